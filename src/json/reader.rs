@@ -1,0 +1,368 @@
+//! A pull reader over one JSON document (RFC 8259), with the limits of SPEC §9.
+//!
+//! The typed decoders drive it member by member, so no intermediate tree is built for
+//! the fields the schema knows. Nesting is bounded by [`Limits::max_depth`] before any
+//! recursion, so deep input cannot exhaust the stack.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use crate::error::{Error, Problem};
+use crate::Limits;
+
+/// The JSON type of the next value, judged from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Token {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// a number
+    Number,
+    /// a string
+    String,
+    /// `[`
+    Array,
+    /// `{`
+    Object,
+}
+
+/// A cursor over a JSON document that has already been checked to be UTF-8.
+pub struct Reader<'a> {
+    text: &'a str,
+    pos: usize,
+    depth: usize,
+    limits: &'a Limits,
+}
+
+fn syntax(what: &'static str) -> Error {
+    Error::new(Problem::InvalidJson(what))
+}
+
+impl<'a> Reader<'a> {
+    /// A reader over `bytes`; fails when they exceed the document limit or are not UTF-8.
+    pub fn new(bytes: &'a [u8], limits: &'a Limits) -> Result<Self, Error> {
+        if bytes.len() > limits.max_document_bytes {
+            return Err(Error::new(Problem::LimitExceeded {
+                what: "document bytes",
+                limit: limits.max_document_bytes,
+            }));
+        }
+        let text = core::str::from_utf8(bytes).map_err(|_| syntax("invalid utf-8"))?;
+        Ok(Reader { text, pos: 0, depth: 0, limits })
+    }
+
+    /// The limits this reader enforces.
+    pub fn limits(&self) -> &'a Limits {
+        self.limits
+    }
+
+    /// Succeeds when nothing but white space is left.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        match self.peek_byte() {
+            None => Ok(()),
+            Some(_) => Err(syntax("trailing characters after the document")),
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes().get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek_byte(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.bytes().get(self.pos).copied()
+    }
+
+    /// The type of the next value.
+    pub fn peek(&mut self) -> Result<Token, Error> {
+        match self.peek_byte() {
+            Some(b'n') => Ok(Token::Null),
+            Some(b't' | b'f') => Ok(Token::Bool),
+            Some(b'-' | b'0'..=b'9') => Ok(Token::Number),
+            Some(b'"') => Ok(Token::String),
+            Some(b'[') => Ok(Token::Array),
+            Some(b'{') => Ok(Token::Object),
+            Some(_) => Err(syntax("unexpected character")),
+            None => Err(syntax("unexpected end of input")),
+        }
+    }
+
+    /// The offset of the next value (after white space), for taking raw text.
+    pub fn value_start(&mut self) -> usize {
+        self.skip_ws();
+        self.pos
+    }
+
+    /// The text between `start` and the current position.
+    pub fn text_since(&self, start: usize) -> &'a str {
+        self.text.get(start..self.pos).unwrap_or_default()
+    }
+
+    fn expect_literal(&mut self, literal: &'static str) -> Result<(), Error> {
+        if self.bytes().get(self.pos..self.pos + literal.len()) == Some(literal.as_bytes()) {
+            self.pos += literal.len();
+            Ok(())
+        } else {
+            Err(syntax("invalid literal"))
+        }
+    }
+
+    /// Consumes `null` if it is next; says whether it was.
+    pub fn take_null(&mut self) -> Result<bool, Error> {
+        if self.peek_byte() == Some(b'n') {
+            self.expect_literal("null")?;
+            Ok(true)
+        } else {
+            Ok(false)
+        }
+    }
+
+    /// Reads `true` or `false`.
+    pub fn read_bool(&mut self) -> Result<bool, Error> {
+        match self.peek_byte() {
+            Some(b't') => self.expect_literal("true").map(|()| true),
+            Some(b'f') => self.expect_literal("false").map(|()| false),
+            _ => Err(Error::new(Problem::InvalidType { expected: "a boolean" })),
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), Error> {
+        if self.depth >= self.limits.max_depth {
+            return Err(Error::new(Problem::LimitExceeded {
+                what: "nesting depth",
+                limit: self.limits.max_depth,
+            }));
+        }
+        self.depth += 1;
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Consumes `{`; `expected` names what the schema wants here if it is not an object.
+    pub fn begin_object(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            Token::Object => self.enter(),
+            _ => Err(Error::new(Problem::InvalidType { expected })),
+        }
+    }
+
+    /// The next member's key, with its `:` consumed, or `None` after the closing `}`.
+    /// `first` is true for the first call on an object.
+    pub fn next_key(&mut self, first: bool) -> Result<Option<Cow<'a, str>>, Error> {
+        match self.peek_byte() {
+            Some(b'}') => {
+                self.pos += 1;
+                self.depth -= 1;
+                return Ok(None);
+            }
+            Some(b',') if !first => self.pos += 1,
+            Some(_) if first => {}
+            _ => return Err(syntax("expected ',' or '}' in an object")),
+        }
+        if self.peek_byte() != Some(b'"') {
+            return Err(syntax("expected a member name"));
+        }
+        let key = self.read_string_token()?;
+        if key.len() > self.limits.max_string_bytes {
+            return Err(self.string_limit());
+        }
+        if self.peek_byte() != Some(b':') {
+            return Err(syntax("expected ':' after a member name"));
+        }
+        self.pos += 1;
+        Ok(Some(key))
+    }
+
+    /// Consumes `[`; `expected` names what the schema wants here if it is not an array.
+    pub fn begin_array(&mut self, expected: &'static str) -> Result<(), Error> {
+        match self.peek()? {
+            Token::Array => self.enter(),
+            _ => Err(Error::new(Problem::InvalidType { expected })),
+        }
+    }
+
+    /// True when another element follows (its separator consumed), false after the
+    /// closing `]`. `first` is true for the first call on an array.
+    pub fn next_element(&mut self, first: bool) -> Result<bool, Error> {
+        match self.peek_byte() {
+            Some(b']') => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            Some(b',') if !first => {
+                self.pos += 1;
+                Ok(true)
+            }
+            Some(_) if first => Ok(true),
+            _ => Err(syntax("expected ',' or ']' in an array")),
+        }
+    }
+
+    pub(crate) fn string_limit(&self) -> Error {
+        Error::new(Problem::LimitExceeded {
+            what: "string bytes",
+            limit: self.limits.max_string_bytes,
+        })
+    }
+
+    /// Reads a string value without checking the string limit (for kinds with limits of
+    /// their own, such as `bytes`); `expected` names the kind if the value is no string.
+    pub fn read_str_unlimited(&mut self, expected: Problem) -> Result<Cow<'a, str>, Error> {
+        match self.peek()? {
+            Token::String => self.read_string_token(),
+            _ => Err(Error::new(expected)),
+        }
+    }
+
+    /// Reads a string value of at most [`Limits::max_string_bytes`].
+    pub fn read_str(&mut self, expected: Problem) -> Result<Cow<'a, str>, Error> {
+        let s = self.read_str_unlimited(expected)?;
+        if s.len() > self.limits.max_string_bytes {
+            return Err(self.string_limit());
+        }
+        Ok(s)
+    }
+
+    /// Reads the string starting at the current `"`.
+    fn read_string_token(&mut self) -> Result<Cow<'a, str>, Error> {
+        let start = self.pos + 1;
+        let mut i = start;
+        let bytes = self.bytes();
+        loop {
+            match bytes.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    return Ok(Cow::Borrowed(self.text.get(start..i).unwrap_or_default()));
+                }
+                Some(b'\\') => break,
+                Some(0x00..=0x1f) => return Err(syntax("control character in a string")),
+                Some(_) => i += 1,
+                None => return Err(syntax("unterminated string")),
+            }
+        }
+        let mut owned = String::from(self.text.get(start..i).unwrap_or_default());
+        self.pos = i;
+        loop {
+            let run_start = self.pos;
+            loop {
+                match bytes.get(self.pos) {
+                    Some(b'"' | b'\\') => break,
+                    Some(0x00..=0x1f) => return Err(syntax("control character in a string")),
+                    Some(_) => self.pos += 1,
+                    None => return Err(syntax("unterminated string")),
+                }
+            }
+            owned.push_str(self.text.get(run_start..self.pos).unwrap_or_default());
+            if bytes.get(self.pos) == Some(&b'"') {
+                self.pos += 1;
+                return Ok(Cow::Owned(owned));
+            }
+            self.pos += 1;
+            let escaped = match bytes.get(self.pos) {
+                Some(b'"') => '"',
+                Some(b'\\') => '\\',
+                Some(b'/') => '/',
+                Some(b'b') => '\u{8}',
+                Some(b'f') => '\u{c}',
+                Some(b'n') => '\n',
+                Some(b'r') => '\r',
+                Some(b't') => '\t',
+                Some(b'u') => {
+                    self.pos += 1;
+                    let c = self.read_unicode_escape()?;
+                    owned.push(c);
+                    continue;
+                }
+                _ => return Err(syntax("invalid escape in a string")),
+            };
+            owned.push(escaped);
+            self.pos += 1;
+        }
+    }
+
+    fn read_hex4(&mut self) -> Result<u32, Error> {
+        let digits = self.bytes().get(self.pos..self.pos + 4).ok_or_else(|| syntax("short \\u escape"))?;
+        let mut value = 0u32;
+        for &d in digits {
+            let nibble = char::from(d).to_digit(16).ok_or_else(|| syntax("invalid \\u escape"))?;
+            value = value << 4 | nibble;
+        }
+        self.pos += 4;
+        Ok(value)
+    }
+
+    /// Reads the four hex digits after `\u` (and a low surrogate after a high one).
+    fn read_unicode_escape(&mut self) -> Result<char, Error> {
+        let first = self.read_hex4()?;
+        let code = match first {
+            0xd800..=0xdbff => {
+                if self.bytes().get(self.pos..self.pos + 2) != Some(b"\\u") {
+                    return Err(syntax("lone surrogate in a string"));
+                }
+                self.pos += 2;
+                let second = self.read_hex4()?;
+                if !(0xdc00..=0xdfff).contains(&second) {
+                    return Err(syntax("lone surrogate in a string"));
+                }
+                0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00)
+            }
+            0xdc00..=0xdfff => return Err(syntax("lone surrogate in a string")),
+            other => other,
+        };
+        char::from_u32(code).ok_or_else(|| syntax("invalid \\u escape"))
+    }
+
+    /// Reads a number and returns its text, checked against the JSON grammar
+    /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`; `expected` names the kind if the
+    /// value is no number.
+    pub fn read_number_text(&mut self, expected: Problem) -> Result<&'a str, Error> {
+        if self.peek()? != Token::Number {
+            return Err(Error::new(expected));
+        }
+        let start = self.pos;
+        let bytes = self.bytes();
+        let mut i = start;
+        let digits = |i: &mut usize| {
+            let from = *i;
+            while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
+                *i += 1;
+            }
+            *i - from
+        };
+        if bytes.get(i) == Some(&b'-') {
+            i += 1;
+        }
+        match bytes.get(i) {
+            Some(b'0') => i += 1,
+            Some(b'1'..=b'9') => {
+                digits(&mut i);
+            }
+            _ => return Err(syntax("invalid number")),
+        }
+        if bytes.get(i) == Some(&b'.') {
+            i += 1;
+            if digits(&mut i) == 0 {
+                return Err(syntax("invalid number"));
+            }
+        }
+        if let Some(b'e' | b'E') = bytes.get(i) {
+            i += 1;
+            if let Some(b'+' | b'-') = bytes.get(i) {
+                i += 1;
+            }
+            if digits(&mut i) == 0 {
+                return Err(syntax("invalid number"));
+            }
+        }
+        self.pos = i;
+        Ok(self.text.get(start..i).unwrap_or_default())
+    }
+}

@@ -1,0 +1,119 @@
+//! The generic JSON value: what an unknown member holds (SPEC §3), read with the same
+//! limits as everything else and written in the canonical form of SPEC §4.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+
+use super::number::{f64_from_number_text, format_ecmascript};
+use super::reader::{Reader, Token};
+use super::{write_string, Sink};
+use crate::error::{Error, Problem};
+
+/// A parsed JSON value borrowing from its document. Object members are sorted by key
+/// (byte order) and unique.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Json<'a> {
+    Null,
+    Bool(bool),
+    /// The number's text as written; checked to have a canonical form.
+    Number(&'a str),
+    String(Cow<'a, str>),
+    Array(Vec<Json<'a>>),
+    Object(Vec<(Cow<'a, str>, Json<'a>)>),
+}
+
+/// Whether a number's text is an integer literal (no fraction, no exponent), which the
+/// canonical form keeps exactly instead of going through `f64`.
+fn is_integer_literal(text: &str) -> bool {
+    !text.contains(['.', 'e', 'E'])
+}
+
+impl<'a> Json<'a> {
+    /// Reads one value, enforcing the reader's limits.
+    pub(crate) fn read(r: &mut Reader<'a>) -> Result<Self, Error> {
+        match r.peek()? {
+            Token::Null => r.take_null().map(|_| Json::Null),
+            Token::Bool => r.read_bool().map(Json::Bool),
+            Token::Number => {
+                let text = r.read_number_text(Problem::InvalidType { expected: "a number" })?;
+                if !is_integer_literal(text) {
+                    f64_from_number_text(text)?;
+                }
+                Ok(Json::Number(text))
+            }
+            Token::String => r.read_str(Problem::InvalidType { expected: "a string" }).map(Json::String),
+            Token::Array => {
+                r.begin_array("an array")?;
+                let mut elements = Vec::new();
+                let mut first = true;
+                while r.next_element(first)? {
+                    first = false;
+                    if elements.len() == r.limits().max_array_len {
+                        return Err(Error::new(Problem::LimitExceeded {
+                            what: "array elements",
+                            limit: r.limits().max_array_len,
+                        }));
+                    }
+                    let index = elements.len();
+                    elements.push(Json::read(r).map_err(|e| e.in_element(index))?);
+                }
+                Ok(Json::Array(elements))
+            }
+            Token::Object => {
+                r.begin_object("an object")?;
+                let mut members: Vec<(Cow<'a, str>, Json<'a>)> = Vec::new();
+                let mut first = true;
+                while let Some(key) = r.next_key(first)? {
+                    first = false;
+                    let value = Json::read(r).map_err(|e| e.in_member(&key))?;
+                    members.push((key, value));
+                }
+                members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+                if let Some(pair) = members.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+                    return Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(&pair[0].0));
+                }
+                Ok(Json::Object(members))
+            }
+        }
+    }
+
+    /// Writes the canonical form of SPEC §4.
+    pub(crate) fn write_canonical<S: Sink + ?Sized>(&self, out: &mut S) {
+        match self {
+            Json::Null => out.write_str("null"),
+            Json::Bool(true) => out.write_str("true"),
+            Json::Bool(false) => out.write_str("false"),
+            Json::Number(text) if is_integer_literal(text) => {
+                out.write_str(if *text == "-0" { "0" } else { text });
+            }
+            Json::Number(text) => {
+                // Checked finite when read.
+                let value = f64_from_number_text(text).unwrap_or_default();
+                out.write_str(format_ecmascript(&mut ryu_js::Buffer::new(), value));
+            }
+            Json::String(text) => write_string(out, text),
+            Json::Array(elements) => {
+                out.write_str("[");
+                for (i, element) in elements.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(",");
+                    }
+                    element.write_canonical(out);
+                }
+                out.write_str("]");
+            }
+            Json::Object(members) => {
+                out.write_str("{");
+                for (i, (key, value)) in members.iter().enumerate() {
+                    if i > 0 {
+                        out.write_str(",");
+                    }
+                    write_string(out, key);
+                    out.write_str(":");
+                    value.write_canonical(out);
+                }
+                out.write_str("}");
+            }
+        }
+    }
+}

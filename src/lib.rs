@@ -1,0 +1,71 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod canonical;
+mod diff;
+mod error;
+mod json;
+mod limits;
+mod path;
+mod values;
+mod wire;
+
+use alloc::string::String;
+
+pub use alloy_primitives::{Address, Bytes, B256, U256};
+pub use canonical::Canonical;
+pub use diff::changed_paths;
+pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
+pub use json::Sink;
+pub use limits::Limits;
+pub use values::{Decimal, Timestamp};
+pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
+pub use wire::objects::{
+    AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,
+    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent,
+    IntentReceipt, MetaTxn, MetaTxnFeeDetails, PriceImpact, PriceImpactDetails, Precondition, ProviderFees, Quote,
+    QuoteOptions, QuoteRequest, QuoteResponse, ServiceContracts,
+};
+pub use wire::{UnknownMember, UnknownMembers};
+
+/// An object of SPEC §2: parsed by [`from_slice`], written by [`to_string`], hashed by
+/// [`Canonical`]. Implemented by this crate's objects only.
+pub trait WireObject: wire::kinds::WireValue {}
+
+/// Parses one object of SPEC §2 from JSON with the default [`Limits`].
+///
+/// ```
+/// use intent_core::{from_slice, Reason, Call};
+///
+/// let call: Call = from_slice(br#"{"to":"0x0000000000000000000000000000000000000001","value":"7"}"#)?;
+/// assert_eq!(call.value, Some(intent_core::U256::from(7)));
+///
+/// let err = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err();
+/// assert_eq!((err.reason(), err.path()), (Reason::InvalidAddress, Some("to")));
+/// # Ok::<(), intent_core::Error>(())
+/// ```
+pub fn from_slice<T: WireObject>(bytes: &[u8]) -> Result<T, Error> {
+    from_slice_with(bytes, &Limits::DEFAULT)
+}
+
+/// Parses one object of SPEC §2 from JSON with the given limits.
+pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T, Error> {
+    let mut reader = json::Reader::new(bytes, limits)?;
+    let value = T::read(&mut reader)?;
+    reader.finish()?;
+    Ok(value)
+}
+
+/// Writes an object in its wire form (SPEC §1): decimal-string `uint`s, EIP-55
+/// addresses, unknown members as received. Members are in canonical key order.
+pub fn to_string<T: WireObject>(value: &T) -> String {
+    let mut out = String::new();
+    value.write(&mut out, wire::kinds::Form::Wire);
+    out
+}

@@ -1,0 +1,150 @@
+//! The enums of SPEC §2: closed ones accept exactly their names; open ones also keep any
+//! other `A-Z`, `0-9`, `_` name in an `Other` variant.
+
+use alloc::string::String;
+
+use crate::error::{Error, Problem};
+use crate::json::{write_string, Reader, Sink};
+use crate::wire::kinds::{Form, WireValue};
+
+macro_rules! wire_enum {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident $(open $other_doc:literal)? {
+            $( $(#[$variant_meta:meta])* $variant:ident = $wire:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $( $(#[$variant_meta])* $variant, )*
+            $( #[doc = $other_doc] Other(String), )?
+        }
+
+        impl $name {
+            /// The names this enum knows, in the order of SPEC §2.
+            pub const NAMES: &'static [&'static str] = &[$($wire),*];
+
+            /// The wire name.
+            pub fn name(&self) -> &str {
+                match self {
+                    $( $name::$variant => $wire, )*
+                    $( Self::Other(name) => { let _ = $other_doc; name } )?
+                }
+            }
+
+            /// The value of a wire name, or `None` if the name is not accepted.
+            pub fn from_name(name: &str) -> Option<Self> {
+                match name {
+                    $( $wire => Some($name::$variant), )*
+                    $( _ if { let _ = $other_doc; is_open_enum_name(name) } => Some(Self::Other(name.into())), )?
+                    _ => None,
+                }
+            }
+        }
+
+        impl core::fmt::Display for $name {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl WireValue for $name {
+            fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+                const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
+                const PROBLEM: Problem = Problem::InvalidEnum {
+                    expected: if OPEN {
+                        concat!("one of" $(, " ", $wire)*, " or a name of A-Z, 0-9, _")
+                    } else {
+                        concat!("one of" $(, " ", $wire)*)
+                    },
+                };
+                let name = r.read_str(PROBLEM)?;
+                $name::from_name(&name).ok_or(Error::new(PROBLEM))
+            }
+
+            fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+                write_string(out, self.name());
+            }
+        }
+    };
+}
+
+/// A name an open enum keeps in its `Other` variant: non-empty, of `A-Z`, `0-9` and `_`.
+fn is_open_enum_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+}
+
+wire_enum! {
+    /// An intent's status (closed). The server-side integer is the position in this list,
+    /// from 0 ([`IntentStatus::code`]).
+    pub enum IntentStatus {
+        /// Quoted, not yet committed.
+        Quoted = "QUOTED",
+        /// Committed; waiting for execution.
+        Committed = "COMMITTED",
+        /// Executing.
+        Executing = "EXECUTING",
+        /// Execution failed.
+        Failed = "FAILED",
+        /// Execution succeeded (final).
+        Succeeded = "SUCCEEDED",
+        /// Never executed: aborted, or its execution window passed.
+        Aborted = "ABORTED",
+        /// Deposited funds went back to the owner (final).
+        Refunded = "REFUNDED",
+    }
+}
+
+impl IntentStatus {
+    /// The server-side integer: the position in SPEC §2's list, from 0.
+    pub fn code(&self) -> u8 {
+        match self {
+            IntentStatus::Quoted => 0,
+            IntentStatus::Committed => 1,
+            IntentStatus::Executing => 2,
+            IntentStatus::Failed => 3,
+            IntentStatus::Succeeded => 4,
+            IntentStatus::Aborted => 5,
+            IntentStatus::Refunded => 6,
+        }
+    }
+}
+
+wire_enum! {
+    /// Which amount of a quote request is fixed (closed).
+    pub enum TradeType {
+        /// The origin amount is fixed.
+        ExactInput = "EXACT_INPUT",
+        /// The destination amount is fixed.
+        ExactOutput = "EXACT_OUTPUT",
+    }
+}
+
+wire_enum! {
+    /// A swap or bridge provider (open).
+    pub enum RouteProvider open "A provider this library does not name, kept as received." {
+        /// Let the service choose.
+        Auto = "AUTO",
+        /// No provider.
+        None = "NONE",
+        /// Circle's cross-chain transfer protocol.
+        Cctp = "CCTP",
+        /// Provider 1.
+        Provider1 = "PROVIDER_1",
+        /// Provider 2.
+        Provider2 = "PROVIDER_2",
+        /// Provider 3.
+        Provider3 = "PROVIDER_3",
+        /// Provider 4.
+        Provider4 = "PROVIDER_4",
+    }
+}
+
+wire_enum! {
+    /// How busy a chain's gas market is (open).
+    pub enum ChainGasUsageStatus open "A status this library does not name, kept as received." {
+        /// Normal.
+        Normal = "NORMAL",
+    }
+}

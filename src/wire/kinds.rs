@@ -1,0 +1,244 @@
+//! How each value kind of SPEC §1 is read from and written to JSON: the [`WireValue`]
+//! trait and its implementations for the primitive kinds, `Option` and `Vec`.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use alloy_primitives::{Address, Bytes, B256, U256};
+
+use crate::error::{Error, Problem};
+use crate::json::number::{
+    f64_from_number_text, format_ecmascript, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
+};
+use crate::json::reader::Token;
+use crate::json::{write_string, Reader, Sink};
+use crate::values::hex;
+use crate::{Decimal, Limits, Timestamp};
+
+/// Which text a writer produces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    /// What travels (SPEC §1 "written on output"): EIP-55 addresses, unknown members as
+    /// received.
+    Wire,
+    /// The canonical form of SPEC §4: lowercase addresses, unknown members canonicalised.
+    Canonical,
+}
+
+/// A value of one of the kinds of SPEC §1, read and written in its JSON forms.
+pub trait WireValue: Sized {
+    /// Reads the value at the reader's position (never `null`: the object reader handles
+    /// absence).
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error>;
+
+    /// Writes the value in `form`.
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form);
+
+    /// The value an absent or `null` member takes, or `None` when the member is required.
+    fn when_absent() -> Option<Self> {
+        None
+    }
+
+    /// False for an absent optional value, which is left out of its object.
+    fn is_present(&self) -> bool {
+        true
+    }
+
+    /// How many of these an array may hold.
+    fn array_limit(limits: &Limits) -> usize {
+        limits.max_array_len
+    }
+}
+
+/// Reads a uint-like value from a JSON number or a decimal-digit string.
+fn read_uint(r: &mut Reader<'_>) -> Result<U256, Error> {
+    const NOT_A_NUMBER: Problem = Problem::InvalidNumber("expected an integer or a decimal-digit string");
+    match r.peek()? {
+        Token::Number => Ok(uint_from_number_text(r.read_number_text(NOT_A_NUMBER)?)?),
+        Token::String => Ok(uint_from_decimal_string(&r.read_str(NOT_A_NUMBER)?)?),
+        _ => Err(Error::new(NOT_A_NUMBER)),
+    }
+}
+
+impl WireValue for U256 {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        read_uint(r)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        out.write_str("\"");
+        out.write_str(DecimalBuffer::new().format(self));
+        out.write_str("\"");
+    }
+}
+
+macro_rules! small_uint {
+    ($ty:ty, $range:literal) => {
+        impl WireValue for $ty {
+            fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+                <$ty>::try_from(read_uint(r)?).map_err(|_| Error::new(Problem::NumberOutOfRange($range)))
+            }
+
+            fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+                let mut buffer = itoa_buffer();
+                out.write_str(format_u64(&mut buffer, u64::from(*self)));
+            }
+        }
+    };
+}
+
+small_uint!(u64, "above 2^64-1");
+small_uint!(u8, "above 255");
+
+fn itoa_buffer() -> [u8; 20] {
+    [0; 20]
+}
+
+fn format_u64(buffer: &mut [u8; 20], mut value: u64) -> &str {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            break;
+        }
+    }
+    core::str::from_utf8(&buffer[start..]).unwrap_or_default()
+}
+
+impl WireValue for Decimal {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        let text = r.read_number_text(Problem::InvalidNumber("expected a json number"))?;
+        Ok(Decimal::new(f64_from_number_text(text)?).unwrap_or_default())
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        out.write_str(format_ecmascript(&mut ryu_js::Buffer::new(), self.get()));
+    }
+}
+
+impl WireValue for String {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        Ok(r.read_str(Problem::InvalidType { expected: "a string" })?.into_owned())
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        write_string(out, self);
+    }
+}
+
+impl WireValue for bool {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        r.read_bool()
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        out.write_str(if *self { "true" } else { "false" });
+    }
+}
+
+impl WireValue for Address {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        Ok(hex::parse_address(&r.read_str(Problem::InvalidAddress)?)?)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        match form {
+            Form::Wire => hex::write_checksummed(out, self),
+            Form::Canonical => hex::write_hex_string(out, self.as_slice()),
+        }
+    }
+}
+
+impl WireValue for Bytes {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        let text = r.read_str_unlimited(Problem::InvalidHex("expected a 0x string"))?;
+        Ok(hex::parse_bytes(&text, r.limits().max_bytes_len)?)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        hex::write_hex_string(out, self);
+    }
+}
+
+impl WireValue for B256 {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        Ok(hex::parse_b256(&r.read_str(Problem::InvalidHex("expected a 0x string"))?)?)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        hex::write_hex_string(out, self.as_slice());
+    }
+}
+
+impl WireValue for Timestamp {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        Timestamp::parse(&r.read_str(Problem::InvalidTimestamp("expected an rfc 3339 string"))?)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        out.write_str("\"");
+        out.write_str(self.format(&mut [0; 30]));
+        out.write_str("\"");
+    }
+}
+
+impl<T: WireValue> WireValue for Option<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        T::read(r).map(Some)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        if let Some(value) = self {
+            value.write(out, form);
+        }
+    }
+
+    fn when_absent() -> Option<Self> {
+        Some(None)
+    }
+
+    fn is_present(&self) -> bool {
+        self.is_some()
+    }
+}
+
+impl<T: WireValue> WireValue for Vec<T> {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        r.begin_array("an array")?;
+        let limit = T::array_limit(r.limits());
+        let mut elements = Vec::new();
+        let mut first = true;
+        while r.next_element(first)? {
+            first = false;
+            if elements.len() == limit {
+                return Err(Error::new(Problem::LimitExceeded { what: "array elements", limit }));
+            }
+            let index = elements.len();
+            elements.push(read_member_value::<T>(r).map_err(|e| e.in_element(index))?);
+        }
+        Ok(elements)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        out.write_str("[");
+        for (i, element) in self.iter().enumerate() {
+            if i > 0 {
+                out.write_str(",");
+            }
+            element.write(out, form);
+        }
+        out.write_str("]");
+    }
+}
+
+/// Reads a member's or element's value, turning `null` into the kind's absent value or
+/// `MISSING_FIELD`.
+pub(crate) fn read_member_value<T: WireValue>(r: &mut Reader<'_>) -> Result<T, Error> {
+    if r.take_null()? {
+        T::when_absent().ok_or_else(|| Error::new(Problem::MissingField))
+    } else {
+        T::read(r)
+    }
+}

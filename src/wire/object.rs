@@ -1,0 +1,171 @@
+//! The machinery every object of SPEC §2 shares: the `wire_object!` macro that declares a
+//! struct with its wire names, reads it member by member and writes it with unknown
+//! members merged in key order.
+
+use crate::json::{write_string, Sink};
+use crate::wire::kinds::Form;
+use crate::wire::unknown::{UnknownMember, UnknownMembers};
+
+/// Whether `keys` are in strictly ascending byte order (checked at compile time for
+/// every object, since the writer relies on it).
+pub(crate) const fn keys_sorted(keys: &[&str]) -> bool {
+    let mut i = 1;
+    while i < keys.len() {
+        let (a, b) = (keys[i - 1].as_bytes(), keys[i].as_bytes());
+        let mut j = 0;
+        loop {
+            if j == a.len() && j < b.len() {
+                break;
+            }
+            if j == b.len() || a[j] > b[j] {
+                return false;
+            }
+            if a[j] < b[j] {
+                break;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Writes an object's members in ascending key order: the schema's members (given in that
+/// order) with the unknown members merged between them.
+pub struct MemberWriter<'w, S: ?Sized> {
+    /// Where the text goes; a member's value is written here after [`MemberWriter::key`].
+    pub out: &'w mut S,
+    unknown: core::iter::Peekable<core::slice::Iter<'w, UnknownMember>>,
+    form: Form,
+    empty: bool,
+}
+
+impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
+    /// Opens the object.
+    pub fn begin(out: &'w mut S, unknown: &'w UnknownMembers, form: Form) -> Self {
+        out.write_str("{");
+        MemberWriter { out, unknown: unknown.iter().peekable(), form, empty: true }
+    }
+
+    fn separator(&mut self) {
+        if !self.empty {
+            self.out.write_str(",");
+        }
+        self.empty = false;
+    }
+
+    fn write_unknown(&mut self, member: &UnknownMember) {
+        self.separator();
+        write_string(self.out, member.key());
+        self.out.write_str(":");
+        self.out.write_str(match self.form {
+            Form::Wire => member.raw_json(),
+            Form::Canonical => member.canonical_json(),
+        });
+    }
+
+    /// Writes the unknown members that sort before `key`, then `"key":`. An unknown
+    /// member named `key` itself is dropped: the schema's field wins.
+    pub fn key(&mut self, key: &'static str) {
+        while let Some(&member) = self.unknown.peek() {
+            match member.key().as_bytes().cmp(key.as_bytes()) {
+                core::cmp::Ordering::Less => self.write_unknown(member),
+                core::cmp::Ordering::Equal => {}
+                core::cmp::Ordering::Greater => break,
+            }
+            self.unknown.next();
+        }
+        self.separator();
+        self.out.write_str("\"");
+        self.out.write_str(key);
+        self.out.write_str("\":");
+    }
+
+    /// Writes the remaining unknown members and closes the object.
+    pub fn end(mut self) {
+        while let Some(member) = self.unknown.next() {
+            self.write_unknown(member);
+        }
+        self.out.write_str("}");
+    }
+}
+
+/// Declares an object of SPEC §2. Fields must be listed in ascending byte order of their
+/// wire keys (a compile-time assertion checks it).
+macro_rules! wire_object {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident $(array_limit = $limit:ident)? {
+            $( $(#[$field_meta:meta])* $field:ident : $ty:ty = $key:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq)]
+        pub struct $name {
+            $( $(#[$field_meta])* pub $field: $ty, )*
+            /// Members the schema does not name, kept as received (SPEC §3).
+            pub unknown: $crate::wire::UnknownMembers,
+        }
+
+        impl $name {
+            /// The wire keys of the schema's fields, in canonical order.
+            pub const KEYS: &'static [&'static str] = &[$($key),*];
+        }
+
+        const _: () = assert!(
+            $crate::wire::object::keys_sorted($name::KEYS),
+            concat!(stringify!($name), ": fields must be listed in ascending key order")
+        );
+
+        impl $crate::wire::kinds::WireValue for $name {
+            fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
+                $( let mut $field: Option<$ty> = None; )*
+                let mut unknown = $crate::wire::UnknownMembers::new();
+                r.begin_object(concat!("an object (", stringify!($name), ")"))?;
+                let mut first = true;
+                while let Some(key) = r.next_key(first)? {
+                    first = false;
+                    match &*key {
+                        $( $key => {
+                            if $field.is_some() {
+                                return Err($crate::Error::new($crate::Problem::InvalidJson("duplicate member")).in_member($key));
+                            }
+                            $field = Some(
+                                $crate::wire::kinds::read_member_value::<$ty>(r).map_err(|e| e.in_member($key))?,
+                            );
+                        } )*
+                        _ => unknown.read_member(key, r)?,
+                    }
+                }
+                Ok($name {
+                    $( $field: match $field {
+                        Some(value) => value,
+                        None => <$ty as $crate::wire::kinds::WireValue>::when_absent().ok_or_else(|| {
+                            $crate::Error::new($crate::Problem::MissingField).in_member($key)
+                        })?,
+                    }, )*
+                    unknown,
+                })
+            }
+
+            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, form: $crate::wire::kinds::Form) {
+                #[allow(unused_imports)]
+                use $crate::wire::kinds::WireValue as _;
+                let mut w = $crate::wire::object::MemberWriter::begin(out, &self.unknown, form);
+                $( if self.$field.is_present() {
+                    w.key($key);
+                    self.$field.write(w.out, form);
+                } )*
+                w.end();
+            }
+
+            $( fn array_limit(limits: &$crate::Limits) -> usize {
+                limits.$limit
+            } )?
+        }
+
+        impl $crate::WireObject for $name {}
+    };
+}
+
+pub(crate) use wire_object;
