@@ -1,1 +1,93 @@
-fn main() {}
+//! `intentctl`: a thin JSON-in/JSON-out front end over `intent_core` (SPEC §10).
+//!
+//! Exit 0 with the result on standard output; exit 1 with one JSON error line on standard
+//! output when the input is invalid; exit 2 with a message on standard error for usage
+//! mistakes (unknown command, unreadable file).
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use intent_core::{from_slice, Canonical, Error, Intent};
+
+const USAGE: &str = "\
+usage: intentctl <command> [FILE|-]
+
+Reads one JSON document from FILE, or from standard input given '-' or nothing.
+
+commands:
+  hash        Intent -> 0x-prefixed canonical hash (keccak256 of the canonical JSON)
+  canonical   Intent -> canonical JSON (SPEC section 4)
+
+exit status: 0 success, 1 invalid input (one JSON error line on standard output),
+2 usage mistake (message on standard error)";
+
+/// What a command prints on success.
+type Output = Result<String, Error>;
+
+/// A command: its words and what it does with the input document.
+struct Command {
+    words: &'static [&'static str],
+    run: fn(&[u8]) -> Output,
+}
+
+const COMMANDS: &[Command] = &[
+    Command { words: &["hash"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_hash().to_string()) },
+    Command { words: &["canonical"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_json()) },
+];
+
+/// The command named by the first words of `args`, and the words after it.
+fn find_command<'a>(args: &'a [&'a str]) -> Option<(&'static Command, &'a [&'a str])> {
+    COMMANDS
+        .iter()
+        .filter(|c| args.starts_with(c.words))
+        .max_by_key(|c| c.words.len())
+        .map(|c| (c, &args[c.words.len()..]))
+}
+
+fn read_input(source: Option<&str>) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    match source {
+        None | Some("-") => {
+            std::io::stdin().read_to_end(&mut bytes)?;
+        }
+        Some(path) => bytes = std::fs::read(path)?,
+    }
+    Ok(bytes)
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("intentctl: {message}\n\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let ["-h" | "--help" | "help"] = words.as_slice() {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let Some((command, rest)) = find_command(&words) else {
+        return usage_error(match words.first() {
+            None => "missing command",
+            Some(_) => "unknown command",
+        });
+    };
+    let source = match rest {
+        [] => None,
+        [source] => Some(*source),
+        _ => return usage_error("too many arguments"),
+    };
+    let input = match read_input(source) {
+        Ok(input) => input,
+        Err(e) => return usage_error(&format!("cannot read {}: {e}", source.unwrap_or("standard input"))),
+    };
+    let (line, code) = match (command.run)(&input) {
+        Ok(output) => (output, ExitCode::SUCCESS),
+        Err(error) => (error.body().to_json_with(&error), ExitCode::from(1)),
+    };
+    if writeln!(std::io::stdout().lock(), "{line}").is_err() {
+        return ExitCode::from(2);
+    }
+    code
+}
