@@ -28,9 +28,9 @@ pub use values::{Decimal, Timestamp};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,
-    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent,
-    IntentReceipt, MetaTxn, MetaTxnFeeDetails, PriceImpact, PriceImpactDetails, Precondition, ProviderFees, Quote,
-    QuoteOptions, QuoteRequest, QuoteResponse, ServiceContracts,
+    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentReceipt,
+    MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote, QuoteOptions,
+    QuoteRequest, QuoteResponse, ServiceContracts,
 };
 pub use wire::{UnknownMember, UnknownMembers};
 

@@ -23,11 +23,8 @@ pub(crate) fn uint_from_number_text(text: &str) -> Result<U256, Problem> {
     // value = digits × 10^scale, digits = int_part ‖ frac_part
     let mut scale = exponent - frac_part.len() as i64;
     let int_part = int_part.trim_start_matches('0');
-    let (int_part, frac_part) = if int_part.is_empty() {
-        ("", frac_part.trim_start_matches('0'))
-    } else {
-        (int_part, frac_part)
-    };
+    let (int_part, frac_part) =
+        if int_part.is_empty() { ("", frac_part.trim_start_matches('0')) } else { (int_part, frac_part) };
     if int_part.is_empty() && frac_part.is_empty() {
         return Ok(U256::ZERO);
     }
@@ -90,10 +87,7 @@ fn push_digits(mut value: U256, digits: &str) -> Result<U256, Problem> {
             part = part * 10 + u64::from(d - b'0');
         }
         let factor = U256::from(10u64.pow(chunk.len() as u32));
-        value = value
-            .checked_mul(factor)
-            .and_then(|v| v.checked_add(U256::from(part)))
-            .ok_or(OVERFLOW)?;
+        value = value.checked_mul(factor).and_then(|v| v.checked_add(U256::from(part))).ok_or(OVERFLOW)?;
     }
     Ok(value)
 }

@@ -135,10 +135,7 @@ impl<'a> Reader<'a> {
 
     fn enter(&mut self) -> Result<(), Error> {
         if self.depth >= self.limits.max_depth {
-            return Err(Error::new(Problem::LimitExceeded {
-                what: "nesting depth",
-                limit: self.limits.max_depth,
-            }));
+            return Err(Error::new(Problem::LimitExceeded { what: "nesting depth", limit: self.limits.max_depth }));
         }
         self.depth += 1;
         self.pos += 1;
@@ -207,10 +204,7 @@ impl<'a> Reader<'a> {
     }
 
     pub(crate) fn string_limit(&self) -> Error {
-        Error::new(Problem::LimitExceeded {
-            what: "string bytes",
-            limit: self.limits.max_string_bytes,
-        })
+        Error::new(Problem::LimitExceeded { what: "string bytes", limit: self.limits.max_string_bytes })
     }
 
     /// Reads a string value without checking the string limit (for kinds with limits of

@@ -519,4 +519,3 @@ wire_object! {
         updated_at: Timestamp = "updatedAt",
     }
 }
-
