@@ -1,9 +1,9 @@
 //! Input limits (SPEC §9). Exceeding one is `LIMIT_EXCEEDED` with the path of the value
 //! concerned; nothing is truncated.
 
-/// Configurable input limits. [`Limits::default`] holds the values of SPEC §9.
+/// Configurable input limits. [`Limits::default`] holds the values of SPEC §9; change one
+/// with `Limits { max_depth: 16, ..Limits::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
 pub struct Limits {
     /// Size of one input document in bytes (default 1 MiB).
     pub max_document_bytes: usize,

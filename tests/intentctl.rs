@@ -1,0 +1,78 @@
+//! SPEC §10: `intentctl hash` and `intentctl canonical` — input from a file or standard
+//! input, exit 0 / 1 (one JSON error line) / 2 (usage).
+#![cfg(feature = "std")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn intentctl(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn example() -> Vec<u8> {
+    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json")).unwrap()
+}
+
+#[test]
+fn hash_prints_the_canonical_hash_from_a_file_or_standard_input() {
+    let intent: intent_core::Intent = intent_core::from_slice(&example()).unwrap();
+    let expected = format!("{}\n", intent_core::Canonical::canonical_hash(&intent));
+    for output in [
+        intentctl(&["hash", "examples/intent.json"], b""),
+        intentctl(&["hash", "-"], &example()),
+        intentctl(&["hash"], &example()),
+    ] {
+        assert_eq!(output.status.code(), Some(0));
+        assert_eq!(stdout(&output), expected);
+    }
+}
+
+#[test]
+fn canonical_prints_the_canonical_json_and_a_newline() {
+    let output = intentctl(&["canonical", "examples/intent.json"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let intent: intent_core::Intent = intent_core::from_slice(&example()).unwrap();
+    assert_eq!(stdout(&output), format!("{}\n", intent_core::Canonical::canonical_json(&intent)));
+}
+
+#[test]
+fn invalid_input_exits_1_with_one_json_error_line() {
+    let bad = String::from_utf8(example()).unwrap().replacen("0x8ba1f109551bD432803012645Ac136ddd64DBA72", "0x8ba1", 1);
+    let output = intentctl(&["hash"], bad.as_bytes());
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert_eq!(text.lines().count(), 1);
+    let line: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(line["reason"], "INVALID_ADDRESS");
+    assert_eq!(line["path"], "quoteRequest.ownerAddress");
+    assert_eq!((line["error"].as_str(), line["code"].as_u64(), line["status"].as_u64()), (Some("InvalidArgument"), Some(2000), Some(400)));
+
+    let empty = intentctl(&["canonical"], b"");
+    assert_eq!(empty.status.code(), Some(1));
+    let line: serde_json::Value = serde_json::from_str(&stdout(&empty)).unwrap();
+    assert_eq!((line["reason"].as_str(), &line["path"]), (Some("INVALID_JSON"), &serde_json::Value::Null));
+}
+
+#[test]
+fn usage_mistakes_exit_2_with_a_message_on_standard_error() {
+    for args in [&[][..], &["frobnicate"], &["hash", "a.json", "b.json"], &["hash", "no/such/file.json"]] {
+        let output = intentctl(args, b"{}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty());
+        assert!(String::from_utf8(output.stderr).unwrap().starts_with("intentctl: "));
+    }
+    assert_eq!(intentctl(&["--help"], b"").status.code(), Some(0));
+}
