@@ -39,6 +39,15 @@ pub enum Reason {
     InvalidEnum,
     /// A configured input limit (SPEC §9) is exceeded.
     LimitExceeded,
+    /// A signature is malformed (not 65 bytes, `v` not 0, 1, 27 or 28, `r` or `s` zero,
+    /// `r` not below the curve order, `s` above n/2) or no public key recovers from it.
+    InvalidSignature,
+    /// A signature recovers to someone other than the expected signer.
+    SignerMismatch,
+    /// The entrypoint-mode deposit intent needs `depositSignature.userNonce`.
+    NonceRequired,
+    /// A permit lacks one of the fields its message needs.
+    PermitIncomplete,
 }
 
 impl Reason {
@@ -55,6 +64,10 @@ impl Reason {
         Reason::InvalidTimestamp,
         Reason::InvalidEnum,
         Reason::LimitExceeded,
+        Reason::InvalidSignature,
+        Reason::SignerMismatch,
+        Reason::NonceRequired,
+        Reason::PermitIncomplete,
     ];
 
     /// The code as it travels: `SCREAMING_SNAKE_CASE`.
@@ -71,6 +84,10 @@ impl Reason {
             Reason::InvalidTimestamp => "INVALID_TIMESTAMP",
             Reason::InvalidEnum => "INVALID_ENUM",
             Reason::LimitExceeded => "LIMIT_EXCEEDED",
+            Reason::InvalidSignature => "INVALID_SIGNATURE",
+            Reason::SignerMismatch => "SIGNER_MISMATCH",
+            Reason::NonceRequired => "NONCE_REQUIRED",
+            Reason::PermitIncomplete => "PERMIT_INCOMPLETE",
         }
     }
 
@@ -87,7 +104,10 @@ impl Reason {
             | Reason::NumberOutOfRange
             | Reason::InvalidTimestamp
             | Reason::InvalidEnum
-            | Reason::LimitExceeded => ErrorKind::InvalidArgument,
+            | Reason::LimitExceeded
+            | Reason::NonceRequired
+            | Reason::PermitIncomplete => ErrorKind::InvalidArgument,
+            Reason::InvalidSignature | Reason::SignerMismatch => ErrorKind::Unauthorized,
         }
     }
 }
@@ -192,6 +212,23 @@ pub enum Problem {
         /// Its configured value.
         limit: usize,
     },
+    /// See [`Reason::InvalidSignature`].
+    #[error("invalid signature: {0}")]
+    InvalidSignature(&'static str),
+    /// See [`Reason::SignerMismatch`].
+    #[error("signer mismatch: recovered {recovered:#x}, expected {expected:#x}")]
+    SignerMismatch {
+        /// The address the signature recovers to.
+        recovered: alloy_primitives::Address,
+        /// The address that should have signed.
+        expected: alloy_primitives::Address,
+    },
+    /// See [`Reason::NonceRequired`].
+    #[error("user nonce required for the deposit intent")]
+    NonceRequired,
+    /// See [`Reason::PermitIncomplete`].
+    #[error("permit incomplete")]
+    PermitIncomplete,
 }
 
 impl Problem {
@@ -209,6 +246,10 @@ impl Problem {
             Problem::InvalidTimestamp(_) => Reason::InvalidTimestamp,
             Problem::InvalidEnum { .. } => Reason::InvalidEnum,
             Problem::LimitExceeded { .. } => Reason::LimitExceeded,
+            Problem::InvalidSignature(_) => Reason::InvalidSignature,
+            Problem::SignerMismatch { .. } => Reason::SignerMismatch,
+            Problem::NonceRequired => Reason::NonceRequired,
+            Problem::PermitIncomplete => Reason::PermitIncomplete,
         }
     }
 }

@@ -9,6 +9,8 @@ extern crate std;
 
 mod canonical;
 mod diff;
+mod documents;
+pub mod eip712;
 mod error;
 mod json;
 mod limits;
@@ -21,6 +23,7 @@ use alloc::string::String;
 pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
 pub use diff::changed_paths;
+pub use documents::{EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, RecoverInput};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;

@@ -17,6 +17,9 @@ Reads one JSON document from FILE, or from standard input given '-' or nothing.
 commands:
   hash        Intent -> 0x-prefixed canonical hash (keccak256 of the canonical JSON)
   canonical   Intent -> canonical JSON (SPEC section 4)
+  digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (SPEC 5.1)
+  digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
+  recover        {digest, signature} -> the signer's EIP-55 address
 
 exit status: 0 success, 1 invalid input (one JSON error line on standard output),
 2 usage mistake (message on standard error)";
@@ -33,6 +36,18 @@ struct Command {
 const COMMANDS: &[Command] = &[
     Command { words: &["hash"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_hash().to_string()) },
     Command { words: &["canonical"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_json()) },
+    Command {
+        words: &["digest", "intent"],
+        run: |input| Ok(from_slice::<intent_core::IntentDigestInput>(input)?.digest()?.to_string()),
+    },
+    Command {
+        words: &["digest", "permit"],
+        run: |input| Ok(from_slice::<intent_core::PermitDigestInput>(input)?.digest().to_string()),
+    },
+    Command {
+        words: &["recover"],
+        run: |input| Ok(from_slice::<intent_core::RecoverInput>(input)?.signer()?.to_string()),
+    },
 ];
 
 /// The command named by the first words of `args`, and the words after it.

@@ -13,6 +13,11 @@ What it is
       mail       the EIP-712 specification's own "Mail" example
       signature  SPEC 5.3 signer-recovery edge cases (v forms, high-s, zero/oversized
                  r and s, bad lengths, r off the curve)
+      intentDocument  SPEC 5.1 end to end: examples/intent.json plus a deposit signature
+                 (and optional custom names) as the exact JSON input of
+                 `intentctl digest intent`; message fields read from the JSON
+      intentPermit    SPEC 5.2 end to end: the permit of a deposit built from
+                 examples/intent.json in entrypoint or permit-only mode
 
     Every digest is computed twice: once by eth-account
     (eth_account.messages.encode_typed_data(full_message=...)) and once by a small
@@ -35,9 +40,10 @@ How to run (from the crate root, /work/main):
     pip install -r tests/vectors/requirements.txt
     python3 tests/vectors/gen_eip712.py
 
-    It rewrites tests/vectors/eip712.json (path relative to this file, so the
-    working directory does not matter) and prints how many cases of each kind it
-    wrote. It never touches anything else.
+    It reads examples/intent.json and examples/gas-fee-options.json, rewrites
+    tests/vectors/eip712.json (paths relative to this file, so the working directory
+    does not matter) and prints how many cases of each kind it wrote. It never
+    touches anything else.
 
 Dependencies (versions used to produce the committed eip712.json):
     Python 3.11.7, eth-account 0.14.0 (with eth-keys 0.8.0, eth-utils 6.0.0,
@@ -836,6 +842,238 @@ def signature_cases():
 
 
 # --------------------------------------------------------------------------------------
+# f. end to end from examples/intent.json (SPEC 5.1 and 5.2 from an Intent document)
+# --------------------------------------------------------------------------------------
+#
+# These cases read the crate's example intent, build a deposit signature around it, and
+# take the message fields SPEC 5.1 / 5.2 name straight from the JSON (ownerAddress,
+# depositTransaction.tokenAddress/amount, originIntentAddress, originChainId,
+# serviceContracts.serviceIntentEntrypointAddress, selectedGasFeeOption.amount /
+# feeCollectorAddress, the deposit signature's deadline, userNonce, permitDeadline,
+# permitAmount). "input" is the exact JSON text the crate parses: for "intentDocument" the
+# input of `intentctl digest intent` ({"intent", "depositSignature", "domain"?}), for
+# "intentPermit" the pair {"intent", "depositSignature"}. Error cases ("error", "path")
+# state what SPEC 5.1 / 5.2 / 7 require there; they have no digest.
+
+EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
+DEFAULT_NAMES = {"name": "ServiceIntentEntrypoint", "version": "1",
+                 "typeName": "ServiceIntent"}
+DEADLINE = 1795286100  # 2026-11-21T18:35:00Z, the example intent's expiresAt
+
+
+def example_json(name: str):
+    with open(os.path.join(EXAMPLES, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def example_intent(owner=None):
+    """examples/intent.json, optionally re-owned (both ownerAddress fields) by `owner`."""
+    intent = example_json("intent.json")
+    if owner is not None:
+        intent["ownerAddress"] = owner
+        intent["quoteRequest"]["ownerAddress"] = owner
+    return intent
+
+
+def fee_option(index=0, **changes):
+    option = example_json("gas-fee-options.json")["feeOptions"][index]
+    option.update(changes)
+    return option
+
+
+def intent_message(intent: dict, ds: dict) -> dict:
+    """The nine SPEC 5.1 message values, taken from the JSON documents."""
+    fee = ds["selectedGasFeeOption"]
+    return {
+        "user": to_checksum_address(intent["ownerAddress"]),
+        "token": to_checksum_address(intent["depositTransaction"]["tokenAddress"]),
+        "amount": dec(intent["depositTransaction"]["amount"]),
+        "intentAddress": to_checksum_address(intent["originIntentAddress"]),
+        "deadline": dec(ds["deadline"]),
+        "chainId": dec(intent["originChainId"]),
+        "nonce": dec(ds["userNonce"]),
+        "feeAmount": dec(fee["amount"]),
+        "feeCollector": to_checksum_address(fee["feeCollectorAddress"]),
+    }
+
+
+def intent_typed(intent: dict, ds: dict, names: dict):
+    domain = {
+        "name": names["name"],
+        "version": names["version"],
+        "chainId": dec(intent["originChainId"]),
+        "verifyingContract": to_checksum_address(
+            intent["serviceContracts"]["serviceIntentEntrypointAddress"]),
+    }
+    message = intent_message(intent, ds)
+    lib_msg = {k: (int(v) if t == "uint256" else v)
+               for (k, t), v in zip(INTENT_FIELDS, message.values())}
+    return typed(domain, names["typeName"], INTENT_FIELDS, message, lib_msg)
+
+
+def intent_document_case(name, key_i, intent, ds, names=None, sign=True):
+    """names None: the input has no "domain" member (the defaults apply)."""
+    used = names or DEFAULT_NAMES
+    signable, dsep, shash, digest, _dtype = intent_typed(intent, ds, used)
+    priv, signer_addr = KEYS[key_i], ADDRS[key_i]
+    sig, signer = sign_and_check(signable, digest, priv, signer_addr)
+    if sign:
+        ds = dict(ds, intentSignature=sig)  # the digest does not cover the signature
+    doc = {"intent": intent, "depositSignature": ds}
+    if names is not None:
+        doc["domain"] = names
+    tstr = type_string(used["typeName"], INTENT_FIELDS)
+    owner = to_checksum_address(intent["ownerAddress"])
+    case = {
+        "kind": "intentDocument",
+        "name": name,
+        "input": json.dumps(doc, ensure_ascii=False),
+        "typeString": tstr,
+        "typeHash": hx(keccak(tstr.encode())),
+        "domainSeparator": hx(dsep),
+        "structHash": hx(shash),
+        "digest": hx(digest),
+        "signature": sig,
+        "signer": signer,
+        "owner": owner,
+    }
+    if signer != owner:
+        case["verifyError"] = "SIGNER_MISMATCH"
+    return case
+
+
+def intent_document_cases():
+    c = []
+    dai_fee = fee_option(0)
+    # 1. the example exactly as shipped; its owner's key is not ours, so key 1 signs and
+    #    checking against the owner is SIGNER_MISMATCH
+    c.append(intent_document_case(
+        "example_intent_default_names_foreign_signer", 1, example_intent(),
+        {"selectedGasFeeOption": dai_fee, "deadline": DEADLINE, "userNonce": "0"}))
+    # 2. re-owned by key 2, default names given explicitly, userNonce as a JSON number
+    owner2 = ADDRS[2]
+    ds2 = {"selectedGasFeeOption": dai_fee, "deadline": DEADLINE, "userNonce": 7}
+    c.append(intent_document_case("example_intent_owner_signs_default_names_explicit", 2,
+                                  example_intent(owner2), ds2, DEFAULT_NAMES))
+    # 3. the same, only the type name changed
+    c.append(intent_document_case("example_intent_owner_signs_custom_type_name", 2,
+                                  example_intent(owner2), ds2,
+                                  dict(DEFAULT_NAMES, typeName="ServiceIntentV2")))
+    assert c[1]["digest"] != c[2]["digest"] and c[1]["typeHash"] != c[2]["typeHash"]
+    assert c[1]["domainSeparator"] == c[2]["domainSeparator"]
+    # 4. custom type, domain name and version; zero fee, zero collector; extreme values
+    c.append(intent_document_case(
+        "example_intent_custom_names_zero_fee_extremes", 3, example_intent(ADDRS[3]),
+        {"selectedGasFeeOption": fee_option(0, amount="0", feeCollectorAddress=ZERO_ADDR),
+         "deadline": dec(U64_MAX), "userNonce": dec(2**128 + 1)},
+        {"name": "DepositEntrypoint", "version": "2", "typeName": "DepositIntent"}))
+    # 5. a fee option in another token with a permit present: the digest covers neither
+    c.append(intent_document_case(
+        "example_intent_usdc_fee_option_with_permit_fields", 4, example_intent(ADDRS[4]),
+        {"selectedGasFeeOption": fee_option(2), "deadline": DEADLINE + 60,
+         "userNonce": dec(U256_MAX), "permitSignature": "0x" + "11" * 65,
+         "permitDeadline": DEADLINE + 60, "permitAmount": "125147772000000000000"}))
+    # 6. no userNonce: SPEC 7 NONCE_REQUIRED
+    doc = {"intent": example_intent(),
+           "depositSignature": {"selectedGasFeeOption": dai_fee, "deadline": DEADLINE}}
+    c.append({"kind": "intentDocument", "name": "example_intent_without_user_nonce",
+              "input": json.dumps(doc), "error": "NONCE_REQUIRED",
+              "path": "depositSignature.userNonce"})
+    return c
+
+
+ARBITRUM_DAI_DOMAIN = {"name": "Dai Stablecoin", "version": "2", "chainId": "42161",
+                       "verifyingContract": "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1"}
+
+
+def intent_permit_case(name, key_i, intent, ds, mode, token_domain, nonce):
+    """SPEC 5.2: owner = intent.ownerAddress; entrypoint mode: spender = the entrypoint,
+    deadline = depositSignature.deadline; permit-only: spender = originIntentAddress,
+    deadline = permitDeadline; value = permitAmount in both."""
+    if mode == "entrypoint":
+        spender = intent["serviceContracts"]["serviceIntentEntrypointAddress"]
+        deadline = ds["deadline"]
+    else:
+        assert mode == "permitOnly"
+        spender = intent["originIntentAddress"]
+        deadline = ds["permitDeadline"]
+    owner = to_checksum_address(intent["ownerAddress"])
+    assert owner == ADDRS[key_i]
+    message = {"owner": owner, "spender": to_checksum_address(spender),
+               "value": dec(ds["permitAmount"]), "nonce": dec(nonce),
+               "deadline": dec(deadline)}
+    lib_msg = {"owner": owner, "spender": message["spender"], "value": int(message["value"]),
+               "nonce": int(nonce), "deadline": int(deadline)}
+    domain = norm_domain(token_domain)
+    signable, dsep, shash, digest, dtype = typed(domain, "Permit", PERMIT_FIELDS, message,
+                                                 lib_msg)
+    sig, signer = sign_and_check(signable, digest, KEYS[key_i], owner)
+    ds = dict(ds, permitSignature=sig)
+    if mode == "entrypoint":
+        isignable, _dsep, _shash, idigest, _dtype = intent_typed(intent, ds, DEFAULT_NAMES)
+        ds["intentSignature"], _ = sign_and_check(isignable, idigest, KEYS[key_i], owner)
+    return {
+        "kind": "intentPermit",
+        "name": name,
+        "input": json.dumps({"intent": intent, "depositSignature": ds}),
+        "mode": mode,
+        "tokenDomain": domain,
+        "domainType": dtype,
+        "nonce": dec(nonce),
+        "message": message,
+        "domainSeparator": hx(dsep),
+        "structHash": hx(shash),
+        "digest": hx(digest),
+        "signature": sig,
+        "signer": signer,
+    }
+
+
+def intent_permit_cases():
+    intent = example_intent(ADDRS[5])
+    amount = int(intent["depositTransaction"]["amount"])
+    fee = fee_option(0)
+    covered = dec(amount + int(fee["amount"]))
+    c = [
+        intent_permit_case(
+            "example_intent_entrypoint_mode_permit", 5, intent,
+            {"selectedGasFeeOption": fee, "deadline": DEADLINE, "userNonce": "1",
+             "permitDeadline": DEADLINE, "permitAmount": covered},
+            "entrypoint", ARBITRUM_DAI_DOMAIN, 0),
+        intent_permit_case(
+            "example_intent_permit_only_mode", 5, intent,
+            {"selectedGasFeeOption": fee, "deadline": DEADLINE,
+             "permitDeadline": DEADLINE + 600, "permitAmount": covered},
+            "permitOnly", ARBITRUM_DAI_DOMAIN, 3),
+        intent_permit_case(
+            "example_intent_permit_only_salt_domain", 5, intent,
+            {"selectedGasFeeOption": fee, "deadline": DEADLINE,
+             "permitDeadline": DEADLINE + 1, "permitAmount": dec(U256_MAX)},
+            "permitOnly",
+            {"name": "Dai Stablecoin", "version": "2",
+             "verifyingContract": ARBITRUM_DAI_DOMAIN["verifyingContract"],
+             "salt": (42161).to_bytes(32, "big")}, 2**64),
+    ]
+    assert c[0]["message"]["spender"] == intent["serviceContracts"]["serviceIntentEntrypointAddress"]
+    assert c[1]["message"]["spender"] == intent["originIntentAddress"]
+    assert c[0]["message"]["deadline"] != c[1]["message"]["deadline"]
+    for name, mode, ds, missing in (
+        ("example_intent_permit_only_without_permit_deadline", "permitOnly",
+         {"selectedGasFeeOption": fee, "deadline": DEADLINE, "permitAmount": covered},
+         "permitDeadline"),
+        ("example_intent_entrypoint_mode_without_permit_amount", "entrypoint",
+         {"selectedGasFeeOption": fee, "deadline": DEADLINE, "userNonce": "1",
+          "intentSignature": "0x" + "22" * 65, "permitDeadline": DEADLINE},
+         "permitAmount"),
+    ):
+        c.append({"kind": "intentPermit", "name": name,
+                  "input": json.dumps({"intent": intent, "depositSignature": ds}),
+                  "mode": mode, "tokenDomain": norm_domain(ARBITRUM_DAI_DOMAIN), "nonce": "0",
+                  "error": "PERMIT_INCOMPLETE", "path": "depositSignature." + missing})
+    return c
+
+
+# --------------------------------------------------------------------------------------
 
 
 def main():
@@ -845,11 +1083,13 @@ def main():
     dais = dai_permit_cases()
     mails = mail_cases()
     sigs = signature_cases()
+    documents = intent_document_cases()
+    intent_permits = intent_permit_cases()
     assert len(intents) >= 20 and len(permits) >= 20 and len(dais) >= 4 and len(sigs) >= 10
-    cases = intents + permits + dais + mails + sigs
+    cases = intents + permits + dais + mails + sigs + documents + intent_permits
     names = [c["name"] for c in cases]
     assert len(names) == len(set(names)), "duplicate case names"
-    digests = [c["digest"] for c in cases if c["kind"] != "signature"]
+    digests = [c["digest"] for c in cases if c["kind"] != "signature" and "digest" in c]
     assert len(digests) == len(set(digests)), "two typed-data cases share a digest"
     doc = {
         "generator": f"tests/vectors/gen_eip712.py (eth-account {version}); "

@@ -1,0 +1,138 @@
+//! EIP-712 digests and ECDSA signatures of SPEC §5: the deposit-intent digest of the
+//! entrypoint, ERC-2612 and DAI-style permits under any token domain, and signer recovery.
+//!
+//! Everything here is pure hashing over values the caller passes in; on-chain facts (a
+//! token's domain, the owner's permit nonce) are parameters. Validation rules live elsewhere.
+//!
+//! ```
+//! use intent_core::eip712::{recover_signer, Domain, Permit};
+//! use intent_core::{Address, U256};
+//!
+//! // The mainnet USDC domain separator, a well-known on-chain constant.
+//! let usdc = Domain {
+//!     name: Some("USD Coin".into()),
+//!     version: Some("2".into()),
+//!     chain_id: Some(U256::from(1)),
+//!     verifying_contract: Some("0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48".parse().unwrap()),
+//!     salt: None,
+//! };
+//! assert_eq!(
+//!     usdc.separator().to_string(),
+//!     "0x06c37168a7db5138defc7866392bb87a741f9b3d104deb5094588ce041cae335"
+//! );
+//! let permit = Permit {
+//!     owner: Address::ZERO,
+//!     spender: Address::ZERO,
+//!     value: U256::from(1_000_000),
+//!     nonce: U256::ZERO,
+//!     deadline: U256::MAX,
+//! };
+//! let digest = permit.digest(&usdc);
+//! // 64 zero bytes and v = 27: not a signature.
+//! let mut bad = [0u8; 65];
+//! bad[64] = 27;
+//! assert_eq!(recover_signer(&digest, &bad).unwrap_err().reason(), intent_core::Reason::InvalidSignature);
+//! ```
+
+mod intent;
+mod permit;
+mod signature;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use alloy_primitives::{Address, Keccak256, B256, U256};
+
+pub use intent::{deposit_intent_digest, DepositIntent, EntrypointDomain, EntrypointNames};
+pub use permit::{deposit_permit, deposit_permit_digest, DaiPermit, GaslessMode, Permit};
+pub use signature::{recover_signer, verify_signer, Signature};
+
+/// An EIP-712 domain holding exactly the fields that are `Some`, in the order `name`,
+/// `version`, `chainId`, `verifyingContract`, `salt` (SPEC §5.2). `name: Some("")` is a
+/// domain with an empty name, which differs from a domain without one.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Domain {
+    /// `string name`: the signing domain's name (a token's `name()`).
+    pub name: Option<Cow<'static, str>>,
+    /// `string version`: the domain's version.
+    pub version: Option<Cow<'static, str>>,
+    /// `uint256 chainId`: the chain the signature is valid on.
+    pub chain_id: Option<U256>,
+    /// `address verifyingContract`: the contract that checks the signature.
+    pub verifying_contract: Option<Address>,
+    /// `bytes32 salt`: a disambiguating salt (some bridged tokens put the chain id here).
+    pub salt: Option<B256>,
+}
+
+impl Domain {
+    fn to_alloy(&self) -> alloy_sol_types::Eip712Domain {
+        alloy_sol_types::Eip712Domain::new(
+            self.name.clone(),
+            self.version.clone(),
+            self.chain_id,
+            self.verifying_contract,
+            self.salt,
+        )
+    }
+
+    /// The domain's type string, e.g.
+    /// `EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)`.
+    pub fn type_string(&self) -> String {
+        self.to_alloy().encode_type()
+    }
+
+    /// The domain separator: `hashStruct(EIP712Domain)`.
+    pub fn separator(&self) -> B256 {
+        self.to_alloy().separator()
+    }
+}
+
+/// The EIP-712 digest `keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash)`: what is
+/// signed.
+pub fn signing_hash(domain_separator: &B256, struct_hash: &B256) -> B256 {
+    let mut hasher = Keccak256::new();
+    hasher.update([0x19, 0x01]);
+    hasher.update(domain_separator);
+    hasher.update(struct_hash);
+    hasher.finalize()
+}
+
+/// Hashes one struct of static fields: `keccak256(typeHash ‖ word_1 ‖ … ‖ word_n)`.
+fn hash_words(type_hash: &B256, words: &[[u8; 32]]) -> B256 {
+    let mut hasher = Keccak256::new();
+    hasher.update(type_hash);
+    for word in words {
+        hasher.update(word);
+    }
+    hasher.finalize()
+}
+
+/// The 32-byte ABI word of an `address`: left-padded with zeros.
+fn address_word(address: &Address) -> [u8; 32] {
+    address.into_word().0
+}
+
+/// The 32-byte ABI word of a `uint256`: big-endian.
+fn uint_word(value: &U256) -> [u8; 32] {
+    value.to_be_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloy_primitives::keccak256;
+
+    #[test]
+    fn empty_name_differs_from_no_name() {
+        let named = Domain { name: Some("".into()), ..Domain::default() };
+        assert_eq!(named.type_string(), "EIP712Domain(string name)");
+        assert_eq!(Domain::default().type_string(), "EIP712Domain()");
+        assert_ne!(named.separator(), Domain::default().separator());
+    }
+
+    #[test]
+    fn empty_domain_separator_is_hash_of_its_type_hash() {
+        let type_hash = keccak256("EIP712Domain()");
+        assert_eq!(Domain::default().separator(), keccak256(type_hash));
+    }
+}

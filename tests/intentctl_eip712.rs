@@ -1,0 +1,178 @@
+//! SPEC §10 `intentctl digest intent`, `digest permit` and `recover`, run as the built
+//! binary: the example inputs under `examples/` are inputs of cases of
+//! `tests/vectors/eip712.json` (eth-account), so the printed line is checked against an
+//! independent implementation; invalid inputs exit 1 with the error line.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn example(name: &str) -> String {
+    format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn vector(name: &str) -> Value {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/eip712.json")).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let found = file["cases"].as_array().unwrap().iter().find(|c| c["name"] == name).cloned();
+    found.unwrap_or_else(|| panic!("no vector case {name}"))
+}
+
+fn example_json(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(example(name)).unwrap()).unwrap()
+}
+
+fn run_file(args: &[&str], file: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_intentctl")).args(args).arg(file).output().unwrap()
+}
+
+fn run_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// Exit 0 and exactly one line on standard output.
+fn success_line(output: &Output) -> String {
+    assert_eq!(output.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    let line = stdout.strip_suffix('\n').unwrap_or_else(|| panic!("no final newline: {stdout:?}"));
+    assert!(!line.contains('\n'), "more than one line: {stdout:?}");
+    line.to_owned()
+}
+
+/// Exit 1 and one JSON error line on standard output.
+fn error_line(output: &Output) -> Value {
+    assert_eq!(output.status.code(), Some(1), "stdout: {}", String::from_utf8_lossy(&output.stdout));
+    let stdout = String::from_utf8(output.stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{stdout:?}");
+    serde_json::from_str(&stdout).unwrap()
+}
+
+#[test]
+fn digest_intent_of_the_example_prints_the_eth_account_digest() {
+    let case = vector("example_intent_owner_signs_default_names_explicit");
+    let input: Value = serde_json::from_str(case["input"].as_str().unwrap()).unwrap();
+    assert_eq!(example_json("digest-intent.json"), input, "examples/digest-intent.json is the vector's input");
+    let line = success_line(&run_file(&["digest", "intent"], &example("digest-intent.json")));
+    assert_eq!(line, case["digest"].as_str().unwrap());
+}
+
+#[test]
+fn digest_intent_with_a_custom_type_name_prints_another_digest() {
+    let case = vector("example_intent_custom_names_zero_fee_extremes");
+    let line = success_line(&run_stdin(&["digest", "intent", "-"], case["input"].as_str().unwrap()));
+    assert_eq!(line, case["digest"].as_str().unwrap());
+}
+
+#[test]
+fn digest_intent_without_domain_uses_the_default_names() {
+    let case = vector("example_intent_default_names_foreign_signer");
+    assert!(!case["input"].as_str().unwrap().contains("\"domain\""));
+    let line = success_line(&run_stdin(&["digest", "intent"], case["input"].as_str().unwrap()));
+    assert_eq!(line, case["digest"].as_str().unwrap());
+}
+
+#[test]
+fn digest_permit_of_the_example_prints_the_eth_account_digest() {
+    let case = vector("example_intent_entrypoint_mode_permit");
+    let mut expected = case["message"].clone();
+    expected["domain"] = case["tokenDomain"].clone();
+    assert_eq!(example_json("digest-permit.json"), expected, "examples/digest-permit.json is the vector's permit");
+    let line = success_line(&run_file(&["digest", "permit"], &example("digest-permit.json")));
+    assert_eq!(line, case["digest"].as_str().unwrap());
+}
+
+#[test]
+fn digest_permit_under_a_salt_only_domain_prints_the_eth_account_digest() {
+    let case = vector("salt_only");
+    let mut input = case["message"].clone();
+    input["domain"] = case["domain"].clone();
+    let line = success_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+    assert_eq!(line, case["digest"].as_str().unwrap());
+}
+
+#[test]
+fn recover_of_the_example_prints_the_eip55_signer() {
+    let case = vector("example_intent_owner_signs_default_names_explicit");
+    let input = example_json("recover.json");
+    assert_eq!((&input["digest"], &input["signature"]), (&case["digest"], &case["signature"]));
+    let line = success_line(&run_file(&["recover"], &example("recover.json")));
+    assert_eq!(line, case["signer"].as_str().unwrap());
+    assert_ne!(line, line.to_lowercase(), "EIP-55 mixed case");
+}
+
+#[test]
+fn digest_intent_without_user_nonce_exits_1_with_nonce_required() {
+    let case = vector("example_intent_without_user_nonce");
+    let body = error_line(&run_stdin(&["digest", "intent"], case["input"].as_str().unwrap()));
+    assert_eq!(body["reason"], "NONCE_REQUIRED");
+    assert_eq!(body["path"], "depositSignature.userNonce");
+    assert_eq!(
+        (&body["error"], &body["code"], &body["status"]),
+        (&"InvalidArgument".into(), &2000.into(), &400.into())
+    );
+    assert_eq!(body["cause"], "NONCE_REQUIRED at depositSignature.userNonce");
+}
+
+#[test]
+fn digest_intent_with_an_incomplete_domain_exits_1_with_missing_field() {
+    let case = vector("example_intent_owner_signs_default_names_explicit");
+    let mut input: Value = serde_json::from_str(case["input"].as_str().unwrap()).unwrap();
+    input["domain"].as_object_mut().unwrap().remove("typeName");
+    let body = error_line(&run_stdin(&["digest", "intent"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"MISSING_FIELD".into(), &"domain.typeName".into()));
+}
+
+#[test]
+fn recover_of_a_high_s_signature_exits_1_with_invalid_signature() {
+    let case = vector("high_s_of_v27");
+    let input = serde_json::json!({"digest": case["digest"], "signature": case["signature"]});
+    let body = error_line(&run_stdin(&["recover"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_SIGNATURE".into(), &"signature".into()));
+    assert_eq!((&body["error"], &body["code"], &body["status"]), (&"Unauthorized".into(), &1000.into(), &401.into()));
+}
+
+#[test]
+fn recover_of_a_short_digest_exits_1_with_invalid_hex() {
+    let body = error_line(&run_stdin(&["recover"], r#"{"digest":"0x1234","signature":"0x"}"#));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_HEX".into(), &"digest".into()));
+}
+
+#[test]
+fn digest_permit_with_a_bad_salt_exits_1_with_invalid_hex_at_its_path() {
+    let mut input = example_json("digest-permit.json");
+    input["domain"]["salt"] = "0x89".into();
+    let body = error_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_HEX".into(), &"domain.salt".into()));
+}
+
+#[test]
+fn digest_permit_without_owner_exits_1_with_missing_field() {
+    let mut input = example_json("digest-permit.json");
+    input.as_object_mut().unwrap().remove("owner");
+    let body = error_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"MISSING_FIELD".into(), &"owner".into()));
+}
+
+#[test]
+fn digest_permit_with_a_value_above_2_256_exits_1_with_number_out_of_range() {
+    let mut input = example_json("digest-permit.json");
+    input["value"] = "115792089237316195423570985008687907853269984665640564039457584007913129639936".into();
+    let body = error_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"NUMBER_OUT_OF_RANGE".into(), &"value".into()));
+}
+
+#[test]
+fn digest_without_a_subcommand_is_a_usage_mistake() {
+    let output = run_stdin(&["digest"], "{}");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+}
