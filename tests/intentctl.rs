@@ -58,7 +58,10 @@ fn invalid_input_exits_1_with_one_json_error_line() {
     let line: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(line["reason"], "INVALID_ADDRESS");
     assert_eq!(line["path"], "quoteRequest.ownerAddress");
-    assert_eq!((line["error"].as_str(), line["code"].as_u64(), line["status"].as_u64()), (Some("InvalidArgument"), Some(2000), Some(400)));
+    assert_eq!(
+        (line["error"].as_str(), line["code"].as_u64(), line["status"].as_u64()),
+        (Some("InvalidArgument"), Some(2000), Some(400))
+    );
 
     let empty = intentctl(&["canonical"], b"");
     assert_eq!(empty.status.code(), Some(1));

@@ -28,9 +28,19 @@ fn expect(pointer: &str, value: Value, reason: Reason, path: &str) {
 fn a_bad_field_deep_in_the_intent_is_reported_with_its_path() {
     expect("/originCalls/calls/2/to", json!("0x1234"), Reason::InvalidAddress, "originCalls.calls[2].to");
     expect("/originCalls/calls/1/value", json!("-1"), Reason::InvalidNumber, "originCalls.calls[1].value");
-    expect("/fees/originGas/metaTxnFeeDetails/feeNative", json!(1.5), Reason::InvalidNumber, "fees.originGas.metaTxnFeeDetails.feeNative");
+    expect(
+        "/fees/originGas/metaTxnFeeDetails/feeNative",
+        json!(1.5),
+        Reason::InvalidNumber,
+        "fees.originGas.metaTxnFeeDetails.feeNative",
+    );
     expect("/quote/routeProviders/0", json!("lower"), Reason::InvalidEnum, "quote.routeProviders[0]");
-    expect("/quoteRequest/options/slippageTolerance", json!("0.5"), Reason::InvalidNumber, "quoteRequest.options.slippageTolerance");
+    expect(
+        "/quoteRequest/options/slippageTolerance",
+        json!("0.5"),
+        Reason::InvalidNumber,
+        "quoteRequest.options.slippageTolerance",
+    );
     expect("/expiresAt", json!("yesterday"), Reason::InvalidTimestamp, "expiresAt");
     expect("/originMetaTxn/input", json!("0x123"), Reason::InvalidHex, "originMetaTxn.input");
     expect("/status", json!("DONE"), Reason::InvalidEnum, "status");
@@ -50,7 +60,8 @@ fn a_missing_or_null_required_field_is_missing_field_with_its_path() {
 
 #[test]
 fn a_duplicate_member_is_invalid_json() {
-    let text = String::from_utf8(std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json")).unwrap()).unwrap();
+    let text = String::from_utf8(std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json")).unwrap())
+        .unwrap();
     let doubled = text.replacen("\"serviceVersion\"", "\"serviceVersion\": \"x\", \"serviceVersion\"", 1);
     let err = from_slice::<Intent>(doubled.as_bytes()).unwrap_err();
     assert_eq!((err.reason(), err.path()), (Reason::InvalidJson, Some("serviceVersion")));
@@ -77,7 +88,11 @@ fn malformed_documents_are_invalid_json() {
         b"{\"value\":NaN,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
     ] {
         let err = from_slice::<Call>(bad).unwrap_err();
-        assert!(matches!(err.reason(), Reason::InvalidJson | Reason::InvalidType), "{:?}: {err}", String::from_utf8_lossy(bad));
+        assert!(
+            matches!(err.reason(), Reason::InvalidJson | Reason::InvalidType),
+            "{:?}: {err}",
+            String::from_utf8_lossy(bad)
+        );
     }
     assert_eq!(from_slice::<Call>(b"").unwrap_err().reason(), Reason::InvalidJson);
     assert_eq!(from_slice::<Call>(b"[]").unwrap_err().reason(), Reason::InvalidType);
@@ -139,7 +154,11 @@ fn every_limit_is_enforced_with_the_path_of_the_value() {
 
     let call = json!({"to": "0x8ba1f109551bd432803012645ac136ddd64dba72"});
     let bundle = |n: usize| json!({"chainId": 1, "calls": vec![call.clone(); n]}).to_string();
-    assert_eq!(from_slice::<CallBundle>(bundle(256).as_bytes()).unwrap().calls.len(), 256, "calls have their own limit");
+    assert_eq!(
+        from_slice::<CallBundle>(bundle(256).as_bytes()).unwrap().calls.len(),
+        256,
+        "calls have their own limit"
+    );
     let err = from_slice::<CallBundle>(bundle(257).as_bytes()).unwrap_err();
     assert_eq!((err.reason(), err.path()), (Reason::LimitExceeded, Some("calls")));
 
@@ -157,7 +176,8 @@ fn every_limit_is_enforced_with_the_path_of_the_value() {
 
 #[test]
 fn error_bodies_have_the_shape_of_the_service_errors() {
-    let err = from_slice::<Intent>(with("/originCalls/calls/2/to", json!("0x1234")).to_string().as_bytes()).unwrap_err();
+    let err =
+        from_slice::<Intent>(with("/originCalls/calls/2/to", json!("0x1234")).to_string().as_bytes()).unwrap_err();
     assert_eq!(err.to_string(), "invalid address: expected 0x and 40 hex digits at originCalls.calls[2].to");
     let body = err.body();
     assert_eq!((body.error, body.code, body.status), ("InvalidArgument", 2000, 400));

@@ -40,7 +40,9 @@ fn uint_of_two_to_the_256_is_number_out_of_range() {
 
 #[test]
 fn negative_fractional_and_hex_uints_are_invalid_number() {
-    for bad in ["-5", "1.5", "\"0x10\"", "\"\"", "\" 7\"", "\"+7\"", "\"1e3\"", "\"-1\"", "true", "1e-1", "15e-1", "1500e-3"] {
+    for bad in
+        ["-5", "1.5", "\"0x10\"", "\"\"", "\" 7\"", "\"+7\"", "\"1e3\"", "\"-1\"", "true", "1e-1", "15e-1", "1500e-3"]
+    {
         assert_eq!(amount_reason(bad), Reason::InvalidNumber, "{bad}");
     }
 }
@@ -61,18 +63,23 @@ fn uint_numbers_whose_exact_value_is_an_integer_are_accepted() {
     ] {
         assert_eq!(deposit(spelling).unwrap().amount, U256::from(value), "{spelling}");
     }
-    assert_eq!(deposit("1.15792089237316195423570985008687907853269984665640564039457584007913129639935e77").unwrap().amount, U256::MAX);
+    assert_eq!(
+        deposit("1.15792089237316195423570985008687907853269984665640564039457584007913129639935e77").unwrap().amount,
+        U256::MAX
+    );
 }
 
 #[test]
 fn u64_and_u8_have_their_own_ranges() {
-    let call = |behavior: &str| from_slice::<Call>(format!(r#"{{"to":"{TO}","behaviorOnError":{behavior}}}"#).as_bytes());
+    let call =
+        |behavior: &str| from_slice::<Call>(format!(r#"{{"to":"{TO}","behaviorOnError":{behavior}}}"#).as_bytes());
     assert_eq!(call("255").unwrap().behavior_on_error, Some(255));
     assert_eq!(call("\"7\"").unwrap().behavior_on_error, Some(7));
     assert_eq!(call("256").unwrap_err().reason(), Reason::NumberOutOfRange);
     assert_eq!(call("256").unwrap_err().path(), Some("behaviorOnError"));
     let chain = |id: &str| {
-        from_slice::<intent_core::CallBundle>(format!(r#"{{"chainId":{id},"calls":[]}}"#).as_bytes()).map(|b| b.chain_id)
+        from_slice::<intent_core::CallBundle>(format!(r#"{{"chainId":{id},"calls":[]}}"#).as_bytes())
+            .map(|b| b.chain_id)
     };
     assert_eq!(chain("18446744073709551615").unwrap(), u64::MAX);
     assert_eq!(chain("\"18446744073709551615\"").unwrap(), u64::MAX);
@@ -120,7 +127,9 @@ fn addresses_accept_lowercase_uppercase_and_eip55_only() {
     assert_eq!(call.canonical_json(), format!(r#"{{"to":"{lower}"}}"#), "canonical form is lowercase");
     let wrong_case = TO.replace('b', "B");
     assert_eq!(call_to(&wrong_case).unwrap_err().reason(), Reason::InvalidChecksum);
-    for bad in ["0x1234", "8ba1f109551bD432803012645Ac136ddd64DBA72", "0X8ba1f109551bd432803012645ac136ddd64dba72", "0xzz"] {
+    for bad in
+        ["0x1234", "8ba1f109551bD432803012645Ac136ddd64DBA72", "0X8ba1f109551bd432803012645ac136ddd64dba72", "0xzz"]
+    {
         assert_eq!(call_to(bad).unwrap_err().reason(), Reason::InvalidAddress, "{bad}");
     }
     let not_a_string = from_slice::<Call>(br#"{"to":17}"#).unwrap_err();
@@ -131,7 +140,10 @@ fn addresses_accept_lowercase_uppercase_and_eip55_only() {
 fn bytes_are_0x_and_an_even_number_of_hex_digits() {
     let data = |d: &str| from_slice::<Call>(format!(r#"{{"to":"{TO}","data":"{d}"}}"#).as_bytes());
     assert_eq!(data("0x").unwrap().data.unwrap().len(), 0);
-    assert_eq!(data("0xABcd").unwrap().canonical_json(), format!(r#"{{"data":"0xabcd","to":"{}"}}"#, TO.to_lowercase()));
+    assert_eq!(
+        data("0xABcd").unwrap().canonical_json(),
+        format!(r#"{{"data":"0xabcd","to":"{}"}}"#, TO.to_lowercase())
+    );
     for bad in ["0xabc", "abcd", "0xgg", ""] {
         assert_eq!(data(bad).unwrap_err().reason(), Reason::InvalidHex, "{bad}");
     }
@@ -141,7 +153,9 @@ fn bytes_are_0x_and_an_even_number_of_hex_digits() {
 #[test]
 fn bytes32_needs_exactly_64_hex_digits() {
     let request = |h: &str| {
-        from_slice::<intent_core::ExecuteRequest>(format!(r#"{{"intentId":"i","depositTransactionHash":"{h}"}}"#).as_bytes())
+        from_slice::<intent_core::ExecuteRequest>(
+            format!(r#"{{"intentId":"i","depositTransactionHash":"{h}"}}"#).as_bytes(),
+        )
     };
     let hash = format!("0x{}", "Ab".repeat(32));
     assert!(request(&hash).unwrap().canonical_json().contains(&"ab".repeat(32)));
