@@ -26,6 +26,7 @@ pub fn changed_paths<T: Canonical>(a: &T, b: &T) -> Vec<String> {
         max_bytes_len: usize::MAX,
         max_string_bytes: usize::MAX,
         max_array_len: usize::MAX,
+        ..Limits::DEFAULT
     };
     match (parse(&a, &limits), parse(&b, &limits)) {
         (Some(a), Some(b)) => compare(&a, &b, &mut String::new(), &mut changed),

@@ -6,109 +6,171 @@
 //! changes once published; new codes may be added.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
+
+use alloy_primitives::{B256, U256};
+
+use crate::{IntentStatus, Timestamp};
 
 use crate::path;
 
-/// The stable, machine-readable code of a rule (SPEC §7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Reason {
-    /// The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a
-    /// duplicate member, trailing data or an empty document.
-    InvalidJson,
-    /// A required member is absent or `null`.
-    MissingField,
-    /// A member holds a JSON value of the wrong type (a number where an object belongs).
-    InvalidType,
-    /// An address is not `0x` followed by 40 hex digits.
-    InvalidAddress,
-    /// A mixed-case address is not a valid EIP-55 checksum.
-    InvalidChecksum,
-    /// A `bytes` or `bytes32` value is not `0x` followed by an even (or the exact) number
-    /// of hex digits.
-    InvalidHex,
-    /// A number is not a non-negative integer where one is required (negative, a fraction,
-    /// a non-decimal string), or a decimal is not a JSON number.
-    InvalidNumber,
-    /// An integer is larger than its kind allows, or a decimal is not a finite `f64`.
-    NumberOutOfRange,
-    /// A timestamp is not an RFC 3339 date-time, or names no real instant in years 0–9999.
-    InvalidTimestamp,
-    /// A string is not one of an enum's names.
-    InvalidEnum,
-    /// A configured input limit (SPEC §9) is exceeded.
-    LimitExceeded,
-    /// A signature is malformed (not 65 bytes, `v` not 0, 1, 27 or 28, `r` or `s` zero,
-    /// `r` not below the curve order, `s` above n/2) or no public key recovers from it.
-    InvalidSignature,
-    /// A signature recovers to someone other than the expected signer.
-    SignerMismatch,
-    /// The entrypoint-mode deposit intent needs `depositSignature.userNonce`.
-    NonceRequired,
-    /// A permit lacks one of the fields its message needs.
-    PermitIncomplete,
+/// Declares [`Reason`] from one table: variant, code, error kind, operation, summary.
+macro_rules! reasons {
+    ($( $variant:ident = $code:literal, $kind:ident, $operation:literal, $summary:literal; )*) => {
+        /// The stable, machine-readable code of a rule (SPEC §7). Codes never change once
+        /// published; new ones may be added.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Reason {
+            $( #[doc = $summary] $variant, )*
+        }
+
+        impl Reason {
+            /// Every reason code, in catalogue order.
+            pub const ALL: &'static [Reason] = &[$(Reason::$variant),*];
+
+            /// The code as it travels: `SCREAMING_SNAKE_CASE`.
+            pub const fn code(self) -> &'static str {
+                match self { $( Reason::$variant => $code, )* }
+            }
+
+            /// The error kind of SPEC §8 that carries this reason.
+            pub const fn kind(self) -> ErrorKind {
+                match self { $( Reason::$variant => ErrorKind::$kind, )* }
+            }
+
+            /// The operation whose rule this is: parse, quote request, intent, quote,
+            /// commit, execute or lifecycle.
+            pub const fn operation(self) -> &'static str {
+                match self { $( Reason::$variant => $operation, )* }
+            }
+
+            /// One line saying why the rule exists and what breaks it.
+            pub const fn summary(self) -> &'static str {
+                match self { $( Reason::$variant => $summary, )* }
+            }
+        }
+    };
+}
+
+reasons! {
+    // Parsing (SPEC §7, first list).
+    InvalidJson = "INVALID_JSON", InvalidArgument, "parse",
+        "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all.";
+    MissingField = "MISSING_FIELD", InvalidArgument, "parse",
+        "A required member is absent or `null`.";
+    InvalidType = "INVALID_TYPE", InvalidArgument, "parse",
+        "A string, boolean, object or array member holds a JSON value of another type.";
+    InvalidAddress = "INVALID_ADDRESS", InvalidArgument, "parse",
+        "An address is not `0x` followed by 40 hex digits.";
+    InvalidChecksum = "INVALID_CHECKSUM", InvalidArgument, "parse",
+        "A mixed-case address is not a valid EIP-55 checksum.";
+    InvalidHex = "INVALID_HEX", InvalidArgument, "parse",
+        "A `bytes` or `bytes32` value is not `0x` and an even (or exactly 64) number of hex digits.";
+    InvalidNumber = "INVALID_NUMBER", InvalidArgument, "parse",
+        "An integer is negative, has a fraction or is not a decimal-digit string; or a decimal is not a JSON number.";
+    NumberOutOfRange = "NUMBER_OUT_OF_RANGE", InvalidArgument, "parse",
+        "An integer is above its kind's maximum (2^256-1, 2^64-1, 255), or a decimal is not a finite double.";
+    InvalidTimestamp = "INVALID_TIMESTAMP", InvalidArgument, "parse",
+        "A timestamp is not RFC 3339 or names no real instant in years 0000-9999.";
+    InvalidEnum = "INVALID_ENUM", InvalidArgument, "parse",
+        "A string is not one of an enum's names.";
+    LimitExceeded = "LIMIT_EXCEEDED", InvalidArgument, "parse",
+        "An input limit is exceeded: document size, nesting, calls, bytes, string or array length.";
+    // QuoteRequest.
+    InvalidChainId = "INVALID_CHAIN_ID", InvalidArgument, "quote request",
+        "A chain id is zero.";
+    TradeTypeAmount = "TRADE_TYPE_AMOUNT", InvalidArgument, "quote request",
+        "The amounts do not fit the trade type: EXACT_INPUT needs originTokenAmount > 0 and no destinationTokenAmount, EXACT_OUTPUT the reverse; without a trade type exactly one amount decides it.";
+    SwapProviderCrossChain = "SWAP_PROVIDER_CROSS_CHAIN", InvalidArgument, "quote request",
+        "A swap provider is named for a cross-chain intent; it applies to same-chain swaps only.";
+    SlippageOutOfRange = "SLIPPAGE_OUT_OF_RANGE", InvalidArgument, "quote request",
+        "The slippage tolerance is not in [0, 1).";
+    CallValueWithoutData = "CALL_VALUE_WITHOUT_DATA", InvalidArgument, "quote request",
+        "A destination call value is given without destination call data.";
+    NothingToDo = "NOTHING_TO_DO", InvalidArgument, "quote request",
+        "Same chain, same token, no call data and the owner as recipient: nothing would happen.";
+    // Intent consistency.
+    IntentInconsistent = "INTENT_INCONSISTENT", InvalidArgument, "intent",
+        "A field of the intent disagrees with the request, its chain, its amounts or its times.";
+    // Quote.
+    WrongStatus = "WRONG_STATUS", InvalidArgument, "quote",
+        "The intent offered for quoting does not have status QUOTED.";
+    QuoteLifetime = "QUOTE_LIFETIME", InvalidArgument, "quote",
+        "The intent's expiresAt is not in (now, now + quoteTtl].";
+    // Commit.
+    IntentModified = "INTENT_MODIFIED", InvalidArgument, "commit",
+        "The intent's canonical hash differs from the quoted one.";
+    QuoteExpired = "QUOTE_EXPIRED", QuoteExpired, "commit",
+        "The quote expired: now is at or after intent.expiresAt.";
+    FeeOptionsExpired = "FEE_OPTIONS_EXPIRED", QuoteExpired, "commit",
+        "The gas fee options expired: now is at or after gasFeeOptions.expiresAt.";
+    ServiceContractsMismatch = "SERVICE_CONTRACTS_MISMATCH", InvalidArgument, "commit",
+        "The service contracts sent differ from the intent's.";
+    // Execute.
+    IntentIdMismatch = "INTENT_ID_MISMATCH", InvalidArgument, "execute",
+        "The request names another intent.";
+    DepositProofMissing = "DEPOSIT_PROOF_MISSING", InvalidArgument, "execute",
+        "Neither a deposit transaction hash nor a deposit signature is given.";
+    DepositProofConflict = "DEPOSIT_PROOF_CONFLICT", InvalidArgument, "execute",
+        "Both a deposit transaction hash and a deposit signature are given.";
+    ExecutionWindowExpired = "EXECUTION_WINDOW_EXPIRED", IntentStatus, "execute",
+        "The execution window closed: now is at or after committedAt + executionWindow.";
+    FeeOptionNotOffered = "FEE_OPTION_NOT_OFFERED", InvalidArgument, "execute",
+        "The selected gas fee option is not one of the quoted ones.";
+    NativeFeeRequired = "NATIVE_FEE_REQUIRED", InvalidArgument, "execute",
+        "The request asked for native gas fees only, and the selected option is not native.";
+    SignatureExpired = "SIGNATURE_EXPIRED", Unauthorized, "execute",
+        "The deposit signature's deadline has passed (floor(now) > deadline).";
+    GaslessNativeDeposit = "GASLESS_NATIVE_DEPOSIT", InvalidArgument, "execute",
+        "A gasless deposit of the native token: only tokens can be pulled by signature.";
+    FeeTokenMismatch = "FEE_TOKEN_MISMATCH", InvalidArgument, "execute",
+        "Entrypoint mode with a fee, paid in another token than the deposit token.";
+    FeeParameters = "FEE_PARAMETERS", InvalidArgument, "execute",
+        "The fee amount is non-zero exactly when the fee collector is not: one without the other.";
+    NonceRequired = "NONCE_REQUIRED", InvalidArgument, "execute",
+        "Entrypoint mode without a user nonce.";
+    PermitIncomplete = "PERMIT_INCOMPLETE", InvalidArgument, "execute",
+        "Some but not all of permitSignature, permitDeadline, permitAmount; permit-only mode needs all three.";
+    PermitNotSupported = "PERMIT_NOT_SUPPORTED", InvalidArgument, "execute",
+        "A permit for a deposit token whose fee option says it does not support ERC-2612.";
+    PermitExpired = "PERMIT_EXPIRED", Unauthorized, "execute",
+        "The permit's deadline has passed (floor(now) > permitDeadline).";
+    PermitDeadlineMismatch = "PERMIT_DEADLINE_MISMATCH", InvalidArgument, "execute",
+        "Entrypoint mode with a permit deadline other than the signature deadline.";
+    PermitAmountInsufficient = "PERMIT_AMOUNT_INSUFFICIENT", InvalidArgument, "execute",
+        "The permit amount is below the deposit plus the fee paid in the same token (or that sum overflows).";
+    InvalidSignature = "INVALID_SIGNATURE", Unauthorized, "execute",
+        "A signature is malformed (not 65 bytes, bad v, zero r or s, high s) or recovers no key.";
+    SignerMismatch = "SIGNER_MISMATCH", Unauthorized, "execute",
+        "A signature recovers to someone other than the intent's owner.";
+    // Lifecycle.
+    InvalidTransition = "INVALID_TRANSITION", IntentStatus, "lifecycle",
+        "The event is not allowed in the record's status.";
+    ClockWentBackwards = "CLOCK_WENT_BACKWARDS", IntentStatus, "lifecycle",
+        "The event's time is earlier than the record's last event.";
+    StatusReasonRequired = "STATUS_REASON_REQUIRED", InvalidArgument, "lifecycle",
+        "A fail or abort without a reason.";
+    WindowStillOpen = "WINDOW_STILL_OPEN", IntentStatus, "lifecycle",
+        "Expire before the execution window has closed.";
 }
 
 impl Reason {
-    /// Every reason code, in catalogue order.
-    pub const ALL: &'static [Reason] = &[
-        Reason::InvalidJson,
-        Reason::MissingField,
-        Reason::InvalidType,
-        Reason::InvalidAddress,
-        Reason::InvalidChecksum,
-        Reason::InvalidHex,
-        Reason::InvalidNumber,
-        Reason::NumberOutOfRange,
-        Reason::InvalidTimestamp,
-        Reason::InvalidEnum,
-        Reason::LimitExceeded,
-        Reason::InvalidSignature,
-        Reason::SignerMismatch,
-        Reason::NonceRequired,
-        Reason::PermitIncomplete,
-    ];
-
-    /// The code as it travels: `SCREAMING_SNAKE_CASE`.
-    pub const fn code(self) -> &'static str {
-        match self {
-            Reason::InvalidJson => "INVALID_JSON",
-            Reason::MissingField => "MISSING_FIELD",
-            Reason::InvalidType => "INVALID_TYPE",
-            Reason::InvalidAddress => "INVALID_ADDRESS",
-            Reason::InvalidChecksum => "INVALID_CHECKSUM",
-            Reason::InvalidHex => "INVALID_HEX",
-            Reason::InvalidNumber => "INVALID_NUMBER",
-            Reason::NumberOutOfRange => "NUMBER_OUT_OF_RANGE",
-            Reason::InvalidTimestamp => "INVALID_TIMESTAMP",
-            Reason::InvalidEnum => "INVALID_ENUM",
-            Reason::LimitExceeded => "LIMIT_EXCEEDED",
-            Reason::InvalidSignature => "INVALID_SIGNATURE",
-            Reason::SignerMismatch => "SIGNER_MISMATCH",
-            Reason::NonceRequired => "NONCE_REQUIRED",
-            Reason::PermitIncomplete => "PERMIT_INCOMPLETE",
+    /// The rules catalogue as a Markdown table: reason code, operation, why. The README's
+    /// catalogue is this text (a test keeps them equal).
+    pub fn catalogue_markdown() -> String {
+        let mut out = String::from("| reason | operation | why |\n|---|---|---|\n");
+        for reason in Reason::ALL {
+            out.push_str("| `");
+            out.push_str(reason.code());
+            out.push_str("` | ");
+            out.push_str(reason.operation());
+            out.push_str(" | ");
+            out.push_str(reason.summary());
+            out.push_str(" |\n");
         }
-    }
-
-    /// The error kind of SPEC §8 that carries this reason.
-    pub const fn kind(self) -> ErrorKind {
-        match self {
-            Reason::InvalidJson
-            | Reason::MissingField
-            | Reason::InvalidType
-            | Reason::InvalidAddress
-            | Reason::InvalidChecksum
-            | Reason::InvalidHex
-            | Reason::InvalidNumber
-            | Reason::NumberOutOfRange
-            | Reason::InvalidTimestamp
-            | Reason::InvalidEnum
-            | Reason::LimitExceeded
-            | Reason::NonceRequired
-            | Reason::PermitIncomplete => ErrorKind::InvalidArgument,
-            Reason::InvalidSignature | Reason::SignerMismatch => ErrorKind::Unauthorized,
-        }
+        out
     }
 }
 
@@ -229,11 +291,120 @@ pub enum Problem {
     /// See [`Reason::PermitIncomplete`].
     #[error("permit incomplete")]
     PermitIncomplete,
+    /// A rule whose context is its path; the text says what it wants.
+    #[error("{detail}")]
+    Rule {
+        /// The rule broken.
+        reason: Reason,
+        /// What the rule wants, in one lowercase line.
+        detail: &'static str,
+    },
+    /// See [`Reason::IntentModified`].
+    #[error("intent modified: hash {actual} differs from the quoted {expected}{}", changed_list(changed))]
+    IntentModified {
+        /// The quoted intent's canonical hash.
+        expected: B256,
+        /// The canonical hash of the intent sent back.
+        actual: B256,
+        /// The JSON paths whose canonical values differ.
+        changed: Vec<String>,
+    },
+    /// See [`Reason::WrongStatus`].
+    #[error("wrong status: the intent is {status}, a quote must be QUOTED")]
+    WrongStatus {
+        /// The intent's status.
+        status: IntentStatus,
+    },
+    /// See [`Reason::QuoteLifetime`].
+    #[error("quote lifetime: expiresAt {expires_at} is not after {now} and at most {latest}")]
+    QuoteLifetime {
+        /// The time of the quote.
+        now: Timestamp,
+        /// The intent's expiry.
+        expires_at: Timestamp,
+        /// `now + quoteTtl`.
+        latest: Timestamp,
+    },
+    /// See [`Reason::QuoteExpired`].
+    #[error("quote expired at {expires_at} (now {now})")]
+    QuoteExpired {
+        /// The time of the commit.
+        now: Timestamp,
+        /// The intent's expiry.
+        expires_at: Timestamp,
+    },
+    /// See [`Reason::FeeOptionsExpired`].
+    #[error("gas fee options expired at {expires_at} (now {now})")]
+    FeeOptionsExpired {
+        /// The time of the commit.
+        now: Timestamp,
+        /// The fee options' expiry.
+        expires_at: Timestamp,
+    },
+    /// See [`Reason::ExecutionWindowExpired`].
+    #[error("execution window closed at {closed_at} (now {now})")]
+    ExecutionWindowExpired {
+        /// The time of the execute request.
+        now: Timestamp,
+        /// `committedAt + executionWindow`.
+        closed_at: Timestamp,
+    },
+    /// See [`Reason::WindowStillOpen`].
+    #[error("execution window still open until {closes_at} (now {now})")]
+    WindowStillOpen {
+        /// The time of the expire event.
+        now: Timestamp,
+        /// `committedAt + executionWindow`.
+        closes_at: Timestamp,
+    },
+    /// See [`Reason::SignatureExpired`] and [`Reason::PermitExpired`].
+    #[error("{} expired: deadline {deadline} is before {now_seconds}", if *permit { "permit" } else { "signature" })]
+    DeadlinePassed {
+        /// Whether it is the permit's deadline (else the deposit signature's).
+        permit: bool,
+        /// `floor(now)` in Unix seconds.
+        now_seconds: i64,
+        /// The deadline in Unix seconds.
+        deadline: u64,
+    },
+    /// See [`Reason::PermitAmountInsufficient`].
+    #[error("permit amount {permitted} is below the {needed} needed")]
+    PermitAmountInsufficient {
+        /// `permitAmount`.
+        permitted: U256,
+        /// Deposit amount plus the fee in the same token (saturated at 2^256-1 when the
+        /// sum overflows).
+        needed: U256,
+    },
+    /// See [`Reason::InvalidTransition`].
+    #[error("invalid transition: {event} is not allowed in status {from}")]
+    InvalidTransition {
+        /// The record's status.
+        from: IntentStatus,
+        /// The event's name.
+        event: &'static str,
+    },
+    /// See [`Reason::ClockWentBackwards`].
+    #[error("clock went backwards: {now} is before the last event at {last}")]
+    ClockWentBackwards {
+        /// The event's time.
+        now: Timestamp,
+        /// The time of the record's last event.
+        last: Timestamp,
+    },
+}
+
+fn changed_list(changed: &[String]) -> String {
+    if changed.is_empty() {
+        String::new()
+    } else {
+        alloc::format!(" (changed: {})", changed.join(", "))
+    }
 }
 
 impl Problem {
     /// The reason code of this problem.
-    pub const fn reason(&self) -> Reason {
+    pub fn reason(&self) -> Reason {
         match self {
             Problem::InvalidJson(_) => Reason::InvalidJson,
             Problem::MissingField => Reason::MissingField,
@@ -250,6 +421,19 @@ impl Problem {
             Problem::SignerMismatch { .. } => Reason::SignerMismatch,
             Problem::NonceRequired => Reason::NonceRequired,
             Problem::PermitIncomplete => Reason::PermitIncomplete,
+            Problem::Rule { reason, .. } => *reason,
+            Problem::IntentModified { .. } => Reason::IntentModified,
+            Problem::WrongStatus { .. } => Reason::WrongStatus,
+            Problem::QuoteLifetime { .. } => Reason::QuoteLifetime,
+            Problem::QuoteExpired { .. } => Reason::QuoteExpired,
+            Problem::FeeOptionsExpired { .. } => Reason::FeeOptionsExpired,
+            Problem::ExecutionWindowExpired { .. } => Reason::ExecutionWindowExpired,
+            Problem::WindowStillOpen { .. } => Reason::WindowStillOpen,
+            Problem::DeadlinePassed { permit: false, .. } => Reason::SignatureExpired,
+            Problem::DeadlinePassed { permit: true, .. } => Reason::PermitExpired,
+            Problem::PermitAmountInsufficient { .. } => Reason::PermitAmountInsufficient,
+            Problem::InvalidTransition { .. } => Reason::InvalidTransition,
+            Problem::ClockWentBackwards { .. } => Reason::ClockWentBackwards,
         }
     }
 }
@@ -266,6 +450,20 @@ impl Error {
     /// An error at the document root; callers above it add the path on the way out.
     pub fn new(problem: Problem) -> Self {
         Error { problem, path: String::new() }
+    }
+
+    /// A rule broken at the field `path` (already formatted, e.g. `options.swapProvider`;
+    /// empty when no field is concerned).
+    pub(crate) fn rule(reason: Reason, detail: &'static str, path: &str) -> Self {
+        Error::new(Problem::Rule { reason, detail }).within(path)
+    }
+
+    /// The same error below the already formatted path `prefix`.
+    pub(crate) fn within(mut self, prefix: &str) -> Self {
+        let mut joined = String::from(prefix);
+        path::push_tail(&mut joined, &self.path);
+        self.path = joined;
+        self
     }
 
     /// The same error one member deeper: `key` is prepended to the path.

@@ -13,8 +13,10 @@ mod documents;
 pub mod eip712;
 mod error;
 mod json;
+pub mod lifecycle;
 mod limits;
 mod path;
+pub mod rules;
 mod values;
 mod wire;
 

@@ -1,7 +1,7 @@
-//! Input limits (SPEC §9). Exceeding one is `LIMIT_EXCEEDED` with the path of the value
-//! concerned; nothing is truncated.
+//! Limits: the input limits of SPEC §9 (exceeding one is `LIMIT_EXCEEDED` with the path of
+//! the value concerned; nothing is truncated) and the lifetimes of SPEC §6.
 
-/// Configurable input limits. [`Limits::default`] holds the values of SPEC §9; change one
+/// Configurable limits. [`Limits::default`] holds the values of SPEC §9; change one
 /// with `Limits { max_depth: 16, ..Limits::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
@@ -18,6 +18,10 @@ pub struct Limits {
     pub max_string_bytes: usize,
     /// Elements of any array other than `calls` (default 64).
     pub max_array_len: usize,
+    /// How far after the quote an intent may expire, in seconds (default 300).
+    pub quote_ttl_seconds: u32,
+    /// How long after the commit an intent may be executed, in seconds (default 600).
+    pub execution_window_seconds: u32,
 }
 
 impl Limits {
@@ -29,6 +33,8 @@ impl Limits {
         max_bytes_len: 128 << 10,
         max_string_bytes: 4 << 10,
         max_array_len: 64,
+        quote_ttl_seconds: 300,
+        execution_window_seconds: 600,
     };
 }
 

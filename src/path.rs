@@ -32,8 +32,8 @@ pub(crate) fn push_index(path: &mut String, index: usize) {
 }
 
 /// Appends an already formatted `tail` (a path below the member or element just pushed).
-fn push_tail(path: &mut String, tail: &str) {
-    if !tail.is_empty() && !tail.starts_with('[') {
+pub(crate) fn push_tail(path: &mut String, tail: &str) {
+    if !path.is_empty() && !tail.is_empty() && !tail.starts_with('[') {
         path.push('.');
     }
     path.push_str(tail);

@@ -1,0 +1,347 @@
+//! The lifecycle of SPEC §6: an [`IntentRecord`] moves QUOTED → COMMITTED → EXECUTING →
+//! SUCCEEDED/FAILED, with ABORTED and REFUNDED, one event at a time.
+//!
+//! Time is always passed in: nothing here reads a clock. Every event checks
+//! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (SPEC §7),
+//! and changes the record only when all pass, so a failed event leaves it as it was.
+
+use alloc::string::String;
+
+use alloy_primitives::B256;
+
+use crate::eip712::EntrypointNames;
+use crate::error::{Error, Problem, Reason};
+use crate::rules::{check_execute, check_intent, ExecuteContext, TokenPermit};
+use crate::{
+    changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
+    ServiceContracts, Timestamp, UnknownMembers,
+};
+
+/// The status reason an expired execution window leaves.
+pub const WINDOW_EXPIRED_REASON: &str = "execution window expired";
+
+/// One intent's server-side record: the quoted intent and its canonical hash, its fee
+/// options, its status and the times that decide what may happen next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IntentRecord {
+    status: IntentStatus,
+    intent: Intent,
+    intent_hash: B256,
+    gas_fee_options: Option<GasFeeOptions>,
+    quoted_at: Timestamp,
+    committed_at: Option<Timestamp>,
+    status_reason: Option<String>,
+    last_event_at: Timestamp,
+    execution_window_seconds: u32,
+    entrypoint: EntrypointNames,
+}
+
+/// A (state, event) pair SPEC §6 does not allow.
+fn invalid_transition(from: IntentStatus, event: &'static str) -> Error {
+    Error::new(Problem::InvalidTransition { from, event })
+}
+
+fn require_reason(reason: &str) -> Result<(), Error> {
+    if reason.is_empty() {
+        Err(Error::rule(Reason::StatusReasonRequired, "a status reason is required", "reason"))
+    } else {
+        Ok(())
+    }
+}
+
+impl IntentRecord {
+    /// Quotes `intent` with its `gas_fee_options` at `now`: the QuoteRequest rules, intent
+    /// consistency, `WRONG_STATUS` and `QUOTE_LIFETIME` (`now < expiresAt ≤ now + quoteTtl`).
+    /// The entrypoint's EIP-712 names are the defaults. Without gas fee options, no fee
+    /// option can be selected at execution and none expires at commit.
+    ///
+    /// # Errors
+    ///
+    /// The first broken rule, with paths relative to the intent.
+    pub fn quote(
+        intent: Intent,
+        gas_fee_options: Option<GasFeeOptions>,
+        now: Timestamp,
+        limits: &Limits,
+    ) -> Result<IntentRecord, Error> {
+        IntentRecord::quote_for_entrypoint(intent, gas_fee_options, now, limits, EntrypointNames::default())
+    }
+
+    /// [`IntentRecord::quote`] for an entrypoint deployed with other EIP-712 names.
+    ///
+    /// # Errors
+    ///
+    /// As [`IntentRecord::quote`].
+    pub fn quote_for_entrypoint(
+        intent: Intent,
+        gas_fee_options: Option<GasFeeOptions>,
+        now: Timestamp,
+        limits: &Limits,
+        entrypoint: EntrypointNames,
+    ) -> Result<IntentRecord, Error> {
+        check_intent(&intent)?;
+        if intent.status != IntentStatus::Quoted {
+            return Err(Error::new(Problem::WrongStatus { status: intent.status.clone() }).within("status"));
+        }
+        let latest = now.checked_add_seconds(i64::from(limits.quote_ttl_seconds)).unwrap_or(Timestamp::MAX);
+        if intent.expires_at <= now || intent.expires_at > latest {
+            return Err(
+                Error::new(Problem::QuoteLifetime { now, expires_at: intent.expires_at, latest }).within("expiresAt")
+            );
+        }
+        Ok(IntentRecord {
+            status: IntentStatus::Quoted,
+            intent_hash: intent.canonical_hash(),
+            intent,
+            gas_fee_options,
+            quoted_at: now,
+            committed_at: None,
+            status_reason: None,
+            last_event_at: now,
+            execution_window_seconds: limits.execution_window_seconds,
+            entrypoint,
+        })
+    }
+
+    /// The record's status as stored (see [`IntentRecord::status_at`] for what it reads
+    /// as at a given time).
+    pub fn status(&self) -> &IntentStatus {
+        &self.status
+    }
+
+    /// The quoted intent.
+    pub fn intent(&self) -> &Intent {
+        &self.intent
+    }
+
+    /// The quoted intent's canonical hash.
+    pub fn intent_hash(&self) -> B256 {
+        self.intent_hash
+    }
+
+    /// The gas fee options quoted with the intent.
+    pub fn gas_fee_options(&self) -> Option<&GasFeeOptions> {
+        self.gas_fee_options.as_ref()
+    }
+
+    /// When the quote expires (`intent.expiresAt`).
+    pub fn quote_expires_at(&self) -> Timestamp {
+        self.intent.expires_at
+    }
+
+    /// When the gas fee options expire, if any were quoted.
+    pub fn fee_options_expire_at(&self) -> Option<Timestamp> {
+        self.gas_fee_options.as_ref().map(|options| options.expires_at)
+    }
+
+    /// When the intent was quoted.
+    pub fn quoted_at(&self) -> Timestamp {
+        self.quoted_at
+    }
+
+    /// When the intent was committed, once it was.
+    pub fn committed_at(&self) -> Option<Timestamp> {
+        self.committed_at
+    }
+
+    /// When the execution window closes (`committedAt + executionWindow`), once committed.
+    pub fn execution_window_closes_at(&self) -> Option<Timestamp> {
+        self.committed_at
+            .map(|at| at.checked_add_seconds(i64::from(self.execution_window_seconds)).unwrap_or(Timestamp::MAX))
+    }
+
+    /// Why the intent failed or was aborted.
+    pub fn status_reason(&self) -> Option<&str> {
+        self.status_reason.as_deref()
+    }
+
+    /// The time of the last event applied.
+    pub fn last_event_at(&self) -> Timestamp {
+        self.last_event_at
+    }
+
+    /// The status the record has at `now`: a COMMITTED record whose execution window has
+    /// closed reads as ABORTED even before [`IntentRecord::expire`] is applied.
+    pub fn status_at(&self, now: Timestamp) -> IntentStatus {
+        match self.window_expired_at(now) {
+            Some(_) => IntentStatus::Aborted,
+            None => self.status.clone(),
+        }
+    }
+
+    /// When the window closed, if the record is COMMITTED and it has closed by `now`.
+    fn window_expired_at(&self, now: Timestamp) -> Option<Timestamp> {
+        let closes_at = self.execution_window_closes_at()?;
+        (self.status == IntentStatus::Committed && now >= closes_at).then_some(closes_at)
+    }
+
+    /// The receipt of the intent as it reads at `now`.
+    pub fn receipt(&self, now: Timestamp) -> IntentReceipt {
+        let (status, status_reason, updated_at) = match self.window_expired_at(now) {
+            Some(closed_at) => (IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), closed_at),
+            None => (self.status.clone(), self.status_reason.clone(), self.last_event_at),
+        };
+        IntentReceipt {
+            intent_id: self.intent.intent_id.clone(),
+            status,
+            status_reason,
+            updated_at,
+            unknown: UnknownMembers::new(),
+        }
+    }
+
+    /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION` unless the status is one of `from`.
+    fn begin(&self, event: &'static str, from: &[IntentStatus], now: Timestamp) -> Result<(), Error> {
+        if now < self.last_event_at {
+            return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
+        }
+        if !from.contains(&self.status) {
+            return Err(invalid_transition(self.status.clone(), event));
+        }
+        Ok(())
+    }
+
+    fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {
+        self.status = status;
+        self.status_reason = reason;
+        self.last_event_at = now;
+    }
+
+    /// Commits the intent a client sent back: it must be the quoted one (same canonical
+    /// hash), before the quote and the fee options expire, with the intent's own service
+    /// contracts. Intent consistency was checked at quote time and is implied by the hash.
+    /// Returns the intent id.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, `INTENT_MODIFIED` (with both hashes
+    /// and the changed paths), `QUOTE_EXPIRED`, `FEE_OPTIONS_EXPIRED`,
+    /// `SERVICE_CONTRACTS_MISMATCH`.
+    pub fn commit(&mut self, intent: &Intent, contracts: &ServiceContracts, now: Timestamp) -> Result<&str, Error> {
+        self.begin("commit", &[IntentStatus::Quoted], now)?;
+        let actual = intent.canonical_hash();
+        if actual != self.intent_hash {
+            let changed = changed_paths(&self.intent, intent);
+            return Err(
+                Error::new(Problem::IntentModified { expected: self.intent_hash, actual, changed }).within("intent")
+            );
+        }
+        if now >= self.intent.expires_at {
+            return Err(Error::new(Problem::QuoteExpired { now, expires_at: self.intent.expires_at }));
+        }
+        if let Some(expires_at) = self.fee_options_expire_at().filter(|&expires_at| now >= expires_at) {
+            return Err(Error::new(Problem::FeeOptionsExpired { now, expires_at }));
+        }
+        if contracts.canonical_hash() != self.intent.service_contracts.canonical_hash() {
+            return Err(Error::rule(
+                Reason::ServiceContractsMismatch,
+                "the service contracts differ from the intent's",
+                "serviceContracts",
+            ));
+        }
+        self.committed_at = Some(now);
+        self.enter(IntentStatus::Committed, None, now);
+        Ok(&self.intent.intent_id)
+    }
+
+    /// Starts execution, with a permit signature checked for form only. See
+    /// [`IntentRecord::execute_with`].
+    ///
+    /// # Errors
+    ///
+    /// As [`IntentRecord::execute_with`].
+    pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<(), Error> {
+        self.execute_with(request, None, now)
+    }
+
+    /// Starts execution within the window, on a valid execute request. With
+    /// `token_permit`, a permit signature is recovered and checked against the owner.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the Execute rules of SPEC §7 in
+    /// order ([`crate::rules::check_execute`]).
+    pub fn execute_with(
+        &mut self,
+        request: &ExecuteRequest,
+        token_permit: Option<&TokenPermit>,
+        now: Timestamp,
+    ) -> Result<(), Error> {
+        self.begin("execute", &[IntentStatus::Committed], now)?;
+        let context = ExecuteContext {
+            intent: &self.intent,
+            gas_fee_options: self.gas_fee_options.as_ref(),
+            now,
+            window_closes_at: self.execution_window_closes_at(),
+            token_permit,
+            entrypoint: &self.entrypoint,
+        };
+        check_execute(request, &context)?;
+        self.enter(IntentStatus::Executing, None, now);
+        Ok(())
+    }
+
+    /// Records that execution failed, with a reason (the receipt's `statusReason`).
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
+    /// `STATUS_REASON_REQUIRED` for an empty reason.
+    pub fn fail(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
+        self.begin("fail", &[IntentStatus::Executing], now)?;
+        require_reason(reason)?;
+        self.enter(IntentStatus::Failed, Some(String::from(reason)), now);
+        Ok(())
+    }
+
+    /// Records that execution succeeded (final).
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
+    pub fn succeed(&mut self, now: Timestamp) -> Result<(), Error> {
+        self.begin("succeed", &[IntentStatus::Executing], now)?;
+        self.enter(IntentStatus::Succeeded, None, now);
+        Ok(())
+    }
+
+    /// Aborts a committed intent before execution, with a reason.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
+    /// `STATUS_REASON_REQUIRED` for an empty reason.
+    pub fn abort(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
+        self.begin("abort", &[IntentStatus::Committed], now)?;
+        require_reason(reason)?;
+        self.enter(IntentStatus::Aborted, Some(String::from(reason)), now);
+        Ok(())
+    }
+
+    /// Aborts a committed intent whose execution window has closed.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED, `WINDOW_STILL_OPEN`
+    /// before `committedAt + executionWindow`.
+    pub fn expire(&mut self, now: Timestamp) -> Result<(), Error> {
+        self.begin("expire", &[IntentStatus::Committed], now)?;
+        if self.window_expired_at(now).is_none() {
+            let closes_at = self.execution_window_closes_at().unwrap_or(Timestamp::MAX);
+            return Err(Error::new(Problem::WindowStillOpen { now, closes_at }));
+        }
+        self.enter(IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), now);
+        Ok(())
+    }
+
+    /// Records that deposited funds went back to the owner (final).
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
+    pub fn refund(&mut self, now: Timestamp) -> Result<(), Error> {
+        self.begin("refund", &[IntentStatus::Failed, IntentStatus::Aborted], now)?;
+        self.enter(IntentStatus::Refunded, self.status_reason.clone(), now);
+        Ok(())
+    }
+}

@@ -1,0 +1,233 @@
+//! The Execute rules of SPEC §7: the request names the committed intent and proves the
+//! deposit once, within the window; a gasless deposit signature is checked field by field,
+//! then its signatures are recovered against the owner.
+
+use alloy_primitives::{Address, U256};
+
+use crate::eip712::{
+    deposit_permit_digest, DepositIntent, Domain, EntrypointDomain, EntrypointNames, GaslessMode, Signature,
+};
+use crate::error::{Error, Problem, Reason};
+use crate::{DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp};
+
+/// What only the chain knows about a token's permits: its EIP-712 domain and the owner's
+/// current permit nonce. With it, a permit signature is recovered and checked against the
+/// owner; without it, only its form is checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenPermit {
+    /// The token's EIP-712 domain.
+    pub domain: Domain,
+    /// The owner's permit nonce at the token.
+    pub nonce: U256,
+}
+
+/// Everything an execute request is checked against besides the request itself.
+#[derive(Debug, Clone, Copy)]
+pub struct ExecuteContext<'a> {
+    /// The committed intent.
+    pub intent: &'a Intent,
+    /// The gas fee options quoted with it (`None`: none were, so none can be selected).
+    pub gas_fee_options: Option<&'a GasFeeOptions>,
+    /// The time of the request.
+    pub now: Timestamp,
+    /// When the execution window closes (`committedAt + executionWindow`); `None` leaves
+    /// the window unchecked.
+    pub window_closes_at: Option<Timestamp>,
+    /// The deposit token's permit facts, when known.
+    pub token_permit: Option<&'a TokenPermit>,
+    /// The entrypoint's EIP-712 names.
+    pub entrypoint: &'a EntrypointNames,
+}
+
+/// Checks an execute request against the committed intent.
+///
+/// # Errors
+///
+/// The first broken rule in the order of SPEC §7: `INTENT_ID_MISMATCH`,
+/// `DEPOSIT_PROOF_MISSING`, `DEPOSIT_PROOF_CONFLICT`, `EXECUTION_WINDOW_EXPIRED`, then for a
+/// deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
+/// `GASLESS_NATIVE_DEPOSIT`, `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`,
+/// `PERMIT_INCOMPLETE`, `PERMIT_NOT_SUPPORTED`, `PERMIT_EXPIRED`,
+/// `PERMIT_DEADLINE_MISMATCH`, `PERMIT_AMOUNT_INSUFFICIENT`, `INVALID_SIGNATURE`,
+/// `SIGNER_MISMATCH`. Paths are relative to the request.
+pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> Result<(), Error> {
+    if request.intent_id != context.intent.intent_id {
+        return Err(Error::rule(Reason::IntentIdMismatch, "the request names another intent", "intentId"));
+    }
+    let signature = match (&request.deposit_transaction_hash, &request.deposit_signature) {
+        (None, None) => {
+            return Err(Error::rule(
+                Reason::DepositProofMissing,
+                "a deposit transaction hash or a deposit signature is needed",
+                "",
+            ))
+        }
+        (Some(_), Some(_)) => {
+            return Err(Error::rule(
+                Reason::DepositProofConflict,
+                "give a deposit transaction hash or a deposit signature, not both",
+                "depositSignature",
+            ))
+        }
+        (Some(_), None) => None,
+        (None, Some(signature)) => Some(signature),
+    };
+    if let Some(closed_at) = context.window_closes_at {
+        if context.now >= closed_at {
+            return Err(Error::new(Problem::ExecutionWindowExpired { now: context.now, closed_at }));
+        }
+    }
+    match signature {
+        Some(signature) => check_deposit_signature(signature, context).map_err(|e| e.within("depositSignature")),
+        None => Ok(()),
+    }
+}
+
+/// Whether a deadline in Unix seconds has passed: valid while `floor(now) ≤ deadline`.
+fn deadline_passed(now: Timestamp, deadline: u64) -> bool {
+    i128::from(now.unix_seconds()) > i128::from(deadline)
+}
+
+fn deadline_error(permit: bool, now: Timestamp, deadline: u64, path: &str) -> Error {
+    Error::new(Problem::DeadlinePassed { permit, now_seconds: now.unix_seconds(), deadline }).within(path)
+}
+
+/// The permit fields of a deposit signature, when all three are given.
+struct PermitFields<'s> {
+    signature: &'s [u8],
+    deadline: u64,
+    amount: U256,
+}
+
+fn permit_fields(signature: &DepositSignature, mode: GaslessMode) -> Result<Option<PermitFields<'_>>, Error> {
+    let (permit_signature, deadline, amount) =
+        (&signature.permit_signature, signature.permit_deadline, signature.permit_amount);
+    match (permit_signature, deadline, amount) {
+        (Some(permit_signature), Some(deadline), Some(amount)) => {
+            Ok(Some(PermitFields { signature: permit_signature, deadline, amount }))
+        }
+        (None, None, None) if mode == GaslessMode::Entrypoint => Ok(None),
+        _ => {
+            let missing = if permit_signature.is_none() {
+                "permitSignature"
+            } else if deadline.is_none() {
+                "permitDeadline"
+            } else {
+                "permitAmount"
+            };
+            Err(Error::new(Problem::PermitIncomplete).within(missing))
+        }
+    }
+}
+
+fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContext<'_>) -> Result<(), Error> {
+    let intent = context.intent;
+    let option = &signature.selected_gas_fee_option;
+    let mode = GaslessMode::of(signature);
+    let deposit_token = intent.deposit_transaction.token_address;
+    if !context.gas_fee_options.is_some_and(|quoted| quoted.fee_options.contains(option)) {
+        return Err(Error::rule(
+            Reason::FeeOptionNotOffered,
+            "the selected gas fee option is not one of the quoted ones",
+            "selectedGasFeeOption",
+        ));
+    }
+    if intent.quote_request.only_native_gas_fee == Some(true) && option.token_address != Address::ZERO {
+        return Err(Error::rule(
+            Reason::NativeFeeRequired,
+            "the request asked for native gas fees only",
+            "selectedGasFeeOption.tokenAddress",
+        ));
+    }
+    if deadline_passed(context.now, signature.deadline) {
+        return Err(deadline_error(false, context.now, signature.deadline, "deadline"));
+    }
+    if deposit_token == Address::ZERO {
+        return Err(Error::rule(
+            Reason::GaslessNativeDeposit,
+            "a native-token deposit cannot be made by signature",
+            "",
+        ));
+    }
+    let fee = option.amount;
+    let fee_in_deposit_token = option.token_address == deposit_token;
+    if mode == GaslessMode::Entrypoint && !fee.is_zero() && !fee_in_deposit_token {
+        return Err(Error::rule(
+            Reason::FeeTokenMismatch,
+            "in entrypoint mode the fee is paid in the deposit token",
+            "selectedGasFeeOption.tokenAddress",
+        ));
+    }
+    if fee.is_zero() != (option.fee_collector_address == Address::ZERO) {
+        return Err(Error::rule(
+            Reason::FeeParameters,
+            "a fee needs a fee collector, and a fee collector needs a fee",
+            "selectedGasFeeOption.feeCollectorAddress",
+        ));
+    }
+    if mode == GaslessMode::Entrypoint && signature.user_nonce.is_none() {
+        return Err(Error::new(Problem::NonceRequired).within("userNonce"));
+    }
+    let permit = permit_fields(signature, mode)?;
+    if let Some(permit) = &permit {
+        if fee_in_deposit_token && !option.is_2612 {
+            return Err(Error::rule(
+                Reason::PermitNotSupported,
+                "the deposit token does not support erc-2612 permits",
+                "selectedGasFeeOption.is2612",
+            ));
+        }
+        if deadline_passed(context.now, permit.deadline) {
+            return Err(deadline_error(true, context.now, permit.deadline, "permitDeadline"));
+        }
+        if mode == GaslessMode::Entrypoint && permit.deadline != signature.deadline {
+            return Err(Error::rule(
+                Reason::PermitDeadlineMismatch,
+                "in entrypoint mode the permit deadline is the signature deadline",
+                "permitDeadline",
+            ));
+        }
+        let fee_in_same_token = if fee_in_deposit_token { fee } else { U256::ZERO };
+        let needed = intent.deposit_transaction.amount.checked_add(fee_in_same_token);
+        if needed.is_none_or(|needed| permit.amount < needed) {
+            let needed = needed.unwrap_or(U256::MAX);
+            return Err(Error::new(Problem::PermitAmountInsufficient { permitted: permit.amount, needed })
+                .within("permitAmount"));
+        }
+    }
+    check_signers(signature, permit.as_ref(), mode, context)
+}
+
+/// `INVALID_SIGNATURE` for any signature first, then `SIGNER_MISMATCH`.
+fn check_signers(
+    signature: &DepositSignature,
+    permit: Option<&PermitFields<'_>>,
+    mode: GaslessMode,
+    context: &ExecuteContext<'_>,
+) -> Result<(), Error> {
+    let intent = context.intent;
+    let mut recovered: [Option<(Address, &str)>; 2] = [None, None];
+    if let (GaslessMode::Entrypoint, Some(bytes)) = (mode, &signature.intent_signature) {
+        const PATH: &str = "intentSignature";
+        let parsed = Signature::from_bytes(bytes).map_err(|e| e.within(PATH))?;
+        let digest = EntrypointDomain::for_intent(context.entrypoint, intent)
+            .digest(&DepositIntent::from_intent(intent, signature)?);
+        recovered[0] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
+    }
+    if let Some(permit) = permit {
+        const PATH: &str = "permitSignature";
+        let parsed = Signature::from_bytes(permit.signature).map_err(|e| e.within(PATH))?;
+        if let Some(token) = context.token_permit {
+            let digest = deposit_permit_digest(intent, signature, mode, &token.domain, token.nonce)?;
+            recovered[1] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
+        }
+    }
+    for (signer, path) in recovered.into_iter().flatten() {
+        if signer != intent.owner_address {
+            return Err(
+                Error::new(Problem::SignerMismatch { recovered: signer, expected: intent.owner_address }).within(path)
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,13 @@
+//! The validation rules of SPEC §7, each a check that returns the first broken rule with
+//! its reason code and the path of the field concerned, in the order the spec lists them.
+//!
+//! The checks here are pure functions of their inputs and `now`; the lifecycle
+//! ([`crate::lifecycle`]) decides which run at which event.
+
+mod execute;
+mod intent;
+mod request;
+
+pub use execute::{check_execute, ExecuteContext, TokenPermit};
+pub use intent::check_intent;
+pub use request::check_quote_request;
