@@ -377,10 +377,10 @@ pub enum Problem {
         needed: U256,
     },
     /// See [`Reason::InvalidTransition`].
-    #[error("invalid transition: {event} is not allowed in status {from}")]
+    #[error("invalid transition: {event} is not allowed {}", from_status(from.as_ref()))]
     InvalidTransition {
-        /// The record's status.
-        from: IntentStatus,
+        /// The record's status; `None` before the intent was quoted.
+        from: Option<IntentStatus>,
         /// The event's name.
         event: &'static str,
     },
@@ -392,6 +392,13 @@ pub enum Problem {
         /// The time of the record's last event.
         last: Timestamp,
     },
+}
+
+fn from_status(from: Option<&IntentStatus>) -> String {
+    match from {
+        Some(status) => alloc::format!("in status {status}"),
+        None => String::from("before a quote"),
+    }
 }
 
 fn changed_list(changed: &[String]) -> String {

@@ -17,6 +17,7 @@ pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
+pub mod scenario;
 mod values;
 mod wire;
 

@@ -36,8 +36,8 @@ pub struct IntentRecord {
     entrypoint: EntrypointNames,
 }
 
-/// A (state, event) pair SPEC §6 does not allow.
-fn invalid_transition(from: IntentStatus, event: &'static str) -> Error {
+/// A (state, event) pair SPEC §6 does not allow; `from` is `None` before a quote.
+pub(crate) fn invalid_transition(from: Option<IntentStatus>, event: &'static str) -> Error {
     Error::new(Problem::InvalidTransition { from, event })
 }
 
@@ -196,9 +196,18 @@ impl IntentRecord {
             return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
         }
         if !from.contains(&self.status) {
-            return Err(invalid_transition(self.status.clone(), event));
+            return Err(invalid_transition(Some(self.status.clone()), event));
         }
         Ok(())
+    }
+
+    /// The error of a second quote of this record: `CLOCK_WENT_BACKWARDS` or
+    /// `INVALID_TRANSITION` (a record is quoted once, by [`IntentRecord::quote`]).
+    pub fn refuse_quote(&self, now: Timestamp) -> Error {
+        match self.begin("quote", &[], now) {
+            Err(error) => error,
+            Ok(()) => invalid_transition(Some(self.status.clone()), "quote"),
+        }
     }
 
     fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {

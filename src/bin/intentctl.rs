@@ -20,6 +20,11 @@ commands:
   digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (SPEC 5.1)
   digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
   recover        {digest, signature} -> the signer's EIP-55 address
+  check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
+  check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
+  check execute  {intent, gasFeeOptions, request, now, committedAt?, tokenPermit?} -> {ok: true}
+                 when every Execute rule holds
+  run            {limits?, intent, gasFeeOptions?, events} -> one JSON line per event
 
 exit status: 0 success, 1 invalid input (one JSON error line on standard output),
 2 usage mistake (message on standard error)";
@@ -45,10 +50,31 @@ const COMMANDS: &[Command] = &[
         run: |input| Ok(from_slice::<intent_core::PermitDigestInput>(input)?.digest().to_string()),
     },
     Command {
+        words: &["check", "request"],
+        run: |input| ok(intent_core::rules::check_quote_request(&from_slice(input)?)),
+    },
+    Command { words: &["check", "intent"], run: |input| ok(intent_core::rules::check_intent(&from_slice(input)?)) },
+    Command {
+        words: &["check", "execute"],
+        run: |input| ok(from_slice::<intent_core::scenario::CheckExecuteInput>(input)?.check()),
+    },
+    Command {
+        words: &["run"],
+        run: |input| {
+            let outcomes = from_slice::<intent_core::scenario::Scenario>(input)?.run();
+            Ok(intent_core::scenario::outcome_lines(&outcomes))
+        },
+    },
+    Command {
         words: &["recover"],
         run: |input| Ok(from_slice::<intent_core::RecoverInput>(input)?.signer()?.to_string()),
     },
 ];
+
+/// The `{"ok":true}` line of the check commands.
+fn ok(checked: Result<(), Error>) -> Output {
+    checked.map(|()| String::from("{\"ok\":true}"))
+}
 
 /// The command named by the first words of `args`, and the words after it.
 fn find_command<'a>(args: &'a [&'a str]) -> Option<(&'static Command, &'a [&'a str])> {
@@ -101,7 +127,8 @@ fn main() -> ExitCode {
         Ok(output) => (output, ExitCode::SUCCESS),
         Err(error) => (error.body().to_json_with(&error), ExitCode::from(1)),
     };
-    if writeln!(std::io::stdout().lock(), "{line}").is_err() {
+    let line = if line.is_empty() || line.ends_with('\n') { line } else { line + "\n" };
+    if std::io::stdout().lock().write_all(line.as_bytes()).is_err() {
         return ExitCode::from(2);
     }
     code

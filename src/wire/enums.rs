@@ -1,12 +1,6 @@
 //! The enums of SPEC §2: closed ones accept exactly their names; open ones also keep any
 //! other `A-Z`, `0-9`, `_` name in an `Other` variant.
 
-use alloc::string::String;
-
-use crate::error::{Error, Problem};
-use crate::json::{write_string, Reader, Sink};
-use crate::wire::kinds::{Form, WireValue};
-
 macro_rules! wire_enum {
     (
         $(#[$meta:meta])*
@@ -18,7 +12,7 @@ macro_rules! wire_enum {
         #[derive(Debug, Clone, PartialEq, Eq, Hash)]
         pub enum $name {
             $( $(#[$variant_meta])* $variant, )*
-            $( #[doc = $other_doc] Other(String), )?
+            $( #[doc = $other_doc] Other(alloc::string::String), )?
         }
 
         impl $name {
@@ -37,7 +31,7 @@ macro_rules! wire_enum {
             pub fn from_name(name: &str) -> Option<Self> {
                 match name {
                     $( $wire => Some($name::$variant), )*
-                    $( _ if { let _ = $other_doc; is_open_enum_name(name) } => Some(Self::Other(name.into())), )?
+                    $( _ if { let _ = $other_doc; $crate::wire::enums::is_open_enum_name(name) } => Some(Self::Other(alloc::string::String::from(name))), )?
                     _ => None,
                 }
             }
@@ -49,10 +43,10 @@ macro_rules! wire_enum {
             }
         }
 
-        impl WireValue for $name {
-            fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        impl $crate::wire::kinds::WireValue for $name {
+            fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
                 const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
-                const PROBLEM: Problem = Problem::InvalidEnum {
+                const PROBLEM: $crate::Problem = $crate::Problem::InvalidEnum {
                     expected: if OPEN {
                         concat!("one of" $(, " ", $wire)*, " or a name of A-Z, 0-9, _")
                     } else {
@@ -60,18 +54,20 @@ macro_rules! wire_enum {
                     },
                 };
                 let name = r.read_str(PROBLEM)?;
-                $name::from_name(&name).ok_or(Error::new(PROBLEM))
+                $name::from_name(&name).ok_or($crate::Error::new(PROBLEM))
             }
 
-            fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-                write_string(out, self.name());
+            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::kinds::Form) {
+                $crate::json::write_string(out, self.name());
             }
         }
     };
 }
 
+pub(crate) use wire_enum;
+
 /// A name an open enum keeps in its `Other` variant: non-empty, of `A-Z`, `0-9` and `_`.
-fn is_open_enum_name(name: &str) -> bool {
+pub(crate) fn is_open_enum_name(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
 }
 

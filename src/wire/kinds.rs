@@ -88,6 +88,7 @@ macro_rules! small_uint {
 }
 
 small_uint!(u64, "above 2^64-1");
+small_uint!(u32, "above 2^32-1");
 small_uint!(u8, "above 255");
 
 fn itoa_buffer() -> [u8; 20] {

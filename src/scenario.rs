@@ -1,0 +1,275 @@
+//! The documents of `intentctl check execute` and `intentctl run` (SPEC §10), and the
+//! scenario runner: a lifecycle played from a list of timed events, one outcome per event.
+//!
+//! A failed event leaves the record as it was and the run goes on with the next one.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
+
+use alloy_primitives::U256;
+
+use crate::eip712::EntrypointNames;
+use crate::error::{Error, Problem};
+use crate::json::write_string;
+use crate::lifecycle::{invalid_transition, IntentRecord};
+use crate::rules::{check_execute, ExecuteContext, TokenPermit};
+use crate::wire::enums::wire_enum;
+use crate::wire::kinds::{Form, WireValue};
+use crate::wire::object::wire_object;
+use crate::{
+    ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, PermitDomainInput, ServiceContracts, Timestamp,
+};
+
+wire_object! {
+    /// A token's permit facts in a document: its EIP-712 domain and the owner's nonce.
+    pub struct TokenPermitInput {
+        /// `domain`: The token's EIP-712 domain.
+        domain: PermitDomainInput = "domain",
+        /// `nonce`: The owner's permit nonce at the token.
+        nonce: U256 = "nonce",
+    }
+}
+
+impl TokenPermitInput {
+    /// The facts as a [`TokenPermit`].
+    pub fn to_token_permit(&self) -> TokenPermit {
+        TokenPermit { domain: self.domain.to_domain(), nonce: self.nonce }
+    }
+}
+
+wire_object! {
+    /// The input of `intentctl check execute`: an execute request checked against a
+    /// committed intent at `now`. `committedAt`, when given, also checks the execution
+    /// window; `tokenPermit`, when given, verifies a permit signature's signer.
+    pub struct CheckExecuteInput {
+        /// `committedAt`: When the intent was committed.
+        committed_at: Option<Timestamp> = "committedAt",
+        /// `gasFeeOptions`: The gas fee options quoted with the intent.
+        gas_fee_options: GasFeeOptions = "gasFeeOptions",
+        /// `intent`: The committed intent.
+        intent: Intent = "intent",
+        /// `now`: The time of the request.
+        now: Timestamp = "now",
+        /// `request`: The execute request.
+        request: ExecuteRequest = "request",
+        /// `tokenPermit`: The deposit token's permit domain and the owner's nonce.
+        token_permit: Option<TokenPermitInput> = "tokenPermit",
+    }
+}
+
+impl CheckExecuteInput {
+    /// Runs the Execute rules of SPEC §7 with the default limits and entrypoint names.
+    ///
+    /// # Errors
+    ///
+    /// The first broken rule, with its path under `request`.
+    pub fn check(&self) -> Result<(), Error> {
+        let token_permit = self.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+        let window = i64::from(Limits::DEFAULT.execution_window_seconds);
+        let context = ExecuteContext {
+            intent: &self.intent,
+            gas_fee_options: Some(&self.gas_fee_options),
+            now: self.now,
+            window_closes_at: self.committed_at.map(|at| at.checked_add_seconds(window).unwrap_or(Timestamp::MAX)),
+            token_permit: token_permit.as_ref(),
+            entrypoint: &EntrypointNames::DEFAULT,
+        };
+        check_execute(&self.request, &context).map_err(|e| e.within("request"))
+    }
+}
+
+wire_object! {
+    /// The lifetimes of a scenario, in seconds; absent ones take their defaults.
+    pub struct ScenarioLimits {
+        /// `executionWindowSeconds`: How long after the commit execution may start.
+        execution_window_seconds: Option<u32> = "executionWindowSeconds",
+        /// `quoteTtlSeconds`: How far after the quote the intent may expire.
+        quote_ttl_seconds: Option<u32> = "quoteTtlSeconds",
+    }
+}
+
+wire_enum! {
+    /// What a scenario event does.
+    pub enum ScenarioOp {
+        /// Quote the scenario's intent with its gas fee options.
+        Quote = "quote",
+        /// Commit an intent (the scenario's by default).
+        Commit = "commit",
+        /// Execute a request.
+        Execute = "execute",
+        /// Record a failed execution.
+        Fail = "fail",
+        /// Record a successful execution.
+        Succeed = "succeed",
+        /// Abort before execution.
+        Abort = "abort",
+        /// Abort after the execution window.
+        Expire = "expire",
+        /// Record a refund.
+        Refund = "refund",
+    }
+}
+
+wire_object! {
+    /// One timed event of a scenario.
+    pub struct ScenarioEvent {
+        /// `at`: When it happens.
+        at: Timestamp = "at",
+        /// `intent`: For `commit`: the intent sent back (default: the scenario's).
+        intent: Option<Intent> = "intent",
+        /// `op`: What it does.
+        op: ScenarioOp = "op",
+        /// `reason`: For `fail` and `abort`: why.
+        reason: Option<String> = "reason",
+        /// `request`: For `execute`: the request.
+        request: Option<ExecuteRequest> = "request",
+        /// `serviceContracts`: For `commit`: the contracts sent (default: the intent's).
+        service_contracts: Option<ServiceContracts> = "serviceContracts",
+        /// `tokenPermit`: For `execute`: the token's permit facts, to verify a permit
+        /// signature's signer (without them it is checked for form only).
+        token_permit: Option<TokenPermitInput> = "tokenPermit",
+    }
+}
+
+wire_object! {
+    /// The input of `intentctl run`: an intent, its gas fee options, and the events that
+    /// happen to it.
+    pub struct Scenario {
+        /// `events`: The events, in order.
+        events: Vec<ScenarioEvent> = "events",
+        /// `gasFeeOptions`: The gas fee options quoted with the intent.
+        gas_fee_options: Option<GasFeeOptions> = "gasFeeOptions",
+        /// `intent`: The intent quoted by the first `quote` event.
+        intent: Intent = "intent",
+        /// `limits`: The lifetimes, when not the defaults.
+        limits: Option<ScenarioLimits> = "limits",
+    }
+}
+
+/// What one event did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EventOutcome {
+    /// The event's operation.
+    pub op: ScenarioOp,
+    /// The intent id a commit returned, or why the event failed.
+    pub result: Result<Option<String>, Error>,
+    /// The record's status after the event (`None` while nothing is quoted).
+    pub status: Option<IntentStatus>,
+}
+
+impl EventOutcome {
+    /// The outcome as the line `intentctl run` prints:
+    /// `{"op":…,"ok":true,"status":…[,"intentId":…]}` or
+    /// `{"op":…,"ok":false,"reason":…,"status":…}`.
+    pub fn to_json(&self) -> String {
+        let mut out = String::from("{\"op\":");
+        self.op.write(&mut out, Form::Wire);
+        match &self.result {
+            Ok(_) => out.push_str(",\"ok\":true"),
+            Err(error) => {
+                out.push_str(",\"ok\":false,\"reason\":");
+                write_string(&mut out, error.reason().code());
+            }
+        }
+        out.push_str(",\"status\":");
+        match &self.status {
+            Some(status) => write_string(&mut out, status.name()),
+            None => out.push_str("null"),
+        }
+        if let Ok(Some(intent_id)) = &self.result {
+            out.push_str(",\"intentId\":");
+            write_string(&mut out, intent_id);
+        }
+        out.push('}');
+        out
+    }
+}
+
+impl Scenario {
+    /// The limits the scenario runs with.
+    pub fn to_limits(&self) -> Limits {
+        let given = self.limits.as_ref();
+        Limits {
+            quote_ttl_seconds: given.and_then(|l| l.quote_ttl_seconds).unwrap_or(Limits::DEFAULT.quote_ttl_seconds),
+            execution_window_seconds: given
+                .and_then(|l| l.execution_window_seconds)
+                .unwrap_or(Limits::DEFAULT.execution_window_seconds),
+            ..Limits::DEFAULT
+        }
+    }
+
+    /// Plays the events in order and says what each did.
+    pub fn run(&self) -> Vec<EventOutcome> {
+        let limits = self.to_limits();
+        let mut record: Option<IntentRecord> = None;
+        self.events
+            .iter()
+            .map(|event| {
+                let result = self.apply(event, &mut record, &limits);
+                EventOutcome { op: event.op.clone(), result, status: record.as_ref().map(|r| r.status().clone()) }
+            })
+            .collect()
+    }
+
+    fn apply(
+        &self,
+        event: &ScenarioEvent,
+        record: &mut Option<IntentRecord>,
+        limits: &Limits,
+    ) -> Result<Option<String>, Error> {
+        let now = event.at;
+        let record = match (record.as_mut(), &event.op) {
+            (None, ScenarioOp::Quote) => {
+                *record = Some(IntentRecord::quote(self.intent.clone(), self.gas_fee_options.clone(), now, limits)?);
+                return Ok(None);
+            }
+            (Some(existing), ScenarioOp::Quote) => return Err(existing.refuse_quote(now)),
+            (None, op) => return Err(invalid_transition(None, op_name(op))),
+            (Some(existing), _) => existing,
+        };
+        let reason = event.reason.as_deref().unwrap_or_default();
+        match event.op {
+            ScenarioOp::Commit => {
+                let intent = event.intent.as_ref().unwrap_or(&self.intent);
+                let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
+                return record.commit(intent, contracts, now).map(|id| Some(String::from(id)));
+            }
+            ScenarioOp::Execute => {
+                let request =
+                    event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
+                let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+                record.execute_with(request, token_permit.as_ref(), now)
+            }
+            ScenarioOp::Fail => record.fail(reason, now),
+            ScenarioOp::Succeed => record.succeed(now),
+            ScenarioOp::Abort => record.abort(reason, now),
+            ScenarioOp::Expire => record.expire(now),
+            ScenarioOp::Refund => record.refund(now),
+            ScenarioOp::Quote => Ok(()),
+        }
+        .map(|()| None)
+    }
+}
+
+fn op_name(op: &ScenarioOp) -> &'static str {
+    match op {
+        ScenarioOp::Quote => "quote",
+        ScenarioOp::Commit => "commit",
+        ScenarioOp::Execute => "execute",
+        ScenarioOp::Fail => "fail",
+        ScenarioOp::Succeed => "succeed",
+        ScenarioOp::Abort => "abort",
+        ScenarioOp::Expire => "expire",
+        ScenarioOp::Refund => "refund",
+    }
+}
+
+/// Writes the outcomes of a run, one JSON line each.
+pub fn outcome_lines(outcomes: &[EventOutcome]) -> String {
+    let mut out = String::new();
+    for outcome in outcomes {
+        let _ = writeln!(out, "{}", outcome.to_json());
+    }
+    out
+}
