@@ -31,20 +31,27 @@ pub(crate) const fn keys_sorted(keys: &[&str]) -> bool {
 }
 
 /// Writes an object's members in ascending key order: the schema's members (given in that
-/// order) with the unknown members merged between them.
+/// order) with the unknown members merged between them. An unknown member named like a
+/// schema member is never written, whether that member is present or not.
 pub struct MemberWriter<'w, S: ?Sized> {
     /// Where the text goes; a member's value is written here after [`MemberWriter::key`].
     pub out: &'w mut S,
     unknown: core::iter::Peekable<core::slice::Iter<'w, UnknownMember>>,
+    schema_keys: &'static [&'static str],
     form: Form,
     empty: bool,
 }
 
 impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
-    /// Opens the object.
-    pub fn begin(out: &'w mut S, unknown: &'w UnknownMembers, form: Form) -> Self {
+    /// Opens the object whose schema names `schema_keys`.
+    pub fn begin(
+        out: &'w mut S,
+        unknown: &'w UnknownMembers,
+        schema_keys: &'static [&'static str],
+        form: Form,
+    ) -> Self {
         out.write_str("{");
-        MemberWriter { out, unknown: unknown.iter().peekable(), form, empty: true }
+        MemberWriter { out, unknown: unknown.iter().peekable(), schema_keys, form, empty: true }
     }
 
     fn separator(&mut self) {
@@ -55,6 +62,9 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
     }
 
     fn write_unknown(&mut self, member: &UnknownMember) {
+        if self.schema_keys.contains(&member.key()) {
+            return;
+        }
         self.separator();
         write_string(self.out, member.key());
         self.out.write_str(":");
@@ -64,16 +74,10 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
         });
     }
 
-    /// Writes the unknown members that sort before `key`, then `"key":`. An unknown
-    /// member named `key` itself is dropped: the schema's field wins.
+    /// Writes the unknown members that sort before `key`, then `"key":`.
     pub fn key(&mut self, key: &'static str) {
-        while let Some(&member) = self.unknown.peek() {
-            match member.key().as_bytes().cmp(key.as_bytes()) {
-                core::cmp::Ordering::Less => self.write_unknown(member),
-                core::cmp::Ordering::Equal => {}
-                core::cmp::Ordering::Greater => break,
-            }
-            self.unknown.next();
+        while let Some(member) = self.unknown.next_if(|m| m.key().as_bytes() < key.as_bytes()) {
+            self.write_unknown(member);
         }
         self.separator();
         self.out.write_str("\"");
@@ -100,7 +104,7 @@ macro_rules! wire_object {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Debug, Clone, PartialEq)]
+        #[derive(Debug, Clone)]
         pub struct $name {
             $( $(#[$field_meta])* pub $field: $ty, )*
             /// Members the schema does not name, kept as received (SPEC §3).
@@ -110,6 +114,33 @@ macro_rules! wire_object {
         impl $name {
             /// The wire keys of the schema's fields, in canonical order.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
+
+            /// Sets the unknown member `key` to the JSON value `json`, returning the member
+            /// it replaces.
+            ///
+            /// # Errors
+            ///
+            /// `INVALID_JSON` when the schema names `key` (set the field instead) or `json`
+            /// is not one JSON value; `LIMIT_EXCEEDED` beyond the default limits.
+            pub fn insert_unknown(
+                &mut self,
+                key: &str,
+                json: &str,
+            ) -> Result<Option<$crate::wire::UnknownMember>, $crate::Error> {
+                if Self::KEYS.contains(&key) {
+                    return Err($crate::Error::new($crate::Problem::InvalidJson("the schema names this member"))
+                        .in_member(key));
+                }
+                self.unknown.insert(key, json)
+            }
+        }
+
+        /// Equal when every field is, and every unknown member that is written.
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                $( self.$field == other.$field && )*
+                    self.unknown.without(Self::KEYS).eq(other.unknown.without(Self::KEYS))
+            }
         }
 
         const _: () = assert!(
@@ -151,7 +182,7 @@ macro_rules! wire_object {
             fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, form: $crate::wire::kinds::Form) {
                 #[allow(unused_imports)]
                 use $crate::wire::kinds::WireValue as _;
-                let mut w = $crate::wire::object::MemberWriter::begin(out, &self.unknown, form);
+                let mut w = $crate::wire::object::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
                 $( if self.$field.is_present() {
                     w.key($key);
                     self.$field.write(w.out, form);

@@ -69,14 +69,19 @@ impl UnknownMembers {
         self.members.iter()
     }
 
+    /// The members whose keys are not in `schema_keys`: those an object writes.
+    pub fn without<'a>(&'a self, schema_keys: &'a [&'a str]) -> impl Iterator<Item = &'a UnknownMember> + 'a {
+        self.members.iter().filter(move |m| !schema_keys.contains(&m.key()))
+    }
+
     /// The member named `key`.
     pub fn get(&self, key: &str) -> Option<&UnknownMember> {
         self.position(key).ok().and_then(|i| self.members.get(i))
     }
 
     /// Sets member `key` to the JSON value `json` (checked with the default limits),
-    /// returning the member it replaces. A key the object's schema names is written
-    /// by the schema's field, never by this member.
+    /// returning the member it replaces. An object never writes a member its schema names;
+    /// the objects' `insert_unknown` refuses such keys.
     pub fn insert(&mut self, key: &str, json: &str) -> Result<Option<UnknownMember>, Error> {
         let limits = Limits::DEFAULT;
         let mut reader = Reader::new(json.as_bytes(), &limits)?;

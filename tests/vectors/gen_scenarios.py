@@ -1,0 +1,686 @@
+#!/usr/bin/env python3
+"""Generator of the `intentctl run` scenarios in examples/ (SPEC sections 5, 6, 7 and 10).
+
+What it is
+    A deterministic producer of the scenario documents examples/scenario*.json and, beside
+    each, <name>.expected: the exact lines `intentctl run <name>.json` must print. The
+    expected lines are derived here, from the SPEC, by a small reference model of the
+    lifecycle (SPEC 6) and of the Quote, Commit and Execute rules (SPEC 7) written in
+    Python -- never by running the crate. Every scenario event also states the outcome it
+    was built to show, and the model must agree with it before anything is written.
+
+    The intent is examples/intent.json re-owned by a fixed key (keccak256("intent-core
+    scenario owner")): intent.ownerAddress and intent.quoteRequest.ownerAddress are set to
+    its EIP-55 address (the only two fields the consistency rules of SPEC 7 tie to the
+    owner); everything else is kept. The gas fee options are examples/gas-fee-options.json
+    (the scenario-expiry.json file shortens their expiresAt, to show FEE_OPTIONS_EXPIRED).
+
+    Signatures are made with eth-account, reusing the helpers of gen_eip712.py beside this
+    file (typed data built by eth-account and cross-checked by a hand-written encoder;
+    signatures RFC 6979 deterministic, low-s, v 27/28):
+      - the deposit-intent digest of SPEC 5.1 with the default names ServiceIntent /
+        ServiceIntentEntrypoint / 1, chainId = originChainId, verifyingContract =
+        serviceContracts.serviceIntentEntrypointAddress;
+      - ERC-2612 permits (SPEC 5.2) under the token domain {name "Dai Stablecoin",
+        version "2", chainId originChainId, verifyingContract the deposit token} with the
+        owner's permit nonce PERMIT_NONCE: entrypoint mode spender = the entrypoint,
+        deadline = depositSignature.deadline; permit-only mode spender =
+        originIntentAddress, deadline = permitDeadline; value = permitAmount.
+
+    Times, from the example intent: createdAt T = 2026-11-21T18:30:00Z, expiresAt and the
+    fee options' expiresAt T+300. The happy paths quote at T (expiresAt within the default
+    quoteTtl of 300 s), commit before T+300, execute within the execution window (600 s by
+    default) and sign with deadline T+600.
+
+Files written (and nothing else)
+    examples/scenario.json                     entrypoint mode: quote, commit, execute, succeed
+    examples/scenario-hash-mode.json           depositTransactionHash, fail, refund
+    examples/scenario-permit-only.json         permit-only mode with tokenPermit, succeed
+    examples/scenario-entrypoint-permit.json   entrypoint mode plus a permit, succeed
+    examples/scenario-abort.json               abort with a reason, refund
+    examples/scenario-rejections.json          one rejected event of each kind, then the
+                                               happy execute
+    examples/scenario-expiry.json              FEE_OPTIONS_EXPIRED, QUOTE_EXPIRED at the instant
+    examples/scenario-expiry-window.json       EXECUTION_WINDOW_EXPIRED, expire, refund
+    each with its .expected
+
+How to run (from the crate root, /work/main):
+
+    pip install -r tests/vectors/requirements.txt
+    python3 tests/vectors/gen_scenarios.py
+
+Dependencies: Python 3.11, eth-account 0.14.0, pycryptodome (as gen_eip712.py).
+"""
+
+import copy
+import json
+import os
+import re
+import sys
+from datetime import datetime, timedelta, timezone
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import gen_eip712 as g  # noqa: E402  (the EIP-712 helpers: typed data, signing, recovery)
+from eth_account import Account  # noqa: E402
+from eth_utils import to_checksum_address  # noqa: E402
+
+EXAMPLES = os.path.normpath(os.path.join(HERE, "..", "..", "examples"))
+
+# --------------------------------------------------------------------------------------
+# fixed inputs
+# --------------------------------------------------------------------------------------
+
+OWNER_KEY = g.keccak(b"intent-core scenario owner")
+OWNER = Account.from_key(OWNER_KEY).address
+STRANGER_KEY = g.keccak(b"intent-core scenario stranger")
+STRANGER = Account.from_key(STRANGER_KEY).address
+OTHER_ROUTER = g.addr_from_seed("intent-core scenario other router")
+OTHER_RECIPIENT = g.addr_from_seed("intent-core scenario other recipient")
+DEPOSIT_TX_HASH = g.hx(g.keccak(b"intent-core scenario deposit transaction"))
+OTHER_INTENT_ID = g.hx(g.keccak(b"intent-core scenario other intent"))
+
+USER_NONCE = "0"
+PERMIT_NONCE = "0"
+QUOTE_TTL = 300
+EXECUTION_WINDOW = 600
+
+
+def load(name):
+    with open(os.path.join(EXAMPLES, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def parse_ts(text: str) -> int:
+    """Whole Unix seconds of an RFC 3339 timestamp (the scenarios use whole seconds)."""
+    dt = datetime.fromisoformat(text.replace("z", "Z").replace("Z", "+00:00"))
+    assert dt.microsecond == 0 and dt.tzinfo is not None, text
+    return int(dt.timestamp())
+
+
+def ts(seconds: int) -> str:
+    return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+INTENT = load("intent.json")
+INTENT["ownerAddress"] = OWNER
+INTENT["quoteRequest"]["ownerAddress"] = OWNER
+GAS_FEE_OPTIONS = load("gas-fee-options.json")
+
+INTENT_ID = INTENT["intentId"]
+T = parse_ts(INTENT["createdAt"])
+EXPIRES = parse_ts(INTENT["expiresAt"])
+assert EXPIRES == T + 300 and parse_ts(GAS_FEE_OPTIONS["expiresAt"]) == T + 300
+DEADLINE = T + 600  # signature deadline of the happy paths
+
+DEPOSIT_TOKEN = INTENT["depositTransaction"]["tokenAddress"]
+AMOUNT = int(INTENT["depositTransaction"]["amount"])
+DAI_OPTION = GAS_FEE_OPTIONS["feeOptions"][0]
+USDC_OPTION = GAS_FEE_OPTIONS["feeOptions"][2]
+assert DAI_OPTION["tokenAddress"] == DEPOSIT_TOKEN and DAI_OPTION["is2612"] is True
+assert USDC_OPTION["tokenAddress"] != DEPOSIT_TOKEN and int(USDC_OPTION["amount"]) > 0
+FEE = int(DAI_OPTION["amount"])
+COVERED = str(AMOUNT + FEE)  # permitAmount = amount + fee in the same token
+
+TOKEN_DOMAIN = g.norm_domain({"name": "Dai Stablecoin", "version": "2",
+                              "chainId": INTENT["originChainId"],
+                              "verifyingContract": DEPOSIT_TOKEN})
+TOKEN_PERMIT = {"domain": TOKEN_DOMAIN, "nonce": PERMIT_NONCE}
+
+# --------------------------------------------------------------------------------------
+# signing (eth-account, through gen_eip712's cross-checked helpers)
+# --------------------------------------------------------------------------------------
+
+
+def mode_of(ds: dict) -> str:
+    return "entrypoint" if "intentSignature" in ds else "permitOnly"
+
+
+def intent_digest(intent: dict, ds: dict) -> bytes:
+    return g.intent_typed(intent, ds, g.DEFAULT_NAMES)[3]
+
+
+def sign_intent(ds: dict, priv=OWNER_KEY, intent=INTENT) -> str:
+    signable, _dsep, _shash, digest, _dtype = g.intent_typed(intent, ds, g.DEFAULT_NAMES)
+    sig, _ = g.sign_and_check(signable, digest, priv, Account.from_key(priv).address)
+    return sig
+
+
+def permit_typed(intent: dict, ds: dict, mode: str, domain: dict, nonce):
+    if mode == "entrypoint":
+        spender = intent["serviceContracts"]["serviceIntentEntrypointAddress"]
+        deadline = ds["deadline"]
+    else:
+        spender = intent["originIntentAddress"]
+        deadline = ds["permitDeadline"]
+    owner = to_checksum_address(intent["ownerAddress"])
+    message = {"owner": owner, "spender": to_checksum_address(spender),
+               "value": g.dec(ds["permitAmount"]), "nonce": g.dec(nonce),
+               "deadline": g.dec(deadline)}
+    lib_msg = {"owner": owner, "spender": message["spender"], "value": int(message["value"]),
+               "nonce": int(nonce), "deadline": int(deadline)}
+    return g.typed(g.norm_domain(domain), "Permit", g.PERMIT_FIELDS, message, lib_msg)
+
+
+def sign_permit(ds: dict, mode: str, priv=OWNER_KEY, intent=INTENT) -> str:
+    signable, _dsep, _shash, digest, _dtype = permit_typed(intent, ds, mode, TOKEN_DOMAIN,
+                                                           PERMIT_NONCE)
+    sig, _ = g.sign_and_check(signable, digest, priv, Account.from_key(priv).address)
+    return sig
+
+
+def high_s(sig_hex: str) -> str:
+    """The same signature with s replaced by n - s and v flipped: the same signer for plain
+    ECDSA, rejected by EIP-2 (SPEC 5.3)."""
+    sig = bytes.fromhex(sig_hex[2:])
+    s = int.from_bytes(sig[32:64], "big")
+    flipped = sig[:32] + (g.SECP_N - s).to_bytes(32, "big") + bytes([55 - sig[64]])
+    assert int.from_bytes(flipped[32:64], "big") > g.HALF_N
+    return g.hx(flipped)
+
+
+def entrypoint_ds(option=DAI_OPTION, deadline=DEADLINE, nonce=USER_NONCE, signer=OWNER_KEY,
+                  permit=None, permit_signer=OWNER_KEY):
+    """An entrypoint-mode deposit signature signed by `signer`. `nonce` None leaves out
+    userNonce. `permit` = (permitDeadline, permitAmount) adds a permit signed by
+    `permit_signer`; a None member is left out (the permit is then incomplete)."""
+    ds = {"selectedGasFeeOption": copy.deepcopy(option), "deadline": deadline}
+    if nonce is not None:
+        ds["userNonce"] = nonce
+    if permit is not None:
+        permit_deadline, permit_amount = permit
+        if permit_deadline is not None:
+            ds["permitDeadline"] = permit_deadline
+        if permit_amount is not None:
+            ds["permitAmount"] = permit_amount
+    if nonce is not None:
+        ds["intentSignature"] = sign_intent(ds, signer)
+    else:  # without userNonce there is no digest; any well-formed signature will do
+        ds["intentSignature"] = sign_intent(dict(ds, userNonce=USER_NONCE), signer)
+    if permit is not None and "permitDeadline" in ds and "permitAmount" in ds:
+        ds["permitSignature"] = sign_permit(ds, "entrypoint", permit_signer)
+    elif permit is not None:
+        ds["permitSignature"] = sign_permit(
+            dict(ds, permitDeadline=deadline, permitAmount=COVERED), "entrypoint", permit_signer)
+    return order_ds(ds)
+
+
+def permit_only_ds(permit_deadline=DEADLINE, permit_amount=COVERED, signer=OWNER_KEY,
+                   option=DAI_OPTION, deadline=DEADLINE):
+    ds = {"selectedGasFeeOption": copy.deepcopy(option), "deadline": deadline,
+          "permitDeadline": permit_deadline, "permitAmount": permit_amount}
+    ds["permitSignature"] = sign_permit(ds, "permitOnly", signer)
+    return order_ds(ds)
+
+
+DS_ORDER = ["selectedGasFeeOption", "deadline", "intentSignature", "userNonce",
+            "permitSignature", "permitDeadline", "permitAmount"]
+
+
+def order_ds(ds: dict) -> dict:
+    assert set(ds) <= set(DS_ORDER), ds
+    return {k: ds[k] for k in DS_ORDER if k in ds}
+
+
+def request(ds=None, tx_hash=None, intent_id=INTENT_ID) -> dict:
+    r = {"intentId": intent_id}
+    if tx_hash is not None:
+        r["depositTransactionHash"] = tx_hash
+    if ds is not None:
+        r["depositSignature"] = ds
+    return r
+
+
+# --------------------------------------------------------------------------------------
+# the reference model: SPEC 6 (lifecycle) and SPEC 7 (Quote, Commit, Execute rules)
+# --------------------------------------------------------------------------------------
+
+ADDRESS_RE = re.compile(r"^0x[0-9a-fA-F]{40}$")
+TIMESTAMP_KEYS = {"createdAt", "updatedAt", "expiresAt"}
+ZERO = g.ZERO_ADDR
+
+
+def same_meaning(x):
+    """A JSON value with the spellings SPEC 4 says do not matter taken out (address case,
+    timestamp offsets and fractions; key order is already irrelevant to dict equality).
+    Enough for the documents of this file, which only respell in those ways."""
+    if isinstance(x, dict):
+        return {k: (parse_ts(v) if k in TIMESTAMP_KEYS and isinstance(v, str) else same_meaning(v))
+                for k, v in x.items()}
+    if isinstance(x, list):
+        return [same_meaning(v) for v in x]
+    if isinstance(x, str) and ADDRESS_RE.match(x):
+        return x.lower()
+    return x
+
+
+def addr(a) -> str:
+    return a.lower()
+
+
+def fee_option_key(o: dict):
+    return (addr(o["tokenAddress"]), o["tokenSymbol"], int(o["tokenDecimals"]), int(o["amount"]),
+            float(o["amountUsd"]), addr(o["feeCollectorAddress"]), bool(o["is2612"]))
+
+
+def check_quote_request(q: dict):
+    if int(q["originChainId"]) == 0 or int(q["destinationChainId"]) == 0:
+        return "INVALID_CHAIN_ID"
+    origin, destination = q.get("originTokenAmount"), q.get("destinationTokenAmount")
+    trade = q.get("tradeType")
+    if trade is None:
+        if (origin is None) == (destination is None):
+            return "TRADE_TYPE_AMOUNT"
+        trade = "EXACT_INPUT" if origin is not None else "EXACT_OUTPUT"
+    fixed, other = (origin, destination) if trade == "EXACT_INPUT" else (destination, origin)
+    if fixed is None or int(fixed) == 0 or other is not None:
+        return "TRADE_TYPE_AMOUNT"
+    options = q.get("options") or {}
+    if options.get("swapProvider") is not None and q["originChainId"] != q["destinationChainId"]:
+        return "SWAP_PROVIDER_CROSS_CHAIN"
+    slippage = options.get("slippageTolerance")
+    if slippage is not None and not 0 <= slippage < 1:
+        return "SLIPPAGE_OUT_OF_RANGE"
+    if q.get("destinationCallValue") is not None and q.get("destinationCallData") is None:
+        return "CALL_VALUE_WITHOUT_DATA"
+    recipient = q.get("destinationToAddress") or q["ownerAddress"]
+    if (q["originChainId"] == q["destinationChainId"]
+            and addr(q["originTokenAddress"]) == addr(q["destinationTokenAddress"])
+            and q.get("destinationCallData") in (None, "0x")
+            and addr(recipient) == addr(q["ownerAddress"])):
+        return "NOTHING_TO_DO"
+    return None
+
+
+def check_intent(i: dict):
+    """SPEC 7: the QuoteRequest rules, then intent consistency."""
+    reason = check_quote_request(i["quoteRequest"])
+    if reason:
+        return reason
+    q = i["quoteRequest"]
+    o, d = i["originChainId"], i["destinationChainId"]
+    consistent = [
+        addr(i["ownerAddress"]) == addr(q["ownerAddress"]),
+        o == q["originChainId"], d == q["destinationChainId"],
+        addr(i["depositTransaction"]["toAddress"]) == addr(i["originIntentAddress"]),
+        addr(i["depositTransaction"]["tokenAddress"]) == addr(q["originTokenAddress"]),
+        i["originCalls"]["chainId"] == o, i["originPrecondition"]["chainId"] == o,
+        i["originMetaTxn"]["chainId"] == o, i["fees"]["originGas"]["chainId"] == o,
+        all(i[k]["chainId"] == d for k in ("destinationCalls", "destinationPrecondition",
+                                            "destinationMetaTxn") if k in i),
+        "destinationGas" not in i["fees"] or i["fees"]["destinationGas"]["chainId"] == d,
+        int(i["quote"]["fromAmountMin"]) <= int(i["quote"]["fromAmount"]),
+        int(i["quote"]["toAmountMin"]) <= int(i["quote"]["toAmount"]),
+        len(i["quote"]["routeProviders"]) == len(i["quote"]["routeProvidersRequestIds"])
+        == len(i["quote"]["routeProvidersFeeUsd"]),
+        "createdAt" not in i or parse_ts(i["expiresAt"]) > parse_ts(i["createdAt"]),
+    ]
+    return None if all(consistent) else "INTENT_INCONSISTENT"
+
+
+def sig_form_ok(sig_hex: str) -> bool:
+    """SPEC 5.3 checks that need no digest: 65 bytes, v in {0, 1, 27, 28}, r and s non-zero,
+    s not above n/2."""
+    sig = bytes.fromhex(sig_hex[2:])
+    if len(sig) != 65 or sig[64] not in (0, 1, 27, 28):
+        return False
+    r, s = int.from_bytes(sig[:32], "big"), int.from_bytes(sig[32:64], "big")
+    return 0 < r < g.SECP_N and 0 < s <= g.HALF_N
+
+
+def check_execute(rec, req: dict, token_permit, now: int):
+    """SPEC 7, Execute, in its order."""
+    intent = rec["intent"]
+    if req["intentId"] != intent["intentId"]:
+        return "INTENT_ID_MISMATCH"
+    has_hash, ds = "depositTransactionHash" in req, req.get("depositSignature")
+    if not has_hash and ds is None:
+        return "DEPOSIT_PROOF_MISSING"
+    if has_hash and ds is not None:
+        return "DEPOSIT_PROOF_CONFLICT"
+    if now >= rec["committedAt"] + rec["window"]:
+        return "EXECUTION_WINDOW_EXPIRED"
+    if ds is None:
+        return None
+    option = ds["selectedGasFeeOption"]
+    offered = [fee_option_key(o) for o in (rec["gasFeeOptions"] or {}).get("feeOptions", [])]
+    if fee_option_key(option) not in offered:
+        return "FEE_OPTION_NOT_OFFERED"
+    if intent["quoteRequest"].get("onlyNativeGasFee") is True and addr(option["tokenAddress"]) != ZERO:
+        return "NATIVE_FEE_REQUIRED"
+    if now > int(ds["deadline"]):  # valid while floor(now) <= deadline
+        return "SIGNATURE_EXPIRED"
+    deposit_token = addr(intent["depositTransaction"]["tokenAddress"])
+    if deposit_token == ZERO:
+        return "GASLESS_NATIVE_DEPOSIT"
+    entrypoint = "intentSignature" in ds
+    fee = int(option["amount"])
+    fee_in_deposit_token = addr(option["tokenAddress"]) == deposit_token
+    if entrypoint and fee > 0 and not fee_in_deposit_token:
+        return "FEE_TOKEN_MISMATCH"
+    if (fee > 0) != (addr(option["feeCollectorAddress"]) != ZERO):
+        return "FEE_PARAMETERS"
+    if entrypoint and "userNonce" not in ds:
+        return "NONCE_REQUIRED"
+    permit_members = [k in ds for k in ("permitSignature", "permitDeadline", "permitAmount")]
+    if any(permit_members) and not all(permit_members):
+        return "PERMIT_INCOMPLETE"
+    if not entrypoint and not all(permit_members):
+        return "PERMIT_INCOMPLETE"
+    permit = all(permit_members)
+    if permit:
+        if fee_in_deposit_token and not option["is2612"]:
+            return "PERMIT_NOT_SUPPORTED"
+        if now > int(ds["permitDeadline"]):
+            return "PERMIT_EXPIRED"
+        if entrypoint and int(ds["permitDeadline"]) != int(ds["deadline"]):
+            return "PERMIT_DEADLINE_MISMATCH"
+        needed = int(intent["depositTransaction"]["amount"]) + (fee if fee_in_deposit_token else 0)
+        if int(ds["permitAmount"]) < needed:
+            return "PERMIT_AMOUNT_INSUFFICIENT"
+    # INVALID_SIGNATURE for any signature, then SIGNER_MISMATCH
+    signers = []
+    if entrypoint:
+        signer, error = g.spec_recover(intent_digest(intent, ds), bytes.fromhex(ds["intentSignature"][2:]))
+        if error:
+            return "INVALID_SIGNATURE"
+        signers.append(signer)
+    if permit:
+        if not sig_form_ok(ds["permitSignature"]):
+            return "INVALID_SIGNATURE"
+        if token_permit is not None:
+            digest = permit_typed(intent, ds, "entrypoint" if entrypoint else "permitOnly",
+                                  token_permit["domain"], token_permit["nonce"])[3]
+            signer, error = g.spec_recover(digest, bytes.fromhex(ds["permitSignature"][2:]))
+            if error:
+                return "INVALID_SIGNATURE"
+            signers.append(signer)
+    if any(addr(s) != addr(intent["ownerAddress"]) for s in signers):
+        return "SIGNER_MISMATCH"
+    return None
+
+
+# (from, event) -> to, SPEC 6; quote has no "from"
+TRANSITIONS = {
+    ("QUOTED", "commit"): "COMMITTED",
+    ("COMMITTED", "execute"): "EXECUTING",
+    ("EXECUTING", "fail"): "FAILED",
+    ("EXECUTING", "succeed"): "SUCCEEDED",
+    ("COMMITTED", "expire"): "ABORTED",
+    ("COMMITTED", "abort"): "ABORTED",
+    ("FAILED", "refund"): "REFUNDED",
+    ("ABORTED", "refund"): "REFUNDED",
+}
+
+
+def run_model(scenario: dict):
+    """The lines `intentctl run` prints for `scenario`, by SPEC 6, 7 and 10."""
+    limits = scenario.get("limits") or {}
+    ttl = limits.get("quoteTtlSeconds", QUOTE_TTL)
+    window = limits.get("executionWindowSeconds", EXECUTION_WINDOW)
+    rec = None
+    lines = []
+    for ev in scenario["events"]:
+        op, now = ev["op"], parse_ts(ev["at"])
+        reason, intent_id = None, None
+        if rec is None:
+            if op != "quote":
+                reason = "INVALID_TRANSITION"
+            else:
+                intent = scenario["intent"]
+                expires = parse_ts(intent["expiresAt"])
+                reason = check_intent(intent)
+                if reason is None and intent["status"] != "QUOTED":
+                    reason = "WRONG_STATUS"
+                if reason is None and not now < expires <= now + ttl:
+                    reason = "QUOTE_LIFETIME"
+                if reason is None:
+                    rec = {"status": "QUOTED", "intent": intent, "last": now,
+                           "gasFeeOptions": scenario.get("gasFeeOptions"), "window": window,
+                           "committedAt": None}
+        elif now < rec["last"]:
+            reason = "CLOCK_WENT_BACKWARDS"
+        elif (rec["status"], op) not in TRANSITIONS:
+            reason = "INVALID_TRANSITION"
+        else:
+            intent = rec["intent"]
+            if op == "commit":
+                sent = ev.get("intent", intent)
+                contracts = ev.get("serviceContracts", sent["serviceContracts"])
+                gfo = rec["gasFeeOptions"]
+                if same_meaning(sent) != same_meaning(intent):
+                    reason = "INTENT_MODIFIED"
+                elif now >= parse_ts(intent["expiresAt"]):
+                    reason = "QUOTE_EXPIRED"
+                elif gfo is not None and now >= parse_ts(gfo["expiresAt"]):
+                    reason = "FEE_OPTIONS_EXPIRED"
+                elif same_meaning(contracts) != same_meaning(intent["serviceContracts"]):
+                    reason = "SERVICE_CONTRACTS_MISMATCH"
+                else:
+                    rec["committedAt"] = now
+                    intent_id = intent["intentId"]
+            elif op == "execute":
+                reason = check_execute(rec, ev["request"], ev.get("tokenPermit"), now)
+            elif op in ("fail", "abort"):
+                if not ev.get("reason"):
+                    reason = "STATUS_REASON_REQUIRED"
+            elif op == "expire":
+                if now < rec["committedAt"] + rec["window"]:
+                    reason = "WINDOW_STILL_OPEN"
+            if reason is None:
+                rec["status"] = TRANSITIONS[(rec["status"], op)]
+                rec["last"] = now
+        line = {"op": op, "ok": reason is None}
+        if reason is not None:
+            line["reason"] = reason
+        line["status"] = rec["status"] if rec else None
+        if intent_id is not None:
+            line["intentId"] = intent_id
+        lines.append(json.dumps(line, separators=(",", ":")))
+    return lines
+
+
+# --------------------------------------------------------------------------------------
+# the scenarios
+# --------------------------------------------------------------------------------------
+
+
+def ev(at: int, op: str, expect: str, **members) -> dict:
+    """An event at T-relative second `at`; `expect` is the outcome it is built to show
+    ("ok" or a reason code), checked against the model, not written."""
+    e = {"at": ts(T + at), "op": op}
+    e.update(members)
+    e["_expect"] = expect
+    return e
+
+
+def scenario(events, gas_fee_options=GAS_FEE_OPTIONS, limits=None, intent=INTENT):
+    doc = {}
+    if limits is not None:
+        doc["limits"] = limits
+    doc["intent"] = intent
+    if gas_fee_options is not None:
+        doc["gasFeeOptions"] = gas_fee_options
+    doc["events"] = events
+    return doc
+
+
+HAPPY = request(entrypoint_ds())
+
+
+def main_scenario():
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(120, "execute", "ok", request=HAPPY),
+        ev(240, "succeed", "ok"),
+    ])
+
+
+def hash_mode_scenario():
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(120, "execute", "ok", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(300, "fail", "ok", reason="bridge reverted"),
+        ev(900, "refund", "ok"),
+    ])
+
+
+def permit_only_scenario():
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(120, "execute", "ok", request=request(permit_only_ds()), tokenPermit=TOKEN_PERMIT),
+        ev(240, "succeed", "ok"),
+    ])
+
+
+def entrypoint_permit_scenario():
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(120, "execute", "ok", request=request(entrypoint_ds(permit=(DEADLINE, COVERED))),
+           tokenPermit=TOKEN_PERMIT),
+        ev(240, "succeed", "ok"),
+    ])
+
+
+def abort_scenario():
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(90, "abort", "ok", reason="cancelled by the owner"),
+        ev(600, "refund", "ok"),
+    ])
+
+
+def respelled(intent: dict) -> dict:
+    """The same intent spelled differently (SPEC 4): addresses all lowercase, timestamps
+    with an offset or a zero fraction, members in reverse order."""
+    def lower(x):
+        if isinstance(x, dict):
+            return {k: lower(v) for k, v in reversed(list(x.items()))}
+        if isinstance(x, list):
+            return [lower(v) for v in x]
+        if isinstance(x, str) and ADDRESS_RE.match(x):
+            return x.lower()
+        return x
+    out = lower(intent)
+    out["expiresAt"] = datetime.fromtimestamp(EXPIRES, tz=timezone.utc).astimezone(
+        timezone(timedelta(hours=1))).isoformat()
+    out["createdAt"] = ts(T).replace("Z", ".000Z")
+    assert out != intent and same_meaning(out) == same_meaning(intent)
+    return out
+
+
+def rejections_scenario():
+    modified = copy.deepcopy(INTENT)
+    modified["quoteRequest"]["destinationToAddress"] = OTHER_RECIPIENT
+    other_contracts = dict(INTENT["serviceContracts"], serviceRouterAddress=OTHER_ROUTER)
+    not_offered = dict(DAI_OPTION, amount=str(FEE - 1))
+    return scenario([
+        # before any quote there is no record: every event but a quote is refused
+        ev(-60, "commit", "INVALID_TRANSITION"),
+        # one second before createdAt the intent would live 301 s > quoteTtl
+        ev(-1, "quote", "QUOTE_LIFETIME"),
+        ev(0, "quote", "ok"),
+        ev(10, "quote", "INVALID_TRANSITION"),
+        ev(20, "commit", "INTENT_MODIFIED", intent=modified),
+        ev(20, "commit", "SERVICE_CONTRACTS_MISMATCH", serviceContracts=other_contracts),
+        # the quoted intent, respelled only: the same canonical hash
+        ev(60, "commit", "ok", intent=respelled(INTENT)),
+        # a valid request, but earlier than the commit
+        ev(30, "execute", "CLOCK_WENT_BACKWARDS", request=HAPPY),
+        ev(70, "execute", "INTENT_ID_MISMATCH", request=dict(HAPPY, intentId=OTHER_INTENT_ID)),
+        ev(75, "execute", "DEPOSIT_PROOF_MISSING", request=request()),
+        ev(80, "execute", "DEPOSIT_PROOF_CONFLICT",
+           request=request(entrypoint_ds(), tx_hash=DEPOSIT_TX_HASH)),
+        ev(85, "execute", "INVALID_SIGNATURE",
+           request=request(dict(entrypoint_ds(), intentSignature=high_s(entrypoint_ds()["intentSignature"])))),
+        ev(90, "execute", "SIGNER_MISMATCH", request=request(entrypoint_ds(signer=STRANGER_KEY))),
+        ev(95, "execute", "SIGNATURE_EXPIRED", request=request(entrypoint_ds(deadline=T + 94))),
+        ev(100, "execute", "FEE_OPTION_NOT_OFFERED", request=request(entrypoint_ds(option=not_offered))),
+        # an offered option, but in entrypoint mode the fee is paid in the deposit token
+        ev(105, "execute", "FEE_TOKEN_MISMATCH", request=request(entrypoint_ds(option=USDC_OPTION))),
+        ev(110, "execute", "NONCE_REQUIRED", request=request(entrypoint_ds(nonce=None))),
+        ev(115, "execute", "PERMIT_INCOMPLETE", request=request(entrypoint_ds(permit=(DEADLINE, None))),
+           tokenPermit=TOKEN_PERMIT),
+        ev(120, "execute", "PERMIT_EXPIRED", request=request(permit_only_ds(permit_deadline=T + 119)),
+           tokenPermit=TOKEN_PERMIT),
+        ev(125, "execute", "PERMIT_DEADLINE_MISMATCH",
+           request=request(entrypoint_ds(permit=(DEADLINE + 60, COVERED))), tokenPermit=TOKEN_PERMIT),
+        # the amount alone does not cover the fee paid in the same token
+        ev(130, "execute", "PERMIT_AMOUNT_INSUFFICIENT",
+           request=request(entrypoint_ds(permit=(DEADLINE, str(AMOUNT)))), tokenPermit=TOKEN_PERMIT),
+        ev(135, "execute", "SIGNER_MISMATCH", request=request(permit_only_ds(signer=STRANGER_KEY)),
+           tokenPermit=TOKEN_PERMIT),
+        ev(140, "expire", "WINDOW_STILL_OPEN"),
+        ev(145, "abort", "STATUS_REASON_REQUIRED", reason=""),
+        ev(180, "execute", "ok", request=HAPPY),
+        ev(200, "fail", "STATUS_REASON_REQUIRED", reason=""),
+        ev(240, "succeed", "ok"),
+        # SUCCEEDED is final
+        ev(250, "refund", "INVALID_TRANSITION"),
+    ])
+
+
+def expiry_scenario():
+    # the fee options expire 120 s after the quote, the quote itself at T+300
+    options = dict(GAS_FEE_OPTIONS, expiresAt=ts(T + 120))
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(120, "commit", "FEE_OPTIONS_EXPIRED"),
+        # the expiry instant is already expired; QUOTE_EXPIRED is checked first
+        ev(300, "commit", "QUOTE_EXPIRED"),
+        ev(301, "execute", "INVALID_TRANSITION", request=HAPPY),
+    ], gas_fee_options=options)
+
+
+def expiry_window_scenario():
+    # an execution window of 120 s: committed at T+60, it closes at T+180
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(180, "execute", "EXECUTION_WINDOW_EXPIRED", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(179, "expire", "WINDOW_STILL_OPEN"),
+        ev(180, "expire", "ok"),
+        ev(180, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(3600, "refund", "ok"),
+    ], limits={"quoteTtlSeconds": QUOTE_TTL, "executionWindowSeconds": 120})
+
+
+SCENARIOS = {
+    "scenario": main_scenario,
+    "scenario-hash-mode": hash_mode_scenario,
+    "scenario-permit-only": permit_only_scenario,
+    "scenario-entrypoint-permit": entrypoint_permit_scenario,
+    "scenario-abort": abort_scenario,
+    "scenario-rejections": rejections_scenario,
+    "scenario-expiry": expiry_scenario,
+    "scenario-expiry-window": expiry_window_scenario,
+}
+
+
+def main():
+    for name, build in SCENARIOS.items():
+        doc = build()
+        expects = [e.pop("_expect") for e in doc["events"]]
+        lines = run_model(doc)
+        for e, expect, line in zip(doc["events"], expects, lines):
+            got = json.loads(line)
+            shown = "ok" if got["ok"] else got["reason"]
+            assert shown == expect, (name, e["op"], e["at"], expect, line)
+        assert len(doc["events"]) <= 64  # SPEC 9: arrays other than calls
+        text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        assert len(text.encode()) <= 1 << 20  # SPEC 9: document size
+        with open(os.path.join(EXAMPLES, name + ".json"), "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        with open(os.path.join(EXAMPLES, name + ".expected"), "w", encoding="utf-8", newline="\n") as f:
+            f.write("".join(line + "\n" for line in lines))
+        print(f"wrote examples/{name}.json and .expected: {len(lines)} events", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
