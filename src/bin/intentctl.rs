@@ -85,14 +85,15 @@ fn find_command<'a>(args: &'a [&'a str]) -> Option<(&'static Command, &'a [&'a s
         .map(|c| (c, &args[c.words.len()..]))
 }
 
+/// Reads the input document, at most one byte more than the document limit: anything
+/// longer is rejected by the parser as `LIMIT_EXCEEDED` without being read whole.
 fn read_input(source: Option<&str>) -> std::io::Result<Vec<u8>> {
+    let most = u64::try_from(intent_core::Limits::DEFAULT.max_document_bytes).unwrap_or(u64::MAX).saturating_add(1);
     let mut bytes = Vec::new();
     match source {
-        None | Some("-") => {
-            std::io::stdin().read_to_end(&mut bytes)?;
-        }
-        Some(path) => bytes = std::fs::read(path)?,
-    }
+        None | Some("-") => std::io::stdin().lock().take(most).read_to_end(&mut bytes)?,
+        Some(path) => std::fs::File::open(path)?.take(most).read_to_end(&mut bytes)?,
+    };
     Ok(bytes)
 }
 
