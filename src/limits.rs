@@ -38,6 +38,20 @@ impl Limits {
     };
 }
 
+impl Limits {
+    /// No input limit at all, for text this crate wrote itself (canonical JSON read back).
+    /// The lifetimes keep their defaults.
+    pub const UNLIMITED: Limits = Limits {
+        max_document_bytes: usize::MAX,
+        max_depth: usize::MAX,
+        max_calls: usize::MAX,
+        max_bytes_len: usize::MAX,
+        max_string_bytes: usize::MAX,
+        max_array_len: usize::MAX,
+        ..Limits::DEFAULT
+    };
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits::DEFAULT
