@@ -31,6 +31,7 @@ pub struct IntentRecord {
     quoted_at: Timestamp,
     committed_at: Option<Timestamp>,
     status_reason: Option<String>,
+    status_since: Timestamp,
     last_event_at: Timestamp,
     execution_window_seconds: u32,
     entrypoint: EntrypointNames,
@@ -97,6 +98,7 @@ impl IntentRecord {
             quoted_at: now,
             committed_at: None,
             status_reason: None,
+            status_since: now,
             last_event_at: now,
             execution_window_seconds: limits.execution_window_seconds,
             entrypoint,
@@ -155,6 +157,12 @@ impl IntentRecord {
         self.status_reason.as_deref()
     }
 
+    /// When the status took its present value: the time of the event, except for an
+    /// [`IntentRecord::expire`], whose status dates from the window's close.
+    pub fn status_since(&self) -> Timestamp {
+        self.status_since
+    }
+
     /// The time of the last event applied.
     pub fn last_event_at(&self) -> Timestamp {
         self.last_event_at
@@ -179,7 +187,7 @@ impl IntentRecord {
     pub fn receipt(&self, now: Timestamp) -> IntentReceipt {
         let (status, status_reason, updated_at) = match self.window_expired_at(now) {
             Some(closed_at) => (IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), closed_at),
-            None => (self.status.clone(), self.status_reason.clone(), self.last_event_at),
+            None => (self.status.clone(), self.status_reason.clone(), self.status_since),
         };
         IntentReceipt {
             intent_id: self.intent.intent_id.clone(),
@@ -213,6 +221,7 @@ impl IntentRecord {
     fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {
         self.status = status;
         self.status_reason = reason;
+        self.status_since = now;
         self.last_event_at = now;
     }
 
@@ -335,11 +344,12 @@ impl IntentRecord {
     /// before `committedAt + executionWindow`.
     pub fn expire(&mut self, now: Timestamp) -> Result<(), Error> {
         self.begin("expire", &[IntentStatus::Committed], now)?;
-        if self.window_expired_at(now).is_none() {
+        let Some(closed_at) = self.window_expired_at(now) else {
             let closes_at = self.execution_window_closes_at().unwrap_or(Timestamp::MAX);
             return Err(Error::new(Problem::WindowStillOpen { now, closes_at }));
-        }
+        };
         self.enter(IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), now);
+        self.status_since = closed_at;
         Ok(())
     }
 

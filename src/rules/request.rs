@@ -6,7 +6,7 @@ use crate::error::{Error, Reason};
 use crate::{QuoteRequest, TradeType};
 
 /// Checks a quote request: chain ids, trade type and amounts, swap provider, slippage,
-/// call value, and that it does something.
+/// call value, and that it does something. Empty call data (`0x`) counts as none.
 ///
 /// # Errors
 ///
@@ -38,7 +38,8 @@ pub fn check_quote_request(request: &QuoteRequest) -> Result<(), Error> {
             ));
         }
     }
-    if request.destination_call_value.is_some() && request.destination_call_data.is_none() {
+    let has_call_data = request.destination_call_data.as_ref().is_some_and(|data| !data.is_empty());
+    if request.destination_call_value.is_some() && !has_call_data {
         return Err(Error::rule(
             Reason::CallValueWithoutData,
             "a destination call value needs destination call data",
@@ -48,7 +49,7 @@ pub fn check_quote_request(request: &QuoteRequest) -> Result<(), Error> {
     let recipient = request.destination_to_address.unwrap_or(request.owner_address);
     if request.origin_chain_id == request.destination_chain_id
         && request.origin_token_address == request.destination_token_address
-        && request.destination_call_data.as_ref().is_none_or(|data| data.is_empty())
+        && !has_call_data
         && recipient == request.owner_address
     {
         return Err(Error::rule(

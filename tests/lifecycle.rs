@@ -1,0 +1,800 @@
+//! The lifecycle of SPEC §6 with its boundaries, and the Quote and Commit rules of SPEC §7:
+//! an instant equal to an expiry is expired; a signature deadline holds while
+//! floor(now) ≤ deadline; every event checks CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION,
+//! then its operation's rules; a failed event leaves the record exactly as it was.
+
+mod fixtures;
+
+use fixtures::*;
+use intent_core::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_core::{
+    from_slice, Address, Canonical, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
+    Problem, Reason, ServiceContracts, Timestamp, UnknownMembers,
+};
+
+/// Applies `event` to `record`, asserts it failed with exactly `reason` at `path`, and that the
+/// record is exactly as it was before.
+#[track_caller]
+fn assert_rejected<T: std::fmt::Debug>(
+    record: &mut IntentRecord,
+    reason: Reason,
+    path: Option<&str>,
+    event: impl FnOnce(&mut IntentRecord) -> Result<T, Error>,
+) -> Error {
+    let before = record.clone();
+    let result = event(record);
+    let error = assert_rule(result, reason, path);
+    assert_eq!(*record, before, "the failed event changed the record");
+    error
+}
+
+fn commit(record: &mut IntentRecord, now: Timestamp) -> Result<String, Error> {
+    let intent = intent();
+    record.commit(&intent, &intent.service_contracts, now).map(String::from)
+}
+
+fn receipt(status: IntentStatus, status_reason: Option<&str>, updated_at: Timestamp) -> IntentReceipt {
+    IntentReceipt {
+        intent_id: intent().intent_id,
+        status,
+        status_reason: status_reason.map(String::from),
+        updated_at,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn quote_at(intent: Intent, now: Timestamp, limits: &Limits) -> Result<IntentRecord, Error> {
+    IntentRecord::quote(intent, Some(gas_fee_options()), now, limits)
+}
+
+/// The fixture's gas fee options expiring at `expires_at`, quoted at [`quoted_at`].
+fn quoted_with_fee_options_expiring_at(expires_at: Timestamp) -> IntentRecord {
+    let options = GasFeeOptions { expires_at, ..gas_fee_options() };
+    IntentRecord::quote(intent(), Some(options), quoted_at(), &Limits::default()).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The happy path
+
+#[test]
+fn quote_commit_execute_succeed() {
+    let mut record = quoted_record();
+    assert_eq!(record.status(), &IntentStatus::Quoted);
+    assert_eq!(record.intent(), &intent());
+    assert_eq!(record.intent_hash(), intent().canonical_hash());
+    assert_eq!(record.quoted_at(), quoted_at());
+    assert_eq!(record.quote_expires_at(), expires_at());
+    assert_eq!(record.fee_options_expire_at(), Some(expires_at()));
+    assert_eq!(record.committed_at(), None);
+    assert_eq!(record.execution_window_closes_at(), None);
+    assert_eq!(record.receipt(quoted_at()), receipt(IntentStatus::Quoted, None, quoted_at()));
+
+    assert_eq!(commit(&mut record, committed_at()).unwrap(), intent().intent_id);
+    assert_eq!(record.status(), &IntentStatus::Committed);
+    assert_eq!(record.committed_at(), Some(committed_at()));
+    assert_eq!(record.execution_window_closes_at(), Some(window_closes_at()));
+    assert_eq!(record.receipt(committed_at()), receipt(IntentStatus::Committed, None, committed_at()));
+
+    record.execute(&entrypoint_request(), executed_at()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Executing);
+    // Past the window an executing record is no longer concerned by it.
+    assert_eq!(record.status_at(secs(window_closes_at(), 1)), IntentStatus::Executing);
+
+    record.succeed(later()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Succeeded);
+    assert_eq!(record.status_reason(), None);
+    assert_eq!(record.last_event_at(), later());
+    assert_eq!(record.receipt(later()), receipt(IntentStatus::Succeeded, None, later()));
+}
+
+#[test]
+fn every_valid_execute_request_starts_execution() {
+    for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
+        let mut record = committed_record();
+        record.execute(&request, executed_at()).unwrap();
+        assert_eq!(record.status(), &IntentStatus::Executing);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quote: the QuoteRequest rules, intent consistency, WRONG_STATUS, QUOTE_LIFETIME
+// (now < expiresAt ≤ now + quoteTtl)
+
+#[test]
+fn quote_exactly_quote_ttl_before_expiry_passes() {
+    let now = secs(expires_at(), -300);
+    let record = quote_at(intent(), now, &Limits::default()).unwrap();
+    assert_eq!(record.quoted_at(), now);
+    assert_eq!(record.last_event_at(), now);
+}
+
+#[test]
+fn quote_more_than_quote_ttl_before_expiry_is_quote_lifetime() {
+    let now = shift(secs(expires_at(), -300), -NANO);
+    let error = assert_rule(quote_at(intent(), now, &Limits::default()), Reason::QuoteLifetime, Some("expiresAt"));
+    assert_eq!(
+        error.problem(),
+        &Problem::QuoteLifetime { now, expires_at: expires_at(), latest: shift(expires_at(), -NANO) }
+    );
+}
+
+#[test]
+fn quote_at_the_expiry_instant_is_quote_lifetime() {
+    assert_rule(quote_at(intent(), expires_at(), &Limits::default()), Reason::QuoteLifetime, Some("expiresAt"));
+}
+
+#[test]
+fn quote_after_the_expiry_is_quote_lifetime() {
+    assert_rule(
+        quote_at(intent(), secs(expires_at(), 1), &Limits::default()),
+        Reason::QuoteLifetime,
+        Some("expiresAt"),
+    );
+}
+
+#[test]
+fn quote_one_nanosecond_before_the_expiry_passes() {
+    quote_at(intent(), shift(expires_at(), -NANO), &Limits::default()).unwrap();
+}
+
+#[test]
+fn quote_ttl_is_configurable() {
+    let limits = Limits { quote_ttl_seconds: 60, ..Limits::default() };
+    quote_at(intent(), secs(expires_at(), -60), &limits).unwrap();
+    let too_early = shift(secs(expires_at(), -60), -NANO);
+    assert_rule(quote_at(intent(), too_early, &limits), Reason::QuoteLifetime, Some("expiresAt"));
+    // The fixture's own quote time is 298 s before expiry: too early for a 60 s ttl.
+    assert_rule(quote_at(intent(), quoted_at(), &limits), Reason::QuoteLifetime, Some("expiresAt"));
+
+    let limits = Limits { quote_ttl_seconds: 3600, ..Limits::default() };
+    quote_at(intent(), secs(expires_at(), -3600), &limits).unwrap();
+    assert_rule(quote_at(intent(), secs(expires_at(), -3601), &limits), Reason::QuoteLifetime, Some("expiresAt"));
+}
+
+#[test]
+fn quote_of_an_intent_not_in_status_quoted_is_wrong_status() {
+    for status in [IntentStatus::Committed, IntentStatus::Executing, IntentStatus::Succeeded, IntentStatus::Refunded] {
+        let mut offered = intent();
+        offered.status = status.clone();
+        let error =
+            assert_rule(quote_at(offered, quoted_at(), &Limits::default()), Reason::WrongStatus, Some("status"));
+        assert_eq!(error.problem(), &Problem::WrongStatus { status });
+    }
+}
+
+#[test]
+fn quote_of_an_inconsistent_intent_is_intent_inconsistent() {
+    let mut offered = intent();
+    offered.deposit_transaction.to_address = Address::repeat_byte(0x11);
+    assert_rule(
+        quote_at(offered, quoted_at(), &Limits::default()),
+        Reason::IntentInconsistent,
+        Some("depositTransaction.toAddress"),
+    );
+}
+
+#[test]
+fn quote_of_an_invalid_request_is_its_quote_request_rule() {
+    let mut offered = intent();
+    offered.quote_request.origin_chain_id = 0;
+    assert_rule(
+        quote_at(offered, quoted_at(), &Limits::default()),
+        Reason::InvalidChainId,
+        Some("quoteRequest.originChainId"),
+    );
+}
+
+#[test]
+fn quote_request_rules_come_before_intent_consistency_at_quote() {
+    let mut offered = intent();
+    offered.quote_request.origin_chain_id = 0;
+    offered.owner_address = Address::repeat_byte(0x11);
+    assert_rule(
+        quote_at(offered, quoted_at(), &Limits::default()),
+        Reason::InvalidChainId,
+        Some("quoteRequest.originChainId"),
+    );
+}
+
+#[test]
+fn intent_consistency_comes_before_wrong_status() {
+    let mut offered = intent();
+    offered.status = IntentStatus::Committed;
+    offered.owner_address = Address::repeat_byte(0x11);
+    assert_rule(quote_at(offered, quoted_at(), &Limits::default()), Reason::IntentInconsistent, Some("ownerAddress"));
+}
+
+#[test]
+fn wrong_status_comes_before_quote_lifetime() {
+    let mut offered = intent();
+    offered.status = IntentStatus::Aborted;
+    assert_rule(quote_at(offered, expires_at(), &Limits::default()), Reason::WrongStatus, Some("status"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commit: INTENT_MODIFIED, QUOTE_EXPIRED, FEE_OPTIONS_EXPIRED, SERVICE_CONTRACTS_MISMATCH
+
+#[test]
+fn commit_at_the_quote_instant_passes() {
+    let mut record = quoted_record();
+    commit(&mut record, quoted_at()).unwrap();
+    assert_eq!(record.committed_at(), Some(quoted_at()));
+}
+
+#[test]
+fn commit_of_a_modified_intent_is_intent_modified_with_both_hashes_and_the_changed_path() {
+    let mut record = quoted_record();
+    let mut sent = intent();
+    sent.fees.total_fee_amount -= intent_core::U256::from(1);
+    let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
+        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+    });
+    assert_eq!(
+        error.problem(),
+        &Problem::IntentModified {
+            expected: intent().canonical_hash(),
+            actual: sent.canonical_hash(),
+            changed: vec!["fees.totalFeeAmount".to_string()],
+        }
+    );
+    assert_ne!(intent().canonical_hash(), sent.canonical_hash());
+}
+
+#[test]
+fn intent_modified_lists_every_changed_path_in_canonical_order() {
+    let mut record = quoted_record();
+    let mut sent = intent();
+    sent.quote.to_amount_min += intent_core::U256::from(1);
+    sent.origin_calls.calls[1].to = Address::repeat_byte(0x66);
+    sent.destination_meta_txn = None;
+    let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
+        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+    });
+    let Problem::IntentModified { expected, actual, changed } = error.problem() else {
+        panic!("expected IntentModified, got {:?}", error.problem());
+    };
+    assert_eq!((*expected, *actual), (record.intent_hash(), sent.canonical_hash()));
+    assert_eq!(changed, &["destinationMetaTxn", "originCalls.calls[1].to", "quote.toAmountMin"]);
+}
+
+#[test]
+fn commit_of_an_intent_with_an_added_member_is_intent_modified() {
+    let mut value: serde_json::Value =
+        serde_json::from_str(include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json"))).unwrap();
+    value["fees"]["rebate"] = serde_json::json!("1");
+    let mut sent: Intent = from_slice(value.to_string().as_bytes()).unwrap();
+    sent.owner_address = owner();
+    sent.quote_request.owner_address = owner();
+    let mut record = quoted_record();
+    let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
+        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+    });
+    let Problem::IntentModified { changed, .. } = error.problem() else { panic!("{error}") };
+    assert_eq!(changed, &["fees.rebate"]);
+}
+
+#[test]
+fn commit_of_the_same_intent_spelled_differently_passes() {
+    let text = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json"))
+        .replace("\"expiresAt\": \"2026-11-21T18:35:00Z\"", "\"expiresAt\": \"2026-11-21T19:35:00+01:00\"")
+        .replace("0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1", "0xda10009cbd5d07dd0cecc66161fc93d7c9000da1")
+        .replace("\"amount\": \"125147772000000000000\"", "\"amount\": 125147772000000000000")
+        .replace('\n', "");
+    let mut sent: Intent = from_slice(text.as_bytes()).unwrap();
+    sent.owner_address = owner();
+    sent.quote_request.owner_address = owner();
+    let mut record = quoted_record();
+    assert_eq!(record.commit(&sent, &sent.service_contracts, committed_at()).unwrap(), sent.intent_id);
+}
+
+#[test]
+fn commit_at_the_expiry_instant_is_quote_expired() {
+    let mut record = quoted_with_fee_options_expiring_at(secs(expires_at(), 60));
+    let error = assert_rejected(&mut record, Reason::QuoteExpired, None, |r| commit(r, expires_at()));
+    assert_eq!(error.problem(), &Problem::QuoteExpired { now: expires_at(), expires_at: expires_at() });
+    assert_eq!(error.reason().kind(), ErrorKind::QuoteExpired);
+}
+
+#[test]
+fn commit_one_nanosecond_before_the_expiry_passes() {
+    let mut record = quoted_record();
+    commit(&mut record, shift(expires_at(), -NANO)).unwrap();
+}
+
+#[test]
+fn commit_at_the_fee_options_expiry_is_fee_options_expired() {
+    let fee_expiry = ts("2026-11-21T18:33:00Z");
+    let mut record = quoted_with_fee_options_expiring_at(fee_expiry);
+    commit(&mut record.clone(), shift(fee_expiry, -NANO)).unwrap();
+    let error = assert_rejected(&mut record, Reason::FeeOptionsExpired, None, |r| commit(r, fee_expiry));
+    assert_eq!(error.problem(), &Problem::FeeOptionsExpired { now: fee_expiry, expires_at: fee_expiry });
+}
+
+#[test]
+fn commit_without_fee_options_has_no_fee_option_expiry() {
+    let mut record = IntentRecord::quote(intent(), None, quoted_at(), &Limits::default()).unwrap();
+    assert_eq!(record.fee_options_expire_at(), None);
+    commit(&mut record, shift(expires_at(), -NANO)).unwrap();
+}
+
+#[test]
+fn commit_with_other_service_contracts_is_service_contracts_mismatch() {
+    let mut record = quoted_record();
+    let contracts =
+        ServiceContracts { service_router_address: Address::repeat_byte(0x55), ..intent().service_contracts };
+    assert_rejected(&mut record, Reason::ServiceContractsMismatch, Some("serviceContracts"), |r| {
+        r.commit(&intent(), &contracts, committed_at()).map(String::from)
+    });
+}
+
+#[test]
+fn intent_modified_comes_before_quote_expired() {
+    let mut record = quoted_record();
+    let mut sent = intent();
+    sent.service_version = "v1.4.3".into();
+    assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
+        r.commit(&sent, &sent.service_contracts, expires_at()).map(String::from)
+    });
+}
+
+#[test]
+fn quote_expired_comes_before_fee_options_expired() {
+    // The fixture's quote and fee options expire at the same instant.
+    let mut record = quoted_record();
+    assert_eq!(record.fee_options_expire_at(), Some(record.quote_expires_at()));
+    assert_rejected(&mut record, Reason::QuoteExpired, None, |r| commit(r, expires_at()));
+}
+
+#[test]
+fn fee_options_expired_comes_before_service_contracts_mismatch() {
+    let fee_expiry = ts("2026-11-21T18:33:00Z");
+    let mut record = quoted_with_fee_options_expiring_at(fee_expiry);
+    let contracts = ServiceContracts {
+        service_intent_entrypoint_address: Address::repeat_byte(0x37),
+        ..intent().service_contracts
+    };
+    assert_rejected(&mut record, Reason::FeeOptionsExpired, None, |r| {
+        r.commit(&intent(), &contracts, fee_expiry).map(String::from)
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execute: the window (committedAt + executionWindow) and signature deadlines
+
+#[test]
+fn execute_at_the_window_close_is_execution_window_expired() {
+    let mut record = committed_record();
+    let error = assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| {
+        r.execute(&hash_request(), window_closes_at())
+    });
+    assert_eq!(
+        error.problem(),
+        &Problem::ExecutionWindowExpired { now: window_closes_at(), closed_at: window_closes_at() }
+    );
+    assert_eq!(error.reason().kind(), ErrorKind::IntentStatus);
+}
+
+#[test]
+fn execute_one_nanosecond_before_the_window_close_passes() {
+    let mut record = committed_record();
+    record.execute(&hash_request(), shift(window_closes_at(), -NANO)).unwrap();
+}
+
+#[test]
+fn execution_window_is_configurable() {
+    let limits = Limits { execution_window_seconds: 60, ..Limits::default() };
+    let mut record = committed_record_with(&limits);
+    let closes_at = secs(committed_at(), 60);
+    assert_eq!(record.execution_window_closes_at(), Some(closes_at));
+    record.clone().execute(&hash_request(), shift(closes_at, -NANO)).unwrap();
+    assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| r.execute(&hash_request(), closes_at));
+    assert_eq!(record.status_at(closes_at), IntentStatus::Aborted);
+    record.expire(closes_at).unwrap();
+}
+
+#[test]
+fn signature_deadline_holds_until_the_last_nanosecond_of_its_second() {
+    let now = executed_at();
+    let mut signature = entrypoint_signature();
+    signature.deadline = u64::try_from(now.unix_seconds()).unwrap();
+    resign(&intent(), &mut signature);
+    let request = request_with(signature);
+
+    let mut record = committed_record();
+    record.clone().execute(&request, now).unwrap();
+    record.clone().execute(&request, shift(now, 999_999_999)).unwrap();
+    let error = assert_rejected(&mut record, Reason::SignatureExpired, Some("depositSignature.deadline"), |r| {
+        r.execute(&request, secs(now, 1))
+    });
+    assert_eq!(
+        error.problem(),
+        &Problem::DeadlinePassed {
+            permit: false,
+            now_seconds: now.unix_seconds() + 1,
+            deadline: request_deadline(&request)
+        }
+    );
+}
+
+fn request_deadline(request: &intent_core::ExecuteRequest) -> u64 {
+    request.deposit_signature.as_ref().unwrap().deadline
+}
+
+#[test]
+fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
+    let now = executed_at();
+    let mut signature = permit_only_signature();
+    signature.permit_deadline = Some(u64::try_from(now.unix_seconds()).unwrap());
+    resign(&intent(), &mut signature);
+    let request = request_with(signature);
+
+    let mut record = committed_record();
+    record.clone().execute_with(&request, Some(&token_permit()), shift(now, 999_999_999)).unwrap();
+    assert_rejected(&mut record, Reason::PermitExpired, Some("depositSignature.permitDeadline"), |r| {
+        r.execute_with(&request, Some(&token_permit()), secs(now, 1))
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transition table
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Event {
+    /// A second quote of a record (`IntentRecord::refuse_quote`): never allowed.
+    Quote,
+    Commit,
+    Execute,
+    Fail,
+    Succeed,
+    Abort,
+    Expire,
+    Refund,
+}
+
+const EVENTS: [Event; 8] = [
+    Event::Quote,
+    Event::Commit,
+    Event::Execute,
+    Event::Fail,
+    Event::Succeed,
+    Event::Abort,
+    Event::Expire,
+    Event::Refund,
+];
+
+const STATES: [IntentStatus; 7] = [
+    IntentStatus::Quoted,
+    IntentStatus::Committed,
+    IntentStatus::Executing,
+    IntentStatus::Failed,
+    IntentStatus::Succeeded,
+    IntentStatus::Aborted,
+    IntentStatus::Refunded,
+];
+
+impl Event {
+    fn name(self) -> &'static str {
+        match self {
+            Event::Quote => "quote",
+            Event::Commit => "commit",
+            Event::Execute => "execute",
+            Event::Fail => "fail",
+            Event::Succeed => "succeed",
+            Event::Abort => "abort",
+            Event::Expire => "expire",
+            Event::Refund => "refund",
+        }
+    }
+
+    /// Applies the event with valid arguments.
+    fn apply(self, record: &mut IntentRecord, now: Timestamp) -> Result<(), Error> {
+        match self {
+            Event::Quote => Err(record.refuse_quote(now)),
+            Event::Commit => commit(record, now).map(drop),
+            Event::Execute => record.execute(&hash_request(), now),
+            Event::Fail => record.fail("bridge reverted", now),
+            Event::Succeed => record.succeed(now),
+            Event::Abort => record.abort("owner cancelled", now),
+            Event::Expire => record.expire(now),
+            Event::Refund => record.refund(now),
+        }
+    }
+}
+
+/// SPEC §6's table: the state an event leads to from `from`, or `None` if it is not allowed.
+fn table(from: &IntentStatus, event: Event) -> Option<IntentStatus> {
+    use IntentStatus::*;
+    match (from, event) {
+        (Quoted, Event::Commit) => Some(Committed),
+        (Committed, Event::Execute) => Some(Executing),
+        (Executing, Event::Fail) => Some(Failed),
+        (Executing, Event::Succeed) => Some(Succeeded),
+        (Committed, Event::Expire) => Some(Aborted),
+        (Committed, Event::Abort) => Some(Aborted),
+        (Failed | Aborted, Event::Refund) => Some(Refunded),
+        _ => None,
+    }
+}
+
+/// A record in `status`, reached by the happy path and the table.
+fn record_in(status: &IntentStatus) -> IntentRecord {
+    let mut record = match status {
+        IntentStatus::Quoted => return quoted_record(),
+        IntentStatus::Committed => return committed_record(),
+        IntentStatus::Aborted => {
+            let mut record = committed_record();
+            record.abort("owner cancelled", executed_at()).unwrap();
+            return record;
+        }
+        _ => executing_record(),
+    };
+    match status {
+        IntentStatus::Executing => {}
+        IntentStatus::Succeeded => record.succeed(later()).unwrap(),
+        IntentStatus::Failed => record.fail("bridge reverted", later()).unwrap(),
+        IntentStatus::Refunded => {
+            record.fail("bridge reverted", later()).unwrap();
+            record.refund(secs(later(), 1)).unwrap();
+        }
+        _ => unreachable!(),
+    }
+    assert_eq!(record.status(), status);
+    record
+}
+
+/// A time at which `event` is valid on `record` when the table allows it.
+fn time_for(record: &IntentRecord, event: Event) -> Timestamp {
+    match (record.status(), event) {
+        (IntentStatus::Quoted, Event::Commit) => committed_at(),
+        (IntentStatus::Committed, Event::Expire) => window_closes_at(),
+        _ => secs(record.last_event_at(), 1),
+    }
+}
+
+#[test]
+fn every_pair_of_state_and_event_follows_the_table() {
+    for from in &STATES {
+        for event in EVENTS {
+            let mut record = record_in(from);
+            let before = record.clone();
+            let now = time_for(&record, event);
+            match table(from, event) {
+                Some(to) => {
+                    event.apply(&mut record, now).unwrap_or_else(|e| panic!("{from} {}: {e}", event.name()));
+                    assert_eq!(record.status(), &to, "{from} {}", event.name());
+                    assert_eq!(record.last_event_at(), now);
+                }
+                None => {
+                    let error = event.apply(&mut record, now).expect_err(event.name());
+                    assert_eq!(
+                        (error.reason(), error.path()),
+                        (Reason::InvalidTransition, None),
+                        "{from} {}",
+                        event.name()
+                    );
+                    assert_eq!(
+                        error.problem(),
+                        &Problem::InvalidTransition { from: Some(from.clone()), event: event.name() }
+                    );
+                    assert_eq!(record, before, "{from} {} changed the record", event.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_has_eight_transitions() {
+    let allowed = STATES.iter().flat_map(|s| EVENTS.map(|e| table(s, e))).flatten().count();
+    assert_eq!(allowed, 8);
+}
+
+#[test]
+fn succeeded_is_final() {
+    let mut record = record_in(&IntentStatus::Succeeded);
+    for event in EVENTS {
+        let now = secs(record.last_event_at(), 1);
+        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| event.apply(r, now));
+    }
+}
+
+#[test]
+fn refunded_is_final() {
+    let mut record = record_in(&IntentStatus::Refunded);
+    for event in EVENTS {
+        let now = secs(record.last_event_at(), 1);
+        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| event.apply(r, now));
+    }
+}
+
+#[test]
+fn commit_of_a_committed_record_is_invalid_transition() {
+    let mut record = committed_record();
+    let error = assert_rejected(&mut record, Reason::InvalidTransition, None, |r| commit(r, executed_at()));
+    assert_eq!(error.problem(), &Problem::InvalidTransition { from: Some(IntentStatus::Committed), event: "commit" });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION, then the operation's rules
+
+#[test]
+fn every_event_earlier_than_the_last_is_clock_went_backwards() {
+    for from in &STATES {
+        for event in EVENTS {
+            let mut record = record_in(from);
+            let last = record.last_event_at();
+            let now = shift(last, -NANO);
+            let error = assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| event.apply(r, now));
+            assert_eq!(error.problem(), &Problem::ClockWentBackwards { now, last });
+        }
+    }
+}
+
+#[test]
+fn commit_before_the_quote_is_clock_went_backwards() {
+    let mut record = quoted_record();
+    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| commit(r, shift(quoted_at(), -NANO)));
+}
+
+#[test]
+fn an_event_at_the_instant_of_the_last_is_not_backwards() {
+    let mut record = committed_record();
+    record.execute(&hash_request(), committed_at()).unwrap();
+    record.fail("bridge reverted", committed_at()).unwrap();
+    record.refund(committed_at()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Refunded);
+}
+
+#[test]
+fn clock_went_backwards_comes_before_invalid_transition() {
+    let mut record = record_in(&IntentStatus::Succeeded);
+    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| r.refund(executed_at()));
+    let mut record = quoted_record();
+    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| r.expire(secs(quoted_at(), -1)));
+}
+
+#[test]
+fn invalid_transition_comes_before_the_operations_rules() {
+    // abort("") on EXECUTING: the transition is wrong before the reason is.
+    let mut record = executing_record();
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.abort("", later()));
+    // fail("") on COMMITTED.
+    let mut record = committed_record();
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.fail("", later()));
+    // expire on QUOTED, long before any window.
+    let mut record = quoted_record();
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.expire(committed_at()));
+    // execute of a request for another intent on QUOTED.
+    let mut request = hash_request();
+    request.intent_id = "another".into();
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.execute(&request, committed_at()));
+    // commit of a modified intent, after the quote expired, on COMMITTED.
+    let mut record = committed_record();
+    let mut sent = intent();
+    sent.id += 1;
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| {
+        r.commit(&sent, &sent.service_contracts, secs(expires_at(), 1)).map(String::from)
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expire and the execution window
+
+#[test]
+fn expire_before_the_window_closes_is_window_still_open() {
+    let mut record = committed_record();
+    let now = shift(window_closes_at(), -NANO);
+    let error = assert_rejected(&mut record, Reason::WindowStillOpen, None, |r| r.expire(now));
+    assert_eq!(error.problem(), &Problem::WindowStillOpen { now, closes_at: window_closes_at() });
+}
+
+#[test]
+fn expire_at_the_window_close_aborts_with_its_reason() {
+    let mut record = committed_record();
+    record.expire(window_closes_at()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Aborted);
+    assert_eq!(record.status_reason(), Some("execution window expired"));
+    assert_eq!(WINDOW_EXPIRED_REASON, "execution window expired");
+    assert_eq!(
+        record.receipt(window_closes_at()),
+        receipt(IntentStatus::Aborted, Some("execution window expired"), window_closes_at())
+    );
+}
+
+#[test]
+fn expire_after_the_window_close_aborts() {
+    let mut record = committed_record();
+    let now = secs(window_closes_at(), 3600);
+    let receipt_before_expire = record.receipt(now);
+    record.expire(now).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Aborted);
+    assert_eq!(record.last_event_at(), now);
+    assert_eq!(record.status_since(), window_closes_at(), "the status dates from the window's close");
+    assert_eq!(record.receipt(now), receipt_before_expire, "a late expire does not change the receipt");
+}
+
+#[test]
+fn committed_record_past_its_window_reads_aborted_before_expire_is_applied() {
+    let record = committed_record();
+    let just_before = shift(window_closes_at(), -NANO);
+    assert_eq!(record.status_at(just_before), IntentStatus::Committed);
+    assert_eq!(record.receipt(just_before), receipt(IntentStatus::Committed, None, committed_at()));
+
+    for now in [window_closes_at(), secs(window_closes_at(), 86_400)] {
+        assert_eq!(record.status_at(now), IntentStatus::Aborted);
+        assert_eq!(
+            record.receipt(now),
+            receipt(IntentStatus::Aborted, Some("execution window expired"), window_closes_at())
+        );
+    }
+    // Reading does not change the stored record.
+    assert_eq!(record.status(), &IntentStatus::Committed);
+    assert_eq!(record, committed_record());
+}
+
+#[test]
+fn reading_a_record_in_another_state_past_the_window_reads_its_own_status() {
+    for status in [IntentStatus::Quoted, IntentStatus::Executing, IntentStatus::Aborted, IntentStatus::Refunded] {
+        let record = record_in(&status);
+        assert_eq!(record.status_at(secs(window_closes_at(), 1)), status);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status reasons
+
+#[test]
+fn fail_without_a_reason_is_status_reason_required() {
+    let mut record = executing_record();
+    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| r.fail("", later()));
+}
+
+#[test]
+fn abort_without_a_reason_is_status_reason_required() {
+    let mut record = committed_record();
+    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| r.abort("", later()));
+}
+
+#[test]
+fn fail_records_its_reason() {
+    let mut record = executing_record();
+    record.fail("bridge reverted", later()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Failed);
+    assert_eq!(record.receipt(later()), receipt(IntentStatus::Failed, Some("bridge reverted"), later()));
+}
+
+#[test]
+fn abort_records_its_reason() {
+    let mut record = committed_record();
+    record.abort("owner cancelled", later()).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Aborted);
+    assert_eq!(record.status_reason(), Some("owner cancelled"));
+}
+
+#[test]
+fn refund_keeps_the_earlier_status_reason() {
+    let refund_at = secs(later(), 10);
+
+    let mut failed = record_in(&IntentStatus::Failed);
+    failed.refund(refund_at).unwrap();
+    assert_eq!(failed.receipt(refund_at), receipt(IntentStatus::Refunded, Some("bridge reverted"), refund_at));
+
+    let mut aborted = record_in(&IntentStatus::Aborted);
+    aborted.refund(refund_at).unwrap();
+    assert_eq!(aborted.status_reason(), Some("owner cancelled"));
+
+    let mut expired = committed_record();
+    expired.expire(window_closes_at()).unwrap();
+    expired.refund(secs(window_closes_at(), 1)).unwrap();
+    assert_eq!(expired.status(), &IntentStatus::Refunded);
+    assert_eq!(expired.status_reason(), Some("execution window expired"));
+}
+
+#[test]
+fn lifecycle_errors_have_the_kinds_of_spec_section_8() {
+    let mut record = executing_record();
+    let error = record.abort("x", later()).unwrap_err();
+    assert_eq!((error.body().error, error.body().code, error.body().status), ("IntentStatus", 2004, 422));
+    let error = record.fail("", later()).unwrap_err();
+    assert_eq!(error.body().cause, "STATUS_REASON_REQUIRED at reason");
+}
