@@ -1461,11 +1461,11 @@ pub fn change_leaf(rng: &mut Dice, j: &J, kind: Option<Kind>) -> Option<J> {
         (J::Str(s), Some(Kind::Uint)) => J::Str(if s == U256_MAX { dec_sub_one(s) } else { dec_add_one(s) }),
         (J::Num(t), Some(Kind::U64)) => {
             let n: u64 = t.parse().unwrap();
-            J::Num(n.checked_add(1).unwrap_or(n - 1).to_string())
+            J::Num(n.checked_add(1).unwrap_or_else(|| n - 1).to_string())
         }
         (J::Num(t), Some(Kind::U8)) => {
             let n: u8 = t.parse().unwrap();
-            J::Num(n.checked_add(1).unwrap_or(n - 1).to_string())
+            J::Num(n.checked_add(1).unwrap_or_else(|| n - 1).to_string())
         }
         (J::Num(t), Some(Kind::Decimal)) => J::Num(ecmascript(bump_f64(t.parse().unwrap()))),
         (J::Num(t), _) if is_integer_literal(t) => J::Num(if t == "0" { "1".into() } else { format!("{t}1") }),
