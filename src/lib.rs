@@ -12,6 +12,9 @@ mod diff;
 mod documents;
 pub mod eip712;
 mod error;
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzz;
 mod json;
 pub mod lifecycle;
 mod limits;

@@ -1,0 +1,1233 @@
+//! Fuzzing entry points, compiled only under `--cfg fuzzing` (as `cargo fuzz` builds the
+//! crate) and hidden from the docs: each `fuzz/fuzz_targets/*.rs` is one call into this
+//! module, so the properties live beside the code they check. See `fuzz/README.md`.
+//!
+//! A property that does not hold panics with the values it compared, which libFuzzer
+//! reports as a crash.
+
+#[cfg(not(feature = "std"))]
+compile_error!("the fuzz entry points need the `std` feature");
+
+use alloc::borrow::Cow;
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::any::type_name;
+use core::fmt::Debug;
+use std::sync::OnceLock;
+
+use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
+use arbitrary::Arbitrary;
+
+use crate::eip712::{recover_signer, verify_signer, Domain, Signature};
+use crate::json::value::Json;
+use crate::json::Reader;
+use crate::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
+use crate::rules::TokenPermit;
+use crate::scenario::{CheckExecuteInput, Scenario, ScenarioOp};
+use crate::{
+    changed_paths, from_slice, from_slice_with, to_string, Canonical, CommitRequest, Decimal, DepositSignature, Error,
+    ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput, IntentReceipt, IntentStatus, Limits,
+    PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput, ServiceContracts, Timestamp, UnknownMembers,
+    WireObject,
+};
+
+/// The limits an accepted value's own output is read back with. The document size is the
+/// one limit output may exceed when its input did not (`1e77`, 4 bytes, is a 79-byte
+/// decimal string on the wire); every other limit applies to decoded values, which a
+/// round trip keeps.
+const REREAD: Limits = Limits { max_document_bytes: usize::MAX, ..Limits::DEFAULT };
+
+/// The example documents, parsed once.
+struct Examples {
+    intent: Intent,
+    intent_hash: B256,
+    gas_fee_options: GasFeeOptions,
+    quote_request: QuoteRequest,
+}
+
+fn examples() -> &'static Examples {
+    static EXAMPLES: OnceLock<Examples> = OnceLock::new();
+    EXAMPLES.get_or_init(|| {
+        let intent: Intent =
+            from_slice(include_str!("../examples/intent.json").as_bytes()).expect("examples/intent.json");
+        Examples {
+            intent_hash: intent.canonical_hash(),
+            intent,
+            gas_fee_options: from_slice(include_str!("../examples/gas-fee-options.json").as_bytes())
+                .expect("examples/gas-fee-options.json"),
+            quote_request: from_slice(include_str!("../examples/quote-request.json").as_bytes())
+                .expect("examples/quote-request.json"),
+        }
+    })
+}
+
+/// Calls `$check::<Kind>($data)` for every document kind the fuzzers read.
+macro_rules! each_kind {
+    ($check:ident($data:expr)) => {{
+        let data: &[u8] = $data;
+        $check::<Intent>(data);
+        $check::<QuoteRequest>(data);
+        $check::<GasFeeOptions>(data);
+        $check::<ExecuteRequest>(data);
+        $check::<DepositSignature>(data);
+        $check::<Scenario>(data);
+        $check::<QuoteResponse>(data);
+        $check::<CommitRequest>(data);
+        $check::<IntentReceipt>(data);
+        $check::<CheckExecuteInput>(data);
+        $check::<IntentDigestInput>(data);
+        $check::<PermitDigestInput>(data);
+        $check::<RecoverInput>(data);
+    }};
+}
+
+fn is_json(text: &str) -> bool {
+    Reader::new(text.as_bytes(), &Limits::UNLIMITED)
+        .and_then(|mut r| Json::read(&mut r).and_then(|_| r.finish()))
+        .is_ok()
+}
+
+/// What every error promises (SPEC §8): a one-line `Display`, a cause that starts with the
+/// reason code, and an error body that is one JSON document.
+fn check_error(error: &Error) {
+    let body = error.body();
+    assert!(!body.msg.contains(['\n', '\r']), "the message of {error:?} is not one line: {:?}", body.msg);
+    assert!(body.cause.starts_with(error.reason().code()), "cause {:?} of {error:?}", body.cause);
+    let line = body.to_json_with(error);
+    assert!(is_json(&line), "the error body of {error:?} is not JSON: {line}");
+}
+
+/// Reads the library's own output of an accepted value, which must parse.
+fn reread<T: WireObject>(text: &str, what: &str) -> T {
+    from_slice_with(text.as_bytes(), &REREAD).unwrap_or_else(|error| {
+        panic!("the {what} of an accepted {} does not parse: {error} ({error:?})\n{text}", type_name::<T>())
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// parse
+
+/// `fuzz_targets/parse.rs`: `data` parsed as every document kind. Parsing never panics, an
+/// error keeps the promises of SPEC §8, and an accepted value round-trips: its wire form
+/// reads back to an equal value with the same wire form and the same canonical hash, and
+/// the hash is `keccak256` of the canonical JSON. Accepted scenarios are also run, and
+/// accepted `intentctl` documents answered.
+pub fn parse(data: &[u8]) {
+    each_kind!(parse_as(data));
+}
+
+fn parse_as<T: Answer>(data: &[u8]) {
+    let value = match from_slice::<T>(data) {
+        Ok(value) => value,
+        Err(error) => return check_error(&error),
+    };
+    let wire = to_string(&value);
+    let again: T = reread(&wire, "wire form");
+    assert_eq!(again, value, "the wire form reads back to another {}:\n{wire}", type_name::<T>());
+    assert_eq!(to_string(&again), wire, "the wire form of a {} is not stable", type_name::<T>());
+    let canonical = value.canonical_json();
+    assert_eq!(again.canonical_json(), canonical, "a round trip changed the canonical JSON");
+    assert_eq!(value.canonical_hash(), keccak256(canonical.as_bytes()), "the hash is not keccak256 of {canonical}");
+    value.answer();
+}
+
+/// What `intentctl` computes from an accepted document, which must not panic.
+trait Answer: WireObject + Canonical + PartialEq + Debug {
+    fn answer(&self) {}
+}
+
+impl Answer for Intent {}
+impl Answer for QuoteRequest {}
+impl Answer for GasFeeOptions {}
+impl Answer for ExecuteRequest {}
+impl Answer for DepositSignature {}
+impl Answer for QuoteResponse {}
+impl Answer for CommitRequest {}
+impl Answer for IntentReceipt {}
+impl Answer for PermitDigestInput {}
+
+impl Answer for Scenario {
+    fn answer(&self) {
+        check_scenario_run(self);
+    }
+}
+
+impl Answer for CheckExecuteInput {
+    fn answer(&self) {
+        if let Err(error) = self.check() {
+            check_error(&error);
+        }
+    }
+}
+
+impl Answer for IntentDigestInput {
+    fn answer(&self) {
+        if let Err(error) = self.digest() {
+            check_error(&error);
+        }
+    }
+}
+
+impl Answer for RecoverInput {
+    fn answer(&self) {
+        match self.signer() {
+            Ok(signer) => assert_eq!(verify_signer(&self.digest, &self.signature, signer), Ok(())),
+            Err(error) => check_error(&error),
+        }
+    }
+}
+
+/// SPEC §6: the status `op` leads to from `from` (`None` before a quote), or `None` when
+/// the table does not allow it.
+fn next_status(from: Option<&IntentStatus>, op: &ScenarioOp) -> Option<IntentStatus> {
+    use IntentStatus::{Aborted, Committed, Executing, Failed, Quoted, Refunded, Succeeded};
+    match (from, op) {
+        (None, ScenarioOp::Quote) => Some(Quoted),
+        (Some(Quoted), ScenarioOp::Commit) => Some(Committed),
+        (Some(Committed), ScenarioOp::Execute) => Some(Executing),
+        (Some(Executing), ScenarioOp::Fail) => Some(Failed),
+        (Some(Executing), ScenarioOp::Succeed) => Some(Succeeded),
+        (Some(Committed), ScenarioOp::Abort | ScenarioOp::Expire) => Some(Aborted),
+        (Some(Failed | Aborted), ScenarioOp::Refund) => Some(Refunded),
+        _ => None,
+    }
+}
+
+/// A run has one outcome per event; a failed event leaves the status, a successful one
+/// moves it along SPEC §6's table; every outcome line is JSON.
+fn check_scenario_run(scenario: &Scenario) {
+    let outcomes = scenario.run();
+    assert_eq!(outcomes.len(), scenario.events.len(), "one outcome per event");
+    let mut status: Option<IntentStatus> = None;
+    for (outcome, event) in outcomes.iter().zip(&scenario.events) {
+        assert_eq!(outcome.op, event.op);
+        match &outcome.result {
+            Ok(_) => assert_eq!(
+                outcome.status,
+                next_status(status.as_ref(), &event.op),
+                "{:?} from {status:?} is not in SPEC §6's table",
+                event.op
+            ),
+            Err(error) => {
+                check_error(error);
+                assert_eq!(outcome.status, status, "a failed {:?} changed the status", event.op);
+            }
+        }
+        let line = outcome.to_json();
+        assert!(is_json(&line), "outcome line is not JSON: {line}");
+        status = outcome.status.clone();
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// canonical
+
+/// `fuzz_targets/canonical.rs`: for every kind `data` parses as, the canonical JSON has the
+/// form of SPEC §4 (checked here without the library's reader) and is idempotent: it parses
+/// to an equal value whose canonical JSON is byte-identical, and `changed_paths` between the
+/// two is empty. Against the example of its kind, `changed_paths` is empty exactly when the
+/// hashes are equal.
+pub fn canonical(data: &[u8]) {
+    each_kind!(canonical_as(data));
+}
+
+fn canonical_as<T: Answer + ExampleOf>(data: &[u8]) {
+    let Ok(value) = from_slice::<T>(data) else { return };
+    let text = value.canonical_json();
+    if let Err(why) = CanonicalText::check(&text) {
+        panic!("the canonical JSON of a {} is not canonical: {why}\n{text}", type_name::<T>());
+    }
+    let again: T = reread(&text, "canonical JSON");
+    assert_eq!(again, value, "the canonical JSON reads back to another {}:\n{text}", type_name::<T>());
+    assert_eq!(again.canonical_json(), text, "the canonical form is not idempotent");
+    assert_eq!(again.canonical_hash(), value.canonical_hash());
+    assert_eq!(changed_paths(&value, &again), Vec::<String>::new());
+    assert_eq!(changed_paths(&again, &value), Vec::<String>::new());
+    if let Some(example) = T::example() {
+        let same = example.canonical_hash() == value.canonical_hash();
+        for (a, b) in [(example, &value), (&value, example)] {
+            let changed = changed_paths(a, b);
+            assert_eq!(changed.is_empty(), same, "changed paths {changed:?} disagree with the hashes");
+            let mut unique = changed.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), changed.len(), "a path is named twice: {changed:?}");
+        }
+    }
+}
+
+/// The example document of a kind, to diff fuzzed values against.
+trait ExampleOf: Sized + 'static {
+    fn example() -> Option<&'static Self> {
+        None
+    }
+}
+
+impl ExampleOf for Intent {
+    fn example() -> Option<&'static Self> {
+        Some(&examples().intent)
+    }
+}
+
+impl ExampleOf for GasFeeOptions {
+    fn example() -> Option<&'static Self> {
+        Some(&examples().gas_fee_options)
+    }
+}
+
+impl ExampleOf for QuoteRequest {
+    fn example() -> Option<&'static Self> {
+        Some(&examples().quote_request)
+    }
+}
+
+impl ExampleOf for ExecuteRequest {}
+impl ExampleOf for DepositSignature {}
+impl ExampleOf for Scenario {}
+impl ExampleOf for QuoteResponse {}
+impl ExampleOf for CommitRequest {}
+impl ExampleOf for IntentReceipt {}
+impl ExampleOf for CheckExecuteInput {}
+impl ExampleOf for IntentDigestInput {}
+impl ExampleOf for PermitDigestInput {}
+impl ExampleOf for RecoverInput {}
+
+/// An independent reading of SPEC §4's form: no white space, members in strictly ascending
+/// byte order of their (decoded) keys, RFC 8785 string escapes, ECMAScript numbers.
+struct CanonicalText<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl CanonicalText<'_> {
+    fn check(text: &str) -> Result<(), String> {
+        let mut reader = CanonicalText { bytes: text.as_bytes(), at: 0 };
+        reader.value()?;
+        match reader.at == reader.bytes.len() {
+            true => Ok(()),
+            false => reader.fail("text after the value"),
+        }
+    }
+
+    fn fail<T>(&self, what: &str) -> Result<T, String> {
+        Err(format!("{what} at byte {}", self.at))
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).copied()
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        let matched = self.peek() == Some(byte);
+        self.at += usize::from(matched);
+        matched
+    }
+
+    fn value(&mut self) -> Result<(), String> {
+        match self.peek() {
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
+            Some(b'"') => self.string().map(drop),
+            Some(b't') => self.literal("true"),
+            Some(b'f') => self.literal("false"),
+            Some(b'n') => self.literal("null"),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            _ => self.fail("expected a value (no white space)"),
+        }
+    }
+
+    fn literal(&mut self, word: &str) -> Result<(), String> {
+        match self.bytes[self.at..].starts_with(word.as_bytes()) {
+            true => {
+                self.at += word.len();
+                Ok(())
+            }
+            false => self.fail("expected a literal"),
+        }
+    }
+
+    fn object(&mut self) -> Result<(), String> {
+        self.at += 1;
+        if self.eat(b'}') {
+            return Ok(());
+        }
+        let mut previous: Option<Vec<u8>> = None;
+        loop {
+            if self.peek() != Some(b'"') {
+                return self.fail("expected a key");
+            }
+            let key = self.string()?;
+            if previous.as_ref().is_some_and(|previous| *previous >= key) {
+                return self.fail("members not in ascending byte order of their keys");
+            }
+            previous = Some(key);
+            if !self.eat(b':') {
+                return self.fail("expected ':'");
+            }
+            self.value()?;
+            if self.eat(b'}') {
+                return Ok(());
+            }
+            if !self.eat(b',') {
+                return self.fail("expected ',' or '}'");
+            }
+        }
+    }
+
+    fn array(&mut self) -> Result<(), String> {
+        self.at += 1;
+        if self.eat(b']') {
+            return Ok(());
+        }
+        loop {
+            self.value()?;
+            if self.eat(b']') {
+                return Ok(());
+            }
+            if !self.eat(b',') {
+                return self.fail("expected ',' or ']'");
+            }
+        }
+    }
+
+    /// Reads a string, returning its decoded bytes.
+    fn string(&mut self) -> Result<Vec<u8>, String> {
+        self.at += 1;
+        let mut decoded = Vec::new();
+        loop {
+            let Some(byte) = self.peek() else { return self.fail("unterminated string") };
+            self.at += 1;
+            match byte {
+                b'"' => return Ok(decoded),
+                b'\\' => {
+                    let escape = self.peek();
+                    self.at += 1;
+                    decoded.push(match escape {
+                        Some(b'"') => b'"',
+                        Some(b'\\') => b'\\',
+                        Some(b'b') => 0x08,
+                        Some(b't') => b'\t',
+                        Some(b'n') => b'\n',
+                        Some(b'f') => 0x0c,
+                        Some(b'r') => b'\r',
+                        Some(b'u') => {
+                            let code = match self.bytes.get(self.at..self.at + 4) {
+                                Some([b'0', b'0', high @ (b'0' | b'1'), low @ (b'0'..=b'9' | b'a'..=b'f')]) => {
+                                    (high - b'0') << 4 | if *low <= b'9' { low - b'0' } else { low - b'a' + 10 }
+                                }
+                                _ => return self.fail("\\u escape of something other than a control character"),
+                            };
+                            if matches!(code, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d) {
+                                return self.fail("\\u escape of a character that has a short escape");
+                            }
+                            self.at += 4;
+                            code
+                        }
+                        _ => return self.fail("an escape RFC 8785 does not write"),
+                    });
+                }
+                0x00..=0x1f => return self.fail("an unescaped control character"),
+                _ => decoded.push(byte),
+            }
+        }
+    }
+
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]*[1-9])?(e[+-][1-9][0-9]*)?`, not `-0`, and a single
+    /// integer digit before an exponent: what ECMAScript's `Number.prototype.toString` and
+    /// exact integers write.
+    fn number(&mut self) -> Result<(), String> {
+        let start = self.at;
+        while matches!(self.peek(), Some(b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')) {
+            self.at += 1;
+        }
+        let text = &self.bytes[start..self.at];
+        let unsigned = text.strip_prefix(b"-").unwrap_or(text);
+        let (mantissa, exponent) = match unsigned.iter().position(|&b| b == b'e') {
+            Some(e) => (&unsigned[..e], Some(&unsigned[e + 1..])),
+            None => (unsigned, None),
+        };
+        let (integer, fraction) = match mantissa.iter().position(|&b| b == b'.') {
+            Some(dot) => (&mantissa[..dot], Some(&mantissa[dot + 1..])),
+            None => (mantissa, None),
+        };
+        let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+        let integer_ok = digits(integer) && (integer == b"0" || integer[0] != b'0');
+        let fraction_ok = fraction.is_none_or(|f| digits(f) && f.last() != Some(&b'0'));
+        let exponent_ok = exponent.is_none_or(|e| {
+            matches!(e.first(), Some(b'+' | b'-')) && digits(&e[1..]) && e[1] != b'0' && integer.len() == 1
+        });
+        let negative_zero = text.len() != unsigned.len() && mantissa == b"0";
+        match integer_ok && fraction_ok && exponent_ok && !negative_zero {
+            true => Ok(()),
+            false => {
+                self.at = start;
+                self.fail(&format!("number {:?} is not in ECMAScript form", String::from_utf8_lossy(text)))
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// signature
+
+/// The order n of the secp256k1 group, written out here rather than taken from the library.
+const CURVE_ORDER: [u8; 32] = hex!("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141");
+
+/// `fuzz_targets/signature.rs`: the first 32 bytes of `data` are a digest (zero-padded),
+/// the rest a signature. `Signature::from_bytes` accepts exactly what SPEC §5.3 allows; an
+/// accepted signature writes back its bytes (with `v` as 27 or 28) and reads back equal, its
+/// high-s twin is refused, recovery is deterministic and agrees with `recover_signer`, and
+/// a recovered signer verifies while another address does not.
+pub fn signature(data: &[u8]) {
+    let split = data.len().min(32);
+    let mut digest = B256::ZERO;
+    digest[..split].copy_from_slice(&data[..split]);
+    let bytes = &data[split..];
+
+    let parsed = Signature::from_bytes(bytes);
+    assert_eq!(parsed.is_ok(), allowed_by_spec(bytes), "from_bytes({}) = {parsed:?}", hex::encode(bytes));
+    let signature = match parsed {
+        Ok(signature) => signature,
+        Err(error) => {
+            assert_eq!(error.reason(), Reason::InvalidSignature);
+            check_error(&error);
+            assert_eq!(recover_signer(&digest, bytes), Err(error));
+            return;
+        }
+    };
+
+    let mut written = [0u8; 65];
+    written.copy_from_slice(bytes);
+    written[64] = if matches!(bytes[64], 1 | 28) { 28 } else { 27 };
+    assert_eq!(signature.to_bytes(), written, "to_bytes does not write back {}", hex::encode(bytes));
+    assert_eq!(Signature::from_bytes(&signature.to_bytes()), Ok(signature));
+    assert_eq!(
+        (signature.r(), signature.s(), signature.v()),
+        (split_u256(bytes, 0), split_u256(bytes, 32), written[64])
+    );
+
+    let mut twin = written;
+    twin[32..64].copy_from_slice(&(U256::from_be_bytes(CURVE_ORDER) - signature.s()).to_be_bytes::<32>());
+    twin[64] = 55 - written[64];
+    assert_eq!(
+        Signature::from_bytes(&twin).map_err(|e| e.reason()),
+        Err(Reason::InvalidSignature),
+        "the high-s twin of {} is accepted",
+        hex::encode(bytes)
+    );
+
+    let recovered = signature.recover(&digest);
+    assert_eq!(signature.recover(&digest), recovered, "recovery is not deterministic");
+    assert_eq!(recover_signer(&digest, bytes), recovered);
+    match recovered {
+        Ok(signer) => {
+            assert_eq!(signature.verify(&digest, signer), Ok(()));
+            let mut other = signer;
+            other[19] ^= 1;
+            let refused = signature.verify(&digest, other).map_err(|e| e.reason());
+            assert_eq!(refused, Err(Reason::SignerMismatch));
+        }
+        Err(error) => {
+            assert_eq!(error.reason(), Reason::InvalidSignature);
+            check_error(&error);
+            assert_eq!(signature.verify(&digest, Address::ZERO), Err(error));
+        }
+    }
+}
+
+fn split_u256(bytes: &[u8], at: usize) -> U256 {
+    U256::from_be_slice(&bytes[at..at + 32])
+}
+
+/// SPEC §5.3 read directly: 65 bytes, `v` in {0, 1, 27, 28}, `0 < r < n`, `0 < s ≤ n/2`.
+fn allowed_by_spec(bytes: &[u8]) -> bool {
+    if bytes.len() != 65 || !matches!(bytes[64], 0 | 1 | 27 | 28) {
+        return false;
+    }
+    let (r, s, n) = (split_u256(bytes, 0), split_u256(bytes, 32), U256::from_be_bytes(CURVE_ORDER));
+    !r.is_zero() && r < n && !s.is_zero() && s <= n / U256::from(2)
+}
+
+// ---------------------------------------------------------------------------------------
+// lifecycle
+
+/// The input of `fuzz_targets/lifecycle.rs`: how the example intent is quoted, then a
+/// sequence of (time step, event).
+#[derive(Debug, Arbitrary)]
+pub struct LifecycleInput {
+    /// How long before the intent's `expiresAt` it is quoted, in seconds, modulo the quote TTL.
+    pub quoted_before_expiry: u32,
+    /// The quote instant's nanoseconds (modulo 10^9).
+    pub quoted_nanos: u32,
+    /// The quote TTL (at least 1 s); `None` for the default.
+    pub quote_ttl_seconds: Option<u32>,
+    /// The execution window; `None` for the default.
+    pub execution_window_seconds: Option<u32>,
+    /// Whether the example gas fee options are quoted with the intent.
+    pub with_gas_fee_options: bool,
+    /// Moves the gas fee options' `expiresAt` (the example's is the intent's) by seconds.
+    pub fee_options_expiry_shift: Option<i16>,
+    /// Sets `quoteRequest.onlyNativeGasFee` before quoting (the example's is false).
+    pub only_native_gas_fee: bool,
+    /// What happens, in order (at most [`MAX_STEPS`] are played).
+    pub steps: Vec<Step>,
+}
+
+/// Steps played per input; more only slow the fuzzer down.
+pub const MAX_STEPS: usize = 48;
+
+/// One event at a time.
+#[derive(Debug, Arbitrary)]
+pub struct Step {
+    /// How the clock moves before the event.
+    pub time: TimeStep,
+    /// The event.
+    pub event: Event,
+}
+
+/// How the clock moves: it may go back, which the record must refuse.
+#[derive(Debug, Arbitrary)]
+pub enum TimeStep {
+    /// The same instant as the step before.
+    Same,
+    /// Forward.
+    Later {
+        /// Seconds.
+        seconds: u16,
+        /// Nanoseconds (modulo 10^9).
+        nanos: u32,
+    },
+    /// Backward.
+    Earlier {
+        /// Seconds.
+        seconds: u16,
+        /// Nanoseconds (modulo 10^9).
+        nanos: u32,
+    },
+    /// Near an instant that decides an outcome.
+    Near(Mark, Offset),
+    /// 0000-01-01T00:00:00Z.
+    Min,
+    /// 9999-12-31T23:59:59.999999999Z.
+    Max,
+}
+
+/// Instants that decide outcomes.
+#[derive(Debug, Arbitrary)]
+pub enum Mark {
+    /// When the intent was quoted.
+    QuotedAt,
+    /// The record's last event.
+    LastEvent,
+    /// `intent.expiresAt`.
+    QuoteExpiry,
+    /// `gasFeeOptions.expiresAt` (now, without fee options).
+    FeeOptionsExpiry,
+    /// `committedAt + executionWindow` (now, before a commit).
+    WindowClose,
+}
+
+/// Where near a [`Mark`].
+#[derive(Debug, Arbitrary)]
+pub enum Offset {
+    /// At it.
+    Exact,
+    /// 1 ns before.
+    NanoBefore,
+    /// 1 ns after.
+    NanoAfter,
+    /// 1 s before.
+    SecondBefore,
+    /// 1 s after.
+    SecondAfter,
+}
+
+/// An event of SPEC §6.
+#[derive(Debug, Arbitrary)]
+pub enum Event {
+    /// A second quote (always refused).
+    Quote,
+    /// Commit an intent with service contracts.
+    Commit {
+        /// Which intent is sent back.
+        intent: IntentChoice,
+        /// Which contracts.
+        contracts: ContractsChoice,
+    },
+    /// Execute a request, with the token's permit facts or without.
+    Execute {
+        /// The request.
+        request: Box<RequestChoice>,
+        /// The token's permit facts.
+        token_permit: Option<TokenPermitChoice>,
+    },
+    /// Execution failed, with a reason.
+    Fail(String),
+    /// Execution succeeded.
+    Succeed,
+    /// Abort before execution, with a reason.
+    Abort(String),
+    /// Abort after the window.
+    Expire,
+    /// Funds went back.
+    Refund,
+}
+
+/// The intent a commit sends back.
+#[derive(Debug, Arbitrary)]
+pub enum IntentChoice {
+    /// The quoted one.
+    Quoted,
+    /// The quoted one, read back from its wire form (same meaning, other spelling).
+    Respelled,
+    /// The quoted one with one change (which may change nothing).
+    Mutated(IntentMutation),
+}
+
+/// One change to an intent.
+#[derive(Debug, Arbitrary)]
+pub enum IntentMutation {
+    /// `id`.
+    Id(u64),
+    /// `intentId`.
+    IntentId(String),
+    /// `salt`.
+    Salt([u8; 32]),
+    /// `ownerAddress`.
+    Owner([u8; 20]),
+    /// `status`, by index into the status names.
+    Status(u8),
+    /// `expiresAt`, moved.
+    ExpiresAt(i32),
+    /// `originCalls.calls[i].to`.
+    CallTarget(u8, [u8; 20]),
+    /// `originCalls.calls[i].data`.
+    CallData(u8, Vec<u8>),
+    /// `depositTransaction.amount`.
+    DepositAmount([u8; 32]),
+    /// `fees.totalFeeUsd`.
+    TotalFeeUsd(f64),
+    /// `createdAt` removed.
+    NoCreatedAt,
+    /// An unknown member added (refused for a schema key, which changes nothing).
+    Unknown(String, i64),
+}
+
+/// The service contracts a commit sends.
+#[derive(Debug, Arbitrary)]
+pub enum ContractsChoice {
+    /// The sent intent's.
+    Intents,
+    /// The sent intent's with one address replaced (index modulo 3).
+    Changed(u8, [u8; 20]),
+}
+
+/// An execute request.
+#[derive(Debug, Arbitrary)]
+pub struct RequestChoice {
+    /// `intentId`: the committed intent's when `None`.
+    pub intent_id: Option<String>,
+    /// `depositTransactionHash` (hash mode).
+    pub deposit_transaction_hash: Option<[u8; 32]>,
+    /// `depositSignature` (gasless mode).
+    pub deposit_signature: Option<SignatureChoice>,
+}
+
+/// A deposit signature.
+#[derive(Debug, Arbitrary)]
+pub struct SignatureChoice {
+    /// `selectedGasFeeOption`.
+    pub fee_option: FeeOptionChoice,
+    /// `deadline`.
+    pub deadline: Deadline,
+    /// `intentSignature` (entrypoint mode when present).
+    pub intent_signature: Option<SignatureBytes>,
+    /// `userNonce`.
+    pub user_nonce: Option<[u8; 32]>,
+    /// `permitSignature`.
+    pub permit_signature: Option<SignatureBytes>,
+    /// `permitDeadline`.
+    pub permit_deadline: Option<Deadline>,
+    /// `permitAmount`.
+    pub permit_amount: Option<Amount>,
+}
+
+/// The selected gas fee option.
+#[derive(Debug, Arbitrary)]
+pub enum FeeOptionChoice {
+    /// A quoted one (index modulo their number).
+    Quoted(u8),
+    /// A quoted one with changes.
+    Changed {
+        /// Which (modulo their number).
+        index: u8,
+        /// A new amount.
+        amount: Option<[u8; 32]>,
+        /// A new token.
+        token: Option<[u8; 20]>,
+        /// A zero fee collector.
+        no_collector: bool,
+        /// A new `is2612`.
+        is_2612: Option<bool>,
+    },
+}
+
+/// A deadline in Unix seconds, relative to the event's time or not.
+#[derive(Debug, Arbitrary)]
+pub enum Deadline {
+    /// `floor(now)`: the last valid second.
+    Now,
+    /// Seconds after `floor(now)`.
+    After(u32),
+    /// Seconds before `floor(now)`.
+    Before(u32),
+    /// Any value.
+    Raw(u64),
+}
+
+/// A permit amount.
+#[derive(Debug, Arbitrary)]
+pub enum Amount {
+    /// The deposit plus the fee paid in the deposit token: just enough.
+    Needed,
+    /// More than needed.
+    Above(u64),
+    /// Less than needed.
+    Below(u64),
+    /// Any value.
+    Raw([u8; 32]),
+}
+
+/// Signature bytes.
+#[derive(Debug, Arbitrary)]
+pub enum SignatureBytes {
+    /// Any bytes.
+    Raw(Vec<u8>),
+    /// 65 bytes `r ‖ s ‖ v`.
+    Parts([u8; 32], [u8; 32], u8),
+}
+
+/// A token's permit facts.
+#[derive(Debug, Arbitrary)]
+pub struct TokenPermitChoice {
+    /// Domain name.
+    pub name: Option<String>,
+    /// Domain version.
+    pub version: Option<String>,
+    /// Domain chain id.
+    pub chain_id: Option<u64>,
+    /// Domain verifying contract.
+    pub verifying_contract: Option<[u8; 20]>,
+    /// Domain salt.
+    pub salt: Option<[u8; 32]>,
+    /// The owner's permit nonce.
+    pub nonce: u64,
+}
+
+/// What one step did: the event, its result, and the status after it.
+pub type StepOutcome = (ScenarioOp, Result<(), Reason>, IntentStatus);
+
+/// `fuzz_targets/lifecycle.rs`: the example intent quoted (always accepted, by the choice
+/// of the quote instant; with or without the example gas fee options, which may expire
+/// earlier or later; and with `onlyNativeGasFee` set or not), then the steps played against its [`IntentRecord`]. Nothing
+/// panics, and after every step:
+/// - a failed event left the record `==` to before;
+/// - a successful one moved the status along SPEC §6's table (so SUCCEEDED and REFUNDED
+///   stay final) and set `last_event_at` and `status_since` to its time (an expire dates
+///   the status from the window's close, and leaves the receipt as it read just before);
+/// - the clock check comes first, then the transition check, then the operation's rules
+///   (modelled here for all but the signature rules of execute);
+/// - `last_event_at` never decreases;
+/// - `status_at(t)` is ABORTED for a COMMITTED record at and past its window's close, and
+///   the receipt agrees.
+///
+/// Returns what each step did.
+pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
+    let examples = examples();
+    let ttl = input.quote_ttl_seconds.map_or(Limits::DEFAULT.quote_ttl_seconds, |ttl| ttl.max(1));
+    let limits = Limits {
+        quote_ttl_seconds: ttl,
+        execution_window_seconds: input.execution_window_seconds.unwrap_or(Limits::DEFAULT.execution_window_seconds),
+        ..Limits::DEFAULT
+    };
+    let before_expiry = 1 + i64::from(input.quoted_before_expiry % ttl);
+    let quoted_at = shift(examples.intent.expires_at, -i128::from(before_expiry) * NANOS + nanos(input.quoted_nanos));
+    let gas_fee_options = input.with_gas_fee_options.then(|| {
+        let mut options = examples.gas_fee_options.clone();
+        let moved_by = input.fee_options_expiry_shift.map_or(0, i128::from);
+        options.expires_at = shift(options.expires_at, moved_by * NANOS);
+        options
+    });
+    let quoted = if input.only_native_gas_fee {
+        let mut intent = examples.intent.clone();
+        intent.quote_request.only_native_gas_fee = Some(true);
+        let hash = intent.canonical_hash();
+        (intent, hash)
+    } else {
+        (examples.intent.clone(), examples.intent_hash)
+    };
+    let mut record = IntentRecord::quote(quoted.0.clone(), gas_fee_options, quoted_at, &limits)
+        .unwrap_or_else(|error| panic!("the example intent is refused at {quoted_at}: {error}"));
+    check_record(&record, quoted_at, &quoted, limits.execution_window_seconds);
+
+    let mut now = quoted_at;
+    let mut outcomes = Vec::new();
+    for step in input.steps.iter().take(MAX_STEPS) {
+        now = step.time.apply(now, &record);
+        let before = record.clone();
+        let (op, result, expected) = apply(&mut record, &step.event, now);
+        let allowed = next_status(Some(before.status()), &op);
+        let gate = if now < before.last_event_at() {
+            Some(Reason::ClockWentBackwards)
+        } else if allowed.is_none() {
+            Some(Reason::InvalidTransition)
+        } else {
+            None
+        };
+        let reason = result.as_ref().map_err(Error::reason).copied();
+        match gate {
+            Some(first) => assert_eq!(reason, Err(first), "{op:?} at {now} from {:?}", before.status()),
+            None => {
+                if let Some(expected) = expected {
+                    assert_eq!(reason, expected, "{op:?} at {now} from {:?}", before.status());
+                }
+            }
+        }
+        match &result {
+            Err(error) => {
+                check_error(error);
+                assert_eq!(record, before, "a failed {op:?} ({error}) changed the record");
+            }
+            Ok(()) => {
+                assert_eq!(Some(record.status()), allowed.as_ref(), "{op:?} from {:?}", before.status());
+                assert_eq!(record.last_event_at(), now, "{op:?} did not record its time");
+                if op == ScenarioOp::Commit {
+                    assert_eq!(record.committed_at(), Some(now));
+                }
+                if op == ScenarioOp::Expire {
+                    assert_eq!(Some(record.status_since()), record.execution_window_closes_at());
+                    assert_eq!(record.receipt(now), before.receipt(now), "expire changed what the receipt says");
+                } else {
+                    assert_eq!(record.status_since(), now);
+                }
+            }
+        }
+        if matches!(before.status(), IntentStatus::Succeeded | IntentStatus::Refunded) {
+            assert_eq!(record.status(), before.status(), "a final status changed");
+        }
+        assert!(record.last_event_at() >= before.last_event_at(), "last_event_at went back");
+        check_record(&record, now, &quoted, limits.execution_window_seconds);
+        outcomes.push((op, reason, record.status().clone()));
+    }
+    outcomes
+}
+
+const NANOS: i128 = 1_000_000_000;
+
+fn nanos(n: u32) -> i128 {
+    i128::from(n) % NANOS
+}
+
+/// `at` moved by `by` nanoseconds, clamped to the timestamps that exist.
+fn shift(at: Timestamp, by: i128) -> Timestamp {
+    let total = i128::from(at.unix_seconds()) * NANOS + i128::from(at.subsec_nanos()) + by;
+    let seconds = i64::try_from(total.div_euclid(NANOS)).ok();
+    let subsec = u32::try_from(total.rem_euclid(NANOS)).unwrap_or(0);
+    seconds.and_then(|s| Timestamp::from_unix(s, subsec)).unwrap_or(if by < 0 {
+        Timestamp::MIN
+    } else {
+        Timestamp::MAX
+    })
+}
+
+impl TimeStep {
+    fn apply(&self, now: Timestamp, record: &IntentRecord) -> Timestamp {
+        match self {
+            TimeStep::Same => now,
+            TimeStep::Later { seconds, nanos: n } => shift(now, i128::from(*seconds) * NANOS + nanos(*n)),
+            TimeStep::Earlier { seconds, nanos: n } => shift(now, -(i128::from(*seconds) * NANOS + nanos(*n))),
+            TimeStep::Min => Timestamp::MIN,
+            TimeStep::Max => Timestamp::MAX,
+            TimeStep::Near(mark, offset) => {
+                let at = match mark {
+                    Mark::QuotedAt => record.quoted_at(),
+                    Mark::LastEvent => record.last_event_at(),
+                    Mark::QuoteExpiry => record.quote_expires_at(),
+                    Mark::FeeOptionsExpiry => record.fee_options_expire_at().unwrap_or(now),
+                    Mark::WindowClose => record.execution_window_closes_at().unwrap_or(now),
+                };
+                shift(
+                    at,
+                    match offset {
+                        Offset::Exact => 0,
+                        Offset::NanoBefore => -1,
+                        Offset::NanoAfter => 1,
+                        Offset::SecondBefore => -NANOS,
+                        Offset::SecondAfter => NANOS,
+                    },
+                )
+            }
+        }
+    }
+}
+
+/// Applies one event: its operation, its result, and the result SPEC §6–7 expect once the
+/// clock and transition checks pass (`None` where this model does not decide).
+fn apply(
+    record: &mut IntentRecord,
+    event: &Event,
+    now: Timestamp,
+) -> (ScenarioOp, Result<(), Error>, Option<Result<(), Reason>>) {
+    let ok_unless = |broken: Option<Reason>| Some(broken.map_or(Ok(()), Err));
+    match event {
+        Event::Quote => (ScenarioOp::Quote, Err(record.refuse_quote(now)), None),
+        Event::Commit { intent, contracts } => {
+            let intent = intent.build(record.intent());
+            let contracts = contracts.build(&intent.service_contracts);
+            let expected = if intent.canonical_hash() != record.intent_hash() {
+                assert!(!changed_paths(record.intent(), &intent).is_empty(), "a changed intent has no changed paths");
+                Some(Reason::IntentModified)
+            } else if now >= record.quote_expires_at() {
+                Some(Reason::QuoteExpired)
+            } else if record.fee_options_expire_at().is_some_and(|at| now >= at) {
+                Some(Reason::FeeOptionsExpired)
+            } else if contracts != record.intent().service_contracts {
+                Some(Reason::ServiceContractsMismatch)
+            } else {
+                None
+            };
+            let result = record.commit(&intent, &contracts, now).map(|id| assert_eq!(id, intent.intent_id));
+            (ScenarioOp::Commit, result, ok_unless(expected))
+        }
+        Event::Execute { request, token_permit } => {
+            let request = request.build(record, now);
+            let token_permit = token_permit.as_ref().map(TokenPermitChoice::build);
+            let closes_at = record.execution_window_closes_at().unwrap_or(Timestamp::MAX);
+            let expected = match (&request.deposit_transaction_hash, &request.deposit_signature) {
+                _ if request.intent_id != record.intent().intent_id => ok_unless(Some(Reason::IntentIdMismatch)),
+                (None, None) => ok_unless(Some(Reason::DepositProofMissing)),
+                (Some(_), Some(_)) => ok_unless(Some(Reason::DepositProofConflict)),
+                _ if now >= closes_at => ok_unless(Some(Reason::ExecutionWindowExpired)),
+                (Some(_), None) => ok_unless(None),
+                (None, Some(_)) => None,
+            };
+            let result = record.execute_with(&request, token_permit.as_ref(), now);
+            (ScenarioOp::Execute, result, expected)
+        }
+        Event::Fail(reason) => (
+            ScenarioOp::Fail,
+            record.fail(reason, now),
+            ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
+        ),
+        Event::Succeed => (ScenarioOp::Succeed, record.succeed(now), ok_unless(None)),
+        Event::Abort(reason) => (
+            ScenarioOp::Abort,
+            record.abort(reason, now),
+            ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
+        ),
+        Event::Expire => {
+            let open = record.execution_window_closes_at().is_none_or(|closes_at| now < closes_at);
+            (ScenarioOp::Expire, record.expire(now), ok_unless(open.then_some(Reason::WindowStillOpen)))
+        }
+        Event::Refund => (ScenarioOp::Refund, record.refund(now), ok_unless(None)),
+    }
+}
+
+/// What holds of a record at any time: its intent and hash are the quoted ones, it was
+/// committed unless QUOTED, it has a status reason exactly when FAILED, ABORTED or
+/// REFUNDED, and it reads as ABORTED at and after the close of its execution window while
+/// COMMITTED.
+fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash): &(Intent, B256), window: u32) {
+    let status = record.status();
+    assert_eq!(record.intent_hash(), *hash);
+    assert_eq!(record.intent(), intent);
+    assert_eq!(record.committed_at().is_some(), *status != IntentStatus::Quoted, "committed_at in {status:?}");
+    let has_reason = matches!(status, IntentStatus::Failed | IntentStatus::Aborted | IntentStatus::Refunded);
+    assert_eq!(record.status_reason().is_some(), has_reason, "status reason in {status:?}");
+    let closes_at = record.committed_at().map(|at| at.checked_add_seconds(i64::from(window)).unwrap_or(Timestamp::MAX));
+    assert_eq!(record.execution_window_closes_at(), closes_at);
+    assert!(record.status_since() <= record.last_event_at(), "status_since after last_event_at");
+    for at in [now, record.last_event_at(), Timestamp::MAX].into_iter().chain(closes_at.map(|c| shift(c, -1))) {
+        let expired = *status == IntentStatus::Committed && closes_at.is_some_and(|closes_at| at >= closes_at);
+        let expected = if expired { IntentStatus::Aborted } else { status.clone() };
+        assert_eq!(record.status_at(at), expected, "status_at({at}) of a {status:?} record closing at {closes_at:?}");
+        let receipt = record.receipt(at);
+        assert_eq!(receipt.status, expected);
+        assert_eq!(receipt.intent_id, record.intent().intent_id);
+        if expired {
+            assert_eq!(receipt.status_reason.as_deref(), Some(WINDOW_EXPIRED_REASON));
+            assert_eq!(Some(receipt.updated_at), closes_at);
+        } else {
+            assert_eq!(receipt.status_reason.as_deref(), record.status_reason());
+            assert_eq!(receipt.updated_at, record.status_since());
+        }
+    }
+}
+
+impl IntentChoice {
+    fn build(&self, quoted: &Intent) -> Intent {
+        let mut intent = quoted.clone();
+        match self {
+            IntentChoice::Quoted => return intent,
+            IntentChoice::Respelled => return reread(&to_string(quoted), "wire form"),
+            IntentChoice::Mutated(mutation) => mutation.apply(&mut intent),
+        }
+        intent
+    }
+}
+
+impl IntentMutation {
+    fn apply(&self, intent: &mut Intent) {
+        let calls = &mut intent.origin_calls.calls;
+        let call_count = calls.len().max(1);
+        match self {
+            IntentMutation::Id(id) => intent.id = *id,
+            IntentMutation::IntentId(id) => intent.intent_id.clone_from(id),
+            IntentMutation::Salt(salt) => intent.salt = U256::from_be_bytes(*salt),
+            IntentMutation::Owner(owner) => intent.owner_address = Address::from(*owner),
+            IntentMutation::Status(i) => {
+                let name = IntentStatus::NAMES[usize::from(*i) % IntentStatus::NAMES.len()];
+                intent.status = IntentStatus::from_name(name).unwrap_or(IntentStatus::Quoted);
+            }
+            IntentMutation::ExpiresAt(seconds) => {
+                intent.expires_at = shift(intent.expires_at, i128::from(*seconds) * NANOS);
+            }
+            IntentMutation::CallTarget(i, to) => {
+                if let Some(call) = calls.get_mut(usize::from(*i) % call_count) {
+                    call.to = Address::from(*to);
+                }
+            }
+            IntentMutation::CallData(i, data) => {
+                if let Some(call) = calls.get_mut(usize::from(*i) % call_count) {
+                    call.data = Some(Bytes::copy_from_slice(data));
+                }
+            }
+            IntentMutation::DepositAmount(amount) => intent.deposit_transaction.amount = U256::from_be_bytes(*amount),
+            IntentMutation::TotalFeeUsd(usd) => {
+                if let Some(usd) = Decimal::new(*usd) {
+                    intent.fees.total_fee_usd = usd;
+                }
+            }
+            IntentMutation::NoCreatedAt => intent.created_at = None,
+            IntentMutation::Unknown(key, value) => {
+                let _ = intent.insert_unknown(key, &format!("{value}"));
+            }
+        }
+    }
+}
+
+impl ContractsChoice {
+    fn build(&self, sent: &ServiceContracts) -> ServiceContracts {
+        let mut contracts = sent.clone();
+        if let ContractsChoice::Changed(which, address) = self {
+            let address = Address::from(*address);
+            match which % 3 {
+                0 => contracts.service_intent_entrypoint_address = address,
+                1 => contracts.service_router_address = address,
+                _ => contracts.service_router_shim_address = address,
+            }
+        }
+        contracts
+    }
+}
+
+impl RequestChoice {
+    fn build(&self, record: &IntentRecord, now: Timestamp) -> ExecuteRequest {
+        ExecuteRequest {
+            deposit_signature: self.deposit_signature.as_ref().map(|choice| choice.build(record, now)),
+            deposit_transaction_hash: self.deposit_transaction_hash.map(B256::from),
+            intent_id: self.intent_id.clone().unwrap_or_else(|| record.intent().intent_id.clone()),
+            unknown: UnknownMembers::new(),
+        }
+    }
+}
+
+impl SignatureChoice {
+    fn build(&self, record: &IntentRecord, now: Timestamp) -> DepositSignature {
+        let selected = self.fee_option.build();
+        let deadline = self.deadline.at(now);
+        let deposit = &record.intent().deposit_transaction;
+        let fee = if selected.token_address == deposit.token_address { selected.amount } else { U256::ZERO };
+        let needed = deposit.amount.saturating_add(fee);
+        DepositSignature {
+            deadline,
+            intent_signature: self.intent_signature.as_ref().map(SignatureBytes::build),
+            permit_amount: self.permit_amount.as_ref().map(|amount| match amount {
+                Amount::Needed => needed,
+                Amount::Above(more) => needed.saturating_add(U256::from(*more)),
+                Amount::Below(less) => needed.saturating_sub(U256::from(*less)),
+                Amount::Raw(raw) => U256::from_be_bytes(*raw),
+            }),
+            permit_deadline: self.permit_deadline.as_ref().map(|d| d.at(now)),
+            permit_signature: self.permit_signature.as_ref().map(SignatureBytes::build),
+            selected_gas_fee_option: selected,
+            user_nonce: self.user_nonce.map(U256::from_be_bytes),
+            unknown: UnknownMembers::new(),
+        }
+    }
+}
+
+impl FeeOptionChoice {
+    fn build(&self) -> FeeOption {
+        let quoted = &examples().gas_fee_options.fee_options;
+        let pick = |i: u8| quoted.get(usize::from(i) % quoted.len().max(1)).cloned();
+        let fallback = || examples().gas_fee_options.fee_options[0].clone();
+        match self {
+            FeeOptionChoice::Quoted(i) => pick(*i).unwrap_or_else(fallback),
+            FeeOptionChoice::Changed { index, amount, token, no_collector, is_2612 } => {
+                let mut option = pick(*index).unwrap_or_else(fallback);
+                if let Some(amount) = amount {
+                    option.amount = U256::from_be_bytes(*amount);
+                }
+                if let Some(token) = token {
+                    option.token_address = Address::from(*token);
+                }
+                if *no_collector {
+                    option.fee_collector_address = Address::ZERO;
+                }
+                if let Some(is_2612) = is_2612 {
+                    option.is_2612 = *is_2612;
+                }
+                option
+            }
+        }
+    }
+}
+
+impl Deadline {
+    fn at(&self, now: Timestamp) -> u64 {
+        let now = u64::try_from(now.unix_seconds()).unwrap_or(0);
+        match self {
+            Deadline::Now => now,
+            Deadline::After(seconds) => now.saturating_add(u64::from(*seconds)),
+            Deadline::Before(seconds) => now.saturating_sub(u64::from(*seconds)),
+            Deadline::Raw(raw) => *raw,
+        }
+    }
+}
+
+impl SignatureBytes {
+    fn build(&self) -> Bytes {
+        match self {
+            SignatureBytes::Raw(bytes) => Bytes::copy_from_slice(bytes),
+            SignatureBytes::Parts(r, s, v) => Bytes::from([r.as_slice(), s.as_slice(), &[*v]].concat()),
+        }
+    }
+}
+
+impl TokenPermitChoice {
+    fn build(&self) -> TokenPermit {
+        TokenPermit {
+            domain: Domain {
+                name: self.name.clone().map(Cow::Owned),
+                version: self.version.clone().map(Cow::Owned),
+                chain_id: self.chain_id.map(U256::from),
+                verifying_contract: self.verifying_contract.map(Address::from),
+                salt: self.salt.map(B256::from),
+            },
+            nonce: U256::from(self.nonce),
+        }
+    }
+}
