@@ -250,7 +250,7 @@ impl IntentRecord {
         if let Some(expires_at) = self.fee_options_expire_at().filter(|&expires_at| now >= expires_at) {
             return Err(Error::new(Problem::FeeOptionsExpired { now, expires_at }));
         }
-        if contracts.canonical_hash() != self.intent.service_contracts.canonical_hash() {
+        if *contracts != self.intent.service_contracts {
             return Err(Error::rule(
                 Reason::ServiceContractsMismatch,
                 "the service contracts differ from the intent's",

@@ -11,6 +11,11 @@ const U256_MAX_DIGITS: usize = 78;
 /// The exact value of a JSON number's text as an unsigned 256-bit integer: `1e3`,
 /// `1000.0` and `-0` are integers; `-5` and `1.5` are not (SPEC §1).
 pub(crate) fn uint_from_number_text(text: &str) -> Result<U256, Problem> {
+    // The common case, a plain integer below 10^19 (chain ids, decimals, ids): the reader
+    // checked the JSON grammar, so there are no leading zeros to trim.
+    if (1..=19).contains(&text.len()) && all_digits(text.as_bytes()) {
+        return Ok(U256::from(chunk_value(text.as_bytes())));
+    }
     let (negative, unsigned) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),
@@ -82,10 +87,7 @@ fn parse_exponent(text: &str) -> i64 {
 fn push_digits(mut value: U256, digits: &str) -> Result<U256, Problem> {
     const OVERFLOW: Problem = Problem::NumberOutOfRange("above 2^256-1");
     for chunk in digits.as_bytes().chunks(19) {
-        let mut part: u64 = 0;
-        for &d in chunk {
-            part = part * 10 + u64::from(d - b'0');
-        }
+        let part = chunk_value(chunk);
         let factor = U256::from(10u64.pow(chunk.len() as u32));
         value = value.checked_mul(factor).and_then(|v| v.checked_add(U256::from(part))).ok_or(OVERFLOW)?;
     }
@@ -94,14 +96,47 @@ fn push_digits(mut value: U256, digits: &str) -> Result<U256, Problem> {
 
 /// The value of a JSON string of decimal digits (leading zeros allowed).
 pub(crate) fn uint_from_decimal_string(text: &str) -> Result<U256, Problem> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !all_digits(text.as_bytes()) {
         return Err(Problem::InvalidNumber("expected decimal digits"));
     }
     let significant = text.trim_start_matches('0');
-    if significant.len() > U256_MAX_DIGITS {
-        return Err(Problem::NumberOutOfRange("above 2^256-1"));
+    match significant.len() {
+        // Up to 38 digits (below 10^38 < 2^128): one or two u64 chunks, no wide arithmetic.
+        0..=19 => Ok(U256::from(chunk_value(significant.as_bytes()))),
+        20..=38 => {
+            let (high, low) = significant.as_bytes().split_at(significant.len() - 19);
+            Ok(U256::from(u128::from(chunk_value(high)) * u128::from(CHUNK) + u128::from(chunk_value(low))))
+        }
+        39..=U256_MAX_DIGITS => push_digits(U256::ZERO, significant),
+        _ => Err(Problem::NumberOutOfRange("above 2^256-1")),
     }
-    push_digits(U256::ZERO, significant)
+}
+
+/// Whether every byte is an ASCII decimal digit (no early exit: the compiler vectorises it).
+fn all_digits(bytes: &[u8]) -> bool {
+    bytes.iter().fold(true, |all, b| all & b.is_ascii_digit())
+}
+
+/// The value of at most 19 ASCII decimal digits: eight at a time, then one at a time.
+fn chunk_value(digits: &[u8]) -> u64 {
+    let mut chunks = digits.chunks_exact(8);
+    let mut value = 0;
+    for chunk in &mut chunks {
+        value = value * 100_000_000 + eight_digits_value(chunk);
+    }
+    chunks.remainder().iter().fold(value, |value, &d| value * 10 + u64::from(d - b'0'))
+}
+
+/// The value of eight ASCII decimal digits, with three multiplications instead of eight
+/// (the digits are combined in pairs, then in fours, then in eights, within one word).
+fn eight_digits_value(chunk: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word.copy_from_slice(chunk);
+    // Little-endian: the first digit is the lowest byte.
+    let digits = u64::from_le_bytes(word) - 0x3030_3030_3030_3030;
+    let pairs = (digits * 10 + (digits >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let fours = (pairs * 100 + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    (fours * 10_000 + (fours >> 32)) & 0xffff_ffff
 }
 
 /// A finite `f64` from JSON number text; `1e400` is out of range, not infinity.
@@ -112,51 +147,137 @@ pub(crate) fn f64_from_number_text(text: &str) -> Result<f64, Problem> {
     }
 }
 
-/// Room for the decimal digits of any `U256`, written in whole chunks of 19 digits.
+/// `"00" "01" … "99"`: the digits of a number below 100, two at a time.
+static DIGIT_PAIRS: [u8; 200] = {
+    let mut table = [0u8; 200];
+    let mut i = 0;
+    while i < 100 {
+        table[2 * i] = b'0' + (i / 10) as u8;
+        table[2 * i + 1] = b'0' + (i % 10) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// 10^19, the largest power of ten below 2^64: a `U256` is written in chunks of 19 digits.
+const CHUNK: u64 = 10_000_000_000_000_000_000;
+
+/// 10^0 … 10^19.
+const POWERS_OF_TEN: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut i = 1;
+    while i < 20 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
+/// How many decimal digits `value` has (1 for zero), from its bit length: no loop.
+fn decimal_len(value: u64) -> usize {
+    let bits = 64 - (value | 1).leading_zeros() as usize;
+    // bits × log10(2), rounded down: the digit count or one less.
+    let guess = (bits * 1233) >> 12;
+    (guess + usize::from(value >= POWERS_OF_TEN[guess])).max(1)
+}
+
+/// Writes the four digits of `value` (below 10^4, with leading zeros) into `out`.
+#[inline(always)]
+fn write_4_digits(out: &mut [u8], value: u32) {
+    let (high, low) = ((value / 100) as usize * 2, (value % 100) as usize * 2);
+    out[..2].copy_from_slice(&DIGIT_PAIRS[high..high + 2]);
+    out[2..4].copy_from_slice(&DIGIT_PAIRS[low..low + 2]);
+}
+
+/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`.
+#[inline(always)]
+fn write_8_digits(out: &mut [u8], value: u32) {
+    write_4_digits(&mut out[..4], value / 10_000);
+    write_4_digits(&mut out[4..8], value % 10_000);
+}
+
+/// Writes the twenty digits of `value`, with leading zeros, into `out`: split into parts
+/// of at most eight digits first, so that the divisions (by constants, so multiplications)
+/// do not form one long chain.
+#[inline(always)]
+fn write_20_digits(out: &mut [u8], value: u64) {
+    const E8: u64 = 100_000_000;
+    const E16: u64 = E8 * E8;
+    let (top, rest) = (value / E16, value % E16);
+    write_4_digits(&mut out[..4], top as u32);
+    write_8_digits(&mut out[4..12], (rest / E8) as u32);
+    write_8_digits(&mut out[12..20], (rest % E8) as u32);
+}
+
+/// Writes the digits of `value` (without leading zeros; `0` for zero) so that they end
+/// at `end`, and returns where they start. Needs 20 bytes of room before `end`. Values
+/// below 10^8 (gas limits, chain ids, small amounts) take the short path.
+fn write_u64_digits(bytes: &mut [u8], end: usize, value: u64) -> usize {
+    if value < 100_000_000 {
+        write_8_digits(&mut bytes[end - 8..end], value as u32);
+    } else {
+        write_20_digits(&mut bytes[end - 20..end], value);
+    }
+    end - decimal_len(value)
+}
+
+/// Writes exactly 19 digits of `chunk` (below 10^19, with leading zeros) ending at `end`,
+/// and returns where they start. Needs 20 bytes of room before `end`.
+fn write_chunk_digits(bytes: &mut [u8], end: usize, chunk: u64) -> usize {
+    write_20_digits(&mut bytes[end - 20..end], chunk);
+    end - 19
+}
+
+/// The decimal digits (ASCII) of a `u64` in a 20-byte buffer, written without allocating.
+pub(crate) fn format_u64(buffer: &mut [u8; 20], value: u64) -> &[u8] {
+    let start = write_u64_digits(buffer, 20, value);
+    &buffer[start..]
+}
+
+/// Room for the decimal digits of any `U256` (written in chunks of 19 digits, each with 20
+/// bytes of room) between quotes.
 pub(crate) struct DecimalBuffer {
-    bytes: [u8; 5 * 19],
+    bytes: [u8; 4 * 19 + 20 + 2],
 }
 
 impl DecimalBuffer {
     pub(crate) const fn new() -> Self {
-        DecimalBuffer { bytes: [0; 5 * 19] }
+        DecimalBuffer { bytes: [0; 4 * 19 + 20 + 2] }
     }
 
-    /// The decimal digits of `value`, written without allocating.
-    pub(crate) fn format(&mut self, value: &U256) -> &str {
-        let mut end = self.bytes.len();
+    /// The decimal digits of `value` between quotes (`"7845"`, ASCII), written without
+    /// allocating. Values below 2^64 (gas figures) take no wide division at all, values
+    /// below 2^128 (token amounts) one `u128` division per 19 digits, and only wider values
+    /// (salts) divide the whole `U256`.
+    pub(crate) fn quoted(&mut self, value: &U256) -> &[u8] {
+        let mut end = self.bytes.len() - 1;
+        self.bytes[end] = b'"';
         let limbs = value.as_limbs();
-        if limbs[2] == 0 && limbs[3] == 0 {
-            let mut small = u128::from(limbs[0]) | u128::from(limbs[1]) << 64;
-            loop {
-                end -= 1;
-                self.bytes[end] = b'0' + (small % 10) as u8;
-                small /= 10;
-                if small == 0 {
-                    break;
-                }
-            }
+        let mut small = if limbs[2] == 0 && limbs[3] == 0 {
+            u128::from(limbs[0]) | u128::from(limbs[1]) << 64
         } else {
-            const CHUNK: u64 = 10_000_000_000_000_000_000; // 10^19
             let mut rest = *value;
-            while !rest.is_zero() {
+            loop {
                 let (quotient, remainder) = rest.div_rem(U256::from(CHUNK));
-                let mut chunk = remainder.as_limbs()[0];
-                let chunk_end = end;
-                for _ in 0..19 {
-                    end -= 1;
-                    self.bytes[end] = b'0' + (chunk % 10) as u8;
-                    chunk /= 10;
-                }
+                end = write_chunk_digits(&mut self.bytes, end, remainder.as_limbs()[0]);
                 rest = quotient;
-                if rest.is_zero() {
-                    while end < chunk_end - 1 && self.bytes[end] == b'0' {
-                        end += 1;
-                    }
+                let limbs = rest.as_limbs();
+                if limbs[2] == 0 && limbs[3] == 0 {
+                    break u128::from(limbs[0]) | u128::from(limbs[1]) << 64;
                 }
             }
+        };
+        while small > u128::from(u64::MAX) {
+            let quotient = small / u128::from(CHUNK);
+            let remainder = (small - quotient * u128::from(CHUNK)) as u64;
+            end = write_chunk_digits(&mut self.bytes, end, remainder);
+            small = quotient;
         }
-        core::str::from_utf8(&self.bytes[end..]).unwrap_or("0")
+        // Every division above left a non-zero quotient (the dividend was at least 2^64),
+        // so the leading part is written without leading zeros.
+        end = write_u64_digits(&mut self.bytes, end, small as u64) - 1;
+        self.bytes[end] = b'"';
+        &self.bytes[end..]
     }
 }
 
@@ -166,5 +287,69 @@ pub(crate) fn format_ecmascript(buffer: &mut ryu_js::Buffer, value: f64) -> &str
         "0"
     } else {
         buffer.format_finite(value)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::{String, ToString};
+
+    #[test]
+    fn decimal_buffer_agrees_with_display_at_every_boundary() {
+        let mut values = alloc::vec![U256::ZERO, U256::MAX, U256::from(u64::MAX), U256::from(u128::MAX)];
+        let mut power = U256::from(1u8);
+        for _ in 0..78 {
+            values.extend([power - U256::from(1u8), power, power + U256::from(1u8)]);
+            power *= U256::from(10u8);
+        }
+        for shift in 0..256 {
+            let bit = U256::from(1u8) << shift;
+            values.extend([bit - U256::from(1u8), bit, bit + U256::from(1u8)]);
+        }
+        let mut x = U256::from(0x9E37_79B9_7F4A_7C15u64);
+        for _ in 0..2000 {
+            x = x
+                .wrapping_mul(U256::from(6_364_136_223_846_793_005u64))
+                .wrapping_add(U256::from(1_442_695_040_888_963_407u64));
+            values.extend([x, x >> (x.as_limbs()[0] % 256) as usize]);
+        }
+        for value in values {
+            assert_eq!(DecimalBuffer::new().quoted(&value), alloc::format!("\"{value}\"").as_bytes());
+        }
+    }
+
+    #[test]
+    fn decimal_strings_of_every_length_read_exactly() {
+        let mut digits = String::new();
+        for len in 1..=80 {
+            digits.push(char::from(b'0' + (len * 7 % 10) as u8));
+            for text in [digits.clone(), alloc::format!("000{digits}")] {
+                let expected = U256::from_str_radix(&text, 10).map_err(|_| Problem::NumberOutOfRange("above 2^256-1"));
+                assert_eq!(uint_from_decimal_string(&text), expected, "{text}");
+            }
+        }
+        let max = U256::MAX.to_string();
+        assert_eq!(uint_from_decimal_string(&max), Ok(U256::MAX));
+        let above = "115792089237316195423570985008687907853269984665640564039457584007913129639936";
+        assert!(uint_from_decimal_string(above).is_err());
+        for (text, value) in
+            [("0", 0u128), ("00", 0), ("18446744073709551616", 1 << 64), ("9".repeat(38).as_str(), 10u128.pow(38) - 1)]
+        {
+            assert_eq!(uint_from_decimal_string(text), Ok(U256::from(value)), "{text}");
+        }
+    }
+
+    #[test]
+    fn format_u64_agrees_with_display() {
+        let mut values = alloc::vec![0, 1, 9, 10, 99, 100, 101, u64::MAX, u64::MAX - 1];
+        let mut power = 1u64;
+        while let Some(next) = power.checked_mul(10) {
+            values.extend([power - 1, power, power + 1]);
+            power = next;
+        }
+        for value in values {
+            assert_eq!(format_u64(&mut [0; 20], value), value.to_string().as_bytes());
+        }
     }
 }

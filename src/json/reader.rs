@@ -7,7 +7,9 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::find_special;
 use crate::error::{Error, Problem};
+use crate::values::hex::ChecksumCache;
 use crate::Limits;
 
 /// The JSON type of the next value, judged from its first byte.
@@ -33,6 +35,7 @@ pub struct Reader<'a> {
     pos: usize,
     depth: usize,
     limits: &'a Limits,
+    checksums: ChecksumCache,
 }
 
 fn syntax(what: &'static str) -> Error {
@@ -49,7 +52,13 @@ impl<'a> Reader<'a> {
             }));
         }
         let text = core::str::from_utf8(bytes).map_err(|_| syntax("invalid utf-8"))?;
-        Ok(Reader { text, pos: 0, depth: 0, limits })
+        Ok(Reader { text, pos: 0, depth: 0, limits, checksums: ChecksumCache::new() })
+    }
+
+    /// The mixed-case addresses of this document whose EIP-55 checksum was already
+    /// verified (an intent names the same few addresses many times).
+    pub(crate) fn checksums(&mut self) -> &mut ChecksumCache {
+        &mut self.checksums
     }
 
     /// The limits this reader enforces.
@@ -228,31 +237,26 @@ impl<'a> Reader<'a> {
     /// Reads the string starting at the current `"`.
     fn read_string_token(&mut self) -> Result<Cow<'a, str>, Error> {
         let start = self.pos + 1;
-        let mut i = start;
         let bytes = self.bytes();
-        loop {
-            match bytes.get(i) {
-                Some(b'"') => {
-                    self.pos = i + 1;
-                    return Ok(Cow::Borrowed(self.text.get(start..i).unwrap_or_default()));
-                }
-                Some(b'\\') => break,
-                Some(0x00..=0x1f) => return Err(syntax("control character in a string")),
-                Some(_) => i += 1,
-                None => return Err(syntax("unterminated string")),
+        let i = find_special(bytes, start);
+        match bytes.get(i) {
+            Some(b'"') => {
+                self.pos = i + 1;
+                return Ok(Cow::Borrowed(self.text.get(start..i).unwrap_or_default()));
             }
+            Some(b'\\') => {}
+            Some(_) => return Err(syntax("control character in a string")),
+            None => return Err(syntax("unterminated string")),
         }
         let mut owned = String::from(self.text.get(start..i).unwrap_or_default());
         self.pos = i;
         loop {
             let run_start = self.pos;
-            loop {
-                match bytes.get(self.pos) {
-                    Some(b'"' | b'\\') => break,
-                    Some(0x00..=0x1f) => return Err(syntax("control character in a string")),
-                    Some(_) => self.pos += 1,
-                    None => return Err(syntax("unterminated string")),
-                }
+            self.pos = find_special(bytes, run_start);
+            match bytes.get(self.pos) {
+                Some(b'"' | b'\\') => {}
+                Some(_) => return Err(syntax("control character in a string")),
+                None => return Err(syntax("unterminated string")),
             }
             owned.push_str(self.text.get(run_start..self.pos).unwrap_or_default());
             if bytes.get(self.pos) == Some(&b'"') {

@@ -7,8 +7,9 @@ use crate::error::Problem;
 use crate::json::Sink;
 
 /// An address: `0x` + 40 hex digits; all-lowercase or all-uppercase digits as they are,
-/// mixed case only as a valid EIP-55 checksum.
-pub(crate) fn parse_address(text: &str) -> Result<Address, Problem> {
+/// mixed case only as a valid EIP-55 checksum. Checksums verified before are looked up in
+/// `verified` instead of hashing the address again.
+pub(crate) fn parse_address(text: &str, verified: &mut ChecksumCache) -> Result<Address, Problem> {
     let digits = text.strip_prefix("0x").ok_or(Problem::InvalidAddress)?;
     if digits.len() != 40 {
         return Err(Problem::InvalidAddress);
@@ -18,16 +19,53 @@ pub(crate) fn parse_address(text: &str) -> Result<Address, Problem> {
     let address = Address::from(raw);
     let has_lower = digits.bytes().any(|b| b.is_ascii_lowercase());
     let has_upper = digits.bytes().any(|b| b.is_ascii_uppercase());
-    if has_lower && has_upper && address.to_checksum_buffer(None).as_str().get(2..) != Some(digits) {
-        return Err(Problem::InvalidChecksum);
+    if has_lower && has_upper && !verified.contains(digits.as_bytes()) {
+        if address.to_checksum_buffer(None).as_str().get(2..) != Some(digits) {
+            return Err(Problem::InvalidChecksum);
+        }
+        verified.insert(digits.as_bytes());
     }
     Ok(address)
+}
+
+/// How many verified checksums a [`ChecksumCache`] keeps.
+const CHECKSUM_CACHE_LEN: usize = 16;
+
+/// The hex digits of mixed-case addresses whose EIP-55 checksum was verified, the most
+/// recent [`CHECKSUM_CACHE_LEN`] of them. One document names the same few addresses many
+/// times (an intent's owner, tokens and intent addresses), and each check costs a keccak
+/// permutation; comparing 40 bytes costs far less. Only valid checksums are kept, so a
+/// hit means the text is valid.
+pub(crate) struct ChecksumCache {
+    digits: [[u8; 40]; CHECKSUM_CACHE_LEN],
+    len: usize,
+    next: usize,
+}
+
+impl ChecksumCache {
+    pub(crate) const fn new() -> Self {
+        ChecksumCache { digits: [[0; 40]; CHECKSUM_CACHE_LEN], len: 0, next: 0 }
+    }
+
+    fn contains(&self, digits: &[u8]) -> bool {
+        self.digits[..self.len].iter().any(|known| known[..] == *digits)
+    }
+
+    fn insert(&mut self, digits: &[u8]) {
+        if let Some(slot) = self.digits.get_mut(self.next) {
+            if slot.len() == digits.len() {
+                slot.copy_from_slice(digits);
+                self.next = (self.next + 1) % CHECKSUM_CACHE_LEN;
+                self.len = CHECKSUM_CACHE_LEN.min(self.len + 1);
+            }
+        }
+    }
 }
 
 /// `0x` + an even number of hex digits, of at most `max_len` decoded bytes.
 pub(crate) fn parse_bytes(text: &str, max_len: usize) -> Result<Bytes, Problem> {
     let digits = text.strip_prefix("0x").ok_or(Problem::InvalidHex("expected 0x"))?;
-    if digits.len() % 2 != 0 {
+    if !digits.len().is_multiple_of(2) {
         return Err(Problem::InvalidHex("odd number of digits"));
     }
     if digits.len() / 2 > max_len {
@@ -47,18 +85,67 @@ pub(crate) fn parse_b256(text: &str) -> Result<B256, Problem> {
     Ok(B256::from(raw))
 }
 
-/// Writes `bytes` as `0x` + lowercase hex, quoted.
+/// The two lowercase hex digits of every byte value.
+static HEX_PAIRS: [[u8; 2]; 256] = {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut table = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = [DIGITS[i >> 4], DIGITS[i & 0xf]];
+        i += 1;
+    }
+    table
+};
+
+/// Lowercase hex of `bytes` into `out` (twice as long).
+fn encode_hex(bytes: &[u8], out: &mut [u8]) {
+    if bytes.len() <= 32 {
+        // Addresses and words: a table lookup per byte beats the vectorised encoder's
+        // set-up at this size.
+        for (pair, &b) in out.chunks_exact_mut(2).zip(bytes) {
+            pair.copy_from_slice(&HEX_PAIRS[usize::from(b)]);
+        }
+    } else {
+        // The slice is exactly twice as long as the input, so encoding cannot fail.
+        let _ = hex::encode_to_slice(bytes, out);
+    }
+}
+
+/// Writes `bytes` as `0x` + lowercase hex, quoted: most values in one piece, longer ones
+/// in pieces of 256 digits.
 pub(crate) fn write_hex_string<S: Sink + ?Sized>(out: &mut S, bytes: &[u8]) {
-    const CHUNK: usize = 64;
-    let mut buffer = [0u8; CHUNK * 2];
-    out.write_str("\"0x");
-    for chunk in bytes.chunks(CHUNK) {
-        let text = &mut buffer[..chunk.len() * 2];
-        if hex::encode_to_slice(chunk, text).is_ok() {
-            out.write_str(core::str::from_utf8(text).unwrap_or_default());
+    // Addresses and words get a buffer of their size: less to clear.
+    if bytes.len() <= 32 {
+        write_hex_chunks::<S, 32, { 3 + 2 * 32 + 1 }>(out, bytes);
+    } else {
+        write_hex_chunks::<S, 128, { 3 + 2 * 128 + 1 }>(out, bytes);
+    }
+}
+
+/// [`write_hex_string`] in pieces of `CHUNK` bytes, through a buffer of `LEN` =
+/// `3 + 2 × CHUNK + 1` bytes (the quote and `0x`, the digits, the closing quote).
+fn write_hex_chunks<S: Sink + ?Sized, const CHUNK: usize, const LEN: usize>(out: &mut S, bytes: &[u8]) {
+    let mut buffer = [0u8; LEN];
+    buffer[..3].copy_from_slice(b"\"0x");
+    let mut start = 0;
+    let mut chunks = bytes.chunks(CHUNK);
+    let mut chunk = chunks.next().unwrap_or_default();
+    loop {
+        let end = 3 + chunk.len() * 2;
+        encode_hex(chunk, &mut buffer[3..end]);
+        match chunks.next() {
+            Some(next) => {
+                out.write_ascii(&buffer[start..end]);
+                start = 3;
+                chunk = next;
+            }
+            None => {
+                buffer[end] = b'"';
+                out.write_ascii(&buffer[start..=end]);
+                return;
+            }
         }
     }
-    out.write_str("\"");
 }
 
 /// Writes an address quoted, in EIP-55 form.
@@ -66,4 +153,40 @@ pub(crate) fn write_checksummed<S: Sink + ?Sized>(out: &mut S, address: &Address
     out.write_str("\"");
     out.write_str(address.to_checksum_buffer(None).as_str());
     out.write_str("\"");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::String;
+
+    #[test]
+    fn hex_strings_of_every_length_are_quoted_lowercase_hex() {
+        let bytes: alloc::vec::Vec<u8> = (0..600u32).map(|i| (i * 151 % 256) as u8).collect();
+        for len in (0..=300).chain([383, 384, 385, 600]) {
+            let mut out = String::new();
+            write_hex_string(&mut out, &bytes[..len]);
+            assert_eq!(out, alloc::format!("\"0x{}\"", hex::encode(&bytes[..len])), "length {len}");
+        }
+    }
+
+    #[test]
+    fn a_verified_checksum_is_remembered_and_a_wrong_one_never_is() {
+        let mut cache = ChecksumCache::new();
+        let good = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+        let bad = "0x8ba1f109551bD432803012645Ac136ddd64DBa72";
+        for _ in 0..3 {
+            assert!(parse_address(good, &mut cache).is_ok());
+            assert_eq!(parse_address(bad, &mut cache), Err(Problem::InvalidChecksum));
+        }
+        assert_eq!(cache.len, 1);
+        // More distinct addresses than the cache holds: the oldest are replaced, and every
+        // one is still judged correctly.
+        for i in 0..40u8 {
+            let address = Address::repeat_byte(i.wrapping_mul(37) | 0xa0).to_checksum(None);
+            assert!(parse_address(&address, &mut cache).is_ok(), "{address}");
+        }
+        assert_eq!(parse_address(bad, &mut cache), Err(Problem::InvalidChecksum));
+        assert!(parse_address(good, &mut cache).is_ok());
+    }
 }

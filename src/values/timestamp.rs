@@ -198,7 +198,7 @@ impl Timestamp {
         if self.nanos != 0 {
             let mut nanos = self.nanos;
             let mut width = 9;
-            while nanos % 10 == 0 {
+            while nanos.is_multiple_of(10) {
                 nanos /= 10;
                 width -= 1;
             }

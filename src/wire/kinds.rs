@@ -8,7 +8,7 @@ use alloy_primitives::{Address, Bytes, B256, U256};
 
 use crate::error::{Error, Problem};
 use crate::json::number::{
-    f64_from_number_text, format_ecmascript, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
+    f64_from_number_text, format_ecmascript, format_u64, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
 };
 use crate::json::reader::Token;
 use crate::json::{write_string, Reader, Sink};
@@ -66,9 +66,7 @@ impl WireValue for U256 {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_str("\"");
-        out.write_str(DecimalBuffer::new().format(self));
-        out.write_str("\"");
+        out.write_ascii(DecimalBuffer::new().quoted(self));
     }
 }
 
@@ -80,8 +78,7 @@ macro_rules! small_uint {
             }
 
             fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-                let mut buffer = itoa_buffer();
-                out.write_str(format_u64(&mut buffer, u64::from(*self)));
+                out.write_ascii(format_u64(&mut [0; 20], u64::from(*self)));
             }
         }
     };
@@ -90,23 +87,6 @@ macro_rules! small_uint {
 small_uint!(u64, "above 2^64-1");
 small_uint!(u32, "above 2^32-1");
 small_uint!(u8, "above 255");
-
-fn itoa_buffer() -> [u8; 20] {
-    [0; 20]
-}
-
-fn format_u64(buffer: &mut [u8; 20], mut value: u64) -> &str {
-    let mut start = buffer.len();
-    loop {
-        start -= 1;
-        buffer[start] = b'0' + (value % 10) as u8;
-        value /= 10;
-        if value == 0 {
-            break;
-        }
-    }
-    core::str::from_utf8(&buffer[start..]).unwrap_or_default()
-}
 
 impl WireValue for Decimal {
     fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
@@ -141,7 +121,8 @@ impl WireValue for bool {
 
 impl WireValue for Address {
     fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
-        Ok(hex::parse_address(&r.read_str(Problem::InvalidAddress)?)?)
+        let text = r.read_str(Problem::InvalidAddress)?;
+        Ok(hex::parse_address(&text, r.checksums())?)
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {

@@ -825,7 +825,7 @@ fn closest_even(x: f64, digits: String, exp: i64) -> String {
     let low = exact_digits[..k].to_string();
     let high = dec_add_one(&low);
     let round_trips = |d: &str| format!("{}.{}e{}", &d[..1], &d[1..], exp).parse::<f64>() == Ok(x);
-    let even = |d: &str| (d.as_bytes()[k - 1] - b'0') % 2 == 0;
+    let even = |d: &str| (d.as_bytes()[k - 1] - b'0').is_multiple_of(2);
     match (high.len() == k, round_trips(&low), round_trips(&high)) {
         (true, true, true) => {
             if even(&low) {
@@ -1792,7 +1792,7 @@ pub fn keccak256(data: &[u8]) -> B256 {
     let mut state = [0u64; 25];
     let mut padded = data.to_vec();
     padded.push(0x01);
-    while padded.len() % RATE != 0 {
+    while !padded.len().is_multiple_of(RATE) {
         padded.push(0);
     }
     *padded.last_mut().unwrap() |= 0x80;
