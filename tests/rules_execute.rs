@@ -251,10 +251,7 @@ fn entrypoint_zero_fee_in_another_token_passes() {
         o.amount = U256::ZERO;
         o.fee_collector_address = Address::ZERO;
     });
-    let mut request = entrypoint_request();
-    let signature = signature_of(&mut request);
-    signature.selected_gas_fee_option = option;
-    resign(&world.intent, signature);
+    let request = world.entrypoint_request_selecting(option);
     world.check(&request).unwrap();
 }
 
@@ -273,10 +270,7 @@ fn permit_only_fee_in_another_token_passes() {
 fn fee_without_fee_collector_is_fee_parameters() {
     let mut world = Execute::new();
     let option = world.offer(DAI_OPTION, |o| o.fee_collector_address = Address::ZERO);
-    let mut request = entrypoint_request();
-    let signature = signature_of(&mut request);
-    signature.selected_gas_fee_option = option;
-    resign(&world.intent, signature);
+    let request = world.entrypoint_request_selecting(option);
     assert_rule(
         world.check(&request),
         Reason::FeeParameters,
@@ -288,10 +282,7 @@ fn fee_without_fee_collector_is_fee_parameters() {
 fn fee_collector_without_fee_is_fee_parameters() {
     let mut world = Execute::new();
     let option = world.offer(DAI_OPTION, |o| o.amount = U256::ZERO);
-    let mut request = entrypoint_request();
-    let signature = signature_of(&mut request);
-    signature.selected_gas_fee_option = option;
-    resign(&world.intent, signature);
+    let request = world.entrypoint_request_selecting(option);
     assert_rule(
         world.check(&request),
         Reason::FeeParameters,
@@ -306,10 +297,7 @@ fn zero_fee_without_fee_collector_passes() {
         o.amount = U256::ZERO;
         o.fee_collector_address = Address::ZERO;
     });
-    let mut request = entrypoint_request();
-    let signature = signature_of(&mut request);
-    signature.selected_gas_fee_option = option;
-    resign(&world.intent, signature);
+    let request = world.entrypoint_request_selecting(option);
     world.check(&request).unwrap();
 }
 
@@ -396,10 +384,7 @@ fn entrypoint_permit_for_a_deposit_token_without_erc2612_is_permit_not_supported
 fn deposit_token_without_erc2612_and_no_permit_passes() {
     let mut world = Execute::new();
     let option = world.offer(DAI_OPTION, |o| o.is_2612 = false);
-    let mut request = entrypoint_request();
-    let signature = signature_of(&mut request);
-    signature.selected_gas_fee_option = option;
-    resign(&world.intent, signature);
+    let request = world.entrypoint_request_selecting(option);
     world.check(&request).unwrap();
 }
 
