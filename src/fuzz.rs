@@ -1046,7 +1046,7 @@ fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash): &(Intent,
     assert_eq!(record.committed_at().is_some(), *status != IntentStatus::Quoted, "committed_at in {status:?}");
     let has_reason = matches!(status, IntentStatus::Failed | IntentStatus::Aborted | IntentStatus::Refunded);
     assert_eq!(record.status_reason().is_some(), has_reason, "status reason in {status:?}");
-    let closes_at = record.committed_at().map(|at| at.checked_add_seconds(i64::from(window)).unwrap_or(Timestamp::MAX));
+    let closes_at = record.committed_at().map(|at| at.saturating_add_seconds(i64::from(window)));
     assert_eq!(record.execution_window_closes_at(), closes_at);
     assert!(record.status_since() <= record.last_event_at(), "status_since after last_event_at");
     for at in [now, record.last_event_at(), Timestamp::MAX].into_iter().chain(closes_at.map(|c| shift(c, -1))) {

@@ -84,7 +84,7 @@ impl IntentRecord {
         if intent.status != IntentStatus::Quoted {
             return Err(Error::new(Problem::WrongStatus { status: intent.status.clone() }).within("status"));
         }
-        let latest = now.checked_add_seconds(i64::from(limits.quote_ttl_seconds)).unwrap_or(Timestamp::MAX);
+        let latest = now.saturating_add_seconds(i64::from(limits.quote_ttl_seconds));
         if intent.expires_at <= now || intent.expires_at > latest {
             return Err(
                 Error::new(Problem::QuoteLifetime { now, expires_at: intent.expires_at, latest }).within("expiresAt")
@@ -148,8 +148,7 @@ impl IntentRecord {
 
     /// When the execution window closes (`committedAt + executionWindow`), once committed.
     pub fn execution_window_closes_at(&self) -> Option<Timestamp> {
-        self.committed_at
-            .map(|at| at.checked_add_seconds(i64::from(self.execution_window_seconds)).unwrap_or(Timestamp::MAX))
+        self.committed_at.map(|at| at.saturating_add_seconds(i64::from(self.execution_window_seconds)))
     }
 
     /// Why the intent failed or was aborted.

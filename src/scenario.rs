@@ -71,7 +71,7 @@ impl CheckExecuteInput {
             intent: &self.intent,
             gas_fee_options: Some(&self.gas_fee_options),
             now: self.now,
-            window_closes_at: self.committed_at.map(|at| at.checked_add_seconds(window).unwrap_or(Timestamp::MAX)),
+            window_closes_at: self.committed_at.map(|at| at.saturating_add_seconds(window)),
             token_permit: token_permit.as_ref(),
             entrypoint: &EntrypointNames::DEFAULT,
         };

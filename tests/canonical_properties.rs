@@ -12,17 +12,6 @@ mod support;
 use proptest::prelude::*;
 use support::*;
 
-/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
-/// failure persistence files written beside the sources.
-fn config(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    ProptestConfig { cases: cases * scale, failure_persistence: None, ..ProptestConfig::default() }
-}
-
-fn any_case() -> impl Strategy<Value = usize> {
-    0..cases().len()
-}
-
 /// Parses `text` as `case`'s type, failing the property with the parse error.
 fn parse(case: &Case, text: &str) -> Result<Doc, TestCaseError> {
     Doc::parse(case.root, text.as_bytes()).map_err(|e| {
@@ -109,7 +98,7 @@ fn every_input_is_idempotent_and_survives_the_wire() {
 }
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn canonical_json_of_any_spelling_reparses_to_an_equal_value_with_identical_canonical_json(
@@ -134,7 +123,7 @@ proptest! {
 // ---- 2. Spelling invariance ----------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn key_order_at_every_level_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
@@ -197,7 +186,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(proptest_config(128))]
 
     #[test]
     fn all_respellings_at_once_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
@@ -222,7 +211,7 @@ fn uint_spelled_as_an_exact_exponent_number_has_the_same_hash() {
 // ---- 2b. Values of every kind, anywhere, in any spelling -------------------------------------
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn any_uint_up_to_2_pow_256_minus_1_in_any_spelling_is_canonical_decimal_string(
@@ -277,7 +266,7 @@ fn canonical_hash_is_keccak256_of_the_canonical_json() {
 // ---- 3. Sensitivity ------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config(128))]
+    #![proptest_config(proptest_config(128))]
 
     #[test]
     fn any_single_change_of_meaning_changes_the_hash(case in any_case(), seed in any::<u64>()) {
@@ -414,7 +403,7 @@ fn with_random_unknown_members(case: &Case, rng: &mut Dice) -> (J, Vec<Vec<Step>
 }
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn unknown_members_at_any_object_are_written_back_with_their_raw_text(case in any_case(), seed in any::<u64>()) {

@@ -8,17 +8,6 @@ mod support;
 use proptest::prelude::*;
 use support::*;
 
-/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
-/// failure persistence files written beside the sources.
-fn config(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    ProptestConfig { cases: cases * scale, failure_persistence: None, ..ProptestConfig::default() }
-}
-
-fn any_case() -> impl Strategy<Value = usize> {
-    0..cases().len()
-}
-
 fn parse(case: &Case, text: &str) -> Result<Doc, TestCaseError> {
     Doc::parse(case.root, text.as_bytes())
         .map_err(|e| TestCaseError::fail(format!("{}: rejected ({e}):\n{}", case.name, excerpt(text, 4000))))
@@ -46,7 +35,7 @@ fn changed_paths_is_empty_for_equal_values() {
 }
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn changed_paths_is_empty_for_respellings(case in any_case(), seed in any::<u64>()) {
@@ -58,7 +47,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(192))]
+    #![proptest_config(proptest_config(192))]
 
     #[test]
     fn changed_paths_names_exactly_the_mutated_member(case in any_case(), seed in any::<u64>()) {

@@ -12,6 +12,8 @@
 mod generators;
 mod support;
 
+use support::proptest_config;
+
 use generators::{at_nanos, flip, floor_seconds, nanos, Config, Mode, World, NS};
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::IntentRecord;
@@ -23,13 +25,6 @@ use intent_core::{
 use proptest::collection::vec;
 use proptest::prelude::*;
 use support::{canonical_text, parse_json, Kind};
-
-/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
-/// failure persistence files written beside the sources.
-fn config(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    ProptestConfig { cases: cases * scale, failure_persistence: None, ..ProptestConfig::default() }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -595,7 +590,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
 type Expected = (Result<(), &'static str>, Option<Status>);
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn the_record_and_the_scenario_runner_follow_the_reference_model(

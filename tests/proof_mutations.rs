@@ -11,6 +11,8 @@
 mod generators;
 mod support;
 
+use support::proptest_config;
+
 use std::collections::BTreeSet;
 
 use generators::{
@@ -28,13 +30,6 @@ use proptest::prelude::*;
 use support::{
     canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Dice, Doc, Kind, Node, Root, Step, J,
 };
-
-/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
-/// failure persistence files written beside the sources.
-fn config(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    ProptestConfig { cases: cases * scale, failure_persistence: None, ..ProptestConfig::default() }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -147,7 +142,7 @@ fn seed_for(seed: u64, code: &str) -> u64 {
 }
 
 proptest! {
-    #![proptest_config(config(32))]
+    #![proptest_config(proptest_config(32))]
 
     #[test]
     fn every_entry_breaks_exactly_its_rule_and_names_its_path(

@@ -11,6 +11,8 @@
 mod generators;
 mod support;
 
+use support::proptest_config;
+
 use generators::{Config, Mode, World};
 use intent_core::rules::{check_intent, check_quote_request};
 use intent_core::{
@@ -18,13 +20,6 @@ use intent_core::{
 };
 use proptest::prelude::*;
 use support::{canonical_text, parse_json, reference_diff, Dice, Doc, Respeller, Root, Style};
-
-/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
-/// failure persistence files written beside the sources.
-fn config(cases: u32) -> ProptestConfig {
-    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
-    ProptestConfig { cases: cases * scale, failure_persistence: None, ..ProptestConfig::default() }
-}
 
 fn fail(what: impl std::fmt::Display) -> TestCaseError {
     TestCaseError::fail(what.to_string())
@@ -72,7 +67,7 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(64))]
+    #![proptest_config(proptest_config(64))]
 
     #[test]
     fn generated_worlds_are_valid_in_every_mode_they_support(world in generators::world(Config::ANY)) {
@@ -112,7 +107,7 @@ fn parse(root: Root, text: &str) -> Result<Doc, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(proptest_config(48))]
 
     #[test]
     fn canonical_json_of_generated_objects_is_idempotent_and_respellings_do_not_change_it(
@@ -182,7 +177,7 @@ fn round_trip<T: WireObject + Canonical + PartialEq + std::fmt::Debug>(name: &st
 }
 
 proptest! {
-    #![proptest_config(config(48))]
+    #![proptest_config(proptest_config(48))]
 
     #[test]
     fn every_generated_object_kind_survives_serialisation(world in generators::world(Config::ANY)) {

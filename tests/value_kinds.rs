@@ -182,6 +182,10 @@ fn timestamps_are_rfc3339_and_written_in_utc() {
         assert_eq!(t(input).unwrap().to_string(), canonical, "{input}");
     }
     assert_eq!(t("1970-01-01T00:00:01.5Z").unwrap().unix_seconds(), 1);
+    let late = t("9999-12-31T23:59:00Z").unwrap();
+    assert_eq!(late.saturating_add_seconds(59).to_string(), "9999-12-31T23:59:59Z");
+    assert_eq!(late.saturating_add_seconds(60), Timestamp::MAX, "a lifetime past year 9999 never ends");
+    assert_eq!(t("0000-01-01T00:00:01Z").unwrap().saturating_add_seconds(-2), Timestamp::MIN);
     assert_eq!(t("1969-12-31T23:59:59.5Z").unwrap().unix_seconds(), -1);
     for bad in [
         "2023-02-29T00:00:00Z",

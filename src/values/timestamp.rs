@@ -114,6 +114,16 @@ impl Timestamp {
         }
     }
 
+    /// This instant moved by `seconds`, held at [`Timestamp::MIN`] or [`Timestamp::MAX`]
+    /// where that leaves years 0000–9999: a lifetime that would end after year 9999 never ends.
+    pub const fn saturating_add_seconds(self, seconds: i64) -> Timestamp {
+        match self.checked_add_seconds(seconds) {
+            Some(moved) => moved,
+            None if seconds < 0 => Timestamp::MIN,
+            None => Timestamp::MAX,
+        }
+    }
+
     /// Reads RFC 3339 text: `YYYY-MM-DD`, `T` or `t`, `HH:MM:SS`, an optional fraction of
     /// 1 to 9 digits, then `Z`, `z` or `±hh:mm`. Leap seconds (`:60`) name no Unix instant
     /// and are rejected, as are instants outside years 0000–9999 after the offset.

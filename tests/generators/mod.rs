@@ -162,20 +162,7 @@ pub fn bytes() -> impl Strategy<Value = Bytes> {
 fn character() -> impl Strategy<Value = char> {
     prop_oneof![
         (0u8..0x20).prop_map(char::from),
-        prop::sample::select(vec![
-            '"',
-            '\\',
-            '/',
-            '\u{7f}',
-            'é',
-            '日',
-            '\u{2028}',
-            '\u{FEFF}',
-            '\u{FFFF}',
-            '\u{E000}',
-            '\u{1F600}',
-            '\u{10FFFF}',
-        ]),
+        prop::sample::select(crate::support::CHAR_POOL),
         any::<char>(),
         (b'a'..=b'z').prop_map(char::from),
     ]

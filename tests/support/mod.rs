@@ -1334,7 +1334,7 @@ pub const KEY_POOL: &[&str] = &[
     "fees2",
 ];
 
-const CHAR_POOL: &[char] = &[
+pub const CHAR_POOL: &[char] = &[
     'a',
     'Z',
     '0',
@@ -1926,4 +1926,16 @@ pub fn random_leaf(rng: &mut Dice, kind: Kind) -> Option<J> {
         Kind::Enum(names, _) => J::Str(rng.pick(names).to_string()),
         Kind::Obj(_) | Kind::Arr(_) => return None,
     })
+}
+
+/// `cases` per property (times `PROPS_SCALE` from the environment, for a longer soak), with no
+/// failure persistence files written beside the sources.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let scale = std::env::var("PROPS_SCALE").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    proptest::test_runner::Config { cases: cases * scale, failure_persistence: None, ..Default::default() }
+}
+
+/// Any index into [`cases`].
+pub fn any_case() -> impl proptest::strategy::Strategy<Value = usize> {
+    0..cases().len()
 }
