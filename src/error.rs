@@ -125,6 +125,8 @@ reasons! {
         "The deposit signature's deadline has passed (floor(now) > deadline).";
     GaslessNativeDeposit = "GASLESS_NATIVE_DEPOSIT", InvalidArgument, "execute",
         "A gasless deposit of the native token: only tokens can be pulled by signature.";
+    EntrypointMissing = "ENTRYPOINT_MISSING", InvalidArgument, "execute",
+        "Entrypoint mode (an intentSignature) for an intent whose serviceIntentEntrypointAddress is empty.";
     FeeTokenMismatch = "FEE_TOKEN_MISMATCH", InvalidArgument, "execute",
         "Entrypoint mode with a fee, paid in another token than the deposit token.";
     FeeParameters = "FEE_PARAMETERS", InvalidArgument, "execute",

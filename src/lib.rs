@@ -33,7 +33,7 @@ pub use documents::{EntrypointNamesInput, IntentDigestInput, PermitDigestInput, 
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;
-pub use values::{Decimal, Timestamp};
+pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,

@@ -225,16 +225,23 @@ impl IntentRecord {
     }
 
     /// Commits the intent a client sent back: it must be the quoted one (same canonical
-    /// hash), before the quote and the fee options expire, with the intent's own service
-    /// contracts. Intent consistency was checked at quote time and is implied by the hash.
-    /// Returns the intent id.
+    /// hash), before the quote and the fee options expire. `contracts` are the service
+    /// contracts the commit request names, if it names any (the newest published schema
+    /// leaves them out): when given they must equal the intent's; when `None` the intent's
+    /// own are used. Intent consistency was checked at quote time and is implied by the
+    /// hash. Returns the intent id.
     ///
     /// # Errors
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, `INTENT_MODIFIED` (with both hashes
     /// and the changed paths), `QUOTE_EXPIRED`, `FEE_OPTIONS_EXPIRED`,
     /// `SERVICE_CONTRACTS_MISMATCH`.
-    pub fn commit(&mut self, intent: &Intent, contracts: &ServiceContracts, now: Timestamp) -> Result<&str, Error> {
+    pub fn commit(
+        &mut self,
+        intent: &Intent,
+        contracts: Option<&ServiceContracts>,
+        now: Timestamp,
+    ) -> Result<&str, Error> {
         self.begin("commit", &[IntentStatus::Quoted], now)?;
         let actual = intent.canonical_hash();
         if actual != self.intent_hash {
@@ -249,7 +256,7 @@ impl IntentRecord {
         if let Some(expires_at) = self.fee_options_expire_at().filter(|&expires_at| now >= expires_at) {
             return Err(Error::new(Problem::FeeOptionsExpired { now, expires_at }));
         }
-        if *contracts != self.intent.service_contracts {
+        if contracts.is_some_and(|contracts| *contracts != self.intent.service_contracts) {
             return Err(Error::rule(
                 Reason::ServiceContractsMismatch,
                 "the service contracts differ from the intent's",

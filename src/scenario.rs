@@ -233,7 +233,7 @@ impl Scenario {
             ScenarioOp::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
-                return record.commit(intent, contracts, now).map(|id| Some(String::from(id)));
+                return record.commit(intent, Some(contracts), now).map(|id| Some(String::from(id)));
             }
             ScenarioOp::Execute => {
                 let request =

@@ -8,8 +8,8 @@ mod fixtures;
 use fixtures::*;
 use intent_core::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_core::{
-    from_slice, Address, Canonical, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
-    Problem, Reason, ServiceContracts, Timestamp, UnknownMembers,
+    from_slice, Address, AddressOrEmpty, Canonical, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt,
+    IntentStatus, Limits, Problem, Reason, ServiceContracts, Timestamp, UnknownMembers,
 };
 
 /// Applies `event` to `record`, asserts it failed with exactly `reason` at `path`, and that the
@@ -30,7 +30,7 @@ fn assert_rejected<T: std::fmt::Debug>(
 
 fn commit(record: &mut IntentRecord, now: Timestamp) -> Result<String, Error> {
     let intent = intent();
-    record.commit(&intent, &intent.service_contracts, now).map(String::from)
+    record.commit(&intent, Some(&intent.service_contracts), now).map(String::from)
 }
 
 fn receipt(status: IntentStatus, status_reason: Option<&str>, updated_at: Timestamp) -> IntentReceipt {
@@ -163,6 +163,19 @@ fn quote_of_an_intent_not_in_status_quoted_is_wrong_status() {
 }
 
 #[test]
+fn quote_of_an_invalid_intent_or_one_of_another_status_is_wrong_status() {
+    // The service's INVALID and names this library does not know are read, but a record is
+    // never in them.
+    for status in [IntentStatus::Invalid, IntentStatus::Other("ON_HOLD".into())] {
+        let mut offered = intent();
+        offered.status = status.clone();
+        let error =
+            assert_rule(quote_at(offered, quoted_at(), &Limits::default()), Reason::WrongStatus, Some("status"));
+        assert_eq!(error.problem(), &Problem::WrongStatus { status });
+    }
+}
+
+#[test]
 fn quote_of_an_inconsistent_intent_is_intent_inconsistent() {
     let mut offered = intent();
     offered.deposit_transaction.to_address = Address::repeat_byte(0x11);
@@ -227,7 +240,7 @@ fn commit_of_a_modified_intent_is_intent_modified_with_both_hashes_and_the_chang
     let mut sent = intent();
     sent.fees.total_fee_amount -= intent_core::U256::from(1);
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(String::from)
     });
     assert_eq!(
         error.problem(),
@@ -248,7 +261,7 @@ fn intent_modified_lists_every_changed_path_in_canonical_order() {
     sent.origin_calls.calls[1].to = Address::repeat_byte(0x66);
     sent.destination_meta_txn = None;
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(String::from)
     });
     let Problem::IntentModified { expected, actual, changed } = error.problem() else {
         panic!("expected IntentModified, got {:?}", error.problem());
@@ -267,7 +280,7 @@ fn commit_of_an_intent_with_an_added_member_is_intent_modified() {
     sent.quote_request.owner_address = owner();
     let mut record = quoted_record();
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, &sent.service_contracts, committed_at()).map(String::from)
+        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(String::from)
     });
     let Problem::IntentModified { changed, .. } = error.problem() else { panic!("{error}") };
     assert_eq!(changed, &["fees.rebate"]);
@@ -284,7 +297,7 @@ fn commit_of_the_same_intent_spelled_differently_passes() {
     sent.owner_address = owner();
     sent.quote_request.owner_address = owner();
     let mut record = quoted_record();
-    assert_eq!(record.commit(&sent, &sent.service_contracts, committed_at()).unwrap(), sent.intent_id);
+    assert_eq!(record.commit(&sent, Some(&sent.service_contracts), committed_at()).unwrap(), sent.intent_id);
 }
 
 #[test]
@@ -318,12 +331,39 @@ fn commit_without_fee_options_has_no_fee_option_expiry() {
 }
 
 #[test]
+fn commit_without_service_contracts_uses_the_intents_own() {
+    let mut record = quoted_record();
+    assert_eq!(record.commit(&intent(), None, committed_at()).unwrap(), intent().intent_id);
+    assert_eq!(record.status(), &IntentStatus::Committed);
+}
+
+#[test]
+fn commit_without_service_contracts_still_checks_the_hash() {
+    let mut record = quoted_record();
+    let mut sent = intent();
+    sent.service_contracts.service_router_address = AddressOrEmpty::Empty;
+    assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
+        r.commit(&sent, None, committed_at()).map(String::from)
+    });
+}
+
+#[test]
+fn commit_with_an_empty_contract_where_the_intent_has_one_is_service_contracts_mismatch() {
+    let mut record = quoted_record();
+    let contracts =
+        ServiceContracts { service_router_shim_address: AddressOrEmpty::Empty, ..intent().service_contracts };
+    assert_rejected(&mut record, Reason::ServiceContractsMismatch, Some("serviceContracts"), |r| {
+        r.commit(&intent(), Some(&contracts), committed_at()).map(String::from)
+    });
+}
+
+#[test]
 fn commit_with_other_service_contracts_is_service_contracts_mismatch() {
     let mut record = quoted_record();
     let contracts =
-        ServiceContracts { service_router_address: Address::repeat_byte(0x55), ..intent().service_contracts };
+        ServiceContracts { service_router_address: Address::repeat_byte(0x55).into(), ..intent().service_contracts };
     assert_rejected(&mut record, Reason::ServiceContractsMismatch, Some("serviceContracts"), |r| {
-        r.commit(&intent(), &contracts, committed_at()).map(String::from)
+        r.commit(&intent(), Some(&contracts), committed_at()).map(String::from)
     });
 }
 
@@ -333,7 +373,7 @@ fn intent_modified_comes_before_quote_expired() {
     let mut sent = intent();
     sent.service_version = "v1.4.3".into();
     assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, &sent.service_contracts, expires_at()).map(String::from)
+        r.commit(&sent, Some(&sent.service_contracts), expires_at()).map(String::from)
     });
 }
 
@@ -350,11 +390,11 @@ fn fee_options_expired_comes_before_service_contracts_mismatch() {
     let fee_expiry = ts("2026-11-21T18:33:00Z");
     let mut record = quoted_with_fee_options_expiring_at(fee_expiry);
     let contracts = ServiceContracts {
-        service_intent_entrypoint_address: Address::repeat_byte(0x37),
+        service_intent_entrypoint_address: Address::repeat_byte(0x37).into(),
         ..intent().service_contracts
     };
     assert_rejected(&mut record, Reason::FeeOptionsExpired, None, |r| {
-        r.commit(&intent(), &contracts, fee_expiry).map(String::from)
+        r.commit(&intent(), Some(&contracts), fee_expiry).map(String::from)
     });
 }
 
@@ -673,7 +713,7 @@ fn invalid_transition_comes_before_the_operations_rules() {
     let mut sent = intent();
     sent.id += 1;
     assert_rejected(&mut record, Reason::InvalidTransition, None, |r| {
-        r.commit(&sent, &sent.service_contracts, secs(expires_at(), 1)).map(String::from)
+        r.commit(&sent, Some(&sent.service_contracts), secs(expires_at(), 1)).map(String::from)
     });
 }
 

@@ -14,7 +14,7 @@ mod support;
 
 use support::proptest_config;
 
-use generators::{at_nanos, flip, floor_seconds, nanos, Config, Mode, World, NS};
+use generators::{at_nanos, flip_or_fill, floor_seconds, nanos, Config, Mode, World, NS};
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::IntentRecord;
 use intent_core::scenario::{Scenario, ScenarioEvent, ScenarioOp, TokenPermitInput};
@@ -395,7 +395,7 @@ fn inputs(world: &World, events: &[Event]) -> Inputs {
         })
         .collect();
     let mut other_contracts = world.intent.service_contracts.clone();
-    other_contracts.service_router_address = flip(other_contracts.service_router_address);
+    other_contracts.service_router_address = flip_or_fill(other_contracts.service_router_address);
 
     let valid = world.request.clone();
     let mut requests = vec![(Request::Valid, valid.clone(), facts_of(&valid))];
@@ -506,7 +506,7 @@ fn apply(
                 }
                 CommitWith::OtherContracts => (intent, &inputs.other_contracts),
             };
-            record.commit(sent, contracts, at).map(|id| Some(id.to_string()))
+            record.commit(sent, Some(contracts), at).map(|id| Some(id.to_string()))
         }
         Event::Execute(kind) => {
             record.execute_with(inputs.request(*kind).0, Some(&world.token_permit), at).map(|()| None)

@@ -16,15 +16,15 @@ use support::proptest_config;
 use std::collections::BTreeSet;
 
 use generators::{
-    at_nanos, does_nothing, flip, floor_seconds, nanos, set_destination_chain, set_origin_chain, shift_clamped, Config,
-    Mode, World, NS,
+    at_nanos, does_nothing, flip, flip_or_fill, floor_seconds, nanos, set_destination_chain, set_origin_chain,
+    shift_clamped, Config, Mode, World, NS,
 };
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::{check_intent, check_quote_request, TokenPermit};
 use intent_core::{
-    from_slice, Address, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent, IntentStatus,
-    Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
+    from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
+    IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
 use proptest::prelude::*;
 use support::{
@@ -105,6 +105,7 @@ const TABLE: &[Entry] = &[
     Entry { code: "NATIVE_FEE_REQUIRED", breaker: native_fee_required },
     Entry { code: "SIGNATURE_EXPIRED", breaker: signature_expired },
     Entry { code: "GASLESS_NATIVE_DEPOSIT", breaker: gasless_native_deposit },
+    Entry { code: "ENTRYPOINT_MISSING", breaker: entrypoint_missing },
     Entry { code: "FEE_TOKEN_MISMATCH", breaker: fee_token_mismatch },
     Entry { code: "FEE_PARAMETERS", breaker: fee_parameters },
     Entry { code: "NONCE_REQUIRED", breaker: nonce_required },
@@ -422,9 +423,13 @@ fn missing_field(world: &World, dice: &mut Dice) -> Trial {
 }
 
 fn invalid_type(world: &World, dice: &mut Dice) -> Trial {
-    let (root, tree, node) =
-        pick_node(world, dice, of_kind(|k| matches!(k, Kind::Str | Kind::Bool | Kind::Obj(_) | Kind::Arr(_))));
+    let (root, tree, node) = pick_node(
+        world,
+        dice,
+        of_kind(|k| matches!(k, Kind::Str | Kind::TextOrDecimal | Kind::Bool | Kind::Obj(_) | Kind::Arr(_))),
+    );
     let value = match node.kind {
+        Some(Kind::TextOrDecimal) => dice.pick(&[J::Bool(false), J::Arr(vec![]), J::Obj(vec![])]).clone(),
         Some(Kind::Str) => dice.pick(&[number("1"), J::Bool(true), J::Arr(vec![]), J::Obj(vec![])]).clone(),
         Some(Kind::Bool) => dice.pick(&[string("true"), number("1"), number("0"), J::Arr(vec![])]).clone(),
         Some(Kind::Obj(_)) => dice.pick(&[J::Arr(vec![]), string("{}"), number("0"), J::Bool(false)]).clone(),
@@ -438,8 +443,11 @@ fn hex_digits(dice: &mut Dice, n: usize) -> String {
 }
 
 fn invalid_address(world: &World, dice: &mut Dice) -> Trial {
-    let (root, tree, node) = pick_node(world, dice, of_kind(|k| k == Kind::Address));
-    let value = match dice.below(8) {
+    let (root, tree, node) = pick_node(world, dice, of_kind(|k| matches!(k, Kind::Address | Kind::AddressOrEmpty)));
+    let pick = dice.below(8);
+    // `""` (pick 4) is none for an address-or-empty, so it takes `"0x"` instead.
+    let pick = if pick == 4 && node.kind == Some(Kind::AddressOrEmpty) { 5 } else { pick };
+    let value = match pick {
         0 => string(&format!("0x{}", hex_digits(dice, 39))),
         1 => string(&format!("0x{}", hex_digits(dice, 41))),
         2 => string(&hex_digits(dice, 40)),
@@ -469,9 +477,10 @@ fn bad_checksum(address: Address, dice: &mut Dice) -> Option<String> {
 }
 
 fn invalid_checksum(world: &World, dice: &mut Dice) -> Trial {
-    let (root, tree, node) = pick_node(world, dice, of_kind(|k| k == Kind::Address));
+    let (root, tree, node) = pick_node(world, dice, of_kind(|k| matches!(k, Kind::Address | Kind::AddressOrEmpty)));
     let J::Str(current) = support::get(&tree, &node.path) else { unreachable!() };
-    let current: Address = current.parse().expect("a wire address");
+    // An address-or-empty that is `""` takes some other address, misspelt.
+    let current: Address = current.parse().unwrap_or(Address::repeat_byte(0xab));
     let text = bad_checksum(current, dice)
         .or_else(|| bad_checksum(Address::repeat_byte(0xab), dice))
         .expect("an address with letters");
@@ -534,8 +543,11 @@ fn invalid_number(world: &World, dice: &mut Dice) -> Trial {
 }
 
 fn number_out_of_range(world: &World, dice: &mut Dice) -> Trial {
-    let (root, tree, node) =
-        pick_node(world, dice, of_kind(|k| matches!(k, Kind::Uint | Kind::U64 | Kind::U8 | Kind::Decimal)));
+    let (root, tree, node) = pick_node(
+        world,
+        dice,
+        of_kind(|k| matches!(k, Kind::Uint | Kind::U64 | Kind::U8 | Kind::Decimal | Kind::TextOrDecimal)),
+    );
     let two_256 = support::pow2(256);
     let value = match node.kind {
         Some(Kind::Uint) => {
@@ -900,7 +912,7 @@ fn commit(
     contracts: &intent_core::ServiceContracts,
     at: Timestamp,
 ) -> Result<(), Error> {
-    event(record, |r| r.commit(intent, contracts, at).map(|_| ()))
+    event(record, |r| r.commit(intent, Some(contracts), at).map(|_| ()))
 }
 
 fn intent_modified(world: &World, dice: &mut Dice) -> Trial {
@@ -939,15 +951,15 @@ fn service_contracts_mismatch(world: &World, dice: &mut Dice) -> Trial {
     let mut contracts = world.intent.service_contracts.clone();
     let what = match dice.below(4) {
         0 => {
-            contracts.service_intent_entrypoint_address = flip(contracts.service_intent_entrypoint_address);
+            contracts.service_intent_entrypoint_address = flip_or_fill(contracts.service_intent_entrypoint_address);
             "another entrypoint"
         }
         1 => {
-            contracts.service_router_address = flip(contracts.service_router_address);
+            contracts.service_router_address = flip_or_fill(contracts.service_router_address);
             "another router"
         }
         2 => {
-            contracts.service_router_shim_address = flip(contracts.service_router_shim_address);
+            contracts.service_router_shim_address = flip_or_fill(contracts.service_router_shim_address);
             "another router shim"
         }
         _ => {
@@ -1101,6 +1113,19 @@ fn gasless_native_deposit(world: &World, dice: &mut Dice) -> Trial {
     };
     let signature = world.signature_with(mode, option);
     execute_trial(&world, format!("{mode:?}: native deposit"), signature, "depositSignature")
+}
+
+fn entrypoint_missing(world: &World, dice: &mut Dice) -> Trial {
+    let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::EntrypointPermit]);
+    let signature = world.signature_for(mode);
+    let mut world = world.clone();
+    world.intent.service_contracts.service_intent_entrypoint_address = AddressOrEmpty::Empty;
+    execute_trial(
+        &world,
+        format!("{mode:?} for an intent without entrypoint"),
+        signature,
+        "depositSignature.intentSignature",
+    )
 }
 
 fn fee_token_mismatch(world: &World, dice: &mut Dice) -> Trial {
@@ -1434,7 +1459,7 @@ const EVENTS: [(&str, &[IntentStatus]); 8] = [
 fn apply(world: &World, record: &mut IntentRecord, name: &str, at: Timestamp) -> Result<(), Error> {
     event(record, |r| match name {
         "quote" => Err(r.refuse_quote(at)),
-        "commit" => r.commit(&world.intent, &world.intent.service_contracts, at).map(|_| ()),
+        "commit" => r.commit(&world.intent, None, at).map(|_| ()),
         "execute" => r.execute_with(&world.request, Some(&world.token_permit), at),
         "fail" => r.fail("reverted", at),
         "succeed" => r.succeed(at),

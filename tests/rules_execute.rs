@@ -6,8 +6,10 @@
 mod fixtures;
 
 use fixtures::*;
-use intent_core::eip712::{deposit_intent_digest, recover_signer, GaslessMode};
-use intent_core::{Address, Bytes, Problem, Reason, B256, U256};
+use intent_core::eip712::{
+    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, EntrypointDomain, GaslessMode,
+};
+use intent_core::{Address, AddressOrEmpty, Bytes, Problem, Reason, B256, U256};
 
 // ---------------------------------------------------------------------------------------------
 // The valid inputs pass
@@ -226,6 +228,75 @@ fn native_deposit_proved_by_transaction_hash_passes() {
     world.intent.deposit_transaction.token_address = Address::ZERO;
     world.intent.quote_request.origin_token_address = Address::ZERO;
     world.check(&hash_request()).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// ENTRYPOINT_MISSING
+
+/// The fixture intent as the permit-only generation sends it: no entrypoint (`""`).
+fn without_entrypoint() -> Execute {
+    let mut world = Execute::new();
+    world.intent.service_contracts.service_intent_entrypoint_address = AddressOrEmpty::Empty;
+    world
+}
+
+const ENTRYPOINT_PATH: Option<&str> = Some("serviceContracts.serviceIntentEntrypointAddress");
+
+#[test]
+fn entrypoint_mode_for_an_intent_without_entrypoint_is_entrypoint_missing() {
+    let world = without_entrypoint();
+    assert_rule(
+        world.check(&entrypoint_request()),
+        Reason::EntrypointMissing,
+        Some("depositSignature.intentSignature"),
+    );
+    assert_rule(
+        world.check(&entrypoint_permit_request()),
+        Reason::EntrypointMissing,
+        Some("depositSignature.intentSignature"),
+    );
+}
+
+#[test]
+fn permit_only_and_hash_mode_pass_for_an_intent_without_entrypoint() {
+    let world = without_entrypoint();
+    world.check(&permit_only_request()).unwrap();
+    Execute { token_permit: None, ..without_entrypoint() }.check(&permit_only_request()).unwrap();
+    world.check(&hash_request()).unwrap();
+}
+
+#[test]
+fn an_entrypoint_at_the_zero_address_is_not_missing() {
+    // The zero address is an address, not "none": the rule does not fire, and the signature
+    // (made for the fixture's entrypoint) then fails to recover to the owner.
+    let mut world = Execute::new();
+    world.intent.service_contracts.service_intent_entrypoint_address = Address::ZERO.into();
+    assert_rule(world.check(&entrypoint_request()), Reason::SignerMismatch, INTENT_SIGNATURE);
+}
+
+#[test]
+fn digests_that_need_the_entrypoint_never_use_the_zero_address_for_an_empty_one() {
+    let world = without_entrypoint();
+    let signature = entrypoint_permit_signature();
+    let errors = [
+        deposit_intent_digest(&world.intent, &signature, &ENTRYPOINT).unwrap_err(),
+        EntrypointDomain::for_intent(&ENTRYPOINT, &world.intent).unwrap_err(),
+        deposit_permit(&world.intent, &signature, GaslessMode::Entrypoint, U256::ZERO).unwrap_err(),
+        deposit_permit_digest(
+            &world.intent,
+            &signature,
+            GaslessMode::Entrypoint,
+            &token_permit().domain,
+            token_permit().nonce,
+        )
+        .unwrap_err(),
+    ];
+    for error in errors {
+        assert_rule::<()>(Err(error), Reason::EntrypointMissing, ENTRYPOINT_PATH);
+    }
+    // Permit-only mode does not involve the entrypoint.
+    let permit = deposit_permit(&world.intent, &permit_only_signature(), GaslessMode::PermitOnly, U256::ZERO).unwrap();
+    assert_eq!(permit.spender, world.intent.origin_intent_address);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -621,7 +692,7 @@ fn intent_signature_over_another_nonce_is_signer_mismatch() {
 #[test]
 fn intent_signature_under_another_entrypoint_is_signer_mismatch() {
     let mut world = Execute::new();
-    world.intent.service_contracts.service_intent_entrypoint_address = Address::repeat_byte(0x37);
+    world.intent.service_contracts.service_intent_entrypoint_address = Address::repeat_byte(0x37).into();
     // The request was signed for the fixture's entrypoint, not this one.
     assert_rule(world.check(&entrypoint_request()), Reason::SignerMismatch, INTENT_SIGNATURE);
 }
@@ -745,6 +816,22 @@ fn gasless_native_deposit_comes_before_fee_token_mismatch() {
     let mut world = Execute::new();
     world.intent.deposit_transaction.token_address = Address::ZERO;
     assert_rule(world.check(&entrypoint_request()), Reason::GaslessNativeDeposit, Some("depositSignature"));
+}
+
+#[test]
+fn gasless_native_deposit_comes_before_entrypoint_missing() {
+    let mut world = without_entrypoint();
+    world.intent.deposit_transaction.token_address = Address::ZERO;
+    assert_rule(world.check(&entrypoint_request()), Reason::GaslessNativeDeposit, Some("depositSignature"));
+}
+
+#[test]
+fn entrypoint_missing_comes_before_fee_token_mismatch() {
+    let mut world = without_entrypoint();
+    let option = world.offer(USDC_OPTION, |_| {});
+    let mut request = entrypoint_request();
+    signature_of(&mut request).selected_gas_fee_option = option;
+    assert_rule(world.check(&request), Reason::EntrypointMissing, INTENT_SIGNATURE);
 }
 
 #[test]

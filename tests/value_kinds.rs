@@ -217,8 +217,15 @@ fn enums_accept_their_names_and_open_enums_keep_others() {
         assert_eq!((err.reason(), err.path()), (Reason::InvalidEnum, Some("bridgeProvider")), "{bad}");
     }
     assert_eq!(IntentStatus::from_name("SUCCEEDED"), Some(IntentStatus::Succeeded));
-    assert_eq!(IntentStatus::from_name("DONE"), None);
-    assert_eq!(IntentStatus::Refunded.code(), 6);
+    // IntentStatus is open: INVALID is named, other well-formed names are kept.
+    assert_eq!(IntentStatus::from_name("INVALID"), Some(IntentStatus::Invalid));
+    assert_eq!(IntentStatus::from_name("DONE"), Some(IntentStatus::Other("DONE".into())));
+    for bad in ["", "done", "ON-HOLD"] {
+        assert_eq!(IntentStatus::from_name(bad), None, "{bad}");
+    }
+    assert_eq!(IntentStatus::Refunded.code(), Some(6));
+    assert_eq!(IntentStatus::Invalid.code(), Some(7));
+    assert_eq!(IntentStatus::Other("DONE".into()).code(), None);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloy_primitives::{Address, Keccak256, B256, U256};
 
 use super::{address_word, hash_words, signing_hash, uint_word, Domain};
-use crate::error::{Error, Problem};
+use crate::error::{Error, Problem, Reason};
 use crate::{DepositSignature, Intent};
 
 /// The member list of the deposit-intent struct, after its type name.
@@ -57,6 +57,24 @@ impl Default for EntrypointNames {
     fn default() -> Self {
         EntrypointNames::DEFAULT
     }
+}
+
+/// The path of the entrypoint address, relative to the intent.
+const ENTRYPOINT_PATH: &str = "serviceContracts.serviceIntentEntrypointAddress";
+
+/// The intent's entrypoint address, or `ENTRYPOINT_MISSING` at
+/// `serviceContracts.serviceIntentEntrypointAddress` (relative to the intent) when it is
+/// `""`. Everything that needs the entrypoint (the deposit-intent domain, the spender of an
+/// entrypoint-mode permit) takes it from here, so an empty one never becomes the zero
+/// address.
+pub(crate) fn entrypoint_address(intent: &Intent) -> Result<Address, Error> {
+    intent.service_contracts.service_intent_entrypoint_address.address().ok_or_else(|| {
+        Error::rule(
+            Reason::EntrypointMissing,
+            "the intent has no entrypoint, so entrypoint mode is unavailable",
+            ENTRYPOINT_PATH,
+        )
+    })
 }
 
 /// The message of the deposit intent, one field per member of the struct, in its order.
@@ -143,8 +161,14 @@ impl EntrypointDomain {
 
     /// The domain an intent's deposit is signed under: `intent.originChainId` and
     /// `intent.serviceContracts.serviceIntentEntrypointAddress`.
-    pub fn for_intent(names: &EntrypointNames, intent: &Intent) -> Self {
-        Self::new(names, intent.origin_chain_id, intent.service_contracts.service_intent_entrypoint_address)
+    ///
+    /// # Errors
+    ///
+    /// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` when the
+    /// intent's entrypoint is `""`: there is no domain to sign under, and the zero address
+    /// is never put in its place.
+    pub fn for_intent(names: &EntrypointNames, intent: &Intent) -> Result<Self, Error> {
+        Ok(Self::new(names, intent.origin_chain_id, entrypoint_address(intent)?))
     }
 
     /// The domain separator.
@@ -199,14 +223,16 @@ impl EntrypointDomain {
 ///
 /// # Errors
 ///
-/// `NONCE_REQUIRED` at `depositSignature.userNonce` when the signature has no user nonce.
+/// `NONCE_REQUIRED` at `depositSignature.userNonce` when the signature has no user nonce;
+/// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` when the
+/// intent has no entrypoint.
 pub fn deposit_intent_digest(
     intent: &Intent,
     signature: &DepositSignature,
     names: &EntrypointNames,
 ) -> Result<B256, Error> {
     let message = DepositIntent::from_intent(intent, signature)?;
-    Ok(EntrypointDomain::for_intent(names, intent).digest(&message))
+    Ok(EntrypointDomain::for_intent(names, intent)?.digest(&message))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use alloy_primitives::{b256, Address, B256, U256};
 use alloy_sol_types::SolStruct;
 
+use super::intent::entrypoint_address;
 use super::{signing_hash, Domain};
 use crate::error::{Error, Problem};
 use crate::{DepositSignature, Intent};
@@ -159,9 +160,12 @@ fn incomplete(field: &str) -> Error {
 ///
 /// # Errors
 ///
-/// `PERMIT_INCOMPLETE` at the first missing field the message needs, in the order
-/// `depositSignature.permitDeadline` (permit-only mode), `depositSignature.permitAmount`.
-/// The permit signature itself is not needed for the message.
+/// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` in
+/// entrypoint mode when the intent has no entrypoint (the spender is never the zero
+/// address in its place); `PERMIT_INCOMPLETE` at the first missing field the message
+/// needs, in the order `depositSignature.permitDeadline` (permit-only mode),
+/// `depositSignature.permitAmount`. The permit signature itself is not needed for the
+/// message.
 pub fn deposit_permit(
     intent: &Intent,
     signature: &DepositSignature,
@@ -169,7 +173,7 @@ pub fn deposit_permit(
     nonce: U256,
 ) -> Result<Permit, Error> {
     let (spender, deadline) = match mode {
-        GaslessMode::Entrypoint => (intent.service_contracts.service_intent_entrypoint_address, signature.deadline),
+        GaslessMode::Entrypoint => (entrypoint_address(intent)?, signature.deadline),
         GaslessMode::PermitOnly => {
             (intent.origin_intent_address, signature.permit_deadline.ok_or_else(|| incomplete("permitDeadline"))?)
         }

@@ -46,10 +46,11 @@ pub struct ExecuteContext<'a> {
 /// The first broken rule in the order of SPEC §7: `INTENT_ID_MISMATCH`,
 /// `DEPOSIT_PROOF_MISSING`, `DEPOSIT_PROOF_CONFLICT`, `EXECUTION_WINDOW_EXPIRED`, then for a
 /// deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
-/// `GASLESS_NATIVE_DEPOSIT`, `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`,
-/// `PERMIT_INCOMPLETE`, `PERMIT_NOT_SUPPORTED`, `PERMIT_EXPIRED`,
-/// `PERMIT_DEADLINE_MISMATCH`, `PERMIT_AMOUNT_INSUFFICIENT`, `INVALID_SIGNATURE`,
-/// `SIGNER_MISMATCH`. Paths are relative to the request.
+/// `GASLESS_NATIVE_DEPOSIT`, `ENTRYPOINT_MISSING` (at `depositSignature.intentSignature`),
+/// `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`, `PERMIT_INCOMPLETE`,
+/// `PERMIT_NOT_SUPPORTED`, `PERMIT_EXPIRED`, `PERMIT_DEADLINE_MISMATCH`,
+/// `PERMIT_AMOUNT_INSUFFICIENT`, `INVALID_SIGNATURE`, `SIGNER_MISMATCH`. Paths are
+/// relative to the request.
 pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> Result<(), Error> {
     if request.intent_id != context.intent.intent_id {
         return Err(Error::rule(Reason::IntentIdMismatch, "the request names another intent", "intentId"));
@@ -149,6 +150,9 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
             "",
         ));
     }
+    if mode == GaslessMode::Entrypoint && intent.service_contracts.service_intent_entrypoint_address.is_empty() {
+        return Err(entrypoint_missing());
+    }
     let fee = option.amount;
     let fee_in_deposit_token = option.token_address == deposit_token;
     if mode == GaslessMode::Entrypoint && !fee.is_zero() && !fee_in_deposit_token {
@@ -198,6 +202,27 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
     check_signers(signature, permit.as_ref(), mode, context)
 }
 
+/// `ENTRYPOINT_MISSING` at `intentSignature` (relative to the deposit signature): the
+/// request asks for entrypoint mode, the one thing the client can change, while the
+/// intent it names has no entrypoint.
+fn entrypoint_missing() -> Error {
+    Error::rule(
+        Reason::EntrypointMissing,
+        "the intent has no entrypoint: sign the deposit in permit-only mode",
+        "intentSignature",
+    )
+}
+
+/// Reports the digest helpers' `ENTRYPOINT_MISSING` (at the intent's field) at the
+/// request's `intentSignature`, as the rule does; other errors pass unchanged.
+fn at_intent_signature(error: Error) -> Error {
+    if error.reason() == Reason::EntrypointMissing {
+        entrypoint_missing()
+    } else {
+        error
+    }
+}
+
 /// `INVALID_SIGNATURE` for any signature first, then `SIGNER_MISMATCH`.
 fn check_signers(
     signature: &DepositSignature,
@@ -211,6 +236,7 @@ fn check_signers(
         const PATH: &str = "intentSignature";
         let parsed = Signature::from_bytes(bytes).map_err(|e| e.within(PATH))?;
         let digest = EntrypointDomain::for_intent(context.entrypoint, intent)
+            .map_err(at_intent_signature)?
             .digest(&DepositIntent::from_intent(intent, signature)?);
         recovered[0] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
     }
@@ -218,7 +244,8 @@ fn check_signers(
         const PATH: &str = "permitSignature";
         let parsed = Signature::from_bytes(permit.signature).map_err(|e| e.within(PATH))?;
         if let Some(token) = context.token_permit {
-            let digest = deposit_permit_digest(intent, signature, mode, &token.domain, token.nonce)?;
+            let digest = deposit_permit_digest(intent, signature, mode, &token.domain, token.nonce)
+                .map_err(at_intent_signature)?;
             recovered[1] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
         }
     }

@@ -1,11 +1,17 @@
 //! Value kinds of SPEC §1 that need a type of their own: [`Timestamp`] (an RFC 3339
-//! instant) and [`Decimal`] (a finite `f64`), and the text forms of addresses and hex.
+//! instant), [`Decimal`] (a finite `f64`), [`TextOrDecimal`] (a string or a number, kept
+//! as received), [`AddressOrEmpty`] (an address or `""`), and the text forms of
+//! addresses and hex.
 //!
 //! How each kind is read from and written to JSON lives in [`crate::wire::kinds`].
 
+mod address_or_empty;
 mod decimal;
 pub(crate) mod hex;
+mod text_or_decimal;
 mod timestamp;
 
+pub use address_or_empty::AddressOrEmpty;
 pub use decimal::Decimal;
+pub use text_or_decimal::TextOrDecimal;
 pub use timestamp::Timestamp;

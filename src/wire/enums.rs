@@ -72,9 +72,10 @@ pub(crate) fn is_open_enum_name(name: &str) -> bool {
 }
 
 wire_enum! {
-    /// An intent's status (closed). The server-side integer is the position in this list,
-    /// from 0 ([`IntentStatus::code`]).
-    pub enum IntentStatus {
+    /// An intent's status (open). The server-side integer is the position in this list,
+    /// from 0 ([`IntentStatus::code`]). A lifecycle record is only ever in one of the
+    /// first seven; `INVALID` and other names come from the service and are kept as read.
+    pub enum IntentStatus open "A status this library does not name, kept as received (never a lifecycle record's)." {
         /// Quoted, not yet committed.
         Quoted = "QUOTED",
         /// Committed; waiting for execution.
@@ -89,21 +90,21 @@ wire_enum! {
         Aborted = "ABORTED",
         /// Deposited funds went back to the owner (final).
         Refunded = "REFUNDED",
+        /// Rejected by the service (its published schema added it in 2026). A lifecycle
+        /// record never has it.
+        Invalid = "INVALID",
     }
 }
 
 impl IntentStatus {
-    /// The server-side integer: the position in SPEC §2's list, from 0.
-    pub fn code(&self) -> u8 {
-        match self {
-            IntentStatus::Quoted => 0,
-            IntentStatus::Committed => 1,
-            IntentStatus::Executing => 2,
-            IntentStatus::Failed => 3,
-            IntentStatus::Succeeded => 4,
-            IntentStatus::Aborted => 5,
-            IntentStatus::Refunded => 6,
+    /// The server-side integer: the position in SPEC §2's list, from 0; `None` for a
+    /// status kept in [`IntentStatus::Other`], which has no position.
+    pub fn code(&self) -> Option<u8> {
+        if let IntentStatus::Other(_) = self {
+            return None;
         }
+        let position = IntentStatus::NAMES.iter().position(|name| *name == self.name())?;
+        u8::try_from(position).ok()
     }
 }
 

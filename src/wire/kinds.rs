@@ -1,5 +1,6 @@
 //! How each value kind of SPEC §1 is read from and written to JSON: the [`WireValue`]
-//! trait and its implementations for the primitive kinds, `Option` and `Vec`.
+//! trait and its implementations for the primitive kinds, `text-or-decimal`,
+//! `address-or-empty`, `Option` and `Vec`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -13,7 +14,7 @@ use crate::json::number::{
 use crate::json::reader::Token;
 use crate::json::{write_string, Reader, Sink};
 use crate::values::hex;
-use crate::{Decimal, Limits, Timestamp};
+use crate::{AddressOrEmpty, Decimal, Limits, TextOrDecimal, Timestamp};
 
 /// Which text a writer produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -129,6 +130,43 @@ impl WireValue for Address {
         match form {
             Form::Wire => hex::write_checksummed(out, self),
             Form::Canonical => hex::write_hex_string(out, self.as_slice()),
+        }
+    }
+}
+
+/// A string as text, a number as a decimal; any other JSON value is `INVALID_TYPE`.
+impl WireValue for TextOrDecimal {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        const PROBLEM: Problem = Problem::InvalidType { expected: "a string or a number" };
+        match r.peek()? {
+            Token::String => Ok(TextOrDecimal::Text(r.read_str(PROBLEM)?.into_owned())),
+            Token::Number => Decimal::read(r).map(TextOrDecimal::Decimal),
+            _ => Err(Error::new(PROBLEM)),
+        }
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        match self {
+            TextOrDecimal::Text(text) => text.write(out, form),
+            TextOrDecimal::Decimal(value) => value.write(out, form),
+        }
+    }
+}
+
+/// `""` as none; anything else exactly as an address, with the same errors.
+impl WireValue for AddressOrEmpty {
+    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+        let text = r.read_str(Problem::InvalidAddress)?;
+        if text.is_empty() {
+            return Ok(AddressOrEmpty::Empty);
+        }
+        Ok(AddressOrEmpty::Address(hex::parse_address(&text, r.checksums())?))
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        match self {
+            AddressOrEmpty::Empty => out.write_str("\"\""),
+            AddressOrEmpty::Address(address) => address.write(out, form),
         }
     }
 }

@@ -12,7 +12,7 @@ use alloy_primitives::{Address, Bytes, B256, U256};
 
 use super::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 use super::object::wire_object;
-use crate::{Decimal, Timestamp};
+use crate::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 
 wire_object! {
     /// The body of QuoteIntent: what to move or swap, from where to where; also `intent.quoteRequest`.
@@ -137,8 +137,8 @@ wire_object! {
     pub struct DepositTransaction {
         /// `amount`: The amount in the token's smallest unit.
         amount: U256 = "amount",
-        /// `decimals`: The token's decimals.
-        decimals: u8 = "decimals",
+        /// `decimals`: The token's decimals (the newest published schema leaves them out).
+        decimals: Option<u8> = "decimals",
         /// `toAddress`: Where the deposit goes.
         to_address: Address = "toAddress",
         /// `tokenAddress`: The deposited token (the zero address for the native token).
@@ -213,14 +213,16 @@ wire_object! {
 }
 
 wire_object! {
-    /// The service's contracts an intent uses.
+    /// The service's contracts an intent uses. Each is required but may be `""`
+    /// ([`AddressOrEmpty::Empty`]): intents of the permit-only generation carry `""` for
+    /// contracts they no longer use.
     pub struct ServiceContracts {
-        /// `serviceIntentEntrypointAddress`: The entrypoint (the EIP-712 verifying contract of deposit signatures).
-        service_intent_entrypoint_address: Address = "serviceIntentEntrypointAddress",
+        /// `serviceIntentEntrypointAddress`: The entrypoint (the EIP-712 verifying contract of deposit signatures); empty when the intent has none, and then entrypoint mode is `ENTRYPOINT_MISSING`.
+        service_intent_entrypoint_address: AddressOrEmpty = "serviceIntentEntrypointAddress",
         /// `serviceRouterAddress`: The router.
-        service_router_address: Address = "serviceRouterAddress",
+        service_router_address: AddressOrEmpty = "serviceRouterAddress",
         /// `serviceRouterShimAddress`: The router shim.
-        service_router_shim_address: Address = "serviceRouterShimAddress",
+        service_router_shim_address: AddressOrEmpty = "serviceRouterShimAddress",
     }
 }
 
@@ -345,8 +347,8 @@ wire_object! {
         native_token_symbol: String = "nativeTokenSymbol",
         /// `totalFeeAmount`: The fee in the native token's smallest unit.
         total_fee_amount: U256 = "totalFeeAmount",
-        /// `totalFeeUsd`: The fee in USD (a string on the wire).
-        total_fee_usd: String = "totalFeeUsd",
+        /// `totalFeeUsd`: The fee in USD, a string or a number as the service sent it.
+        total_fee_usd: TextOrDecimal = "totalFeeUsd",
         /// `totalGasLimit`: The gas limit in all.
         total_gas_limit: U256 = "totalGasLimit",
     }
@@ -451,8 +453,8 @@ wire_object! {
     pub struct CommitRequest {
         /// `intent`: The intent exactly as quoted.
         intent: Intent = "intent",
-        /// `serviceContracts`: The contracts the caller expects.
-        service_contracts: ServiceContracts = "serviceContracts",
+        /// `serviceContracts`: The contracts the caller expects; when given they must be the intent's (the newest published schema leaves them out).
+        service_contracts: Option<ServiceContracts> = "serviceContracts",
     }
 }
 

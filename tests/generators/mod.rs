@@ -24,10 +24,10 @@ use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::TokenPermit;
 use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
-    AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature, DepositTransaction,
-    ExecuteRequest, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentStatus, Limits, MetaTxn,
-    MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote, QuoteOptions, QuoteRequest,
-    RouteProvider, ServiceContracts, Timestamp, TradeType, UnknownMembers,
+    AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
+    DepositTransaction, ExecuteRequest, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentStatus,
+    Limits, MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
+    QuoteOptions, QuoteRequest, RouteProvider, ServiceContracts, TextOrDecimal, Timestamp, TradeType, UnknownMembers,
 };
 use k256::ecdsa::SigningKey;
 use proptest::collection::vec;
@@ -149,6 +149,11 @@ pub fn nonzero_address() -> impl Strategy<Value = Address> {
     address().prop_map(|a| if a.is_zero() { SHARED_ADDRESSES[0] } else { a })
 }
 
+/// An address or none (`""`): mostly an address, sometimes none.
+pub fn address_or_empty() -> impl Strategy<Value = AddressOrEmpty> {
+    prop_oneof![1 => Just(AddressOrEmpty::Empty), 4 => address().prop_map(AddressOrEmpty::Address)]
+}
+
 /// Any 32 bytes.
 pub fn bytes32() -> impl Strategy<Value = B256> {
     any::<[u8; 32]>().prop_map(B256::from)
@@ -207,6 +212,11 @@ pub fn double() -> impl Strategy<Value = f64> {
 /// A finite decimal.
 pub fn decimal() -> impl Strategy<Value = Decimal> {
     double().prop_map(|x| Decimal::new(x).expect("finite"))
+}
+
+/// A `text-or-decimal`: any text or any finite decimal.
+pub fn text_or_decimal() -> impl Strategy<Value = TextOrDecimal> {
+    prop_oneof![text().prop_map(TextOrDecimal::Text), decimal().prop_map(TextOrDecimal::Decimal)]
 }
 
 /// A slippage tolerance in [0, 1): zero, the largest double below one, or between.
@@ -269,9 +279,12 @@ pub fn chain_gas_usage_status() -> impl Strategy<Value = ChainGasUsageStatus> {
     ]
 }
 
-/// Any intent status.
+/// Any intent status: a named one (INVALID included) or another `A-Z0-9_` name.
 pub fn intent_status() -> impl Strategy<Value = IntentStatus> {
-    prop::sample::select(IntentStatus::NAMES.to_vec()).prop_map(|n| IntentStatus::from_name(n).unwrap())
+    prop_oneof![
+        3 => prop::sample::select(IntentStatus::NAMES.to_vec()).prop_map(|n| IntentStatus::from_name(n).unwrap()),
+        1 => "[A-Z0-9_]{1,12}".prop_map(|n| IntentStatus::from_name(&n).expect("an open enum name")),
+    ]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -382,11 +395,11 @@ prop_compose! {
 }
 
 prop_compose! {
-    /// The service's contracts.
+    /// The service's contracts, each an address or none (`""`).
     pub fn service_contracts()(
-        entrypoint in nonzero_address(),
-        router in address(),
-        shim in address(),
+        entrypoint in address_or_empty(),
+        router in address_or_empty(),
+        shim in address_or_empty(),
         unknown in unknown_members().boxed(),
     ) -> ServiceContracts {
         with_unknown!(
@@ -498,7 +511,8 @@ prop_compose! {
     pub fn gas_detail()(
         chain_id in chain_id(),
         amounts in (uint(), uint(), uint()),
-        strings in (text(), text(), text()),
+        strings in (text(), text()),
+        total_fee_usd in text_or_decimal(),
         status in chain_gas_usage_status(),
         details in meta_txn_fee_details().boxed(),
         native_token_price_usd in option::of(decimal()),
@@ -514,7 +528,7 @@ prop_compose! {
                 native_token_price_usd,
                 native_token_symbol: strings.1,
                 total_fee_amount: amounts.1,
-                total_fee_usd: strings.2,
+                total_fee_usd,
                 total_gas_limit: amounts.2,
                 unknown: UnknownMembers::new(),
             },
@@ -678,6 +692,14 @@ pub fn flip(address: Address) -> Address {
     Address::from(bytes)
 }
 
+/// Another value of an address-or-empty: an address for none, else the flipped address.
+pub fn flip_or_fill(contract: AddressOrEmpty) -> AddressOrEmpty {
+    match contract {
+        AddressOrEmpty::Empty => AddressOrEmpty::Address(SHARED_ADDRESSES[0]),
+        AddressOrEmpty::Address(address) => AddressOrEmpty::Address(flip(address)),
+    }
+}
+
 prop_compose! {
     /// A valid quote request of any owner (see [`repair_quote_request`]).
     pub fn quote_request()(
@@ -773,7 +795,7 @@ prop_compose! {
         ids in (any_u64(), any_u64(), text(), text()),
         origin_intent_address in address(),
         salt in uint(),
-        deposit in (uint(), any::<u8>()),
+        deposit in (uint(), option::of(any::<u8>())),
         origin in (call_bundle().boxed(), precondition().boxed(), meta_txn().boxed()),
         destination in (option::of(address()), option::of(call_bundle().boxed()), option::of(precondition().boxed()), option::of(meta_txn().boxed())),
         quote in quote().boxed(),
@@ -1030,7 +1052,7 @@ impl Mode {
 
 /// Whether `option` can pay the fee of a deposit in `mode` (SPEC §7, Execute): native only
 /// when the request asks for it; a fee exactly with a fee collector; in entrypoint mode a fee
-/// only in the deposit token; with a permit, the deposit token's option must support
+/// only in the deposit token, and only for an intent with an entrypoint; with a permit, the deposit token's option must support
 /// ERC-2612 and the deposit plus that fee must fit in a `uint256`.
 pub fn option_fits(intent: &Intent, option: &FeeOption, mode: Mode) -> bool {
     if mode == Mode::Hash {
@@ -1047,6 +1069,9 @@ pub fn option_fits(intent: &Intent, option: &FeeOption, mode: Mode) -> bool {
         return false;
     }
     if mode.has_intent_signature() && !fee.is_zero() && !in_deposit_token {
+        return false;
+    }
+    if mode.has_intent_signature() && intent.service_contracts.service_intent_entrypoint_address.is_empty() {
         return false;
     }
     let permit_fits = option.is_2612 && intent.deposit_transaction.amount.checked_add(fee).is_some();
@@ -1229,6 +1254,11 @@ prop_compose! {
         request.owner_address = owner;
         if config.gasless && intent.quote_request.origin_token_address.is_zero() {
             intent.quote_request.origin_token_address = token;
+        }
+        let entrypoint = &mut intent.service_contracts.service_intent_entrypoint_address;
+        if config.gasless && entrypoint.is_empty() {
+            // Every gasless mode needs an entrypoint for its entrypoint modes.
+            *entrypoint = AddressOrEmpty::Address(flip(token));
         }
         repair_quote_request(&mut intent.quote_request, secret[0]);
         make_consistent(&mut intent);
@@ -1445,7 +1475,7 @@ impl World {
     pub fn committed(&self) -> IntentRecord {
         let mut record = self.quoted();
         record
-            .commit(&self.intent, &self.intent.service_contracts, self.times.commit_at)
+            .commit(&self.intent, None, self.times.commit_at)
             .unwrap_or_else(|e| panic!("the world does not commit: {e}"));
         record
     }

@@ -448,6 +448,10 @@ pub enum Kind {
     Timestamp,
     Str,
     Bool,
+    /// `text-or-decimal`: a JSON string (any text) or a JSON number read as a decimal.
+    TextOrDecimal,
+    /// `address-or-empty`: an address or `""`.
+    AddressOrEmpty,
     /// An enum: its names, and whether it is open (other `A-Z0-9_` names allowed).
     Enum(&'static [&'static str], bool),
     Obj(&'static str),
@@ -468,13 +472,15 @@ const fn opt(key: &'static str, kind: Kind) -> Field {
     Field { key, kind, optional: true }
 }
 
-pub const INTENT_STATUS: &[&str] = &["QUOTED", "COMMITTED", "EXECUTING", "FAILED", "SUCCEEDED", "ABORTED", "REFUNDED"];
+pub const INTENT_STATUS: &[&str] =
+    &["QUOTED", "COMMITTED", "EXECUTING", "FAILED", "SUCCEEDED", "ABORTED", "REFUNDED", "INVALID"];
 pub const TRADE_TYPE: &[&str] = &["EXACT_INPUT", "EXACT_OUTPUT"];
 pub const ROUTE_PROVIDER: &[&str] = &["AUTO", "NONE", "CCTP", "PROVIDER_1", "PROVIDER_2", "PROVIDER_3", "PROVIDER_4"];
 pub const CHAIN_GAS_USAGE_STATUS: &[&str] = &["NORMAL"];
 
 use Kind::{Address as Addr, Bool, Bytes, Decimal as Dec, Obj, Str, Timestamp as Ts, Uint, U64, U8};
-const STATUS: Kind = Kind::Enum(INTENT_STATUS, false);
+const STATUS: Kind = Kind::Enum(INTENT_STATUS, true);
+const ADDR_OR_EMPTY: Kind = Kind::AddressOrEmpty;
 const TRADE: Kind = Kind::Enum(TRADE_TYPE, false);
 const PROVIDER: Kind = Kind::Enum(ROUTE_PROVIDER, true);
 const GAS_STATUS: Kind = Kind::Enum(CHAIN_GAS_USAGE_STATUS, true);
@@ -535,7 +541,7 @@ const INTENT: &[Field] = &[
     opt("createdAt", Ts),
 ];
 const DEPOSIT_TRANSACTION: &[Field] =
-    &[req("toAddress", Addr), req("tokenAddress", Addr), req("amount", Uint), req("decimals", U8)];
+    &[req("toAddress", Addr), req("tokenAddress", Addr), req("amount", Uint), opt("decimals", U8)];
 const CALL_BUNDLE: &[Field] =
     &[req("chainId", U64), req("calls", Kind::Arr(&Obj("Call"))), opt("space", Uint), opt("nonce", Uint)];
 const CALL: &[Field] = &[
@@ -557,9 +563,9 @@ const PRECONDITION: &[Field] = &[
 const META_TXN: &[Field] =
     &[req("id", Str), req("chainId", U64), req("walletAddress", Addr), req("contract", Addr), req("input", Bytes)];
 const SERVICE_CONTRACTS: &[Field] = &[
-    req("serviceIntentEntrypointAddress", Addr),
-    req("serviceRouterAddress", Addr),
-    req("serviceRouterShimAddress", Addr),
+    req("serviceIntentEntrypointAddress", ADDR_OR_EMPTY),
+    req("serviceRouterAddress", ADDR_OR_EMPTY),
+    req("serviceRouterShimAddress", ADDR_OR_EMPTY),
 ];
 const QUOTE: &[Field] = &[
     req("routeProviders", Kind::Arr(&PROVIDER)),
@@ -612,7 +618,7 @@ const GAS_DETAIL: &[Field] = &[
     req("nativeTokenSymbol", Str),
     req("chainGasUsageStatus", GAS_STATUS),
     req("totalFeeAmount", Uint),
-    req("totalFeeUsd", Str),
+    req("totalFeeUsd", Kind::TextOrDecimal),
     req("metaTxnFeeDetails", Obj("MetaTxnFeeDetails")),
     req("metaTxnGasQuote", Str),
     opt("nativeTokenPriceUsd", Dec),
@@ -1151,7 +1157,7 @@ impl<'r> Respeller<'r> {
                     out.push_str(&text);
                 }
             }
-            (J::Num(t), Some(Kind::Decimal)) if self.style.decimals => {
+            (J::Num(t), Some(Kind::Decimal | Kind::TextOrDecimal)) if self.style.decimals => {
                 let x: f64 = t.parse().unwrap();
                 if x == 0.0 {
                     let zero: &str = self.rng.pick::<&str>(&["0", "-0", "0.0", "-0.0e0", "0E-3"]);
@@ -1186,7 +1192,7 @@ impl<'r> Respeller<'r> {
                 2 => out.push_str(s),
                 _ => out.push_str(&spell_exact(self.rng, false, s, 0, false)),
             },
-            (J::Str(s), Some(Kind::Address)) if self.style.addresses => {
+            (J::Str(s), Some(Kind::Address | Kind::AddressOrEmpty)) if self.style.addresses && !s.is_empty() => {
                 let text = match self.rng.below(3) {
                     0 => s.clone(),
                     1 => format!("0x{}", s[2..].to_ascii_uppercase()),
@@ -1467,10 +1473,11 @@ pub fn change_leaf(rng: &mut Dice, j: &J, kind: Option<Kind>) -> Option<J> {
             let n: u8 = t.parse().unwrap();
             J::Num(n.checked_add(1).unwrap_or_else(|| n - 1).to_string())
         }
-        (J::Num(t), Some(Kind::Decimal)) => J::Num(ecmascript(bump_f64(t.parse().unwrap()))),
+        (J::Num(t), Some(Kind::Decimal | Kind::TextOrDecimal)) => J::Num(ecmascript(bump_f64(t.parse().unwrap()))),
+        (J::Str(s), Some(Kind::AddressOrEmpty)) if s.is_empty() => J::Str(format!("0x{}", "0".repeat(40))),
         (J::Num(t), _) if is_integer_literal(t) => J::Num(if t == "0" { "1".into() } else { format!("{t}1") }),
         (J::Num(t), _) => J::Num(ecmascript(bump_f64(t.parse().unwrap()))),
-        (J::Str(s), Some(Kind::Address | Kind::Bytes32)) => {
+        (J::Str(s), Some(Kind::Address | Kind::AddressOrEmpty | Kind::Bytes32)) => {
             let i = 2 + rng.below(s.len() - 2);
             let old = s.as_bytes()[i];
             let new = loop {
@@ -1915,6 +1922,10 @@ pub fn random_leaf(rng: &mut Dice, kind: Kind) -> Option<J> {
         Kind::U8 => J::Num(rng.below(256).to_string()),
         Kind::Decimal => J::Num(ecmascript(random_double(rng))),
         Kind::Address => J::Str(hex(rng, 20)),
+        Kind::AddressOrEmpty if rng.chance(1, 4) => J::Str(String::new()),
+        Kind::AddressOrEmpty => J::Str(hex(rng, 20)),
+        Kind::TextOrDecimal if rng.chance(1, 2) => J::Num(ecmascript(random_double(rng))),
+        Kind::TextOrDecimal => J::Str(random_unicode_string(rng)),
         Kind::Bytes => {
             let n = rng.below(40);
             J::Str(hex(rng, n))
