@@ -1,8 +1,9 @@
 //! SPEC §1: how each value kind is accepted, held exactly, and written back.
 
 use intent_core::{
-    from_slice, to_string, Address, Call, Canonical, Decimal, DepositTransaction, FeeOption, Intent, IntentStatus,
-    PriceImpact, QuoteOptions, Reason, RouteProvider, Timestamp, U256,
+    from_slice, to_string, Address, AddressOrEmpty, Call, Canonical, CommitRequest, Decimal, DepositTransaction,
+    FeeOption, GasDetail, Intent, IntentStatus, PriceImpact, QuoteOptions, Reason, RouteProvider, ServiceContracts,
+    TextOrDecimal, Timestamp, U256,
 };
 
 const TO: &str = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
@@ -261,4 +262,126 @@ fn the_example_intent_parses_and_round_trips() {
     let again: Intent = from_slice(to_string(&intent).as_bytes()).unwrap();
     assert_eq!(again, intent);
     assert_eq!(again.canonical_hash(), intent.canonical_hash());
+}
+
+// ---------------------------------------------------------------------------------------------
+// text-or-decimal (GasDetail.totalFeeUsd)
+
+fn gas_detail(total_fee_usd: &str) -> Result<GasDetail, intent_core::Error> {
+    let text = format!(
+        r#"{{"chainId":1,"totalGasLimit":"1","gasPrice":"1","nativeTokenSymbol":"ETH","chainGasUsageStatus":"NORMAL",
+        "totalFeeAmount":"1","totalFeeUsd":{total_fee_usd},"metaTxnFeeDetails":{{"metaTxnId":"m","estimatedGasLimit":"1","feeNative":"1"}},
+        "metaTxnGasQuote":"q"}}"#
+    );
+    from_slice(text.as_bytes())
+}
+
+#[test]
+fn text_or_decimal_keeps_a_string_unchanged_and_a_number_as_a_decimal() {
+    let text = gas_detail(r#""0.0100""#).unwrap();
+    assert_eq!(text.total_fee_usd, TextOrDecimal::Text("0.0100".into()));
+    assert!(to_string(&text).contains(r#""totalFeeUsd":"0.0100""#));
+    assert!(text.canonical_json().contains(r#""totalFeeUsd":"0.0100""#));
+    // Any text, not only numbers.
+    assert_eq!(gas_detail(r#""n/a""#).unwrap().total_fee_usd, TextOrDecimal::from("n/a"));
+
+    let number = gas_detail("1.00e-2").unwrap();
+    assert_eq!(number.total_fee_usd, TextOrDecimal::Decimal(Decimal::new(0.01).unwrap()));
+    assert!(to_string(&number).contains(r#""totalFeeUsd":0.01"#));
+    assert!(number.canonical_json().contains(r#""totalFeeUsd":0.01"#));
+    assert_eq!(number.canonical_hash(), gas_detail("0.01").unwrap().canonical_hash());
+    assert_eq!(gas_detail("-0").unwrap().canonical_json(), gas_detail("0").unwrap().canonical_json());
+
+    // The two spellings of one amount are different values: each is written as received.
+    assert_ne!(gas_detail(r#""0.01""#).unwrap().canonical_hash(), number.canonical_hash());
+}
+
+#[test]
+fn text_or_decimal_rejects_other_json_types_and_non_finite_numbers() {
+    for (bad, reason) in [
+        ("true", Reason::InvalidType),
+        ("[]", Reason::InvalidType),
+        ("{}", Reason::InvalidType),
+        ("1e400", Reason::NumberOutOfRange),
+        ("null", Reason::MissingField),
+    ] {
+        let err = gas_detail(bad).unwrap_err();
+        assert_eq!((err.reason(), err.path()), (reason, Some("totalFeeUsd")), "{bad}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// address-or-empty (ServiceContracts)
+
+fn contracts(entrypoint: &str) -> Result<ServiceContracts, intent_core::Error> {
+    let text = format!(
+        r#"{{"serviceIntentEntrypointAddress":{entrypoint},"serviceRouterAddress":"","serviceRouterShimAddress":"{TO}"}}"#
+    );
+    from_slice(text.as_bytes())
+}
+
+#[test]
+fn address_or_empty_reads_empty_as_none_and_addresses_as_addresses() {
+    let none = contracts(r#""""#).unwrap();
+    assert_eq!(none.service_intent_entrypoint_address, AddressOrEmpty::Empty);
+    assert_eq!(none.service_intent_entrypoint_address.address(), None);
+    assert_eq!(none.service_router_address, AddressOrEmpty::Empty);
+    let to: Address = TO.parse().unwrap();
+    assert_eq!(none.service_router_shim_address, AddressOrEmpty::Address(to));
+    assert!(to_string(&none).contains(r#""serviceIntentEntrypointAddress":"""#));
+    assert!(to_string(&none).contains(&format!(r#""serviceRouterShimAddress":"{TO}""#)));
+    assert!(none.canonical_json().contains(&format!(r#""serviceRouterShimAddress":"{}""#, TO.to_lowercase())));
+
+    // Every address spelling is one value.
+    let spellings = [TO.to_string(), TO.to_lowercase(), format!("0x{}", TO[2..].to_uppercase())];
+    let hashes: Vec<_> = spellings.iter().map(|a| contracts(&format!("\"{a}\"")).unwrap().canonical_hash()).collect();
+    assert!(hashes.windows(2).all(|w| w[0] == w[1]));
+    // None is not the zero address.
+    let zero = contracts(&format!("\"{}\"", Address::ZERO)).unwrap();
+    assert_eq!(zero.service_intent_entrypoint_address, AddressOrEmpty::Address(Address::ZERO));
+    assert_ne!(zero.canonical_hash(), none.canonical_hash());
+}
+
+#[test]
+fn address_or_empty_fails_as_an_address_does_and_is_still_required() {
+    let bad_checksum = "\"0x8ba1f109551bD432803012645Ac136ddd64DBa72\"";
+    for (bad, reason) in [
+        (bad_checksum, Reason::InvalidChecksum),
+        ("\"0x\"", Reason::InvalidAddress),
+        ("\" \"", Reason::InvalidAddress),
+        ("\"0x1234\"", Reason::InvalidAddress),
+        ("0", Reason::InvalidAddress),
+        ("null", Reason::MissingField),
+    ] {
+        let err = contracts(bad).unwrap_err();
+        assert_eq!((err.reason(), err.path()), (reason, Some("serviceIntentEntrypointAddress")), "{bad}");
+    }
+    let err = from_slice::<ServiceContracts>(br#"{"serviceRouterAddress":"","serviceRouterShimAddress":""}"#)
+        .unwrap_err();
+    assert_eq!((err.reason(), err.path()), (Reason::MissingField, Some("serviceIntentEntrypointAddress")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Optional members of the newest published schema
+
+#[test]
+fn deposit_transaction_decimals_are_optional() {
+    for text in [
+        format!(r#"{{"toAddress":"{TO}","tokenAddress":"{TO}","amount":"1"}}"#),
+        format!(r#"{{"toAddress":"{TO}","tokenAddress":"{TO}","amount":"1","decimals":null}}"#),
+    ] {
+        let deposit: DepositTransaction = from_slice(text.as_bytes()).unwrap();
+        assert_eq!(deposit.decimals, None);
+        assert!(!to_string(&deposit).contains("decimals"));
+    }
+    assert_eq!(deposit("1").unwrap().decimals, Some(18));
+}
+
+#[test]
+fn commit_request_service_contracts_are_optional() {
+    let intent = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json")).unwrap();
+    let request: CommitRequest = from_slice(format!(r#"{{"intent":{intent}}}"#).as_bytes()).unwrap();
+    assert_eq!(request.service_contracts, None);
+    assert_eq!(to_string(&request), format!(r#"{{"intent":{}}}"#, to_string(&request.intent)));
+    assert_eq!(from_slice::<CommitRequest>(to_string(&request).as_bytes()).unwrap(), request);
 }

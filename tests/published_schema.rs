@@ -1,0 +1,152 @@
+//! Documents in the shape of the examples of the service's newest published API schema
+//! (SPEC §1, §2 revision 2), committed under `examples/published/`: an intent of the
+//! permit-only generation (`""` contracts, no deposit decimals, `totalFeeUsd` as a number and
+//! as a string, members this library's schema does not name), the same intent in status
+//! INVALID, and a commit request without `serviceContracts`. Each parses, passes the intent
+//! rules, hashes the same in any spelling, and `intentctl` accepts it; the lifecycle takes the
+//! permit-only intent through commit without contracts and refuses entrypoint mode for it.
+#![cfg(feature = "std")]
+
+mod support;
+
+use std::process::Command;
+
+use intent_core::lifecycle::IntentRecord;
+use intent_core::rules::check_intent;
+use intent_core::{
+    from_slice, to_string, AddressOrEmpty, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
+    IntentStatus, Limits, Reason, TextOrDecimal, Timestamp,
+};
+use support::{parse_json, Dice, Kind, Respeller, Style};
+
+const PERMIT_ONLY: &str = "examples/published/intent-permit-only.json";
+const INVALID: &str = "examples/published/intent-invalid.json";
+const COMMIT: &str = "examples/published/commit-request.json";
+const INTENTS: [&str; 2] = [PERMIT_ONLY, INVALID];
+
+fn read(path: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn intent(path: &str) -> Intent {
+    from_slice(&read(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn the_published_intents_parse_with_the_new_kinds() {
+    let permit_only = intent(PERMIT_ONLY);
+    assert_eq!(permit_only.status, IntentStatus::Quoted);
+    let contracts = &permit_only.service_contracts;
+    assert_eq!(contracts.service_intent_entrypoint_address, AddressOrEmpty::Empty);
+    assert!(contracts.service_router_address.address().is_some());
+    assert_eq!(contracts.service_router_shim_address, AddressOrEmpty::Empty);
+    assert_eq!(permit_only.deposit_transaction.decimals, None);
+    assert!(matches!(permit_only.fees.origin_gas.total_fee_usd, TextOrDecimal::Decimal(_)));
+    let destination_gas = permit_only.fees.destination_gas.as_ref().unwrap();
+    assert_eq!(destination_gas.total_fee_usd, TextOrDecimal::Text("0.001616".into()));
+    // What the published schema adds beyond this library's schema is kept.
+    for key in ["isTestnet", "originTokenAddress", "destinationTokenAddress"] {
+        assert!(permit_only.unknown.get(key).is_some(), "{key}");
+    }
+    assert!(contracts.unknown.get("serviceUtilsAddress").is_some());
+    assert!(permit_only.deposit_transaction.unknown.get("data").is_some());
+
+    let invalid = intent(INVALID);
+    assert_eq!(invalid.status, IntentStatus::Invalid);
+    assert!(matches!(invalid.fees.origin_gas.total_fee_usd, TextOrDecimal::Text(_)));
+}
+
+#[test]
+fn the_published_intents_pass_the_intent_rules_and_round_trip() {
+    for path in INTENTS {
+        let parsed = intent(path);
+        check_intent(&parsed).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let again: Intent = from_slice(to_string(&parsed).as_bytes()).unwrap();
+        assert_eq!(again, parsed, "{path}");
+        assert_eq!(again.canonical_hash(), parsed.canonical_hash(), "{path}");
+        let canonical: Intent = from_slice(parsed.canonical_json().as_bytes()).unwrap();
+        assert_eq!(canonical.canonical_json(), parsed.canonical_json(), "{path}: canonical form is idempotent");
+    }
+    assert_ne!(intent(PERMIT_ONLY).canonical_hash(), intent(INVALID).canonical_hash());
+}
+
+#[test]
+fn the_published_intents_keep_their_hash_in_any_spelling() {
+    for path in INTENTS {
+        let parsed = intent(path);
+        let tree = parse_json(&parsed.canonical_json());
+        for seed in 0..64 {
+            let text = Respeller::new(&mut Dice::new(seed), Style::ALL).document(&tree, Kind::Obj("Intent"));
+            let respelt: Intent = from_slice(text.as_bytes()).unwrap_or_else(|e| panic!("{path} #{seed}: {e}"));
+            assert_eq!(respelt.canonical_hash(), parsed.canonical_hash(), "{path} #{seed}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn the_published_commit_request_has_no_service_contracts_and_holds_the_permit_only_intent() {
+    let request: CommitRequest = from_slice(&read(COMMIT)).unwrap();
+    assert_eq!(request.service_contracts, None);
+    assert_eq!(request.intent, intent(PERMIT_ONLY));
+    check_intent(&request.intent).unwrap();
+}
+
+#[test]
+fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode() {
+    let request: CommitRequest = from_slice(&read(COMMIT)).unwrap();
+    let options: GasFeeOptions = from_slice(&read("examples/gas-fee-options.json")).unwrap();
+    let at = |text: &str| text.parse::<Timestamp>().unwrap();
+    let mut record =
+        IntentRecord::quote(request.intent.clone(), Some(options.clone()), at("2026-11-21T18:30:00Z"), &Limits::default())
+            .unwrap();
+    let id = record.commit(&request.intent, request.service_contracts.as_ref(), at("2026-11-21T18:31:00Z")).unwrap();
+    assert_eq!(id, request.intent.intent_id);
+
+    let option = intent_core::to_string(&options.fee_options[0]);
+    let entrypoint_mode: ExecuteRequest = from_slice(
+        format!(
+            r#"{{"intentId":"{id}","depositSignature":{{"selectedGasFeeOption":{option},"deadline":1795300000,
+            "intentSignature":"0x{sig}","userNonce":"0"}}}}"#,
+            id = request.intent.intent_id,
+            sig = "11".repeat(65),
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let error = record.clone().execute(&entrypoint_mode, at("2026-11-21T18:32:00Z")).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::EntrypointMissing, Some("depositSignature.intentSignature")));
+
+    let hash_mode: ExecuteRequest = from_slice(
+        format!(r#"{{"intentId":"{}","depositTransactionHash":"0x{}"}}"#, request.intent.intent_id, "ab".repeat(32))
+            .as_bytes(),
+    )
+    .unwrap();
+    record.execute(&hash_mode, at("2026-11-21T18:32:00Z")).unwrap();
+    assert_eq!(record.status(), &IntentStatus::Executing);
+}
+
+#[test]
+fn the_invalid_intent_is_never_quoted() {
+    let error = IntentRecord::quote(intent(INVALID), None, "2026-11-21T18:30:00Z".parse().unwrap(), &Limits::default())
+        .unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::WrongStatus, Some("status")));
+}
+
+#[test]
+fn intentctl_checks_and_hashes_the_published_intents() {
+    for path in INTENTS {
+        let run = |command: &str| {
+            Command::new(env!("CARGO_BIN_EXE_intentctl"))
+                .args(command.split(' ').chain([path]))
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .unwrap()
+        };
+        let check = run("check intent");
+        assert_eq!(check.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&check.stdout));
+        assert_eq!(String::from_utf8(check.stdout).unwrap(), "{\"ok\":true}\n");
+        let hash = run("hash");
+        assert_eq!(hash.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&hash.stdout));
+        assert_eq!(String::from_utf8(hash.stdout).unwrap(), format!("{}\n", intent(path).canonical_hash()));
+    }
+}
