@@ -153,7 +153,7 @@ SCHEMA = {
         "expiresAt timestamp, destinationIntentAddress? address, destinationCalls? obj:CallBundle,"
         "destinationPrecondition? obj:Precondition, destinationMetaTxn? obj:MetaTxn,"
         "updatedAt? timestamp, createdAt? timestamp"),
-    "DepositTransaction": _obj("toAddress address, tokenAddress address, amount uint, decimals u8"),
+    "DepositTransaction": _obj("toAddress address, tokenAddress address, amount uint, decimals? u8"),
     "CallBundle": _obj("chainId u64, calls arr:obj:Call, space? uint, nonce? uint"),
     "Call": _obj(
         "to address, value? uint, data? bytes, gasLimit? uint, delegateCall? bool,"
@@ -162,8 +162,8 @@ SCHEMA = {
         "type string, chainId u64, ownerAddress address, tokenAddress address, minAmount uint"),
     "MetaTxn": _obj("id string, chainId u64, walletAddress address, contract address, input bytes"),
     "ServiceContracts": _obj(
-        "serviceIntentEntrypointAddress address, serviceRouterAddress address,"
-        "serviceRouterShimAddress address"),
+        "serviceIntentEntrypointAddress address-or-empty, serviceRouterAddress address-or-empty,"
+        "serviceRouterShimAddress address-or-empty"),
     "Quote": _obj(
         "routeProviders arr:enum:RouteProvider, routeProvidersRequestIds arr:string,"
         "routeProvidersFeeUsd arr:decimal, fromAmount uint, fromAmountMin uint,"
@@ -183,7 +183,7 @@ SCHEMA = {
         "providerFeeUsd decimal, totalFeeAmount uint, totalFeeUsd decimal"),
     "GasDetail": _obj(
         "chainId u64, totalGasLimit uint, gasPrice uint, nativeTokenSymbol string,"
-        "chainGasUsageStatus enum:ChainGasUsageStatus, totalFeeAmount uint, totalFeeUsd string,"
+        "chainGasUsageStatus enum:ChainGasUsageStatus, totalFeeAmount uint, totalFeeUsd text-or-decimal,"
         "metaTxnFeeDetails obj:MetaTxnFeeDetails, metaTxnGasQuote string,"
         "nativeTokenPriceUsd? decimal"),
     "MetaTxnFeeDetails": _obj("metaTxnId string, estimatedGasLimit uint, feeNative uint"),
@@ -199,7 +199,7 @@ SCHEMA = {
         "tokenAddress address, tokenSymbol string, tokenDecimals u8, amount uint,"
         "amountUsd decimal, feeCollectorAddress address, is2612 bool"),
     "QuoteResponse": _obj("intent obj:Intent, gasFeeOptions obj:GasFeeOptions"),
-    "CommitRequest": _obj("intent obj:Intent, serviceContracts obj:ServiceContracts"),
+    "CommitRequest": _obj("intent obj:Intent, serviceContracts? obj:ServiceContracts"),
     "CommitResponse": _obj("intentId string"),
     "ExecuteRequest": _obj(
         "intentId string, depositTransactionHash? bytes32, depositSignature? obj:DepositSignature"),
@@ -212,10 +212,10 @@ SCHEMA = {
 }
 
 CLOSED_ENUMS = {
-    "IntentStatus": ["QUOTED", "COMMITTED", "EXECUTING", "FAILED", "SUCCEEDED", "ABORTED", "REFUNDED"],
     "TradeType": ["EXACT_INPUT", "EXACT_OUTPUT"],
 }
-OPEN_ENUMS = {"RouteProvider", "ChainGasUsageStatus"}
+# IntentStatus is open since SPEC revision 2 (QUOTED ... REFUNDED, INVALID, others kept).
+OPEN_ENUMS = {"RouteProvider", "ChainGasUsageStatus", "IntentStatus"}
 OPEN_ENUM_RE = re.compile(r"[A-Z0-9_]+")
 
 U256_MAX = 2**256 - 1
@@ -391,6 +391,16 @@ def canon_value(v, kind: str, path: str) -> str:
         return es_number(float(v.text))
     if kind == "address":
         return canon_address(v, path)
+    if kind == "address-or-empty":
+        # SPEC section 1: "" means none and stays ""; anything else is an address.
+        return '""' if v == "" else canon_address(v, path)
+    if kind == "text-or-decimal":
+        # SPEC section 1: a string unchanged, or a number in decimal's form.
+        if isinstance(v, str):
+            return canon_string(v)
+        if isinstance(v, Num):
+            return es_number(float(v.text))
+        raise SpecError(f"{path}: neither a string nor a number")
     if kind == "bytes":
         return canon_bytes(v, path)
     if kind == "bytes32":
@@ -685,7 +695,9 @@ def build_cases():
         .replace('"erc20-min-balance"', '"erc20\\u002dmin\\u002Dbalance"'), "example")
 
     def addr_map(f):
-        return lambda t: walk_kinds(t, "obj:Intent", lambda k, v: f(v) if k == "address" else v)
+        # address-or-empty members that hold an address are respelled like addresses.
+        return lambda t: walk_kinds(
+            t, "obj:Intent", lambda k, v: f(v) if k == "address" or (k == "address-or-empty" and v) else v)
 
     I("addresses all lowercase", addr_map(lambda a: a.lower()), "example")
     I("addresses with uppercase hex digits", addr_map(lambda a: "0x" + a[2:].upper()), "example")
@@ -863,6 +875,42 @@ def build_cases():
         add_unknown(add_unknown(mini, '"options":{', '"referrer":"partner/\u00e9"'),
                     '"depositTransaction":{', '"memo":null'))
     add("unknown member with value null at top level", "Intent", mini[:-1] + ',"extra":null}')
+
+    # ---- published schema 2026 (SPEC revision 2, issue 10 "schema") -----------
+    # text-or-decimal, address-or-empty, optional decimals, open IntentStatus.
+    I("totalFeeUsd as a JSON number 0.016156",
+      lambda t: put(t, "fees.originGas.totalFeeUsd", Num("0.016156")), "totalFeeUsd number")
+    I("totalFeeUsd as a JSON number 1.6156e-2 (respelled)",
+      lambda t: put(t, "fees.originGas.totalFeeUsd", Num("1.6156E-2")), "totalFeeUsd number")
+    I("totalFeeUsd as a string 1.6156e-2 (text kept unchanged)",
+      lambda t: put(t, "fees.originGas.totalFeeUsd", "1.6156e-2"))
+    I("totalFeeUsd as JSON numbers -0 and 1e21 on both chains",
+      lambda t: (put(t, "fees.originGas.totalFeeUsd", Num("-0")),
+                 put(t, "fees.destinationGas.totalFeeUsd", Num("1e21"))))
+    I("serviceContracts addresses in mixed spellings (lower, upper, checksum)",
+      lambda t: (put(t, "serviceContracts.serviceIntentEntrypointAddress",
+                     get(t, "serviceContracts.serviceIntentEntrypointAddress").lower()),
+                 put(t, "serviceContracts.serviceRouterAddress",
+                     "0x" + get(t, "serviceContracts.serviceRouterAddress")[2:].upper()),
+                 put(t, "serviceContracts.serviceRouterShimAddress",
+                     eip55(get(t, "serviceContracts.serviceRouterShimAddress")))), "example")
+    I("serviceIntentEntrypointAddress empty (permit-only generation)",
+      lambda t: put(t, "serviceContracts.serviceIntentEntrypointAddress", ""), "entrypoint empty")
+    add("serviceIntentEntrypointAddress empty, spelled with white space around", "Intent",
+        minified(INTENT).replace('"serviceIntentEntrypointAddress":"' + INTENT["serviceContracts"]
+                                 ["serviceIntentEntrypointAddress"] + '"',
+                                 '"serviceIntentEntrypointAddress" :  "" '), "entrypoint empty")
+    I("serviceIntentEntrypointAddress the zero address (not empty)",
+      lambda t: put(t, "serviceContracts.serviceIntentEntrypointAddress", "0x" + "00" * 20))
+    I("serviceContracts all empty",
+      lambda t: [put(t, "serviceContracts." + k, "") for k in
+                 ("serviceIntentEntrypointAddress", "serviceRouterAddress", "serviceRouterShimAddress")])
+    I("depositTransaction without decimals", lambda t: delete(t, "depositTransaction.decimals"),
+      "decimals absent")
+    I("depositTransaction decimals null", lambda t: put(t, "depositTransaction.decimals", None),
+      "decimals absent")
+    I("status INVALID", lambda t: put(t, "status", "INVALID"))
+    I("status ON_HOLD (an unknown name, kept)", lambda t: put(t, "status", "ON_HOLD"))
 
     # ---- QuoteRequest and GasFeeOptions -------------------------------------
     add("quoteRequest example as is", "QuoteRequest", qr_text, "qr example")
