@@ -27,10 +27,10 @@ use crate::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
 use crate::rules::TokenPermit;
 use crate::scenario::{CheckExecuteInput, Scenario, ScenarioOp};
 use crate::{
-    changed_paths, from_slice, from_slice_with, to_string, Canonical, CommitRequest, Decimal, DepositSignature, Error,
-    ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput, IntentReceipt, IntentStatus, Limits,
-    PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput, ServiceContracts, Timestamp, UnknownMembers,
-    WireObject,
+    changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Canonical, CommitRequest, Decimal,
+    DepositSignature, Error, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput, IntentReceipt,
+    IntentStatus, Limits, PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput, ServiceContracts,
+    Timestamp, UnknownMembers, WireObject,
 };
 
 /// The limits an accepted value's own output is read back with. The document size is the
@@ -998,7 +998,7 @@ fn apply(
             } else {
                 None
             };
-            let result = record.commit(&intent, &contracts, now).map(|id| assert_eq!(id, intent.intent_id));
+            let result = record.commit(&intent, Some(&contracts), now).map(|id| assert_eq!(id, intent.intent_id));
             (ScenarioOp::Commit, result, ok_unless(expected))
         }
         Event::Execute { request, token_permit } => {
@@ -1122,7 +1122,7 @@ impl ContractsChoice {
     fn build(&self, sent: &ServiceContracts) -> ServiceContracts {
         let mut contracts = sent.clone();
         if let ContractsChoice::Changed(which, address) = self {
-            let address = Address::from(*address);
+            let address = AddressOrEmpty::from(Address::from(*address));
             match which % 3 {
                 0 => contracts.service_intent_entrypoint_address = address,
                 1 => contracts.service_router_address = address,

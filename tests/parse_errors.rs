@@ -45,7 +45,12 @@ fn a_bad_field_deep_in_the_intent_is_reported_with_its_path() {
     expect("/originMetaTxn/input", json!("0x123"), Reason::InvalidHex, "originMetaTxn.input");
     expect("/status", json!("done"), Reason::InvalidEnum, "status");
     expect("/fees/originGas/totalFeeUsd", json!(true), Reason::InvalidType, "fees.originGas.totalFeeUsd");
-    expect("/serviceContracts/serviceRouterAddress", json!("0x12"), Reason::InvalidAddress, "serviceContracts.serviceRouterAddress");
+    expect(
+        "/serviceContracts/serviceRouterAddress",
+        json!("0x12"),
+        Reason::InvalidAddress,
+        "serviceContracts.serviceRouterAddress",
+    );
     expect("/quote", json!([]), Reason::InvalidType, "quote");
     expect("/serviceVersion", json!(3), Reason::InvalidType, "serviceVersion");
     expect("/originCalls/calls/0/delegateCall", json!("yes"), Reason::InvalidType, "originCalls.calls[0].delegateCall");

@@ -96,9 +96,13 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
     let request: CommitRequest = from_slice(&read(COMMIT)).unwrap();
     let options: GasFeeOptions = from_slice(&read("examples/gas-fee-options.json")).unwrap();
     let at = |text: &str| text.parse::<Timestamp>().unwrap();
-    let mut record =
-        IntentRecord::quote(request.intent.clone(), Some(options.clone()), at("2026-11-21T18:30:00Z"), &Limits::default())
-            .unwrap();
+    let mut record = IntentRecord::quote(
+        request.intent.clone(),
+        Some(options.clone()),
+        at("2026-11-21T18:30:00Z"),
+        &Limits::default(),
+    )
+    .unwrap();
     let id = record.commit(&request.intent, request.service_contracts.as_ref(), at("2026-11-21T18:31:00Z")).unwrap();
     assert_eq!(id, request.intent.intent_id);
 

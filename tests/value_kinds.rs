@@ -356,8 +356,8 @@ fn address_or_empty_fails_as_an_address_does_and_is_still_required() {
         let err = contracts(bad).unwrap_err();
         assert_eq!((err.reason(), err.path()), (reason, Some("serviceIntentEntrypointAddress")), "{bad}");
     }
-    let err = from_slice::<ServiceContracts>(br#"{"serviceRouterAddress":"","serviceRouterShimAddress":""}"#)
-        .unwrap_err();
+    let err =
+        from_slice::<ServiceContracts>(br#"{"serviceRouterAddress":"","serviceRouterShimAddress":""}"#).unwrap_err();
     assert_eq!((err.reason(), err.path()), (Reason::MissingField, Some("serviceIntentEntrypointAddress")));
 }
 
