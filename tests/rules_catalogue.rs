@@ -49,6 +49,7 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "NATIVE_FEE_REQUIRED",
             "SIGNATURE_EXPIRED",
             "GASLESS_NATIVE_DEPOSIT",
+            "ENTRYPOINT_MISSING",
             "FEE_TOKEN_MISMATCH",
             "FEE_PARAMETERS",
             "NONCE_REQUIRED",
@@ -129,6 +130,7 @@ fn kinds_follow_spec_section_8() {
         }
     }
     assert_eq!(Reason::QuoteExpired.kind(), ErrorKind::QuoteExpired);
+    assert_eq!(Reason::EntrypointMissing.kind(), ErrorKind::InvalidArgument);
     // Bad signatures.
     assert_eq!(Reason::InvalidSignature.kind(), ErrorKind::Unauthorized);
     assert_eq!(Reason::SignerMismatch.kind(), ErrorKind::Unauthorized);

@@ -82,7 +82,7 @@ pub fn deposits(corpus: &Corpus) -> Vec<Deposit> {
         .enumerate()
         .map(|(i, intent)| {
             let signature = deposit_signature(intent, i);
-            let domain = EntrypointDomain::for_intent(&names, intent);
+            let domain = EntrypointDomain::for_intent(&names, intent).unwrap();
             let m = DepositIntent::from_intent(intent, &signature).unwrap();
             let words = [
                 domain.type_hash().0,
@@ -196,7 +196,7 @@ pub fn commits(corpus: &Corpus) -> Commits {
 #[inline]
 pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     let request: CommitRequest = from_slice(request).unwrap();
-    black_box(record.commit(&request.intent, &request.service_contracts, at).unwrap());
+    black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
 }
 
 /// Per item, `rounds` timings of `candidate` and of `floor` taken alternately (the order
