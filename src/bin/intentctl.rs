@@ -71,6 +71,17 @@ const COMMANDS: &[Command] = &[
     },
 ];
 
+/// The error line of an invalid input: the body of SPEC §8 with `reason` and `path`, and
+/// for a JSON syntax error a last member `offset`, the byte offset of the offending byte
+/// (SPEC §10, revision 2).
+fn error_line(error: &Error) -> String {
+    let line = error.body().to_json_with(error);
+    match (error.offset(), line.strip_suffix('}')) {
+        (Some(offset), Some(members)) => format!("{members},\"offset\":{offset}}}"),
+        _ => line,
+    }
+}
+
 /// The `{"ok":true}` line of the check commands.
 fn ok(checked: Result<(), Error>) -> Output {
     checked.map(|()| String::from("{\"ok\":true}"))
@@ -126,7 +137,7 @@ fn main() -> ExitCode {
     };
     let (line, code) = match (command.run)(&input) {
         Ok(output) => (output, ExitCode::SUCCESS),
-        Err(error) => (error.body().to_json_with(&error), ExitCode::from(1)),
+        Err(error) => (error_line(&error), ExitCode::from(1)),
     };
     let line = if line.is_empty() || line.ends_with('\n') { line } else { line + "\n" };
     if std::io::stdout().lock().write_all(line.as_bytes()).is_err() {
