@@ -198,7 +198,10 @@ fn next_status(from: Option<&IntentStatus>, op: &ScenarioOp) -> Option<IntentSta
 /// A run has one outcome per event; a failed event leaves the status, a successful one
 /// moves it along SPEC §6's table; every outcome line is JSON.
 fn check_scenario_run(scenario: &Scenario) {
-    let outcomes = scenario.run();
+    let outcomes = match scenario.run() {
+        Ok(outcomes) => outcomes,
+        Err(error) => return check_error(&error),
+    };
     assert_eq!(outcomes.len(), scenario.events.len(), "one outcome per event");
     let mut status: Option<IntentStatus> = None;
     for (outcome, event) in outcomes.iter().zip(&scenario.events) {
