@@ -146,7 +146,13 @@ impl Answer for DepositSignature {}
 impl Answer for QuoteResponse {}
 impl Answer for CommitRequest {}
 impl Answer for IntentReceipt {}
-impl Answer for PermitDigestInput {}
+impl Answer for PermitDigestInput {
+    fn answer(&self) {
+        if let Err(error) = self.digest() {
+            check_error(&error);
+        }
+    }
+}
 
 impl Answer for Scenario {
     fn answer(&self) {
