@@ -138,15 +138,13 @@ impl<'a> Reader<'a> {
 
     /// Consumes `literal`; the error is at its first byte that differs (or is missing).
     fn expect_literal(&mut self, literal: &'static str) -> Result<(), Error> {
-        let rest = self.bytes().get(self.pos..).unwrap_or_default();
-        match literal.bytes().zip(rest).position(|(want, &got)| want != got) {
-            None if rest.len() >= literal.len() => {
-                self.pos += literal.len();
-                Ok(())
-            }
-            None => Err(self.syntax_at(self.bytes().len(), "invalid literal")),
-            Some(differs) => Err(self.syntax_at(self.pos + differs, "invalid literal")),
+        if self.bytes().get(self.pos..self.pos + literal.len()) == Some(literal.as_bytes()) {
+            self.pos += literal.len();
+            return Ok(());
         }
+        let rest = self.bytes().get(self.pos..).unwrap_or_default();
+        let differs = literal.bytes().zip(rest).position(|(want, &got)| want != got);
+        Err(self.syntax_at(differs.map_or(self.bytes().len(), |at| self.pos + at), "invalid literal"))
     }
 
     /// Consumes `null` if it is next; says whether it was.
