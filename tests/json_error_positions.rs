@@ -172,3 +172,27 @@ fn the_error_body_message_carries_the_line_and_column() {
     assert_eq!(body.msg, "invalid json: unexpected character at to, line 2 column 9");
     assert_eq!(body.cause, "INVALID_JSON at to");
 }
+
+#[test]
+fn positions_near_the_document_limit_are_exact() {
+    // A million line feeds, then the stray byte: the first column of line 1,000,001.
+    let mut lines = "\n".repeat(1_000_000);
+    lines.push('x');
+    assert_at(
+        lines.as_bytes(),
+        1_000_000,
+        (1_000_001, 1),
+        None,
+        "invalid json: unexpected character at line 1000001 column 1",
+    );
+    // 300,000 two-byte characters on one line before a control character: the string is
+    // refused where the control character is, before its length is judged.
+    let wide = format!("{{\"a\":\"{}\u{1}\"}}", "\u{e9}".repeat(300_000));
+    assert_at(
+        wide.as_bytes(),
+        6 + 600_000,
+        (1, 7 + 300_000),
+        Some("a"),
+        "invalid json: control character in a string at a, line 1 column 300007",
+    );
+}
