@@ -1,14 +1,15 @@
 //! The input documents of `intentctl digest intent`, `digest permit` and `recover`
 //! (SPEC §10), declared as wire objects so that they are parsed with exact values, limits
 //! and JSON error paths like the objects of SPEC §2; each knows how to compute its answer.
+//! `digest permit` takes either permit of SPEC §5.2: ERC-2612 or DAI-style.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
-use crate::eip712::{deposit_intent_digest, recover_signer, Domain, EntrypointNames, Permit};
-use crate::error::Error;
+use crate::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
+use crate::error::{Error, Problem};
 use crate::wire::object::wire_object;
 use crate::{DepositSignature, Intent};
 
@@ -25,8 +26,8 @@ wire_object! {
 }
 
 wire_object! {
-    /// The entrypoint's EIP-712 names in an [`IntentDigestInput`]; all three are required
-    /// when the object is given.
+    /// The entrypoint's EIP-712 names (SPEC §5.1) in an [`IntentDigestInput`], a scenario's
+    /// policy or a `check execute` input; all three are required when the object is given.
     pub struct EntrypointNamesInput {
         /// `name`: The domain's name.
         name: String = "name",
@@ -38,20 +39,47 @@ wire_object! {
 }
 
 wire_object! {
-    /// The input of `intentctl digest permit`: an ERC-2612 permit digest (SPEC §5.2).
+    /// The input of `intentctl digest permit` (SPEC §5.2): a token domain, `spender`,
+    /// `nonce`, and either the ERC-2612 members `owner`, `value`, `deadline` or the
+    /// DAI-style `holder`, `expiry`, `allowed` ([`PermitDigestInput::message`] says which).
     pub struct PermitDigestInput {
-        /// `deadline`: Until when the permit is valid, in Unix seconds.
-        deadline: U256 = "deadline",
+        /// `allowed`: DAI-style: grant (`true`) or revoke (`false`).
+        allowed: Option<bool> = "allowed",
+        /// `deadline`: ERC-2612: until when the permit is valid, in Unix seconds.
+        deadline: Option<U256> = "deadline",
         /// `domain`: The token's EIP-712 domain.
         domain: PermitDomainInput = "domain",
-        /// `nonce`: The owner's permit nonce at the token.
+        /// `expiry`: DAI-style: until when, in Unix seconds (0: no expiry).
+        expiry: Option<U256> = "expiry",
+        /// `holder`: DAI-style: whose tokens.
+        holder: Option<Address> = "holder",
+        /// `nonce`: The owner's (holder's) permit nonce at the token.
         nonce: U256 = "nonce",
-        /// `owner`: Whose tokens.
-        owner: Address = "owner",
+        /// `owner`: ERC-2612: whose tokens.
+        owner: Option<Address> = "owner",
         /// `spender`: Who may move them.
         spender: Address = "spender",
-        /// `value`: How much.
-        value: U256 = "value",
+        /// `value`: ERC-2612: how much.
+        value: Option<U256> = "value",
+    }
+}
+
+/// The permit message of a [`PermitDigestInput`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PermitMessage {
+    /// `Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)`.
+    Erc2612(Permit),
+    /// `Permit(address holder,address spender,uint256 nonce,uint256 expiry,bool allowed)`.
+    Dai(DaiPermit),
+}
+
+impl PermitMessage {
+    /// The digest the owner (holder) signs under the token's `domain`.
+    pub fn digest(&self, domain: &Domain) -> B256 {
+        match self {
+            PermitMessage::Erc2612(permit) => permit.digest(domain),
+            PermitMessage::Dai(permit) => permit.digest(domain),
+        }
     }
 }
 
@@ -122,21 +150,66 @@ impl PermitDomainInput {
     }
 }
 
+/// A required member of the permit shape chosen, absent.
+fn missing(key: &str) -> Error {
+    Error::new(Problem::MissingField).in_member(key)
+}
+
 impl PermitDigestInput {
-    /// The permit message.
-    pub fn permit(&self) -> Permit {
-        Permit {
-            owner: self.owner,
-            spender: self.spender,
-            value: self.value,
-            nonce: self.nonce,
-            deadline: self.deadline,
+    /// The members only an ERC-2612 permit has, in the order they are reported.
+    const ERC2612_ONLY: [&'static str; 3] = ["owner", "value", "deadline"];
+    /// The members only a DAI-style permit has, in the order they are reported.
+    const DAI_ONLY: [&'static str; 3] = ["holder", "expiry", "allowed"];
+
+    /// The permit message. It is DAI-style when more of `holder`, `expiry`, `allowed` are
+    /// given than of `owner`, `value`, `deadline`, else ERC-2612 (the first revision's
+    /// only shape).
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_JSON` at the first member of the other shape when members of both are
+    /// given (`deadline` beside `holder`, `expiry` and `allowed` is the stray one);
+    /// `MISSING_FIELD` at the first member the chosen shape lacks.
+    pub fn message(&self) -> Result<PermitMessage, Error> {
+        let erc2612 = [self.owner.is_some(), self.value.is_some(), self.deadline.is_some()];
+        let dai = [self.holder.is_some(), self.expiry.is_some(), self.allowed.is_some()];
+        let count = |given: &[bool; 3]| given.iter().filter(|&&g| g).count();
+        let is_dai = count(&dai) > count(&erc2612);
+        let (stray, stray_keys, problem) = if is_dai {
+            (erc2612, Self::ERC2612_ONLY, "an erc-2612 permit member in a dai-style permit")
+        } else {
+            (dai, Self::DAI_ONLY, "a dai-style permit member in an erc-2612 permit")
+        };
+        if let Some(key) = stray.iter().zip(stray_keys).find_map(|(&given, key)| given.then_some(key)) {
+            return Err(Error::new(Problem::InvalidJson(problem)).in_member(key));
         }
+        let (spender, nonce) = (self.spender, self.nonce);
+        Ok(if is_dai {
+            PermitMessage::Dai(DaiPermit {
+                holder: self.holder.ok_or_else(|| missing("holder"))?,
+                spender,
+                nonce,
+                expiry: self.expiry.ok_or_else(|| missing("expiry"))?,
+                allowed: self.allowed.ok_or_else(|| missing("allowed"))?,
+            })
+        } else {
+            PermitMessage::Erc2612(Permit {
+                owner: self.owner.ok_or_else(|| missing("owner"))?,
+                spender,
+                value: self.value.ok_or_else(|| missing("value"))?,
+                nonce,
+                deadline: self.deadline.ok_or_else(|| missing("deadline"))?,
+            })
+        })
     }
 
     /// The permit digest under the token's domain.
-    pub fn digest(&self) -> B256 {
-        self.permit().digest(&self.domain.to_domain())
+    ///
+    /// # Errors
+    ///
+    /// As [`PermitDigestInput::message`].
+    pub fn digest(&self) -> Result<B256, Error> {
+        Ok(self.message()?.digest(&self.domain.to_domain()))
     }
 }
 

@@ -5,6 +5,7 @@
 //! context) and the path of the field concerned. The reason code of a problem never
 //! changes once published; new codes may be added.
 
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -453,12 +454,43 @@ impl Problem {
 pub struct Error {
     problem: Problem,
     path: String,
+    /// Where a JSON syntax error is in the input; boxed so that the common errors stay small.
+    position: Option<Box<TextPosition>>,
+}
+
+/// Where a JSON syntax error is: the byte offset of the offending byte (the input's length
+/// when the input ended too early), and its 1-based line and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct TextPosition {
+    offset: usize,
+    line: usize,
+    column: usize,
 }
 
 impl Error {
     /// An error at the document root; callers above it add the path on the way out.
     pub fn new(problem: Problem) -> Self {
-        Error { problem, path: String::new() }
+        Error { problem, path: String::new(), position: None }
+    }
+
+    /// The same error located at byte `offset` of the input, on `line` at `column`.
+    pub(crate) fn at_position(mut self, offset: usize, line: usize, column: usize) -> Self {
+        self.position = Some(Box::new(TextPosition { offset, line, column }));
+        self
+    }
+
+    /// For a JSON syntax error (`INVALID_JSON` from the reader: a syntax error, invalid
+    /// UTF-8, trailing data, input that ends too early), the byte offset of the offending
+    /// byte in the input; the input's length when it ended too early. `None` for every
+    /// other error, including a duplicate member, which is located by its path.
+    pub fn offset(&self) -> Option<usize> {
+        self.position.as_ref().map(|p| p.offset)
+    }
+
+    /// The line and column of [`Error::offset`], both from 1: lines end at `\n`, and the
+    /// column counts characters (Unicode scalar values), not bytes.
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        self.position.as_ref().map(|p| (p.line, p.column))
     }
 
     /// A rule broken at the field `path` (already formatted, e.g. `options.swapProvider`;
@@ -521,11 +553,15 @@ impl Error {
     }
 }
 
+/// `<problem>[ at <path>]`, and for a syntax error `[ at|,] line L column C`.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.path() {
-            Some(path) => write!(f, "{} at {}", self.problem, path),
-            None => write!(f, "{}", self.problem),
+        write!(f, "{}", self.problem)?;
+        match (self.path(), self.line_column()) {
+            (Some(path), Some((line, column))) => write!(f, " at {path}, line {line} column {column}"),
+            (Some(path), None) => write!(f, " at {path}"),
+            (None, Some((line, column))) => write!(f, " at line {line} column {column}"),
+            (None, None) => Ok(()),
         }
     }
 }

@@ -146,7 +146,13 @@ impl Answer for DepositSignature {}
 impl Answer for QuoteResponse {}
 impl Answer for CommitRequest {}
 impl Answer for IntentReceipt {}
-impl Answer for PermitDigestInput {}
+impl Answer for PermitDigestInput {
+    fn answer(&self) {
+        if let Err(error) = self.digest() {
+            check_error(&error);
+        }
+    }
+}
 
 impl Answer for Scenario {
     fn answer(&self) {
@@ -198,7 +204,10 @@ fn next_status(from: Option<&IntentStatus>, op: &ScenarioOp) -> Option<IntentSta
 /// A run has one outcome per event; a failed event leaves the status, a successful one
 /// moves it along SPEC §6's table; every outcome line is JSON.
 fn check_scenario_run(scenario: &Scenario) {
-    let outcomes = scenario.run();
+    let outcomes = match scenario.run() {
+        Ok(outcomes) => outcomes,
+        Err(error) => return check_error(&error),
+    };
     assert_eq!(outcomes.len(), scenario.events.len(), "one outcome per event");
     let mut status: Option<IntentStatus> = None;
     for (outcome, event) in outcomes.iter().zip(&scenario.events) {

@@ -29,7 +29,9 @@ use alloc::string::String;
 pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
 pub use diff::changed_paths;
-pub use documents::{EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, RecoverInput};
+pub use documents::{
+    EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
+};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;

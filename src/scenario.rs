@@ -2,6 +2,8 @@
 //! scenario runner: a lifecycle played from a list of timed events, one outcome per event.
 //!
 //! A failed event leaves the record as it was and the run goes on with the next one.
+//! Both documents name the entrypoint's EIP-712 names when the deployment uses others
+//! than the defaults (SPEC §5.1): a deposit-intent signature is checked under them.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -9,6 +11,7 @@ use core::fmt::Write;
 
 use alloy_primitives::U256;
 
+use crate::documents::EntrypointNamesInput;
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
 use crate::json::write_string;
@@ -41,10 +44,13 @@ impl TokenPermitInput {
 wire_object! {
     /// The input of `intentctl check execute`: an execute request checked against a
     /// committed intent at `now`. `committedAt`, when given, also checks the execution
-    /// window; `tokenPermit`, when given, verifies a permit signature's signer.
+    /// window; `tokenPermit`, when given, verifies a permit signature's signer;
+    /// `entrypoint`, when given, names the entrypoint's EIP-712 names.
     pub struct CheckExecuteInput {
         /// `committedAt`: When the intent was committed.
         committed_at: Option<Timestamp> = "committedAt",
+        /// `entrypoint`: The entrypoint's EIP-712 names; absent means the defaults.
+        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
         /// `gasFeeOptions`: The gas fee options quoted with the intent.
         gas_fee_options: GasFeeOptions = "gasFeeOptions",
         /// `intent`: The committed intent.
@@ -59,13 +65,15 @@ wire_object! {
 }
 
 impl CheckExecuteInput {
-    /// Runs the Execute rules of SPEC §7 with the default limits and entrypoint names.
+    /// Runs the Execute rules of SPEC §7 with the default execution window, under the
+    /// entrypoint names of `entrypoint` (the defaults without it).
     ///
     /// # Errors
     ///
     /// The first broken rule, with its path under `request`.
     pub fn check(&self) -> Result<(), Error> {
         let token_permit = self.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+        let entrypoint = entrypoint_names(self.entrypoint.as_ref());
         let window = i64::from(Limits::DEFAULT.execution_window_seconds);
         let context = ExecuteContext {
             intent: &self.intent,
@@ -73,14 +81,34 @@ impl CheckExecuteInput {
             now: self.now,
             window_closes_at: self.committed_at.map(|at| at.saturating_add_seconds(window)),
             token_permit: token_permit.as_ref(),
-            entrypoint: &EntrypointNames::DEFAULT,
+            entrypoint: &entrypoint,
         };
         check_execute(&self.request, &context).map_err(|e| e.within("request"))
     }
 }
 
+/// The names `given`, or [`EntrypointNames::DEFAULT`].
+fn entrypoint_names(given: Option<&EntrypointNamesInput>) -> EntrypointNames {
+    given.map_or(EntrypointNames::DEFAULT, EntrypointNamesInput::to_names)
+}
+
 wire_object! {
-    /// The lifetimes of a scenario, in seconds; absent ones take their defaults.
+    /// How a scenario is played (SPEC §10, revision 2): the two lifetimes, in seconds, and
+    /// the entrypoint's EIP-712 names; absent ones take their defaults.
+    pub struct ScenarioPolicy {
+        /// `entrypoint`: The entrypoint's EIP-712 names, checked against deposit-intent
+        /// signatures.
+        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        /// `executionWindowSeconds`: How long after the commit execution may start.
+        execution_window_seconds: Option<u32> = "executionWindowSeconds",
+        /// `quoteTtlSeconds`: How far after the quote the intent may expire.
+        quote_ttl_seconds: Option<u32> = "quoteTtlSeconds",
+    }
+}
+
+wire_object! {
+    /// The lifetimes of a scenario, in seconds; absent ones take their defaults. The
+    /// first revision's member, still accepted; [`ScenarioPolicy`] holds the same and more.
     pub struct ScenarioLimits {
         /// `executionWindowSeconds`: How long after the commit execution may start.
         execution_window_seconds: Option<u32> = "executionWindowSeconds",
@@ -133,8 +161,9 @@ wire_object! {
 }
 
 wire_object! {
-    /// The input of `intentctl run`: an intent, its gas fee options, and the events that
-    /// happen to it.
+    /// The input of `intentctl run`: an intent, its gas fee options, the events that
+    /// happen to it, and the policy they are played under (`policy`, or the older `limits`,
+    /// not both).
     pub struct Scenario {
         /// `events`: The events, in order.
         events: Vec<ScenarioEvent> = "events",
@@ -142,8 +171,10 @@ wire_object! {
         gas_fee_options: Option<GasFeeOptions> = "gasFeeOptions",
         /// `intent`: The intent quoted by the first `quote` event.
         intent: Intent = "intent",
-        /// `limits`: The lifetimes, when not the defaults.
+        /// `limits`: The lifetimes, when not the defaults (the first revision's `policy`).
         limits: Option<ScenarioLimits> = "limits",
+        /// `policy`: The lifetimes and entrypoint names, when not the defaults.
+        policy: Option<ScenarioPolicy> = "policy",
     }
 }
 
@@ -187,29 +218,54 @@ impl EventOutcome {
 }
 
 impl Scenario {
-    /// The limits the scenario runs with.
-    pub fn to_limits(&self) -> Limits {
-        let given = self.limits.as_ref();
-        Limits {
-            quote_ttl_seconds: given.and_then(|l| l.quote_ttl_seconds).unwrap_or(Limits::DEFAULT.quote_ttl_seconds),
-            execution_window_seconds: given
-                .and_then(|l| l.execution_window_seconds)
-                .unwrap_or(Limits::DEFAULT.execution_window_seconds),
+    /// The limits the scenario runs with: the lifetimes of `policy` or `limits`, the
+    /// defaults for those not given.
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_JSON` at `limits` when `policy` is given too: both set the lifetimes, and
+    /// rather than pick one the scenario is refused, like a member given twice.
+    pub fn to_limits(&self) -> Result<Limits, Error> {
+        let (quote_ttl, window) = match (&self.policy, &self.limits) {
+            (Some(_), Some(_)) => {
+                return Err(
+                    Error::new(Problem::InvalidJson("limits and policy both set the lifetimes")).in_member("limits")
+                )
+            }
+            (Some(policy), None) => (policy.quote_ttl_seconds, policy.execution_window_seconds),
+            (None, Some(limits)) => (limits.quote_ttl_seconds, limits.execution_window_seconds),
+            (None, None) => (None, None),
+        };
+        Ok(Limits {
+            quote_ttl_seconds: quote_ttl.unwrap_or(Limits::DEFAULT.quote_ttl_seconds),
+            execution_window_seconds: window.unwrap_or(Limits::DEFAULT.execution_window_seconds),
             ..Limits::DEFAULT
-        }
+        })
+    }
+
+    /// The entrypoint's EIP-712 names the intent is quoted for: `policy.entrypoint`, or
+    /// [`EntrypointNames::DEFAULT`].
+    pub fn entrypoint(&self) -> EntrypointNames {
+        entrypoint_names(self.policy.as_ref().and_then(|policy| policy.entrypoint.as_ref()))
     }
 
     /// Plays the events in order and says what each did.
-    pub fn run(&self) -> Vec<EventOutcome> {
-        let limits = self.to_limits();
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::to_limits`], before any event is played.
+    pub fn run(&self) -> Result<Vec<EventOutcome>, Error> {
+        let limits = self.to_limits()?;
+        let entrypoint = self.entrypoint();
         let mut record: Option<IntentRecord> = None;
-        self.events
+        Ok(self
+            .events
             .iter()
             .map(|event| {
-                let result = self.apply(event, &mut record, &limits);
+                let result = self.apply(event, &mut record, &limits, &entrypoint);
                 EventOutcome { op: event.op.clone(), result, status: record.as_ref().map(|r| r.status().clone()) }
             })
-            .collect()
+            .collect())
     }
 
     fn apply(
@@ -217,11 +273,13 @@ impl Scenario {
         event: &ScenarioEvent,
         record: &mut Option<IntentRecord>,
         limits: &Limits,
+        entrypoint: &EntrypointNames,
     ) -> Result<Option<String>, Error> {
         let now = event.at;
         let record = match (record.as_mut(), &event.op) {
             (None, ScenarioOp::Quote) => {
-                *record = Some(IntentRecord::quote(self.intent.clone(), self.gas_fee_options.clone(), now, limits)?);
+                let (intent, options) = (self.intent.clone(), self.gas_fee_options.clone());
+                *record = Some(IntentRecord::quote_for_entrypoint(intent, options, now, limits, entrypoint.clone())?);
                 return Ok(None);
             }
             (Some(existing), ScenarioOp::Quote) => return Err(existing.refuse_quote(now)),

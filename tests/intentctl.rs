@@ -64,10 +64,32 @@ fn invalid_input_exits_1_with_one_json_error_line() {
         (Some("InvalidArgument"), Some(2000), Some(400))
     );
 
+    assert_eq!(line.get("offset"), None, "only a syntax error has an offset");
+
     let empty = intentctl(&["canonical"], b"");
     assert_eq!(empty.status.code(), Some(1));
     let line: serde_json::Value = serde_json::from_str(&stdout(&empty)).unwrap();
     assert_eq!((line["reason"].as_str(), &line["path"]), (Some("INVALID_JSON"), &serde_json::Value::Null));
+    assert_eq!(line["offset"], 0);
+}
+
+#[test]
+fn a_syntax_error_line_ends_with_the_byte_offset_and_says_line_and_column() {
+    // Line 3 starts at byte 13; the stray `x` is its third byte.
+    let output = intentctl(&["hash"], b"{\n  \"id\": 1,\n  x\n}");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        concat!(
+            r#"{"error":"InvalidArgument","code":2000,"msg":"invalid json: expected a member name at line 3 column 3","#,
+            r#""cause":"INVALID_JSON","status":400,"reason":"INVALID_JSON","path":null,"offset":15}"#,
+            "\n"
+        )
+    );
+    let inside = intentctl(&["hash"], br#"{"id": 1, "depositTransaction": {"amount": 01}}"#);
+    let line: serde_json::Value = serde_json::from_str(&stdout(&inside)).unwrap();
+    assert_eq!((&line["path"], &line["offset"]), (&"depositTransaction".into(), &44.into()));
+    assert_eq!(line["msg"], "invalid json: expected ',' or '}' in an object at depositTransaction, line 1 column 45");
 }
 
 #[test]

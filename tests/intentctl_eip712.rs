@@ -1,7 +1,8 @@
-//! SPEC §10 `intentctl digest intent`, `digest permit` and `recover`, run as the built
-//! binary: the example inputs under `examples/` are inputs of cases of
-//! `tests/vectors/eip712.json` (eth-account), so the printed line is checked against an
-//! independent implementation; invalid inputs exit 1 with the error line.
+//! SPEC §10 `intentctl digest intent`, `digest permit` (ERC-2612 and DAI-style) and
+//! `recover`, run as the built binary: the example inputs under `examples/` are inputs of
+//! cases of `tests/vectors/eip712.json` (eth-account), or MakerDAO's own DAI permit test,
+//! so the printed line is checked against an independent implementation; invalid inputs
+//! exit 1 with the error line.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -176,4 +177,97 @@ fn digest_without_a_subcommand_is_a_usage_mistake() {
     let output = run_stdin(&["digest"], "{}");
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
+}
+
+/// MakerDAO's own DAI permits: makerdao/dss src/test/dai.t.sol testPermit and
+/// testPermitWithExpiry (token at 0x11Ee…030B, `new Dai(99)`): the domain, message and
+/// signature are the test's; the digest is eth-account 0.14.0's `encode_typed_data` of
+/// them, and MakerDAO's signature recovers to the holder under it, which only the digest
+/// `permit` verifies on chain can do.
+const MAKERDAO_TEST_PERMITS: [(&str, u64, &str, &str); 2] = [
+    (
+        "makerdao/dss src/test/dai.t.sol testPermit",
+        0,
+        "0x0b0a898fcabef919bad3f3631b3099b69e2eef3c2757fc4c1057e94a7cd01a74",
+        "0x8e30095d9e5439a4f4b8e4b5c94e7639756474d72aded20611464c8f002efb0649a0ed09658bc768d6548689bcbaa430cefa57846ef83cb685673a9b9a575ff41b",
+    ),
+    (
+        "makerdao/dss src/test/dai.t.sol testPermitWithExpiry",
+        604_411_200 + 3600,
+        "0x2505c94085b60ca14bf6842050745e5b64df8fa31ee1bb70afec92f1e5e21784",
+        "0x85da10f8af2cf512620c07d800f8e17a2a4cd2e91bf0835a34bf470abc6b66e57e8e641e5e8bef932c3a55e7365e0201196fc6385d942c47d749bf76e73ee46f1b",
+    ),
+];
+
+/// `cal` in dai.t.sol: the holder who signed.
+const MAKERDAO_HOLDER: &str = "0x29C76e6aD8f28BB1004902578Fb108c507Be341b";
+
+#[test]
+fn digest_permit_of_makerdaos_dai_test_permits_is_the_digest_their_signature_recovers_from() {
+    for (source, expiry, digest, signature) in MAKERDAO_TEST_PERMITS {
+        // examples/digest-permit-dai.json is testPermit's permit; testPermitWithExpiry differs
+        // only in its expiry.
+        let mut input = example_json("digest-permit-dai.json");
+        input["expiry"] = expiry.into();
+        let printed = if expiry == 0 {
+            success_line(&run_file(&["digest", "permit"], &example("digest-permit-dai.json")))
+        } else {
+            success_line(&run_stdin(&["digest", "permit"], &input.to_string()))
+        };
+        assert_eq!(printed, digest, "{source}");
+        let recover = serde_json::json!({"digest": printed, "signature": signature});
+        assert_eq!(success_line(&run_stdin(&["recover"], &recover.to_string())), MAKERDAO_HOLDER, "{source}");
+    }
+}
+
+#[test]
+fn digest_permit_of_every_dai_vector_prints_the_eth_account_digest() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/eip712.json")).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let cases: Vec<&Value> = file["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == "daiPermit").collect();
+    assert!(cases.len() >= 6);
+    for case in cases {
+        let mut input = case["message"].clone();
+        input["domain"] = case["domain"].clone();
+        let line = success_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+        assert_eq!(line, case["digest"].as_str().unwrap(), "{}", case["name"]);
+    }
+}
+
+#[test]
+fn digest_permit_with_members_of_both_shapes_exits_1_at_the_stray_member() {
+    // A DAI permit with an ERC-2612 `deadline`: the stray member is the deadline.
+    let mut dai = example_json("digest-permit-dai.json");
+    dai["deadline"] = 1.into();
+    let body = error_line(&run_stdin(&["digest", "permit"], &dai.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_JSON".into(), &"deadline".into()));
+    assert_eq!(body["msg"], "invalid json: an erc-2612 permit member in a dai-style permit at deadline");
+    // An ERC-2612 permit with a DAI `allowed`.
+    let mut erc2612 = example_json("digest-permit.json");
+    erc2612["allowed"] = true.into();
+    let body = error_line(&run_stdin(&["digest", "permit"], &erc2612.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_JSON".into(), &"allowed".into()));
+    assert_eq!(body["msg"], "invalid json: a dai-style permit member in an erc-2612 permit at allowed");
+    assert_eq!(body.get("offset"), None, "not a syntax error");
+    // As many of each: the first DAI member is the stray one.
+    let mut even = example_json("digest-permit.json");
+    even["holder"] = MAKERDAO_HOLDER.into();
+    even.as_object_mut().unwrap().remove("value");
+    even.as_object_mut().unwrap().remove("deadline");
+    let body = error_line(&run_stdin(&["digest", "permit"], &even.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_JSON".into(), &"holder".into()));
+}
+
+#[test]
+fn digest_permit_of_an_incomplete_dai_permit_exits_1_with_missing_field() {
+    for member in ["holder", "expiry", "allowed"] {
+        let mut input = example_json("digest-permit-dai.json");
+        input.as_object_mut().unwrap().remove(member);
+        let body = error_line(&run_stdin(&["digest", "permit"], &input.to_string()));
+        assert_eq!((&body["reason"], &body["path"]), (&"MISSING_FIELD".into(), &member.into()), "without {member}");
+    }
+    let mut not_bool = example_json("digest-permit-dai.json");
+    not_bool["allowed"] = 1.into();
+    let body = error_line(&run_stdin(&["digest", "permit"], &not_bool.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_TYPE".into(), &"allowed".into()));
 }

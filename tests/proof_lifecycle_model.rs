@@ -582,6 +582,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
         gas_fee_options: Some(world.gas_fee_options.clone()),
         intent: world.intent.clone(),
         limits: None,
+        policy: None,
         unknown: UnknownMembers::new(),
     }
 }
@@ -722,7 +723,7 @@ proptest! {
         }
 
         // 3. The same events as a scenario: the same outcome and status at every step.
-        let outcomes = scenario(&world, &inputs, &timeline).run();
+        let outcomes = scenario(&world, &inputs, &timeline).run().expect("no limits beside a policy");
         prop_assert_eq!(outcomes.len(), expected.len());
         for (step, (outcome, (want, status))) in outcomes.iter().zip(&expected).enumerate() {
             let context = format!("scenario step {step}: {:?} at {}", timeline[step].1, timeline[step].0);

@@ -19,15 +19,19 @@ commands:
   canonical   Intent -> canonical JSON (SPEC section 4)
   digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (SPEC 5.1)
   digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
+                 {domain, holder, spender, nonce, expiry, allowed} -> 0x-prefixed DAI-style permit digest
   recover        {digest, signature} -> the signer's EIP-55 address
   check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
   check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
-  check execute  {intent, gasFeeOptions, request, now, committedAt?, tokenPermit?} -> {ok: true}
-                 when every Execute rule holds
-  run            {limits?, intent, gasFeeOptions?, events} -> one JSON line per event
+  check execute  {intent, gasFeeOptions, request, now, committedAt?, tokenPermit?, entrypoint?}
+                 -> {ok: true} when every Execute rule holds
+  run            {policy?, intent, gasFeeOptions?, events} -> one JSON line per event
+                 policy: {quoteTtlSeconds?, executionWindowSeconds?, entrypoint?}
+                 (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
+                 entrypoint: {name, version, typeName}, the entrypoint's EIP-712 names
 
-exit status: 0 success, 1 invalid input (one JSON error line on standard output),
-2 usage mistake (message on standard error)";
+exit status: 0 success, 1 invalid input (one JSON error line on standard output, with
+\"offset\" for a JSON syntax error), 2 usage mistake (message on standard error)";
 
 /// What a command prints on success.
 type Output = Result<String, Error>;
@@ -47,7 +51,7 @@ const COMMANDS: &[Command] = &[
     },
     Command {
         words: &["digest", "permit"],
-        run: |input| Ok(from_slice::<intent_core::PermitDigestInput>(input)?.digest().to_string()),
+        run: |input| Ok(from_slice::<intent_core::PermitDigestInput>(input)?.digest()?.to_string()),
     },
     Command {
         words: &["check", "request"],
@@ -61,7 +65,7 @@ const COMMANDS: &[Command] = &[
     Command {
         words: &["run"],
         run: |input| {
-            let outcomes = from_slice::<intent_core::scenario::Scenario>(input)?.run();
+            let outcomes = from_slice::<intent_core::scenario::Scenario>(input)?.run()?;
             Ok(intent_core::scenario::outcome_lines(&outcomes))
         },
     },
@@ -70,6 +74,17 @@ const COMMANDS: &[Command] = &[
         run: |input| Ok(from_slice::<intent_core::RecoverInput>(input)?.signer()?.to_string()),
     },
 ];
+
+/// The error line of an invalid input: the body of SPEC §8 with `reason` and `path`, and
+/// for a JSON syntax error a last member `offset`, the byte offset of the offending byte
+/// (SPEC §10, revision 2).
+fn error_line(error: &Error) -> String {
+    let line = error.body().to_json_with(error);
+    match (error.offset(), line.strip_suffix('}')) {
+        (Some(offset), Some(members)) => format!("{members},\"offset\":{offset}}}"),
+        _ => line,
+    }
+}
 
 /// The `{"ok":true}` line of the check commands.
 fn ok(checked: Result<(), Error>) -> Output {
@@ -126,7 +141,7 @@ fn main() -> ExitCode {
     };
     let (line, code) = match (command.run)(&input) {
         Ok(output) => (output, ExitCode::SUCCESS),
-        Err(error) => (error.body().to_json_with(&error), ExitCode::from(1)),
+        Err(error) => (error_line(&error), ExitCode::from(1)),
     };
     let line = if line.is_empty() || line.ends_with('\n') { line } else { line + "\n" };
     if std::io::stdout().lock().write_all(line.as_bytes()).is_err() {

@@ -3,6 +3,9 @@
 //! The typed decoders drive it member by member, so no intermediate tree is built for
 //! the fields the schema knows. Nesting is bounded by [`Limits::max_depth`] before any
 //! recursion, so deep input cannot exhaust the stack.
+//!
+//! A syntax error is `INVALID_JSON` located at the offending byte: its offset, line and
+//! column are worked out when the error is built, never while reading well-formed input.
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -38,8 +41,17 @@ pub struct Reader<'a> {
     checksums: ChecksumCache,
 }
 
-fn syntax(what: &'static str) -> Error {
-    Error::new(Problem::InvalidJson(what))
+/// The `INVALID_JSON` error `what` at byte `offset` of `bytes` (at most `bytes.len()`),
+/// with its line (1 + the line feeds before it) and column (1 + the characters between the
+/// line's start and it; continuation bytes of UTF-8 are not counted). Linear in `offset`,
+/// and only ever paid on the way out of a failed parse.
+#[cold]
+fn syntax_error(bytes: &[u8], offset: usize, what: &'static str) -> Error {
+    let before = bytes.get(..offset).unwrap_or(bytes);
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+    let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+    let column = 1 + before.get(line_start..).unwrap_or_default().iter().filter(|&&b| b & 0xc0 != 0x80).count();
+    Error::new(Problem::InvalidJson(what)).at_position(offset, line, column)
 }
 
 impl<'a> Reader<'a> {
@@ -51,7 +63,7 @@ impl<'a> Reader<'a> {
                 limit: limits.max_document_bytes,
             }));
         }
-        let text = core::str::from_utf8(bytes).map_err(|_| syntax("invalid utf-8"))?;
+        let text = core::str::from_utf8(bytes).map_err(|e| syntax_error(bytes, e.valid_up_to(), "invalid utf-8"))?;
         Ok(Reader { text, pos: 0, depth: 0, limits, checksums: ChecksumCache::new() })
     }
 
@@ -70,12 +82,22 @@ impl<'a> Reader<'a> {
     pub fn finish(&mut self) -> Result<(), Error> {
         match self.peek_byte() {
             None => Ok(()),
-            Some(_) => Err(syntax("trailing characters after the document")),
+            Some(_) => Err(self.syntax("trailing characters after the document")),
         }
     }
 
     fn bytes(&self) -> &'a [u8] {
         self.text.as_bytes()
+    }
+
+    /// The syntax error `what` at the current position.
+    fn syntax(&self, what: &'static str) -> Error {
+        self.syntax_at(self.pos, what)
+    }
+
+    /// The syntax error `what` at byte `offset`.
+    fn syntax_at(&self, offset: usize, what: &'static str) -> Error {
+        syntax_error(self.bytes(), offset, what)
     }
 
     fn skip_ws(&mut self) {
@@ -98,8 +120,8 @@ impl<'a> Reader<'a> {
             Some(b'"') => Ok(Token::String),
             Some(b'[') => Ok(Token::Array),
             Some(b'{') => Ok(Token::Object),
-            Some(_) => Err(syntax("unexpected character")),
-            None => Err(syntax("unexpected end of input")),
+            Some(_) => Err(self.syntax("unexpected character")),
+            None => Err(self.syntax("unexpected end of input")),
         }
     }
 
@@ -114,13 +136,15 @@ impl<'a> Reader<'a> {
         self.text.get(start..self.pos).unwrap_or_default()
     }
 
+    /// Consumes `literal`; the error is at its first byte that differs (or is missing).
     fn expect_literal(&mut self, literal: &'static str) -> Result<(), Error> {
         if self.bytes().get(self.pos..self.pos + literal.len()) == Some(literal.as_bytes()) {
             self.pos += literal.len();
-            Ok(())
-        } else {
-            Err(syntax("invalid literal"))
+            return Ok(());
         }
+        let rest = self.bytes().get(self.pos..).unwrap_or_default();
+        let differs = literal.bytes().zip(rest).position(|(want, &got)| want != got);
+        Err(self.syntax_at(differs.map_or(self.bytes().len(), |at| self.pos + at), "invalid literal"))
     }
 
     /// Consumes `null` if it is next; says whether it was.
@@ -170,17 +194,17 @@ impl<'a> Reader<'a> {
             }
             Some(b',') if !first => self.pos += 1,
             Some(_) if first => {}
-            _ => return Err(syntax("expected ',' or '}' in an object")),
+            _ => return Err(self.syntax("expected ',' or '}' in an object")),
         }
         if self.peek_byte() != Some(b'"') {
-            return Err(syntax("expected a member name"));
+            return Err(self.syntax("expected a member name"));
         }
         let key = self.read_string_token()?;
         if key.len() > self.limits.max_string_bytes {
             return Err(self.string_limit());
         }
         if self.peek_byte() != Some(b':') {
-            return Err(syntax("expected ':' after a member name"));
+            return Err(self.syntax("expected ':' after a member name"));
         }
         self.pos += 1;
         Ok(Some(key))
@@ -208,7 +232,7 @@ impl<'a> Reader<'a> {
                 Ok(true)
             }
             Some(_) if first => Ok(true),
-            _ => Err(syntax("expected ',' or ']' in an array")),
+            _ => Err(self.syntax("expected ',' or ']' in an array")),
         }
     }
 
@@ -245,8 +269,8 @@ impl<'a> Reader<'a> {
                 return Ok(Cow::Borrowed(self.text.get(start..i).unwrap_or_default()));
             }
             Some(b'\\') => {}
-            Some(_) => return Err(syntax("control character in a string")),
-            None => return Err(syntax("unterminated string")),
+            Some(_) => return Err(self.syntax_at(i, "control character in a string")),
+            None => return Err(self.syntax_at(i, "unterminated string")),
         }
         let mut owned = String::from(self.text.get(start..i).unwrap_or_default());
         self.pos = i;
@@ -255,8 +279,8 @@ impl<'a> Reader<'a> {
             self.pos = find_special(bytes, run_start);
             match bytes.get(self.pos) {
                 Some(b'"' | b'\\') => {}
-                Some(_) => return Err(syntax("control character in a string")),
-                None => return Err(syntax("unterminated string")),
+                Some(_) => return Err(self.syntax("control character in a string")),
+                None => return Err(self.syntax("unterminated string")),
             }
             owned.push_str(self.text.get(run_start..self.pos).unwrap_or_default());
             if bytes.get(self.pos) == Some(&b'"') {
@@ -279,43 +303,50 @@ impl<'a> Reader<'a> {
                     owned.push(c);
                     continue;
                 }
-                _ => return Err(syntax("invalid escape in a string")),
+                _ => return Err(self.syntax("invalid escape in a string")),
             };
             owned.push(escaped);
             self.pos += 1;
         }
     }
 
+    /// Reads four hex digits; the error is at the first that is missing or not hex.
     fn read_hex4(&mut self) -> Result<u32, Error> {
-        let digits = self.bytes().get(self.pos..self.pos + 4).ok_or_else(|| syntax("short \\u escape"))?;
         let mut value = 0u32;
-        for &d in digits {
-            let nibble = char::from(d).to_digit(16).ok_or_else(|| syntax("invalid \\u escape"))?;
+        for at in self.pos..self.pos + 4 {
+            let nibble = match self.bytes().get(at) {
+                None => return Err(self.syntax_at(at, "short \\u escape")),
+                Some(&d) => char::from(d).to_digit(16).ok_or_else(|| self.syntax_at(at, "invalid \\u escape"))?,
+            };
             value = value << 4 | nibble;
         }
         self.pos += 4;
         Ok(value)
     }
 
-    /// Reads the four hex digits after `\u` (and a low surrogate after a high one).
+    /// Reads the four hex digits after `\u` (and a low surrogate after a high one). A lone
+    /// surrogate is located at the `\` of its escape: the high one's when no escape
+    /// follows it, else the escape that is not a low surrogate.
     fn read_unicode_escape(&mut self) -> Result<char, Error> {
+        let escape = self.pos - 2;
         let first = self.read_hex4()?;
         let code = match first {
             0xd800..=0xdbff => {
                 if self.bytes().get(self.pos..self.pos + 2) != Some(b"\\u") {
-                    return Err(syntax("lone surrogate in a string"));
+                    return Err(self.syntax_at(escape, "lone surrogate in a string"));
                 }
+                let second_escape = self.pos;
                 self.pos += 2;
                 let second = self.read_hex4()?;
                 if !(0xdc00..=0xdfff).contains(&second) {
-                    return Err(syntax("lone surrogate in a string"));
+                    return Err(self.syntax_at(second_escape, "lone surrogate in a string"));
                 }
                 0x10000 + ((first - 0xd800) << 10) + (second - 0xdc00)
             }
-            0xdc00..=0xdfff => return Err(syntax("lone surrogate in a string")),
+            0xdc00..=0xdfff => return Err(self.syntax_at(escape, "lone surrogate in a string")),
             other => other,
         };
-        char::from_u32(code).ok_or_else(|| syntax("invalid \\u escape"))
+        char::from_u32(code).ok_or_else(|| self.syntax_at(escape, "invalid \\u escape"))
     }
 
     /// Reads a number and returns its text, checked against the JSON grammar
@@ -343,12 +374,12 @@ impl<'a> Reader<'a> {
             Some(b'1'..=b'9') => {
                 digits(&mut i);
             }
-            _ => return Err(syntax("invalid number")),
+            _ => return Err(self.syntax_at(i, "invalid number")),
         }
         if bytes.get(i) == Some(&b'.') {
             i += 1;
             if digits(&mut i) == 0 {
-                return Err(syntax("invalid number"));
+                return Err(self.syntax_at(i, "invalid number"));
             }
         }
         if let Some(b'e' | b'E') = bytes.get(i) {
@@ -357,7 +388,7 @@ impl<'a> Reader<'a> {
                 i += 1;
             }
             if digits(&mut i) == 0 {
-                return Err(syntax("invalid number"));
+                return Err(self.syntax_at(i, "invalid number"));
             }
         }
         self.pos = i;

@@ -19,7 +19,8 @@ What it is
     file (typed data built by eth-account and cross-checked by a hand-written encoder;
     signatures RFC 6979 deterministic, low-s, v 27/28):
       - the deposit-intent digest of SPEC 5.1 with the default names ServiceIntent /
-        ServiceIntentEntrypoint / 1, chainId = originChainId, verifyingContract =
+        ServiceIntentEntrypoint / 1 (or, for a deployment named otherwise, the names of
+        CUSTOM_NAMES below), chainId = originChainId, verifyingContract =
         serviceContracts.serviceIntentEntrypointAddress;
       - ERC-2612 permits (SPEC 5.2) under the token domain {name "Dai Stablecoin",
         version "2", chainId originChainId, verifyingContract the deposit token} with the
@@ -42,7 +43,16 @@ Files written (and nothing else)
                                                happy execute
     examples/scenario-expiry.json              FEE_OPTIONS_EXPIRED, QUOTE_EXPIRED at the instant
     examples/scenario-expiry-window.json       EXECUTION_WINDOW_EXPIRED, expire, refund
-    each with its .expected
+    examples/scenario-custom-entrypoint.json   a policy naming other entrypoint names: a
+                                               signature under the defaults is
+                                               SIGNER_MISMATCH, one under the policy's names
+                                               executes
+    each with its .expected, and two inputs of `intentctl check execute` that pass:
+    examples/check-execute.json                signed under the default names, no entrypoint
+    examples/check-execute-custom-entrypoint.json
+                                               signed under CUSTOM_NAMES, which it names
+    (swapping their names makes each SIGNER_MISMATCH; the model checks that here and
+    tests/intentctl_check_execute.rs checks the crate does the same)
 
 How to run (from the crate root, /work/main):
 
@@ -85,6 +95,12 @@ USER_NONCE = "0"
 PERMIT_NONCE = "0"
 QUOTE_TTL = 300
 EXECUTION_WINDOW = 600
+
+# A deployment named otherwise than the defaults (SPEC 5.1). The type name is the one of
+# 0xsequence/trails-contracts src/TrailsIntentEntrypoint.sol ("TrailsIntent(address
+# user,...)"); the domain name and version are chosen for the example, not read from a
+# contract.
+CUSTOM_NAMES = {"name": "TrailsIntentEntrypoint", "version": "2", "typeName": "TrailsIntent"}
 
 
 def load(name):
@@ -137,12 +153,12 @@ def mode_of(ds: dict) -> str:
     return "entrypoint" if "intentSignature" in ds else "permitOnly"
 
 
-def intent_digest(intent: dict, ds: dict) -> bytes:
-    return g.intent_typed(intent, ds, g.DEFAULT_NAMES)[3]
+def intent_digest(intent: dict, ds: dict, names=g.DEFAULT_NAMES) -> bytes:
+    return g.intent_typed(intent, ds, names)[3]
 
 
-def sign_intent(ds: dict, priv=OWNER_KEY, intent=INTENT) -> str:
-    signable, _dsep, _shash, digest, _dtype = g.intent_typed(intent, ds, g.DEFAULT_NAMES)
+def sign_intent(ds: dict, priv=OWNER_KEY, intent=INTENT, names=g.DEFAULT_NAMES) -> str:
+    signable, _dsep, _shash, digest, _dtype = g.intent_typed(intent, ds, names)
     sig, _ = g.sign_and_check(signable, digest, priv, Account.from_key(priv).address)
     return sig
 
@@ -181,10 +197,11 @@ def high_s(sig_hex: str) -> str:
 
 
 def entrypoint_ds(option=DAI_OPTION, deadline=DEADLINE, nonce=USER_NONCE, signer=OWNER_KEY,
-                  permit=None, permit_signer=OWNER_KEY):
-    """An entrypoint-mode deposit signature signed by `signer`. `nonce` None leaves out
-    userNonce. `permit` = (permitDeadline, permitAmount) adds a permit signed by
-    `permit_signer`; a None member is left out (the permit is then incomplete)."""
+                  permit=None, permit_signer=OWNER_KEY, names=g.DEFAULT_NAMES):
+    """An entrypoint-mode deposit signature signed by `signer` under the entrypoint
+    `names`. `nonce` None leaves out userNonce. `permit` = (permitDeadline, permitAmount)
+    adds a permit signed by `permit_signer`; a None member is left out (the permit is then
+    incomplete)."""
     ds = {"selectedGasFeeOption": copy.deepcopy(option), "deadline": deadline}
     if nonce is not None:
         ds["userNonce"] = nonce
@@ -195,9 +212,9 @@ def entrypoint_ds(option=DAI_OPTION, deadline=DEADLINE, nonce=USER_NONCE, signer
         if permit_amount is not None:
             ds["permitAmount"] = permit_amount
     if nonce is not None:
-        ds["intentSignature"] = sign_intent(ds, signer)
+        ds["intentSignature"] = sign_intent(ds, signer, names=names)
     else:  # without userNonce there is no digest; any well-formed signature will do
-        ds["intentSignature"] = sign_intent(dict(ds, userNonce=USER_NONCE), signer)
+        ds["intentSignature"] = sign_intent(dict(ds, userNonce=USER_NONCE), signer, names=names)
     if permit is not None and "permitDeadline" in ds and "permitAmount" in ds:
         ds["permitSignature"] = sign_permit(ds, "entrypoint", permit_signer)
     elif permit is not None:
@@ -382,7 +399,8 @@ def check_execute(rec, req: dict, token_permit, now: int):
     # INVALID_SIGNATURE for any signature, then SIGNER_MISMATCH
     signers = []
     if entrypoint:
-        signer, error = g.spec_recover(intent_digest(intent, ds), bytes.fromhex(ds["intentSignature"][2:]))
+        signer, error = g.spec_recover(intent_digest(intent, ds, rec["names"]),
+                                       bytes.fromhex(ds["intentSignature"][2:]))
         if error:
             return "INVALID_SIGNATURE"
         signers.append(signer)
@@ -415,10 +433,14 @@ TRANSITIONS = {
 
 
 def run_model(scenario: dict):
-    """The lines `intentctl run` prints for `scenario`, by SPEC 6, 7 and 10."""
-    limits = scenario.get("limits") or {}
-    ttl = limits.get("quoteTtlSeconds", QUOTE_TTL)
-    window = limits.get("executionWindowSeconds", EXECUTION_WINDOW)
+    """The lines `intentctl run` prints for `scenario`, by SPEC 6, 7 and 10. The lifetimes
+    come from "policy" or the older "limits" (never both), the entrypoint names from
+    policy.entrypoint."""
+    assert not ("policy" in scenario and "limits" in scenario)
+    policy = scenario.get("policy") or scenario.get("limits") or {}
+    ttl = policy.get("quoteTtlSeconds", QUOTE_TTL)
+    window = policy.get("executionWindowSeconds", EXECUTION_WINDOW)
+    names = policy.get("entrypoint") or g.DEFAULT_NAMES
     rec = None
     lines = []
     for ev in scenario["events"]:
@@ -438,7 +460,7 @@ def run_model(scenario: dict):
                 if reason is None:
                     rec = {"status": "QUOTED", "intent": intent, "last": now,
                            "gasFeeOptions": scenario.get("gasFeeOptions"), "window": window,
-                           "committedAt": None}
+                           "committedAt": None, "names": names}
         elif now < rec["last"]:
             reason = "CLOCK_WENT_BACKWARDS"
         elif (rec["status"], op) not in TRANSITIONS:
@@ -495,10 +517,12 @@ def ev(at: int, op: str, expect: str, **members) -> dict:
     return e
 
 
-def scenario(events, gas_fee_options=GAS_FEE_OPTIONS, limits=None, intent=INTENT):
+def scenario(events, gas_fee_options=GAS_FEE_OPTIONS, limits=None, intent=INTENT, policy=None):
     doc = {}
     if limits is not None:
         doc["limits"] = limits
+    if policy is not None:
+        doc["policy"] = policy
     doc["intent"] = intent
     if gas_fee_options is not None:
         doc["gasFeeOptions"] = gas_fee_options
@@ -651,6 +675,20 @@ def expiry_window_scenario():
     ], limits={"quoteTtlSeconds": QUOTE_TTL, "executionWindowSeconds": 120})
 
 
+def custom_entrypoint_scenario():
+    # the entrypoint is deployed with CUSTOM_NAMES; the policy says so, with the lifetimes
+    custom = request(entrypoint_ds(names=CUSTOM_NAMES))
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        # signed under the default names: another digest, so another signer
+        ev(90, "execute", "SIGNER_MISMATCH", request=HAPPY),
+        ev(120, "execute", "ok", request=custom),
+        ev(240, "succeed", "ok"),
+    ], policy={"quoteTtlSeconds": QUOTE_TTL, "executionWindowSeconds": EXECUTION_WINDOW,
+               "entrypoint": CUSTOM_NAMES})
+
+
 SCENARIOS = {
     "scenario": main_scenario,
     "scenario-hash-mode": hash_mode_scenario,
@@ -660,6 +698,33 @@ SCENARIOS = {
     "scenario-rejections": rejections_scenario,
     "scenario-expiry": expiry_scenario,
     "scenario-expiry-window": expiry_window_scenario,
+    "scenario-custom-entrypoint": custom_entrypoint_scenario,
+}
+
+
+def check_execute_input(names):
+    """An input of `intentctl check execute`: the happy entrypoint-mode request signed
+    under `names` (None: the defaults, and no "entrypoint" member), committed at T+60 and
+    checked at T+120."""
+    doc = {"intent": INTENT, "gasFeeOptions": GAS_FEE_OPTIONS,
+           "request": request(entrypoint_ds(names=names or g.DEFAULT_NAMES)),
+           "now": ts(T + 120), "committedAt": ts(T + 60)}
+    if names is not None:
+        doc["entrypoint"] = names
+    return doc
+
+
+def check_execute_model(doc: dict):
+    """The reason `check execute` gives for `doc` (None when it passes), by SPEC 7."""
+    rec = {"intent": doc["intent"], "gasFeeOptions": doc["gasFeeOptions"],
+           "committedAt": parse_ts(doc["committedAt"]), "window": EXECUTION_WINDOW,
+           "names": doc.get("entrypoint") or g.DEFAULT_NAMES}
+    return check_execute(rec, doc["request"], doc.get("tokenPermit"), parse_ts(doc["now"]))
+
+
+CHECK_EXECUTE = {
+    "check-execute": None,
+    "check-execute-custom-entrypoint": CUSTOM_NAMES,
 }
 
 
@@ -680,6 +745,16 @@ def main():
         with open(os.path.join(EXAMPLES, name + ".expected"), "w", encoding="utf-8", newline="\n") as f:
             f.write("".join(line + "\n" for line in lines))
         print(f"wrote examples/{name}.json and .expected: {len(lines)} events", file=sys.stderr)
+    inputs = {name: check_execute_input(names) for name, names in CHECK_EXECUTE.items()}
+    default, custom = inputs["check-execute"], inputs["check-execute-custom-entrypoint"]
+    assert check_execute_model(default) is None and check_execute_model(custom) is None
+    # the names decide: each request is SIGNER_MISMATCH under the other's names
+    assert check_execute_model(dict(default, entrypoint=CUSTOM_NAMES)) == "SIGNER_MISMATCH"
+    assert check_execute_model({k: v for k, v in custom.items() if k != "entrypoint"}) == "SIGNER_MISMATCH"
+    for name, doc in inputs.items():
+        with open(os.path.join(EXAMPLES, name + ".json"), "w", encoding="utf-8", newline="\n") as f:
+            f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        print(f"wrote examples/{name}.json", file=sys.stderr)
 
 
 if __name__ == "__main__":
