@@ -5,8 +5,9 @@
 //! are written in final form in document order; when the object closes and its keys were
 //! not already in canonical order ([`compare_keys`]), its text is reordered once in place.
 //! The unescaped keys of the open objects and one span per member live on two stacks
-//! shared by every level, so nesting costs no allocation per level, and every buffer grows
-//! by a quarter at a time, so peak memory stays a small multiple of the input.
+//! shared by every level, and one buffer serves every reordering, so nesting costs no
+//! allocation per level; text grows by a quarter at a time and records by half, so peak
+//! memory stays a small multiple of the input.
 //!
 //! Cost: reading is linear. Reordering copies an object's text once, so input whose
 //! objects are out of order at every level copies each byte at most once per level
@@ -25,21 +26,25 @@ use crate::error::{Error, Problem};
 
 /// Reads one JSON value from `r` and appends its canonical form to `out`.
 pub(crate) fn read_canonical(r: &mut Reader<'_>, out: &mut String) -> Result<(), Error> {
-    Canonicaliser { out, keys: String::new(), members: Vec::new() }.value(r)
+    Canonicaliser { out, keys: String::new(), members: Vec::new(), reordering: String::new() }.value(r)
 }
 
-/// Grows `buffer` by at least `additional` bytes and at least a quarter of its capacity
-/// when it has no room: amortised linear, with at most 25% (plus 16 bytes) unused.
+/// Makes room for `additional` more bytes in `buffer`, growing its capacity by at least a
+/// quarter when it has to grow: amortised linear, with at most 25% (plus 16 bytes) unused.
 pub(crate) fn reserve_tight(buffer: &mut String, additional: usize) {
-    if buffer.capacity() - buffer.len() < additional {
-        buffer.reserve_exact(additional.max(buffer.capacity() / 4 + 16));
+    let needed = buffer.len().saturating_add(additional);
+    let capacity = buffer.capacity();
+    if needed > capacity {
+        buffer.reserve_exact(needed.max(capacity + capacity / 4 + 16) - buffer.len());
     }
 }
 
-/// [`reserve_tight`] for a vector: room for one more element.
+/// Room for one more element in `vector`, growing it by half its capacity when full:
+/// amortised linear, with at most a third unused. (Vectors of small records grow faster
+/// than text: their reallocations, not their slack, dominate the bytes requested.)
 pub(crate) fn reserve_one_tight<T>(vector: &mut Vec<T>) {
     if vector.capacity() == vector.len() {
-        vector.reserve_exact(vector.capacity() / 4 + 4);
+        vector.reserve_exact(vector.capacity() / 2 + 4);
     }
 }
 
@@ -59,6 +64,8 @@ struct Canonicaliser<'o> {
     keys: String,
     /// The members of the open objects, in document order, innermost object last.
     members: Vec<MemberSpan>,
+    /// The text of an object being reordered, kept for the next one.
+    reordering: String,
 }
 
 /// An offset into a buffer, stored in 32 bits to keep member spans small. Only text over
@@ -181,7 +188,11 @@ impl Canonicaliser<'_> {
         }
         // The members' text in document order; written back in sorted order it has the
         // same length (the same members and commas), so the output does not grow.
-        let unordered = String::from(self.out.get(region_start..).unwrap_or_default());
+        let unordered = &mut self.reordering;
+        unordered.clear();
+        let region = self.out.get(region_start..).unwrap_or_default();
+        reserve_tight(unordered, region.len());
+        unordered.push_str(region);
         self.out.truncate(region_start);
         for (i, span) in members.iter().enumerate() {
             let text = unordered.get(span.start as usize - region_start..span.end as usize - region_start);
