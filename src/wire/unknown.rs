@@ -1,5 +1,10 @@
 //! Unknown members (SPEC §3): members an object's schema does not name, kept with their
 //! raw JSON text (written back on the wire) and their canonical form (covered by the hash).
+//!
+//! The canonical form is written while the value is read ([`crate::json::canonical_value`]);
+//! each member is one allocation; members are sorted once, in canonical key order
+//! (UTF-16 code units, [`crate::json::key_order`]), when their object closes. Integers
+//! stay exact, the one deliberate difference from RFC 8785.
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;
