@@ -18,30 +18,58 @@ use core::cmp::Ordering;
 /// same length and class, so their byte order is right.
 pub(crate) const fn compare_keys(a: &str, b: &str) -> Ordering {
     let (a, b) = (a.as_bytes(), b.as_bytes());
+    let Some(at) = first_difference(a, b) else {
+        return if a.len() < b.len() {
+            Ordering::Less
+        } else if a.len() > b.len() {
+            Ordering::Greater
+        } else {
+            Ordering::Equal
+        };
+    };
+    let (x, y) = (a[at], b[at]);
+    if is_supplementary_lead(x) && is_high_bmp_lead(y) {
+        Ordering::Less
+    } else if is_high_bmp_lead(x) && is_supplementary_lead(y) {
+        Ordering::Greater
+    } else if x < y {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    }
+}
+
+/// The index of the first byte where `a` and `b` differ, within the shorter; eight bytes at
+/// a time.
+const fn first_difference(a: &[u8], b: &[u8]) -> Option<usize> {
     let shorter = if a.len() < b.len() { a.len() } else { b.len() };
     let mut i = 0;
+    while i + 8 <= shorter {
+        let difference = word_at(a, i) ^ word_at(b, i);
+        if difference != 0 {
+            return Some(i + (difference.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
     while i < shorter {
-        let (x, y) = (a[i], b[i]);
-        if x != y {
-            return if is_supplementary_lead(x) && is_high_bmp_lead(y) {
-                Ordering::Less
-            } else if is_high_bmp_lead(x) && is_supplementary_lead(y) {
-                Ordering::Greater
-            } else if x < y {
-                Ordering::Less
-            } else {
-                Ordering::Greater
-            };
+        if a[i] != b[i] {
+            return Some(i);
         }
         i += 1;
     }
-    if a.len() < b.len() {
-        Ordering::Less
-    } else if a.len() > b.len() {
-        Ordering::Greater
-    } else {
-        Ordering::Equal
+    None
+}
+
+/// The eight bytes of `bytes` from `at`, little-endian (the first byte lowest, so the
+/// lowest set bit of an XOR falls in the first differing byte).
+const fn word_at(bytes: &[u8], at: usize) -> u64 {
+    let mut word = 0;
+    let mut k = 0;
+    while k < 8 {
+        word |= (bytes[at + k] as u64) << (8 * k);
+        k += 1;
     }
+    word
 }
 
 /// Whether `a` sorts strictly before `b` (see [`compare_keys`]).
@@ -106,9 +134,13 @@ mod tests {
                 keys.push(key);
             }
         }
-        for a in &keys {
-            for b in &keys {
-                assert_eq!(compare_keys(a, b), utf16_order(a, b), "{a:?} vs {b:?}");
+        // The same behind common prefixes of every length around the 8-byte words.
+        for prefix in ["", "1234567", "12345678", "123456789", "serviceIntentEntrypointAddress"] {
+            let keys: Vec<String> = keys.iter().map(|key| alloc::format!("{prefix}{key}")).collect();
+            for a in &keys {
+                for b in &keys {
+                    assert_eq!(compare_keys(a, b), utf16_order(a, b), "{a:?} vs {b:?}");
+                }
             }
         }
     }
