@@ -38,7 +38,7 @@ fn compare(a: &Json<'_>, b: &Json<'_>, at: &mut String, changed: &mut Vec<String
             let (mut i, mut j) = (0, 0);
             while i < a.len() || j < b.len() {
                 let order = match (a.get(i), b.get(j)) {
-                    (Some(x), Some(y)) => x.0.as_bytes().cmp(y.0.as_bytes()),
+                    (Some(x), Some(y)) => crate::json::key_order::compare_keys(&x.0, &y.0),
                     (Some(_), None) => core::cmp::Ordering::Less,
                     _ => core::cmp::Ordering::Greater,
                 };

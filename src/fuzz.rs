@@ -304,7 +304,7 @@ impl ExampleOf for PermitDigestInput {}
 impl ExampleOf for RecoverInput {}
 
 /// An independent reading of SPEC §4's form: no white space, members in strictly ascending
-/// byte order of their (decoded) keys, RFC 8785 string escapes, ECMAScript numbers.
+/// order of the UTF-16 code units of their (decoded) keys, RFC 8785 string escapes, ECMAScript numbers.
 struct CanonicalText<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -368,8 +368,9 @@ impl CanonicalText<'_> {
                 return self.fail("expected a key");
             }
             let key = self.string()?;
-            if previous.as_ref().is_some_and(|previous| *previous >= key) {
-                return self.fail("members not in ascending byte order of their keys");
+            let utf16 = |key: &[u8]| String::from_utf8_lossy(key).encode_utf16().collect::<Vec<u16>>();
+            if previous.as_ref().is_some_and(|previous| utf16(previous) >= utf16(&key)) {
+                return self.fail("members not in ascending UTF-16 order of their keys");
             }
             previous = Some(key);
             if !self.eat(b':') {

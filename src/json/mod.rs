@@ -1,9 +1,12 @@
 //! The JSON layer: a pull reader over the input bytes ([`Reader`]), the text sink that
-//! writers stream into ([`Sink`]), string escaping, and the generic value that holds
-//! unknown members ([`value`]).
+//! writers stream into ([`Sink`]), string escaping, the canonical key order
+//! ([`key_order`]), the canonical form of generic values written while reading them
+//! ([`canonical_value`], for unknown members) and the generic value tree ([`value`]).
 //!
 //! Nothing here knows the schema; the typed objects live in [`crate::wire`].
 
+pub(crate) mod canonical_value;
+pub(crate) mod key_order;
 pub(crate) mod number;
 pub(crate) mod reader;
 pub(crate) mod value;

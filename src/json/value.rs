@@ -1,16 +1,17 @@
-//! The generic JSON value: what an unknown member holds (SPEC §3), read with the same
-//! limits as everything else and written in the canonical form of SPEC §4.
+//! The generic JSON value as a tree borrowing from its document, for walking two values
+//! side by side (the diff). Unknown members are not kept as trees: their canonical form is
+//! written while reading ([`super::canonical_value`]).
 
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
 
-use super::number::{f64_from_number_text, format_ecmascript};
+use super::key_order::compare_keys;
+use super::number::f64_from_number_text;
 use super::reader::{Reader, Token};
-use super::{write_string, Sink};
 use crate::error::{Error, Problem};
 
 /// A parsed JSON value borrowing from its document. Object members are sorted by key
-/// (byte order) and unique.
+/// in canonical order ([`compare_keys`]: UTF-16 code units) and unique.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Json<'a> {
     Null,
@@ -24,7 +25,7 @@ pub(crate) enum Json<'a> {
 
 /// Whether a number's text is an integer literal (no fraction, no exponent), which the
 /// canonical form keeps exactly instead of going through `f64`.
-fn is_integer_literal(text: &str) -> bool {
+pub(crate) fn is_integer_literal(text: &str) -> bool {
     !text.contains(['.', 'e', 'E'])
 }
 
@@ -68,51 +69,11 @@ impl<'a> Json<'a> {
                     let value = Json::read(r).map_err(|e| e.in_member(&key))?;
                     members.push((key, value));
                 }
-                members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+                members.sort_unstable_by(|a, b| compare_keys(&a.0, &b.0));
                 if let Some(pair) = members.windows(2).find(|pair| pair[0].0 == pair[1].0) {
                     return Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(&pair[0].0));
                 }
                 Ok(Json::Object(members))
-            }
-        }
-    }
-
-    /// Writes the canonical form of SPEC §4.
-    pub(crate) fn write_canonical<S: Sink + ?Sized>(&self, out: &mut S) {
-        match self {
-            Json::Null => out.write_str("null"),
-            Json::Bool(true) => out.write_str("true"),
-            Json::Bool(false) => out.write_str("false"),
-            Json::Number(text) if is_integer_literal(text) => {
-                out.write_str(if *text == "-0" { "0" } else { text });
-            }
-            Json::Number(text) => {
-                // Checked finite when read.
-                let value = f64_from_number_text(text).unwrap_or_default();
-                out.write_str(format_ecmascript(&mut ryu_js::Buffer::new(), value));
-            }
-            Json::String(text) => write_string(out, text),
-            Json::Array(elements) => {
-                out.write_str("[");
-                for (i, element) in elements.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(",");
-                    }
-                    element.write_canonical(out);
-                }
-                out.write_str("]");
-            }
-            Json::Object(members) => {
-                out.write_str("{");
-                for (i, (key, value)) in members.iter().enumerate() {
-                    if i > 0 {
-                        out.write_str(",");
-                    }
-                    write_string(out, key);
-                    out.write_str(":");
-                    value.write_canonical(out);
-                }
-                out.write_str("}");
             }
         }
     }

@@ -1,29 +1,19 @@
 //! The machinery every object of SPEC §2 shares: the `wire_object!` macro that declares a
 //! struct with its wire names, reads it member by member and writes it with unknown
-//! members merged in key order.
+//! members merged in canonical key order ([`crate::json::key_order`]).
 
+use crate::json::key_order::key_precedes;
 use crate::json::{write_string, Sink};
 use crate::wire::kinds::Form;
 use crate::wire::unknown::{UnknownMember, UnknownMembers};
 
-/// Whether `keys` are in strictly ascending byte order (checked at compile time for
+/// Whether `keys` are in strictly ascending canonical order (checked at compile time for
 /// every object, since the writer relies on it).
 pub(crate) const fn keys_sorted(keys: &[&str]) -> bool {
     let mut i = 1;
     while i < keys.len() {
-        let (a, b) = (keys[i - 1].as_bytes(), keys[i].as_bytes());
-        let mut j = 0;
-        loop {
-            if j == a.len() && j < b.len() {
-                break;
-            }
-            if j == b.len() || a[j] > b[j] {
-                return false;
-            }
-            if a[j] < b[j] {
-                break;
-            }
-            j += 1;
+        if !key_precedes(keys[i - 1], keys[i]) {
+            return false;
         }
         i += 1;
     }
@@ -76,7 +66,7 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
 
     /// Writes the unknown members that sort before `key`, then `"key":`.
     pub fn key(&mut self, key: &'static str) {
-        while let Some(member) = self.unknown.next_if(|m| m.key().as_bytes() < key.as_bytes()) {
+        while let Some(member) = self.unknown.next_if(|m| key_precedes(m.key(), key)) {
             self.write_unknown(member);
         }
         self.separator();
@@ -94,8 +84,8 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
     }
 }
 
-/// Declares an object of SPEC §2. Fields must be listed in ascending byte order of their
-/// wire keys (a compile-time assertion checks it).
+/// Declares an object of SPEC §2. Fields must be listed in ascending canonical order of
+/// their wire keys (a compile-time assertion checks it).
 macro_rules! wire_object {
     (
         $(#[$meta:meta])*
@@ -168,6 +158,7 @@ macro_rules! wire_object {
                         _ => unknown.read_member(key, r)?,
                     }
                 }
+                unknown.finish_reading()?;
                 Ok($name {
                     $( $field: match $field {
                         Some(value) => value,

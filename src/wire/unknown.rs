@@ -1,48 +1,78 @@
 //! Unknown members (SPEC §3): members an object's schema does not name, kept with their
 //! raw JSON text (written back on the wire) and their canonical form (covered by the hash).
+//!
+//! The canonical form is written while the value is read ([`crate::json::canonical_value`]);
+//! each member is one allocation; members are sorted once, in canonical key order
+//! (UTF-16 code units, [`crate::json::key_order`]), when their object closes. Integers
+//! stay exact, the one deliberate difference from RFC 8785.
 
 use alloc::borrow::Cow;
+use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
 use crate::error::{Error, Problem};
-use crate::json::value::Json;
+use crate::json::canonical_value::{read_canonical, reserve_one_tight, reserve_tight};
+use crate::json::key_order::{compare_keys, key_precedes};
 use crate::json::Reader;
 use crate::Limits;
 
-/// One unknown member.
-#[derive(Debug, Clone)]
+/// One unknown member: its key, its canonical JSON and, when it differs, its JSON as
+/// received, in one allocation.
+#[derive(Clone)]
 pub struct UnknownMember {
-    key: String,
-    raw: String,
-    canonical: String,
+    /// The key, then the canonical JSON, then the received JSON unless it equals the
+    /// canonical JSON (most do; a JSON value is never empty, so nothing after the
+    /// canonical JSON means "the same").
+    text: Box<str>,
+    key_len: u32,
+    canonical_len: u32,
 }
 
 impl UnknownMember {
     /// The member's key.
     pub fn key(&self) -> &str {
-        &self.key
+        self.text.get(..self.key_len as usize).unwrap_or_default()
     }
 
     /// The value's JSON text as it was received (numbers of any size intact).
     pub fn raw_json(&self) -> &str {
-        &self.raw
+        match self.text.get(self.canonical_end()..) {
+            Some(raw) if !raw.is_empty() => raw,
+            _ => self.canonical_json(),
+        }
     }
 
     /// The value's canonical JSON (SPEC §4).
     pub fn canonical_json(&self) -> &str {
-        &self.canonical
+        self.text.get(self.key_len as usize..self.canonical_end()).unwrap_or_default()
+    }
+
+    fn canonical_end(&self) -> usize {
+        self.key_len as usize + self.canonical_len as usize
+    }
+}
+
+impl core::fmt::Debug for UnknownMember {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("UnknownMember")
+            .field("key", &self.key())
+            .field("raw", &self.raw_json())
+            .field("canonical", &self.canonical_json())
+            .finish()
     }
 }
 
 /// Two unknown members are equal when their keys and meanings (canonical forms) are.
 impl PartialEq for UnknownMember {
     fn eq(&self, other: &Self) -> bool {
-        self.key == other.key && self.canonical == other.canonical
+        self.key() == other.key() && self.canonical_json() == other.canonical_json()
     }
 }
 
-/// The unknown members of one object, sorted by key (byte order), keys unique.
+/// The unknown members of one object, sorted by key in canonical order (UTF-16 code
+/// units, SPEC §4), keys unique.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnknownMembers {
     members: Vec<UnknownMember>,
@@ -85,7 +115,7 @@ impl UnknownMembers {
     pub fn insert(&mut self, key: &str, json: &str) -> Result<Option<UnknownMember>, Error> {
         let limits = Limits::DEFAULT;
         let mut reader = Reader::new(json.as_bytes(), &limits)?;
-        let member = read_member(Cow::Borrowed(key), &mut reader)?;
+        let member = read_member(key, &mut reader)?;
         reader.finish()?;
         Ok(match self.position(key) {
             Ok(i) => Some(core::mem::replace(&mut self.members[i], member)),
@@ -102,19 +132,30 @@ impl UnknownMembers {
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
-        self.members.binary_search_by(|m| m.key.as_bytes().cmp(key.as_bytes()))
+        self.members.binary_search_by(|m| compare_keys(m.key(), key))
     }
 
-    /// Reads the value of member `key` from `r`; a second member of the same key is
-    /// `INVALID_JSON`.
+    /// Reads the value of member `key` from `r`. Members are kept in reading order until
+    /// [`UnknownMembers::finish_reading`] sorts them once: inserting each in place would
+    /// cost quadratic time for keys in descending order.
     pub(crate) fn read_member(&mut self, key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<(), Error> {
-        let at = match self.position(&key) {
-            Ok(_) => return Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(&key)),
-            Err(at) => at,
-        };
-        let member = read_member(key, r)?;
-        self.members.insert(at, member);
+        let member = read_member(&key, r)?;
+        reserve_one_tight(&mut self.members);
+        self.members.push(member);
         Ok(())
+    }
+
+    /// Sorts the members read by [`UnknownMembers::read_member`] when their object has
+    /// closed; a key that appears twice is `INVALID_JSON` at that key.
+    pub(crate) fn finish_reading(&mut self) -> Result<(), Error> {
+        if self.members.windows(2).all(|pair| key_precedes(pair[0].key(), pair[1].key())) {
+            return Ok(());
+        }
+        self.members.sort_unstable_by(|a, b| compare_keys(a.key(), b.key()));
+        match self.members.windows(2).find(|pair| compare_keys(pair[0].key(), pair[1].key()) == Ordering::Equal) {
+            Some(pair) => Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(pair[0].key())),
+            None => Ok(()),
+        }
     }
 }
 
@@ -127,11 +168,24 @@ impl<'a> IntoIterator for &'a UnknownMembers {
     }
 }
 
-fn read_member(key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<UnknownMember, Error> {
+/// Reads the value of member `key`: its canonical form is written straight after the key
+/// into the member's one buffer, then the received text if it differs.
+fn read_member(key: &str, r: &mut Reader<'_>) -> Result<UnknownMember, Error> {
+    let too_long = || Error::new(Problem::LimitExceeded { what: "unknown member bytes", limit: u32::MAX as usize });
     let start = r.value_start();
-    let value = Json::read(r).map_err(|e| e.in_member(&key))?;
-    let raw = String::from(r.text_since(start));
-    let mut canonical = String::new();
-    value.write_canonical(&mut canonical);
-    Ok(UnknownMember { key: key.into_owned(), raw, canonical })
+    let mut text = String::new();
+    reserve_tight(&mut text, key.len());
+    text.push_str(key);
+    read_canonical(r, &mut text).map_err(|e| e.in_member(key))?;
+    let canonical_len = text.len() - key.len();
+    let raw = r.text_since(start);
+    if raw != text.get(key.len()..).unwrap_or_default() {
+        text.reserve_exact(raw.len());
+        text.push_str(raw);
+    }
+    Ok(UnknownMember {
+        key_len: u32::try_from(key.len()).map_err(|_| too_long())?,
+        canonical_len: u32::try_from(canonical_len).map_err(|_| too_long())?,
+        text: text.into_boxed_str(),
+    })
 }

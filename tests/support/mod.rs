@@ -274,8 +274,14 @@ pub fn canonical_string(s: &str) -> String {
     out
 }
 
+/// The canonical order of keys (SPEC §4, RFC 8785 §3.2.3), computed independently of the
+/// crate: compare the keys' UTF-16 code units, as JavaScript's default sort does.
+pub fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
 /// The compact text of a tree whose leaves are already in canonical form, with object members
-/// sorted by the UTF-8 bytes of their keys: the canonical JSON of SPEC §4.
+/// sorted by [`key_order`]: the canonical JSON of SPEC §4.
 pub fn canonical_text(j: &J) -> String {
     let mut out = String::new();
     write_canonical(&mut out, j);
@@ -300,7 +306,7 @@ fn write_canonical(out: &mut String, j: &J) {
         }
         J::Obj(members) => {
             let mut sorted: Vec<&(String, J)> = members.iter().collect();
-            sorted.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            sorted.sort_by(|a, b| key_order(&a.0, &b.0));
             out.push('{');
             for (i, (k, v)) in sorted.into_iter().enumerate() {
                 if i > 0 {
@@ -316,7 +322,7 @@ fn write_canonical(out: &mut String, j: &J) {
 }
 
 /// The canonical form of a generic JSON value (an unknown member, SPEC §4): keys sorted by
-/// UTF-8 bytes, integer literals exact (`-0` as `0`), other numbers in ECMAScript form.
+/// [`key_order`], integer literals exact (`-0` as `0`), other numbers in ECMAScript form.
 pub fn canonicalise_generic(j: &J) -> J {
     match j {
         J::Num(t) if is_integer_literal(t) => J::Num(if t == "-0" { "0".into() } else { t.clone() }),
@@ -325,7 +331,7 @@ pub fn canonicalise_generic(j: &J) -> J {
         J::Obj(members) => {
             let mut members: Vec<(String, J)> =
                 members.iter().map(|(k, v)| (k.clone(), canonicalise_generic(v))).collect();
-            members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            members.sort_by(|a, b| key_order(&a.0, &b.0));
             J::Obj(members)
         }
         other => other.clone(),
@@ -403,10 +409,10 @@ fn diff(a: &J, b: &J, at: &mut Vec<Step>, out: &mut Vec<String>) {
         (J::Obj(x), J::Obj(y)) => {
             let mut x: Vec<&(String, J)> = x.iter().collect();
             let mut y: Vec<&(String, J)> = y.iter().collect();
-            x.sort_by(|p, q| p.0.as_bytes().cmp(q.0.as_bytes()));
-            y.sort_by(|p, q| p.0.as_bytes().cmp(q.0.as_bytes()));
+            x.sort_by(|p, q| key_order(&p.0, &q.0));
+            y.sort_by(|p, q| key_order(&p.0, &q.0));
             let mut keys: Vec<&String> = x.iter().chain(y.iter()).map(|m| &m.0).collect();
-            keys.sort_by(|p, q| p.as_bytes().cmp(q.as_bytes()));
+            keys.sort_by(|p, q| key_order(p, q));
             keys.dedup();
             for key in keys {
                 at.push(Step::Key(key.clone()));
@@ -1427,7 +1433,7 @@ pub fn random_value(rng: &mut Dice, depth: usize) -> J {
                     members.push((key, random_value(rng, depth - 1)));
                 }
             }
-            members.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+            members.sort_by(|a, b| key_order(&a.0, &b.0));
             J::Obj(members)
         }
     }

@@ -16,7 +16,7 @@ What it is
     tests/vectors/canonical.json.
 
 How to run
-    cd /work/main   (the repository root)
+    cd <the repository root>
     python3 tests/vectors/gen_canonical.py
 
     The output is deterministic; running it again rewrites the same file.
@@ -273,6 +273,12 @@ def es_number(x: float) -> str:
     return s[0] + "." + s[1:] + "e" + es
 
 
+def utf16_key(key: str) -> bytes:
+    """Sort key of an object key: its UTF-16 code units (SPEC section 4, RFC 8785 section
+    3.2.3). Big-endian code units compare bytewise exactly as the units compare."""
+    return key.encode("utf-16-be", errors="surrogatepass")
+
+
 _INT_TEXT = re.compile(r"-?(0|[1-9][0-9]*)")
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -280,7 +286,7 @@ _DIGITS = re.compile(r"[0-9]+")
 def canon_generic(v) -> str:
     """Canonical form of an unknown member's value (SPEC section 4)."""
     if isinstance(v, dict):
-        keys = sorted(v, key=lambda k: k.encode("utf-8"))
+        keys = sorted(v, key=utf16_key)
         return "{" + ",".join(canon_string(k) + ":" + canon_generic(v[k]) for k in keys) + "}"
     if isinstance(v, list):
         return "[" + ",".join(canon_generic(x) for x in v) + "]"
@@ -449,7 +455,7 @@ def canon_object(v, type_name: str, path: str = "") -> str:
     for name, value in v.items():
         if name not in fields:  # unknown member: kept, canonicalised generically
             members[name] = canon_generic(value)
-    keys = sorted(members, key=lambda k: k.encode("utf-8"))
+    keys = sorted(members, key=utf16_key)
     return "{" + ",".join(canon_string(k) + ":" + members[k] for k in keys) + "}"
 
 
@@ -854,7 +860,7 @@ def build_cases():
         "{" + U_TOP.replace("2.5", "2.50001") + "," + mini[1:])
     add("unknown member with big integers and float edge cases", "Intent",
         "{" + U_NUMS + "," + mini[1:])
-    add("unknown member with unicode keys sorted by UTF-8 bytes", "Intent",
+    add("unknown member with unicode keys (UTF-16 order)", "Intent",
         "{" + U_KEYS + "," + mini[1:], "unknown keys")
     add("unknown member with unicode keys as \\u escapes", "Intent",
         "{" + ascii_escapes(U_KEYS) + "," + mini[1:],
@@ -912,6 +918,9 @@ def build_cases():
     I("status INVALID", lambda t: put(t, "status", "INVALID"))
     I("status ON_HOLD (an unknown name, kept)", lambda t: put(t, "status", "ON_HOLD"))
 
+    for name, text, group in utf16_key_order_cases(mini):
+        add(name, "Intent", text, group)
+
     # ---- QuoteRequest and GasFeeOptions -------------------------------------
     add("quoteRequest example as is", "QuoteRequest", qr_text, "qr example")
     add("quoteRequest minified, keys reversed, lowercase addresses, amount as 1.25e20", "QuoteRequest",
@@ -949,6 +958,54 @@ def build_cases():
         lambda t: put(t, "feeOptions[0].is2612", False), GFO)))
 
     return cases, expected_decimal
+
+
+# ---------------------------------------------------------------------------
+# Key order by UTF-16 code units (issue 10): keys above U+FFFF (surrogate pairs,
+# D800-DBFF first) beside keys in U+E000-U+FFFF, where UTF-8 byte order and UTF-16
+# order disagree; at the top level (unknown members of the Intent) and nested in
+# unknown members.
+# ---------------------------------------------------------------------------
+
+def utf16_key_order_cases(mini: str):
+    """(name, Intent text, group) for the key-order cases; `mini` is the minified example."""
+    top = {"\U0001F600": Num("1"), "\uE000": Num("2"), "\uFFFF": Num("3"), "\U00010000": Num("4"),
+           "\uD7FF": Num("5"), "\uFF21": Num("6"), "\U0010FFFF": Num("7"), "\uEFFF": Num("8")}
+    nested = {"ext": {
+        "\uFFFF": Num("1"),
+        "\U0001F600": {"\uE000": [{"\U00010000": Num("0"), "\uEFFF": Num("1")}], "\U0010FFFF": Num("2")},
+        "\uF000": {"\U0001F602": "smiley", "\uFB33": "dalet", "\u00F6": "o"},
+    }}
+
+    def members(tree, order):
+        return ",".join(minified({k: tree[k]})[1:-1] for k in order(list(tree)))
+
+    def utf8_order(keys):
+        return sorted(keys, key=lambda k: k.encode("utf-8"))
+
+    def reversed_order(keys):
+        return sorted(keys, key=utf16_key, reverse=True)
+
+    def nested_text(tree, order):
+        if isinstance(tree, dict):
+            return "{" + ",".join(canon_string(k) + ":" + nested_text(tree[k], order) for k in order(list(tree))) + "}"
+        if isinstance(tree, list):
+            return "[" + ",".join(nested_text(x, order) for x in tree) + "]"
+        return minified(tree)
+
+    call0 = '"calls":[{'
+    return [
+        ("unknown top-level keys above U+FFFF and in U+E000-U+FFFF, in UTF-8 order", "{" + members(top, utf8_order)
+         + "," + mini[1:], "utf16 top"),
+        ("unknown top-level keys above U+FFFF and in U+E000-U+FFFF, reversed, as \\u escapes",
+         mini[:-1] + "," + ascii_escapes(members(top, reversed_order)) + "}", "utf16 top"),
+        ("unknown member with nested keys above U+FFFF and in U+E000-U+FFFF, in UTF-8 order",
+         "{" + nested_text(nested, utf8_order)[1:-1] + "," + mini[1:], "utf16 nested"),
+        ("unknown member with nested keys above U+FFFF and in U+E000-U+FFFF, reversed, as \\u escapes",
+         mini[:-1] + "," + ascii_escapes(nested_text(nested, reversed_order)[1:-1]) + "}", "utf16 nested"),
+        ("unknown member in originCalls.calls[0] with keys above U+FFFF and in U+E000-U+FFFF",
+         mini.replace(call0, call0 + '"x-keys":' + nested_text(nested["ext"], utf8_order) + ",", 1), None),
+    ]
 
 
 def main() -> int:
