@@ -1,78 +1,302 @@
 //! Which fields differ between two objects: the JSON paths whose canonical values differ,
 //! for `INTENT_MODIFIED` diagnostics.
+//!
+//! The diff walks the typed objects side by side ([`WireValue::diff`]): objects field by
+//! field and unknown member by unknown member in canonical key order, arrays element by
+//! element, leaves compared by their canonical text. Nothing is canonicalised whole or
+//! parsed again; only an unknown member whose two values differ is parsed, to descend into
+//! it. What it reports is bounded: at most [`MAX_CHANGED_PATHS`] paths of at most
+//! [`MAX_CHANGED_PATH_LEN`] bytes each, whatever the input, and the walk stops once the
+//! list is full.
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::cmp::Ordering;
 
+use crate::canonical::HashingSink;
 use crate::json::value::Json;
-use crate::json::Reader;
-use crate::{path, Canonical, Limits};
+use crate::json::{Reader, Sink};
+use crate::path::{self, TRUNCATION_MARKER};
+use crate::wire::kinds::{Form, WireValue};
+use crate::wire::{UnknownMember, UnknownMembers};
+use crate::{Limits, WireObject};
+
+/// The most entries [`changed_paths`] returns: 64. When more paths differ, the 64th
+/// entry is [`TRUNCATION_MARKER`] alone, after the first 63 paths.
+pub const MAX_CHANGED_PATHS: usize = 64;
+
+/// The longest path [`changed_paths`] reports, in bytes: 256. A longer path is cut on a
+/// character boundary at or before this length and ends with [`TRUNCATION_MARKER`].
+pub const MAX_CHANGED_PATH_LEN: usize = 256;
 
 /// The paths (`originCalls.calls[2].to`, `fees.totalFeeUsd`) at which the canonical forms
 /// of `a` and `b` differ, in canonical order: the deepest differing members and elements,
 /// and members or elements present on one side only. Empty exactly when the canonical
 /// hashes are equal.
-pub fn changed_paths<T: Canonical>(a: &T, b: &T) -> Vec<String> {
-    let (a, b) = (a.canonical_json(), b.canonical_json());
-    let mut changed = Vec::new();
-    if a == b {
-        return changed;
+///
+/// Bounded: at most [`MAX_CHANGED_PATHS`] entries, each at most [`MAX_CHANGED_PATH_LEN`]
+/// bytes plus [`TRUNCATION_MARKER`]; the work is linear in the size of the two objects,
+/// and the memory beyond the result is one path and the two values of the one differing
+/// unknown member being compared.
+pub fn changed_paths<T: WireObject>(a: &T, b: &T) -> Vec<String> {
+    let mut diff = Diff::new();
+    a.diff(b, &mut diff);
+    diff.changed
+}
+
+/// A diff in progress: the path of the value being compared (cut at
+/// [`MAX_CHANGED_PATH_LEN`]) and the paths found so far.
+pub struct Diff {
+    path: String,
+    path_cut: bool,
+    changed: Vec<String>,
+    full: bool,
+}
+
+/// Where the path stood before a member or element was entered.
+struct Mark {
+    len: usize,
+    cut: bool,
+}
+
+impl Diff {
+    fn new() -> Self {
+        Diff { path: String::new(), path_cut: false, changed: Vec::new(), full: false }
     }
-    // Canonical text is valid JSON by construction, so no limit applies.
-    let limits = Limits::UNLIMITED;
-    match (parse(&a, &limits), parse(&b, &limits)) {
-        (Some(a), Some(b)) => compare(&a, &b, &mut String::new(), &mut changed),
-        _ => changed.push(String::new()),
+
+    /// True once [`MAX_CHANGED_PATHS`] entries are reported: nothing more is looked at.
+    pub fn is_full(&self) -> bool {
+        self.full
     }
-    changed
+
+    /// Reports the current path as changed.
+    pub fn changed(&mut self) {
+        if self.full {
+            return;
+        }
+        if self.changed.len() == MAX_CHANGED_PATHS {
+            self.changed[MAX_CHANGED_PATHS - 1] = String::from(TRUNCATION_MARKER);
+            self.full = true;
+            return;
+        }
+        let mut reported = String::with_capacity(self.path.len() + TRUNCATION_MARKER.len());
+        reported.push_str(&self.path);
+        if self.path_cut {
+            reported.push_str(TRUNCATION_MARKER);
+        }
+        self.changed.push(reported);
+    }
+
+    /// Compares inside the member `key` of the current value (nothing once full).
+    pub fn member(&mut self, key: &str, compare: impl FnOnce(&mut Diff)) {
+        self.below(|path| path::push_key(path, key), compare);
+    }
+
+    /// Compares inside the element `index` of the current value (nothing once full).
+    pub fn element(&mut self, index: usize, compare: impl FnOnce(&mut Diff)) {
+        self.below(|path| path::push_index(path, index), compare);
+    }
+
+    fn below(&mut self, push: impl FnOnce(&mut String), compare: impl FnOnce(&mut Diff)) {
+        if self.full {
+            return;
+        }
+        let mark = Mark { len: self.path.len(), cut: self.path_cut };
+        if !self.path_cut {
+            push(&mut self.path);
+            if let Some(head) = path::cut(&self.path, MAX_CHANGED_PATH_LEN) {
+                let len = head.len();
+                self.path.truncate(len);
+                self.path_cut = true;
+            }
+        }
+        compare(self);
+        self.path.truncate(mark.len);
+        self.path_cut = mark.cut;
+    }
+
+    /// Reports the current path when the canonical forms of two leaves differ.
+    pub fn leaves<T: WireValue>(&mut self, a: &T, b: &T) {
+        if LeafText::of(a) != LeafText::of(b) {
+            self.changed();
+        }
+    }
+
+    /// Compares the values of two unknown members of the same key: equal canonical text
+    /// is equal; otherwise just these two values are parsed, to find what differs in them.
+    fn unknown_values(&mut self, a: &UnknownMember, b: &UnknownMember) {
+        if a.canonical_json() == b.canonical_json() {
+            return;
+        }
+        // Canonical text this crate wrote from input it had read: no limit applies.
+        let limits = Limits::UNLIMITED;
+        match (parse(a.canonical_json(), &limits), parse(b.canonical_json(), &limits)) {
+            (Some(a), Some(b)) => self.json(&a, &b),
+            _ => self.changed(),
+        }
+    }
+
+    /// Compares two parsed JSON values (objects' members sorted by key).
+    fn json(&mut self, a: &Json<'_>, b: &Json<'_>) {
+        match (a, b) {
+            (Json::Object(a), Json::Object(b)) => {
+                let (mut i, mut j) = (0, 0);
+                while (i < a.len() || j < b.len()) && !self.full {
+                    let order = match (a.get(i), b.get(j)) {
+                        (Some(x), Some(y)) => x.0.as_bytes().cmp(y.0.as_bytes()),
+                        (Some(_), None) => Ordering::Less,
+                        _ => Ordering::Greater,
+                    };
+                    match order {
+                        Ordering::Less => {
+                            self.member(&a[i].0, Diff::changed);
+                            i += 1;
+                        }
+                        Ordering::Greater => {
+                            self.member(&b[j].0, Diff::changed);
+                            j += 1;
+                        }
+                        Ordering::Equal => {
+                            self.member(&a[i].0, |diff| diff.json(&a[i].1, &b[j].1));
+                            i += 1;
+                            j += 1;
+                        }
+                    }
+                }
+            }
+            (Json::Array(a), Json::Array(b)) => {
+                for index in 0..a.len().max(b.len()) {
+                    self.element(index, |diff| match (a.get(index), b.get(index)) {
+                        (Some(x), Some(y)) => diff.json(x, y),
+                        _ => diff.changed(),
+                    });
+                }
+            }
+            (a, b) if a == b => {}
+            _ => self.changed(),
+        }
+    }
+}
+
+/// The unknown members of two objects of one kind, compared in canonical key order
+/// between the schema's fields: the object's `diff` calls [`UnknownMembersDiff::before`]
+/// with each schema key in ascending order before comparing that field, then with `None`.
+/// Members named like a schema key are never written, and never compared.
+pub struct UnknownMembersDiff<'a> {
+    a: &'a [UnknownMember],
+    b: &'a [UnknownMember],
+    schema_keys: &'static [&'static str],
+}
+
+impl<'a> UnknownMembersDiff<'a> {
+    /// Starts at the first unknown members of `a` and `b`.
+    pub fn new(a: &'a UnknownMembers, b: &'a UnknownMembers, schema_keys: &'static [&'static str]) -> Self {
+        UnknownMembersDiff { a: a.iter().as_slice(), b: b.iter().as_slice(), schema_keys }
+    }
+
+    fn next_below(&self, side: &'a [UnknownMember], bound: Option<&str>) -> Option<&'a UnknownMember> {
+        side.first().filter(|m| bound.is_none_or(|key| m.key().as_bytes() < key.as_bytes()))
+    }
+
+    fn skip_schema_keys(&mut self) {
+        let written = |side: &'a [UnknownMember]| {
+            let skip = side.iter().take_while(|m| self.schema_keys.contains(&m.key())).count();
+            &side[skip..]
+        };
+        (self.a, self.b) = (written(self.a), written(self.b));
+    }
+
+    /// Compares the unknown members whose keys sort before `bound` (all the rest for
+    /// `None`): a member on one side only is changed, one on both sides is compared.
+    pub fn before(&mut self, bound: Option<&str>, diff: &mut Diff) {
+        loop {
+            self.skip_schema_keys();
+            if diff.is_full() {
+                return;
+            }
+            let (x, y) = (self.next_below(self.a, bound), self.next_below(self.b, bound));
+            let order = match (x, y) {
+                (None, None) => return,
+                (Some(x), Some(y)) => x.key().as_bytes().cmp(y.key().as_bytes()),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+            };
+            match (order, x, y) {
+                (Ordering::Equal, Some(x), Some(y)) => {
+                    diff.member(x.key(), |diff| diff.unknown_values(x, y));
+                    (self.a, self.b) = (&self.a[1..], &self.b[1..]);
+                }
+                (Ordering::Less, Some(x), _) => {
+                    diff.member(x.key(), Diff::changed);
+                    self.a = &self.a[1..];
+                }
+                (_, _, Some(y)) => {
+                    diff.member(y.key(), Diff::changed);
+                    self.b = &self.b[1..];
+                }
+                _ => return,
+            }
+        }
+    }
 }
 
 fn parse<'a>(text: &'a str, limits: &'a Limits) -> Option<Json<'a>> {
     Reader::new(text.as_bytes(), limits).and_then(|mut r| Json::read(&mut r)).ok()
 }
 
-fn compare(a: &Json<'_>, b: &Json<'_>, at: &mut String, changed: &mut Vec<String>) {
-    let restore = at.len();
-    match (a, b) {
-        (Json::Object(a), Json::Object(b)) => {
-            let (mut i, mut j) = (0, 0);
-            while i < a.len() || j < b.len() {
-                let order = match (a.get(i), b.get(j)) {
-                    (Some(x), Some(y)) => x.0.as_bytes().cmp(y.0.as_bytes()),
-                    (Some(_), None) => core::cmp::Ordering::Less,
-                    _ => core::cmp::Ordering::Greater,
-                };
-                let key = match order {
-                    core::cmp::Ordering::Less => &a[i].0,
-                    _ => &b[j].0,
-                };
-                path::push_key(at, key);
-                match order {
-                    core::cmp::Ordering::Equal => compare(&a[i].1, &b[j].1, at, changed),
-                    _ => changed.push(at.clone()),
-                }
-                at.truncate(restore);
-                match order {
-                    core::cmp::Ordering::Less => i += 1,
-                    core::cmp::Ordering::Greater => j += 1,
-                    core::cmp::Ordering::Equal => {
-                        i += 1;
-                        j += 1;
-                    }
-                }
-            }
+/// How many bytes of a leaf's canonical text are compared as they are; a longer text is
+/// compared by its keccak-256 hash (and never equals a short one).
+const INLINE_LEAF_LEN: usize = 128;
+
+/// A leaf's canonical text, written without allocating: inline when short, else hashed.
+enum LeafText {
+    Inline { bytes: [u8; INLINE_LEAF_LEN], len: usize },
+    Hashed(HashingSink),
+    Digest(alloy_primitives::B256),
+}
+
+impl LeafText {
+    fn of<T: WireValue>(value: &T) -> LeafText {
+        let mut text = LeafText::Inline { bytes: [0; INLINE_LEAF_LEN], len: 0 };
+        value.write(&mut text, Form::Canonical);
+        match text {
+            LeafText::Hashed(sink) => LeafText::Digest(sink.finalize()),
+            other => other,
         }
-        (Json::Array(a), Json::Array(b)) => {
-            for index in 0..a.len().max(b.len()) {
-                path::push_index(at, index);
-                match (a.get(index), b.get(index)) {
-                    (Some(x), Some(y)) => compare(x, y, at, changed),
-                    _ => changed.push(at.clone()),
-                }
-                at.truncate(restore);
-            }
+    }
+}
+
+impl PartialEq for LeafText {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (LeafText::Inline { bytes: a, len: m }, LeafText::Inline { bytes: b, len: n }) => a[..*m] == b[..*n],
+            (LeafText::Digest(a), LeafText::Digest(b)) => a == b,
+            _ => false,
         }
-        (a, b) if a == b => {}
-        _ => changed.push(at.clone()),
+    }
+}
+
+impl Sink for LeafText {
+    fn write_str(&mut self, text: &str) {
+        self.write_ascii(text.as_bytes());
+    }
+
+    fn write_ascii(&mut self, piece: &[u8]) {
+        match self {
+            LeafText::Inline { bytes, len } => match bytes.get_mut(*len..*len + piece.len()) {
+                Some(room) => {
+                    room.copy_from_slice(piece);
+                    *len += piece.len();
+                }
+                None => {
+                    let mut sink = HashingSink::new();
+                    sink.write_bytes(&bytes[..*len]);
+                    sink.write_bytes(piece);
+                    *self = LeafText::Hashed(sink);
+                }
+            },
+            LeafText::Hashed(sink) => sink.write_bytes(piece),
+            LeafText::Digest(_) => {}
+        }
     }
 }

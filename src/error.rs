@@ -447,16 +447,21 @@ impl Problem {
 
 /// A failure: its [`Problem`] and the JSON path of the field concerned
 /// (`originCalls.calls[2].to`; empty for the document itself).
+///
+/// The path is kept whole, however long (it is bounded by the input: at most the
+/// document's nesting of its keys); it is built while unwinding, each member or element
+/// prepended at the cost of its own segment, so a deep path costs linear time. The error
+/// body ([`Error::body`]) cuts it short.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     problem: Problem,
-    path: String,
+    path: path::ReversedPath,
 }
 
 impl Error {
     /// An error at the document root; callers above it add the path on the way out.
     pub fn new(problem: Problem) -> Self {
-        Error { problem, path: String::new() }
+        Error { problem, path: path::ReversedPath::default() }
     }
 
     /// A rule broken at the field `path` (already formatted, e.g. `options.swapProvider`;
@@ -467,21 +472,19 @@ impl Error {
 
     /// The same error below the already formatted path `prefix`.
     pub(crate) fn within(mut self, prefix: &str) -> Self {
-        let mut joined = String::from(prefix);
-        path::push_tail(&mut joined, &self.path);
-        self.path = joined;
+        self.path.prepend_path(prefix);
         self
     }
 
     /// The same error one member deeper: `key` is prepended to the path.
     pub(crate) fn in_member(mut self, key: &str) -> Self {
-        self.path = path::prepend_key(key, &self.path);
+        self.path.prepend_key(key);
         self
     }
 
     /// The same error one array element deeper: `[index]` is prepended to the path.
     pub(crate) fn in_element(mut self, index: usize) -> Self {
-        self.path = path::prepend_index(index, &self.path);
+        self.path.prepend_index(index);
         self
     }
 
@@ -498,24 +501,24 @@ impl Error {
     /// The JSON path of the field concerned, or `None` when the error is about the
     /// document as a whole.
     pub fn path(&self) -> Option<&str> {
-        (!self.path.is_empty()).then_some(self.path.as_str())
+        (!self.path.is_empty()).then(|| self.path.as_str())
     }
 
-    /// The error body of SPEC §8.
+    /// The error body of SPEC §8, bounded: the message is this error's `Display` cut to
+    /// [`ErrorBody::MAX_MSG_LEN`] bytes, the path in the cause to
+    /// [`ErrorBody::MAX_PATH_LEN`], each marked with [`crate::TRUNCATION_MARKER`] when cut.
     pub fn body(&self) -> ErrorBody {
+        use core::fmt::Write;
         let kind = self.reason().kind();
         let mut cause = String::from(self.reason().code());
         if let Some(path) = self.path() {
             cause.push_str(" at ");
-            cause.push_str(path);
+            path::push_cut(&mut cause, path, ErrorBody::MAX_PATH_LEN);
         }
-        ErrorBody {
-            error: kind.name(),
-            code: kind.code(),
-            msg: alloc::format!("{self}"),
-            cause,
-            status: kind.http_status(),
-        }
+        let mut msg = String::new();
+        // An `Err` only says the writer cut the message short.
+        let _ = write!(path::CutWriter::new(&mut msg, ErrorBody::MAX_MSG_LEN), "{self}");
+        ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }
     }
 }
 
@@ -538,6 +541,10 @@ impl From<Problem> for Error {
 
 /// The body the service answers an error with (SPEC §8):
 /// `{"error","code","msg","cause","status"}`.
+///
+/// Its size is bounded whatever the input: the message and the paths are cut short (see
+/// the constants), so [`ErrorBody::to_json_with`], the longest form, is at most
+/// [`ErrorBody::MAX_JSON_LEN`] (12 544) bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ErrorBody {
     /// The kind's name, e.g. `InvalidArgument`.
@@ -553,6 +560,19 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
+    /// The longest `msg` in bytes, before [`crate::TRUNCATION_MARKER`]: 1024.
+    pub const MAX_MSG_LEN: usize = 1024;
+
+    /// The longest path in bytes in `cause` and in `to_json_with`'s `path`, before
+    /// [`crate::TRUNCATION_MARKER`]: 512. ([`Error::path`] keeps the whole path.)
+    pub const MAX_PATH_LEN: usize = 512;
+
+    /// The longest JSON text [`ErrorBody::to_json`] and [`ErrorBody::to_json_with`] write,
+    /// in bytes: 12 544. Escaping writes at most 6 bytes per byte of text, so the message
+    /// and two paths take at most `6 * (MAX_MSG_LEN + 2 * MAX_PATH_LEN)`; names, numbers,
+    /// the reason code, punctuation and the markers take less than the 256 added.
+    pub const MAX_JSON_LEN: usize = 256 + 6 * (Self::MAX_MSG_LEN + 2 * Self::MAX_PATH_LEN);
+
     /// The body as one line of JSON, members in the order of SPEC §8.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
@@ -561,7 +581,8 @@ impl ErrorBody {
         out
     }
 
-    /// The body with `reason` and `path` members added, as `intentctl` prints it.
+    /// The body with `reason` and `path` members added, as `intentctl` prints it; the
+    /// path is cut to [`ErrorBody::MAX_PATH_LEN`] bytes as in `cause`.
     pub fn to_json_with(&self, error: &Error) -> String {
         let mut out = String::new();
         self.write_members(&mut out);
@@ -569,7 +590,11 @@ impl ErrorBody {
         crate::json::write_string(&mut out, error.reason().code());
         out.push_str(",\"path\":");
         match error.path() {
-            Some(path) => crate::json::write_string(&mut out, path),
+            Some(path) => {
+                let mut cut = String::new();
+                path::push_cut(&mut cut, path, ErrorBody::MAX_PATH_LEN);
+                crate::json::write_string(&mut out, &cut);
+            }
             None => out.push_str("null"),
         }
         out.push('}');
