@@ -4,8 +4,8 @@
 //! The diff walks the typed objects side by side ([`WireValue::diff`]): objects field by
 //! field and unknown member by unknown member in canonical key order, arrays element by
 //! element, leaves compared by their canonical text. Nothing is canonicalised whole or
-//! parsed again; only an unknown member whose two values differ is parsed, to descend into
-//! it. What it reports is bounded: at most [`MAX_CHANGED_PATHS`] paths of at most
+//! parsed again; the canonical texts of an unknown member whose two values differ are read
+//! side by side, once, to descend into it (no tree is built). What it reports is bounded: at most [`MAX_CHANGED_PATHS`] paths of at most
 //! [`MAX_CHANGED_PATH_LEN`] bytes each, whatever the input, and the walk stops once the
 //! list is full.
 
@@ -14,7 +14,8 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use crate::canonical::HashingSink;
-use crate::json::value::Json;
+use crate::error::{Error, Problem};
+use crate::json::reader::Token;
 use crate::json::{Reader, Sink};
 use crate::path::{self, TRUNCATION_MARKER};
 use crate::wire::kinds::{Form, WireValue};
@@ -36,8 +37,8 @@ pub const MAX_CHANGED_PATH_LEN: usize = 256;
 ///
 /// Bounded: at most [`MAX_CHANGED_PATHS`] entries, each at most [`MAX_CHANGED_PATH_LEN`]
 /// bytes plus [`TRUNCATION_MARKER`]; the work is linear in the size of the two objects,
-/// and the memory beyond the result is one path and the two values of the one differing
-/// unknown member being compared.
+/// and the memory beyond the result is the path being compared and the keys and strings
+/// with escapes of the one differing unknown member being read (each freed once read).
 pub fn changed_paths<T: WireObject>(a: &T, b: &T) -> Vec<String> {
     let mut diff = Diff::new();
     a.diff(b, &mut diff);
@@ -123,59 +124,143 @@ impl Diff {
     }
 
     /// Compares the values of two unknown members of the same key: equal canonical text
-    /// is equal; otherwise just these two values are parsed, to find what differs in them.
+    /// is equal; otherwise the two texts are read side by side to find what differs in them
+    /// (no tree is built).
     fn unknown_values(&mut self, a: &UnknownMember, b: &UnknownMember) {
         if a.canonical_json() == b.canonical_json() {
             return;
         }
         // Canonical text this crate wrote from input it had read: no limit applies.
         let limits = Limits::UNLIMITED;
-        match (parse(a.canonical_json(), &limits), parse(b.canonical_json(), &limits)) {
-            (Some(a), Some(b)) => self.json(&a, &b),
-            _ => self.changed(),
+        let compared = Reader::new(a.canonical_json().as_bytes(), &limits).and_then(|mut a| {
+            let mut b = Reader::new(b.canonical_json().as_bytes(), &limits)?;
+            self.canonical_values(&mut a, &mut b)
+        });
+        if compared.is_err() {
+            // Not reachable for canonical text; the member is still reported.
+            self.changed();
         }
     }
 
-    /// Compares two parsed JSON values (objects' members sorted by key).
-    fn json(&mut self, a: &Json<'_>, b: &Json<'_>) {
-        match (a, b) {
-            (Json::Object(a), Json::Object(b)) => {
-                let (mut i, mut j) = (0, 0);
-                while (i < a.len() || j < b.len()) && !self.full {
-                    let order = match (a.get(i), b.get(j)) {
-                        (Some(x), Some(y)) => x.0.as_bytes().cmp(y.0.as_bytes()),
-                        (Some(_), None) => Ordering::Less,
-                        _ => Ordering::Greater,
-                    };
-                    match order {
-                        Ordering::Less => {
-                            self.member(&a[i].0, Diff::changed);
-                            i += 1;
-                        }
-                        Ordering::Greater => {
-                            self.member(&b[j].0, Diff::changed);
-                            j += 1;
-                        }
-                        Ordering::Equal => {
-                            self.member(&a[i].0, |diff| diff.json(&a[i].1, &b[j].1));
-                            i += 1;
-                            j += 1;
-                        }
-                    }
+    /// Compares the canonical JSON values at the positions of `a` and `b`, reading both
+    /// once: objects member by member in key order, arrays element by element, anything
+    /// else by its text (canonical text is equal exactly when the meaning is).
+    fn canonical_values(&mut self, a: &mut Reader<'_>, b: &mut Reader<'_>) -> Result<(), Error> {
+        match (a.peek()?, b.peek()?) {
+            (Token::Object, Token::Object) => self.canonical_objects(a, b),
+            (Token::Array, Token::Array) => self.canonical_arrays(a, b),
+            _ => {
+                if value_text(a)? != value_text(b)? {
+                    self.changed();
                 }
+                Ok(())
             }
-            (Json::Array(a), Json::Array(b)) => {
-                for index in 0..a.len().max(b.len()) {
-                    self.element(index, |diff| match (a.get(index), b.get(index)) {
-                        (Some(x), Some(y)) => diff.json(x, y),
-                        _ => diff.changed(),
-                    });
-                }
-            }
-            (a, b) if a == b => {}
-            _ => self.changed(),
         }
     }
+
+    fn canonical_objects(&mut self, a: &mut Reader<'_>, b: &mut Reader<'_>) -> Result<(), Error> {
+        a.begin_object("an object")?;
+        b.begin_object("an object")?;
+        let (mut x, mut y) = (a.next_key(true)?, b.next_key(true)?);
+        while !self.full {
+            let order = match (&x, &y) {
+                (None, None) => break,
+                (Some(x), Some(y)) => key_order(x, y),
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+            };
+            match (order, &x, &y) {
+                (Ordering::Equal, Some(key), _) => {
+                    let mut compared = Ok(());
+                    self.member(key, |diff| compared = diff.canonical_values(a, b));
+                    compared?;
+                    (x, y) = (a.next_key(false)?, b.next_key(false)?);
+                }
+                (Ordering::Less, Some(key), _) => {
+                    self.member(key, Diff::changed);
+                    skip_value(a)?;
+                    x = a.next_key(false)?;
+                }
+                (_, _, Some(key)) => {
+                    self.member(key, Diff::changed);
+                    skip_value(b)?;
+                    y = b.next_key(false)?;
+                }
+                _ => break,
+            }
+        }
+        Ok(())
+    }
+
+    fn canonical_arrays(&mut self, a: &mut Reader<'_>, b: &mut Reader<'_>) -> Result<(), Error> {
+        a.begin_array("an array")?;
+        b.begin_array("an array")?;
+        let (mut a_open, mut b_open) = (true, true);
+        let mut index = 0;
+        while !self.full {
+            a_open = a_open && a.next_element(index == 0)?;
+            b_open = b_open && b.next_element(index == 0)?;
+            match (a_open, b_open) {
+                (true, true) => {
+                    let mut compared = Ok(());
+                    self.element(index, |diff| compared = diff.canonical_values(a, b));
+                    compared?;
+                }
+                (true, false) => {
+                    self.element(index, Diff::changed);
+                    skip_value(a)?;
+                }
+                (false, true) => {
+                    self.element(index, Diff::changed);
+                    skip_value(b)?;
+                }
+                (false, false) => break,
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+}
+
+/// The canonical order of object keys (SPEC §4), as the writers sort them.
+fn key_order(a: &str, b: &str) -> Ordering {
+    a.as_bytes().cmp(b.as_bytes())
+}
+
+/// Reads past one value.
+fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
+    const ANY: Problem = Problem::InvalidJson("expected a value");
+    match r.peek()? {
+        Token::Null => r.take_null().map(drop),
+        Token::Bool => r.read_bool().map(drop),
+        Token::Number => r.read_number_text(ANY).map(drop),
+        Token::String => r.read_str_unlimited(ANY).map(drop),
+        Token::Array => {
+            r.begin_array("an array")?;
+            let mut first = true;
+            while r.next_element(first)? {
+                first = false;
+                skip_value(r)?;
+            }
+            Ok(())
+        }
+        Token::Object => {
+            r.begin_object("an object")?;
+            let mut first = true;
+            while r.next_key(first)?.is_some() {
+                first = false;
+                skip_value(r)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The text of the next value, read past.
+fn value_text<'a>(r: &mut Reader<'a>) -> Result<&'a str, Error> {
+    let start = r.value_start();
+    skip_value(r)?;
+    Ok(r.text_since(start))
 }
 
 /// The unknown members of two objects of one kind, compared in canonical key order
@@ -195,7 +280,7 @@ impl<'a> UnknownMembersDiff<'a> {
     }
 
     fn next_below(&self, side: &'a [UnknownMember], bound: Option<&str>) -> Option<&'a UnknownMember> {
-        side.first().filter(|m| bound.is_none_or(|key| m.key().as_bytes() < key.as_bytes()))
+        side.first().filter(|m| bound.is_none_or(|key| key_order(m.key(), key) == Ordering::Less))
     }
 
     fn skip_schema_keys(&mut self) {
@@ -217,7 +302,7 @@ impl<'a> UnknownMembersDiff<'a> {
             let (x, y) = (self.next_below(self.a, bound), self.next_below(self.b, bound));
             let order = match (x, y) {
                 (None, None) => return,
-                (Some(x), Some(y)) => x.key().as_bytes().cmp(y.key().as_bytes()),
+                (Some(x), Some(y)) => key_order(x.key(), y.key()),
                 (Some(_), None) => Ordering::Less,
                 (None, Some(_)) => Ordering::Greater,
             };
@@ -238,10 +323,6 @@ impl<'a> UnknownMembersDiff<'a> {
             }
         }
     }
-}
-
-fn parse<'a>(text: &'a str, limits: &'a Limits) -> Option<Json<'a>> {
-    Reader::new(text.as_bytes(), limits).and_then(|mut r| Json::read(&mut r)).ok()
 }
 
 /// How many bytes of a leaf's canonical text are compared as they are; a longer text is
