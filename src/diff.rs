@@ -13,7 +13,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use crate::canonical::HashingSink;
 use crate::error::{Error, Problem};
 use crate::json::reader::Token;
 use crate::json::{Reader, Sink};
@@ -37,8 +36,9 @@ pub const MAX_CHANGED_PATH_LEN: usize = 256;
 ///
 /// Bounded: at most [`MAX_CHANGED_PATHS`] entries, each at most [`MAX_CHANGED_PATH_LEN`]
 /// bytes plus [`TRUNCATION_MARKER`]; the work is linear in the size of the two objects,
-/// and the memory beyond the result is the path being compared and the keys and strings
-/// with escapes of the one differing unknown member being read (each freed once read).
+/// and the memory beyond the result is the path being compared, the canonical text of the
+/// largest leaf, and the keys and strings with escapes of the one differing unknown member
+/// being read (each freed once read).
 pub fn changed_paths<T: WireObject>(a: &T, b: &T) -> Vec<String> {
     let mut diff = Diff::new();
     a.diff(b, &mut diff);
@@ -46,10 +46,12 @@ pub fn changed_paths<T: WireObject>(a: &T, b: &T) -> Vec<String> {
 }
 
 /// A diff in progress: the path of the value being compared (cut at
-/// [`MAX_CHANGED_PATH_LEN`]) and the paths found so far.
+/// [`MAX_CHANGED_PATH_LEN`]), the paths found so far, and a buffer for leaves.
 pub struct Diff {
     path: String,
     path_cut: bool,
+    /// The canonical text of the leaf being compared (the largest leaf's size at most).
+    leaf_text: String,
     changed: Vec<String>,
     full: bool,
 }
@@ -62,7 +64,7 @@ struct Mark {
 
 impl Diff {
     fn new() -> Self {
-        Diff { path: String::new(), path_cut: false, changed: Vec::new(), full: false }
+        Diff { path: String::new(), path_cut: false, leaf_text: String::new(), changed: Vec::new(), full: false }
     }
 
     /// True once [`MAX_CHANGED_PATHS`] entries are reported: nothing more is looked at.
@@ -116,9 +118,14 @@ impl Diff {
         self.path_cut = mark.cut;
     }
 
-    /// Reports the current path when the canonical forms of two leaves differ.
+    /// Reports the current path when the canonical forms of two leaves differ: `a` is
+    /// written into a buffer kept for the whole diff, `b` is checked against it.
     pub fn leaves<T: WireValue>(&mut self, a: &T, b: &T) {
-        if LeafText::of(a) != LeafText::of(b) {
+        self.leaf_text.clear();
+        a.write(&mut self.leaf_text, Form::Canonical);
+        let mut same = SameText { expected: self.leaf_text.as_bytes(), at: 0, same: true };
+        b.write(&mut same, Form::Canonical);
+        if !same.is_same() {
             self.changed();
         }
     }
@@ -325,59 +332,28 @@ impl<'a> UnknownMembersDiff<'a> {
     }
 }
 
-/// How many bytes of a leaf's canonical text are compared as they are; a longer text is
-/// compared by its keccak-256 hash (and never equals a short one).
-const INLINE_LEAF_LEN: usize = 128;
-
-/// A leaf's canonical text, written without allocating: inline when short, else hashed.
-enum LeafText {
-    Inline { bytes: [u8; INLINE_LEAF_LEN], len: usize },
-    Hashed(HashingSink),
-    Digest(alloy_primitives::B256),
+/// A sink that checks what is written against an expected text.
+struct SameText<'a> {
+    expected: &'a [u8],
+    at: usize,
+    same: bool,
 }
 
-impl LeafText {
-    fn of<T: WireValue>(value: &T) -> LeafText {
-        let mut text = LeafText::Inline { bytes: [0; INLINE_LEAF_LEN], len: 0 };
-        value.write(&mut text, Form::Canonical);
-        match text {
-            LeafText::Hashed(sink) => LeafText::Digest(sink.finalize()),
-            other => other,
-        }
+impl SameText<'_> {
+    /// True when exactly the expected text was written.
+    fn is_same(&self) -> bool {
+        self.same && self.at == self.expected.len()
     }
 }
 
-impl PartialEq for LeafText {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (LeafText::Inline { bytes: a, len: m }, LeafText::Inline { bytes: b, len: n }) => a[..*m] == b[..*n],
-            (LeafText::Digest(a), LeafText::Digest(b)) => a == b,
-            _ => false,
-        }
-    }
-}
-
-impl Sink for LeafText {
+impl Sink for SameText<'_> {
     fn write_str(&mut self, text: &str) {
         self.write_ascii(text.as_bytes());
     }
 
     fn write_ascii(&mut self, piece: &[u8]) {
-        match self {
-            LeafText::Inline { bytes, len } => match bytes.get_mut(*len..*len + piece.len()) {
-                Some(room) => {
-                    room.copy_from_slice(piece);
-                    *len += piece.len();
-                }
-                None => {
-                    let mut sink = HashingSink::new();
-                    sink.write_bytes(&bytes[..*len]);
-                    sink.write_bytes(piece);
-                    *self = LeafText::Hashed(sink);
-                }
-            },
-            LeafText::Hashed(sink) => sink.write_bytes(piece),
-            LeafText::Digest(_) => {}
-        }
+        let end = self.at + piece.len();
+        self.same = self.same && self.expected.get(self.at..end) == Some(piece);
+        self.at = end;
     }
 }

