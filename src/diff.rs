@@ -32,7 +32,7 @@ pub const MAX_CHANGED_PATH_LEN: usize = 256;
 /// The paths (`originCalls.calls[2].to`, `fees.totalFeeUsd`) at which the canonical forms
 /// of `a` and `b` differ, in canonical order: the deepest differing members and elements,
 /// and members or elements present on one side only. Empty exactly when the canonical
-/// hashes are equal.
+/// hashes are equal; no path is named twice (changes below one cut path are named once).
 ///
 /// Bounded: at most [`MAX_CHANGED_PATHS`] entries, each at most [`MAX_CHANGED_PATH_LEN`]
 /// bytes plus [`TRUNCATION_MARKER`]; the work is linear in the size of the two objects,
@@ -72,9 +72,11 @@ impl Diff {
         self.full
     }
 
-    /// Reports the current path as changed.
+    /// Reports the current path as changed. Changes below a path that was cut read the
+    /// same; they come one after another (the walk is in canonical order) and are
+    /// reported once.
     pub fn changed(&mut self) {
-        if self.full {
+        if self.full || self.path_cut && self.changed.last().is_some_and(|last| self.is_current_cut(last)) {
             return;
         }
         if self.changed.len() == MAX_CHANGED_PATHS {
@@ -88,6 +90,11 @@ impl Diff {
             reported.push_str(TRUNCATION_MARKER);
         }
         self.changed.push(reported);
+    }
+
+    /// Whether `reported` is the current path, cut and marked.
+    fn is_current_cut(&self, reported: &str) -> bool {
+        reported.strip_suffix(TRUNCATION_MARKER) == Some(self.path.as_str())
     }
 
     /// Compares inside the member `key` of the current value (nothing once full).

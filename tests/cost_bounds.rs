@@ -142,6 +142,14 @@ fn a_change_at_the_bottom_of_a_deep_path_of_long_keys_is_one_cut_path() {
 }
 
 #[test]
+fn changes_below_a_cut_path_are_named_once() {
+    let key = "k".repeat(MAX_STRING);
+    let with = |list: &str| parse(&intent_with_members(&format!(r#""x":{{"{key}":{list}}}"#)));
+    let (a, b) = (with("[1,2,3]"), with("[4,5,6,7]"));
+    assert_eq!(changed_paths(&a, &b), [reported(&format!("x.{key}"))]);
+}
+
+#[test]
 fn the_escaped_deep_path_is_near_the_document_limit() {
     let text = deep_intent(&DeepKeys::ESCAPED, "1");
     assert!(text.len() > MAX_DOCUMENT * 9 / 10 && text.len() <= MAX_DOCUMENT, "{} bytes", text.len());
