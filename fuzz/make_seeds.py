@@ -7,6 +7,10 @@ documents: examples/*.json and the inputs of tests/vectors/*.json.
 - fuzz/seeds/parse/ and fuzz/seeds/canonical/: JSON documents of every kind the targets
   read (intents in many spellings, quote requests, gas fee options, execute requests and
   deposit signatures taken from the example scenarios, scenarios, intentctl documents).
+- fuzz/seeds/parse/ and fuzz/seeds/canonical/ also get the hostile shapes of issue 10
+  (`hostile-*`): many unknown members in descending and shuffled key order, long keys,
+  deep and wide unknown values, an error at the bottom of a deep path of long keys, and a
+  scenario committing an intent changed at the bottom of such a path.
 - fuzz/seeds/signature/: 32-byte digest followed by the signature bytes, from the EIP-712
   vectors (valid, high-s, zero, out-of-range, bad v, bad length, off-curve r).
 
@@ -100,6 +104,49 @@ def json_seeds():
     return seeds
 
 
+def intent_with_members(members):
+    """examples/intent.json (compact) with `members` ("k":v,...) added first."""
+    with open(os.path.join(ROOT, "examples", "intent.json")) as f:
+        intent = json.dumps(json.load(f), separators=(",", ":"))
+    return "{" + members + "," + intent[1:]
+
+
+def deep_member(keys, bottom):
+    """"x": {keys[0]: {keys[1]: ... bottom}}"""
+    opening = "".join("{" + json.dumps(key) + ":" for key in keys)
+    return '"x":' + opening + bottom + "}" * len(keys)
+
+
+def hostile_seeds():
+    seeds = {}
+    count = 2000
+    descending = ",".join(f'"u{i:05}":{i}' for i in reversed(range(count)))
+    seeds["hostile-unknown-members-descending.json"] = intent_with_members(descending)
+    shuffled = sorted(range(count), key=lambda i: (i * 7919) % count)
+    seeds["hostile-unknown-members-shuffled.json"] = intent_with_members(",".join(f'"u{i:05}":[{i}]' for i in shuffled))
+    # 63 nested objects (the intent is level 1 of 64) with keys that escape.
+    keys = [f"k{level:02}\u0001.\"" + "a" * 300 for level in range(1, 64)]
+    seeds["hostile-deep-path-long-keys.json"] = intent_with_members(deep_member(keys, "1"))
+    seeds["hostile-deep-path-error.json"] = intent_with_members(deep_member(keys, '"\\ud800"'))
+    seeds["hostile-key-4096-bytes.json"] = intent_with_members(json.dumps("\u0001" + "k" * 4095) + ":{}")
+    seeds["hostile-deep-arrays.json"] = intent_with_members('"x":' + "[" * 63 + "0" + "]" * 63)
+    inner = "[" + ",".join(["1"] * 64) + "]"
+    seeds["hostile-wide-value.json"] = intent_with_members('"x":[' + ",".join([inner] * 64) + "]")
+    # A scenario whose commit sends the intent changed at the bottom of the deep path.
+    with open(os.path.join(ROOT, "examples", "scenario-hash-mode.json")) as f:
+        scenario = json.load(f)
+    quoted = json.loads(intent_with_members(deep_member(keys[:40], "1")))
+    changed = json.loads(intent_with_members(deep_member(keys[:40], "2")))
+    scenario["intent"] = quoted
+    scenario["events"] = [
+        {"at": "2026-11-21T18:30:00Z", "op": "quote"},
+        {"at": "2026-11-21T18:30:10Z", "op": "commit", "intent": changed},
+        {"at": "2026-11-21T18:30:20Z", "op": "commit"},
+    ]
+    seeds["hostile-scenario-commit-deep-change.json"] = json.dumps(scenario, separators=(",", ":"))
+    return seeds
+
+
 def signature_seeds():
     with open(os.path.join(ROOT, "tests", "vectors", "eip712.json")) as f:
         cases = json.load(f)["cases"]
@@ -116,7 +163,8 @@ def signature_seeds():
 
 
 def main():
-    for target, seeds in [("parse", json_seeds()), ("canonical", json_seeds()), ("signature", signature_seeds())]:
+    documents = {**json_seeds(), **hostile_seeds()}
+    for target, seeds in [("parse", documents), ("canonical", documents), ("signature", signature_seeds())]:
         shutil.rmtree(os.path.join(SEEDS, target), ignore_errors=True)
         for name, data in sorted(seeds.items()):
             write(target, name, data)

@@ -450,12 +450,23 @@ impl Problem {
 
 /// A failure: its [`Problem`] and the JSON path of the field concerned
 /// (`originCalls.calls[2].to`; empty for the document itself).
+///
+/// The path is kept whole, however long (it is bounded by the input: at most the
+/// document's nesting of its keys); it is built while unwinding, each member or element
+/// prepended at the cost of its own segment, so a deep path costs linear time. The error
+/// body ([`Error::body`]) cuts it short.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
+    /// Boxed so that a `Result<T, Error>` stays one pointer wide on its error side.
+    inner: Box<ErrorInner>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ErrorInner {
     problem: Problem,
-    path: String,
-    /// Where a JSON syntax error is in the input; boxed so that the common errors stay small.
-    position: Option<Box<TextPosition>>,
+    path: path::ReversedPath,
+    /// Where a JSON syntax error is in the input.
+    position: Option<TextPosition>,
 }
 
 /// Where a JSON syntax error is: the byte offset of the offending byte (the input's length
@@ -470,12 +481,12 @@ struct TextPosition {
 impl Error {
     /// An error at the document root; callers above it add the path on the way out.
     pub fn new(problem: Problem) -> Self {
-        Error { problem, path: String::new(), position: None }
+        Error { inner: Box::new(ErrorInner { problem, path: path::ReversedPath::default(), position: None }) }
     }
 
     /// The same error located at byte `offset` of the input, on `line` at `column`.
     pub(crate) fn at_position(mut self, offset: usize, line: usize, column: usize) -> Self {
-        self.position = Some(Box::new(TextPosition { offset, line, column }));
+        self.inner.position = Some(TextPosition { offset, line, column });
         self
     }
 
@@ -484,13 +495,13 @@ impl Error {
     /// byte in the input; the input's length when it ended too early. `None` for every
     /// other error, including a duplicate member, which is located by its path.
     pub fn offset(&self) -> Option<usize> {
-        self.position.as_ref().map(|p| p.offset)
+        self.inner.position.as_ref().map(|p| p.offset)
     }
 
     /// The line and column of [`Error::offset`], both from 1: lines end at `\n`, and the
     /// column counts characters (Unicode scalar values), not bytes.
     pub fn line_column(&self) -> Option<(usize, usize)> {
-        self.position.as_ref().map(|p| (p.line, p.column))
+        self.inner.position.as_ref().map(|p| (p.line, p.column))
     }
 
     /// A rule broken at the field `path` (already formatted, e.g. `options.swapProvider`;
@@ -501,62 +512,60 @@ impl Error {
 
     /// The same error below the already formatted path `prefix`.
     pub(crate) fn within(mut self, prefix: &str) -> Self {
-        let mut joined = String::from(prefix);
-        path::push_tail(&mut joined, &self.path);
-        self.path = joined;
+        self.inner.path.prepend_path(prefix);
         self
     }
 
     /// The same error one member deeper: `key` is prepended to the path.
     pub(crate) fn in_member(mut self, key: &str) -> Self {
-        self.path = path::prepend_key(key, &self.path);
+        self.inner.path.prepend_key(key);
         self
     }
 
     /// The same error one array element deeper: `[index]` is prepended to the path.
     pub(crate) fn in_element(mut self, index: usize) -> Self {
-        self.path = path::prepend_index(index, &self.path);
+        self.inner.path.prepend_index(index);
         self
     }
 
     /// The stable reason code.
     pub fn reason(&self) -> Reason {
-        self.problem.reason()
+        self.inner.problem.reason()
     }
 
     /// What went wrong, with its context.
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        &self.inner.problem
     }
 
     /// The JSON path of the field concerned, or `None` when the error is about the
     /// document as a whole.
     pub fn path(&self) -> Option<&str> {
-        (!self.path.is_empty()).then_some(self.path.as_str())
+        (!self.inner.path.is_empty()).then(|| self.inner.path.as_str())
     }
 
-    /// The error body of SPEC §8.
+    /// The error body of SPEC §8, bounded: the message is this error's `Display` cut to
+    /// [`ErrorBody::MAX_MSG_LEN`] bytes, the path in the cause to
+    /// [`ErrorBody::MAX_PATH_LEN`], each marked with [`crate::TRUNCATION_MARKER`] when cut.
     pub fn body(&self) -> ErrorBody {
+        use core::fmt::Write;
         let kind = self.reason().kind();
         let mut cause = String::from(self.reason().code());
         if let Some(path) = self.path() {
             cause.push_str(" at ");
-            cause.push_str(path);
+            path::push_cut(&mut cause, path, ErrorBody::MAX_PATH_LEN);
         }
-        ErrorBody {
-            error: kind.name(),
-            code: kind.code(),
-            msg: alloc::format!("{self}"),
-            cause,
-            status: kind.http_status(),
-        }
+        let mut msg = String::new();
+        // An `Err` only says the writer cut the message short.
+        let _ = write!(path::CutWriter::new(&mut msg, ErrorBody::MAX_MSG_LEN), "{self}");
+        ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }
     }
 }
 
 /// `<problem>[ at <path>]`, and for a syntax error `[ at|,] line L column C`.
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.problem)?;
+        write!(f, "{}", self.inner.problem)?;
         match (self.path(), self.line_column()) {
             (Some(path), Some((line, column))) => write!(f, " at {path}, line {line} column {column}"),
             (Some(path), None) => write!(f, " at {path}"),
@@ -576,6 +585,10 @@ impl From<Problem> for Error {
 
 /// The body the service answers an error with (SPEC §8):
 /// `{"error","code","msg","cause","status"}`.
+///
+/// Its size is bounded whatever the input: the message and the paths are cut short (see
+/// the constants), so [`ErrorBody::to_json_with`], the longest form, is at most
+/// [`ErrorBody::MAX_JSON_LEN`] (12 544) bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ErrorBody {
     /// The kind's name, e.g. `InvalidArgument`.
@@ -591,6 +604,19 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
+    /// The longest `msg` in bytes, before [`crate::TRUNCATION_MARKER`]: 1024.
+    pub const MAX_MSG_LEN: usize = 1024;
+
+    /// The longest path in bytes in `cause` and in `to_json_with`'s `path`, before
+    /// [`crate::TRUNCATION_MARKER`]: 512. ([`Error::path`] keeps the whole path.)
+    pub const MAX_PATH_LEN: usize = 512;
+
+    /// The longest JSON text [`ErrorBody::to_json`] and [`ErrorBody::to_json_with`] write,
+    /// in bytes: 12 544. Escaping writes at most 6 bytes per byte of text, so the message
+    /// and two paths take at most `6 * (MAX_MSG_LEN + 2 * MAX_PATH_LEN)`; names, numbers,
+    /// the reason code, punctuation and the markers take less than the 256 added.
+    pub const MAX_JSON_LEN: usize = 256 + 6 * (Self::MAX_MSG_LEN + 2 * Self::MAX_PATH_LEN);
+
     /// The body as one line of JSON, members in the order of SPEC §8.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
@@ -599,7 +625,8 @@ impl ErrorBody {
         out
     }
 
-    /// The body with `reason` and `path` members added, as `intentctl` prints it.
+    /// The body with `reason` and `path` members added, as `intentctl` prints it; the
+    /// path is cut to [`ErrorBody::MAX_PATH_LEN`] bytes as in `cause`.
     pub fn to_json_with(&self, error: &Error) -> String {
         let mut out = String::new();
         self.write_members(&mut out);
@@ -607,7 +634,11 @@ impl ErrorBody {
         crate::json::write_string(&mut out, error.reason().code());
         out.push_str(",\"path\":");
         match error.path() {
-            Some(path) => crate::json::write_string(&mut out, path),
+            Some(path) => {
+                let mut cut = String::new();
+                path::push_cut(&mut cut, path, ErrorBody::MAX_PATH_LEN);
+                crate::json::write_string(&mut out, &cut);
+            }
             None => out.push_str("null"),
         }
         out.push('}');

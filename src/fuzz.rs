@@ -21,16 +21,16 @@ use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
 use arbitrary::Arbitrary;
 
 use crate::eip712::{recover_signer, verify_signer, Domain, Signature};
-use crate::json::value::Json;
+use crate::json::canonical_value::read_canonical;
 use crate::json::Reader;
 use crate::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
 use crate::rules::TokenPermit;
 use crate::scenario::{CheckExecuteInput, Scenario, ScenarioOp};
 use crate::{
     changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Canonical, CommitRequest, Decimal,
-    DepositSignature, Error, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput, IntentReceipt,
-    IntentStatus, Limits, PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput, ServiceContracts,
-    Timestamp, UnknownMembers, WireObject,
+    DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput,
+    IntentReceipt, IntentStatus, Limits, PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput,
+    ServiceContracts, Timestamp, UnknownMembers, WireObject,
 };
 
 /// The limits an accepted value's own output is read back with. The document size is the
@@ -85,18 +85,43 @@ macro_rules! each_kind {
 
 fn is_json(text: &str) -> bool {
     Reader::new(text.as_bytes(), &Limits::UNLIMITED)
-        .and_then(|mut r| Json::read(&mut r).and_then(|_| r.finish()))
+        .and_then(|mut r| read_canonical(&mut r, &mut String::new()).and_then(|_| r.finish()))
         .is_ok()
 }
 
 /// What every error promises (SPEC §8): a one-line `Display`, a cause that starts with the
-/// reason code, and an error body that is one JSON document.
+/// reason code, and an error body that is one JSON document of at most
+/// `ErrorBody::MAX_JSON_LEN` bytes, whatever the input, with its message and paths cut to
+/// their stated lengths.
 fn check_error(error: &Error) {
     let body = error.body();
     assert!(!body.msg.contains(['\n', '\r']), "the message of {error:?} is not one line: {:?}", body.msg);
     assert!(body.cause.starts_with(error.reason().code()), "cause {:?} of {error:?}", body.cause);
-    let line = body.to_json_with(error);
-    assert!(is_json(&line), "the error body of {error:?} is not JSON: {line}");
+    let marker = crate::TRUNCATION_MARKER.len();
+    assert!(body.msg.len() <= ErrorBody::MAX_MSG_LEN + marker, "a message of {} bytes", body.msg.len());
+    let cause_max = error.reason().code().len() + " at ".len() + ErrorBody::MAX_PATH_LEN + marker;
+    assert!(body.cause.len() <= cause_max, "a cause of {} bytes", body.cause.len());
+    for line in [body.to_json(), body.to_json_with(error)] {
+        assert!(is_json(&line), "the error body of {error:?} is not JSON: {line}");
+        assert!(line.len() <= ErrorBody::MAX_JSON_LEN, "an error body of {} bytes: {line}", line.len());
+    }
+}
+
+/// What `changed_paths` promises whatever the input: at most `MAX_CHANGED_PATHS` entries
+/// of at most `MAX_CHANGED_PATH_LEN` bytes (and the marker), none named twice.
+fn check_changed_paths(changed: &[String]) {
+    assert!(changed.len() <= crate::MAX_CHANGED_PATHS, "{} changed paths", changed.len());
+    for path in changed {
+        assert!(
+            path.len() <= crate::MAX_CHANGED_PATH_LEN + crate::TRUNCATION_MARKER.len(),
+            "a path of {} bytes",
+            path.len()
+        );
+    }
+    let mut unique = changed.to_vec();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), changed.len(), "a path is named twice: {changed:?}");
 }
 
 /// Reads the library's own output of an accepted value, which must parse.
@@ -259,10 +284,7 @@ fn canonical_as<T: Answer + ExampleOf>(data: &[u8]) {
         for (a, b) in [(example, &value), (&value, example)] {
             let changed = changed_paths(a, b);
             assert_eq!(changed.is_empty(), same, "changed paths {changed:?} disagree with the hashes");
-            let mut unique = changed.clone();
-            unique.sort();
-            unique.dedup();
-            assert_eq!(unique.len(), changed.len(), "a path is named twice: {changed:?}");
+            check_changed_paths(&changed);
         }
     }
 }
@@ -997,7 +1019,9 @@ fn apply(
             let intent = intent.build(record.intent());
             let contracts = contracts.build(&intent.service_contracts);
             let expected = if intent.canonical_hash() != record.intent_hash() {
-                assert!(!changed_paths(record.intent(), &intent).is_empty(), "a changed intent has no changed paths");
+                let changed = changed_paths(record.intent(), &intent);
+                assert!(!changed.is_empty(), "a changed intent has no changed paths");
+                check_changed_paths(&changed);
                 Some(Reason::IntentModified)
             } else if now >= record.quote_expires_at() {
                 Some(Reason::QuoteExpired)

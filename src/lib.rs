@@ -28,13 +28,14 @@ use alloc::string::String;
 
 pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
-pub use diff::changed_paths;
+pub use diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use documents::{
     EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
 };
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;
+pub use path::TRUNCATION_MARKER;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 pub use wire::objects::{

@@ -20,7 +20,6 @@ use core::cmp::Ordering;
 use super::key_order::{compare_keys, key_precedes};
 use super::number::{f64_from_number_text, format_ecmascript};
 use super::reader::{Reader, Token};
-use super::value::is_integer_literal;
 use super::{write_string, Sink};
 use crate::error::{Error, Problem};
 
@@ -204,6 +203,12 @@ impl Canonicaliser<'_> {
         }
         Ok(())
     }
+}
+
+/// Whether a number's text is an integer literal (no fraction, no exponent), which the
+/// canonical form keeps exactly instead of going through `f64`.
+fn is_integer_literal(text: &str) -> bool {
+    !text.contains(['.', 'e', 'E'])
 }
 
 #[cfg(test)]

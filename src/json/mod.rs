@@ -1,7 +1,7 @@
 //! The JSON layer: a pull reader over the input bytes ([`Reader`]), the text sink that
 //! writers stream into ([`Sink`]), string escaping, the canonical key order
-//! ([`key_order`]), the canonical form of generic values written while reading them
-//! ([`canonical_value`], for unknown members) and the generic value tree ([`value`]).
+//! ([`key_order`]) and the canonical form of generic values written while reading them
+//! ([`canonical_value`], for unknown members).
 //!
 //! Nothing here knows the schema; the typed objects live in [`crate::wire`].
 
@@ -9,7 +9,6 @@ pub(crate) mod canonical_value;
 pub(crate) mod key_order;
 pub(crate) mod number;
 pub(crate) mod reader;
-pub(crate) mod value;
 
 use alloc::string::String;
 

@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
+use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::number::{
     f64_from_number_text, format_ecmascript, format_u64, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
@@ -48,6 +49,13 @@ pub trait WireValue: Sized {
     /// How many of these an array may hold.
     fn array_limit(limits: &Limits) -> usize {
         limits.max_array_len
+    }
+
+    /// Reports to `diff` where `self` and `other` differ in canonical meaning (see
+    /// [`crate::changed_paths`]). The default treats the value as a leaf: its path is
+    /// reported when the canonical texts differ. `Option`, `Vec` and the objects descend.
+    fn diff(&self, other: &Self, diff: &mut Diff) {
+        diff.leaves(self, other);
     }
 }
 
@@ -222,6 +230,15 @@ impl<T: WireValue> WireValue for Option<T> {
     fn is_present(&self) -> bool {
         self.is_some()
     }
+
+    /// Absent on one side only is a change of the member itself.
+    fn diff(&self, other: &Self, diff: &mut Diff) {
+        match (self, other) {
+            (Some(a), Some(b)) => a.diff(b, diff),
+            (None, None) => {}
+            _ => diff.changed(),
+        }
+    }
 }
 
 impl<T: WireValue> WireValue for Vec<T> {
@@ -250,6 +267,16 @@ impl<T: WireValue> WireValue for Vec<T> {
             element.write(out, form);
         }
         out.write_str("]");
+    }
+
+    /// Element by element; one present on one side only is a change of that element.
+    fn diff(&self, other: &Self, diff: &mut Diff) {
+        for index in 0..self.len().max(other.len()) {
+            diff.element(index, |diff| match (self.get(index), other.get(index)) {
+                (Some(a), Some(b)) => a.diff(b, diff),
+                _ => diff.changed(),
+            });
+        }
     }
 }
 

@@ -181,6 +181,18 @@ macro_rules! wire_object {
                 w.end();
             }
 
+            /// Field by field with the unknown members between them, in canonical key order.
+            fn diff(&self, other: &Self, diff: &mut $crate::diff::Diff) {
+                #[allow(unused_imports)]
+                use $crate::wire::kinds::WireValue as _;
+                let mut unknown = $crate::diff::UnknownMembersDiff::new(&self.unknown, &other.unknown, Self::KEYS);
+                $(
+                    unknown.before(Some($key), diff);
+                    diff.member($key, |diff| self.$field.diff(&other.$field, diff));
+                )*
+                unknown.before(None, diff);
+            }
+
             $( fn array_limit(limits: &$crate::Limits) -> usize {
                 limits.$limit
             } )?
