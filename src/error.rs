@@ -516,8 +516,10 @@ impl Error {
         self
     }
 
-    /// The same error one member deeper: `key` is prepended to the path.
-    pub(crate) fn in_member(mut self, key: &str) -> Self {
+    /// The same error one member deeper: `key` is prepended to the path. Paths are built
+    /// from the inside out: a host that reads one of this crate's objects as the member
+    /// `key` of its own document locates the object's errors with this.
+    pub fn in_member(mut self, key: &str) -> Self {
         self.inner.path.prepend_key(key);
         self
     }

@@ -9,18 +9,18 @@ extern crate std;
 
 mod canonical;
 mod diff;
-mod documents;
 pub mod eip712;
 mod error;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzz;
+#[doc(hidden)]
+pub mod __private;
 mod json;
 pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
-pub mod scenario;
 mod values;
 mod wire;
 
@@ -29,9 +29,6 @@ use alloc::string::String;
 pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
 pub use diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
-pub use documents::{
-    EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
-};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;
@@ -47,7 +44,8 @@ pub use wire::objects::{
 pub use wire::{UnknownMember, UnknownMembers};
 
 /// An object of SPEC §2: parsed by [`from_slice`], written by [`to_string`], hashed by
-/// [`Canonical`]. Implemented by this crate's objects only.
+/// [`Canonical`]. Implemented by this crate's objects and by the documents a host declares
+/// with [`wire_object!`].
 pub trait WireObject: wire::kinds::WireValue {}
 
 /// Parses one object of SPEC §2 from JSON with the default [`Limits`].

@@ -4,6 +4,10 @@
 //! Time is always passed in: nothing here reads a clock. Every event checks
 //! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (SPEC §7),
 //! and changes the record only when all pass, so a failed event leaves it as it was.
+//!
+//! The transition table exists once, in [`Event::next_status`]: the record's methods, the
+//! check [`IntentRecord::check_event`], and the scenario runner, fuzzing and tests that
+//! replay events all read it.
 
 use alloc::string::String;
 
@@ -12,6 +16,7 @@ use alloy_primitives::B256;
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem, Reason};
 use crate::rules::{check_execute, check_intent, ExecuteContext, TokenPermit};
+use crate::wire::enums::wire_enum;
 use crate::{
     changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
     ServiceContracts, Timestamp, UnknownMembers,
@@ -37,9 +42,67 @@ pub struct IntentRecord {
     entrypoint: EntrypointNames,
 }
 
-/// A (state, event) pair SPEC §6 does not allow; `from` is `None` before a quote.
-pub(crate) fn invalid_transition(from: Option<IntentStatus>, event: &'static str) -> Error {
-    Error::new(Problem::InvalidTransition { from, event })
+wire_enum! {
+    /// What may happen to an intent (SPEC §6), by its wire name.
+    pub enum Event {
+        /// Quote an intent: [`IntentRecord::quote`].
+        Quote = "quote",
+        /// Commit the quoted intent: [`IntentRecord::commit`].
+        Commit = "commit",
+        /// Start execution: [`IntentRecord::execute_with`].
+        Execute = "execute",
+        /// Record a failed execution: [`IntentRecord::fail`].
+        Fail = "fail",
+        /// Record a successful execution: [`IntentRecord::succeed`].
+        Succeed = "succeed",
+        /// Abort before execution: [`IntentRecord::abort`].
+        Abort = "abort",
+        /// Abort after the execution window: [`IntentRecord::expire`].
+        Expire = "expire",
+        /// Record a refund: [`IntentRecord::refund`].
+        Refund = "refund",
+    }
+}
+
+impl Event {
+    /// Every event, in the order of SPEC §6.
+    pub const ALL: [Event; 8] = [
+        Event::Quote,
+        Event::Commit,
+        Event::Execute,
+        Event::Fail,
+        Event::Succeed,
+        Event::Abort,
+        Event::Expire,
+        Event::Refund,
+    ];
+
+    /// The transition table of SPEC §6: the status after this event from `from` (`None`
+    /// before a quote), or `None` when the event is an `INVALID_TRANSITION` there. An
+    /// allowed event can still fail on its operation's rules, leaving the status as it was.
+    pub fn next_status(&self, from: Option<&IntentStatus>) -> Option<IntentStatus> {
+        use IntentStatus as S;
+        match (self, from) {
+            (Event::Quote, None) => Some(S::Quoted),
+            (Event::Commit, Some(S::Quoted)) => Some(S::Committed),
+            (Event::Execute, Some(S::Committed)) => Some(S::Executing),
+            (Event::Fail, Some(S::Executing)) => Some(S::Failed),
+            (Event::Succeed, Some(S::Executing)) => Some(S::Succeeded),
+            (Event::Abort | Event::Expire, Some(S::Committed)) => Some(S::Aborted),
+            (Event::Refund, Some(S::Failed | S::Aborted)) => Some(S::Refunded),
+            _ => None,
+        }
+    }
+
+    /// The `INVALID_TRANSITION` error of this event from `from` (`None` before a quote).
+    pub fn invalid_transition(&self, from: Option<&IntentStatus>) -> Error {
+        Error::new(Problem::InvalidTransition { from: from.cloned(), event: self.static_name() })
+    }
+
+    /// The wire name, borrowed for as long as the program runs.
+    fn static_name(&self) -> &'static str {
+        Event::NAMES[Event::ALL.iter().position(|event| event == self).unwrap_or_default()]
+    }
 }
 
 fn require_reason(reason: &str) -> Result<(), Error> {
@@ -197,24 +260,20 @@ impl IntentRecord {
         }
     }
 
-    /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION` unless the status is one of `from`.
-    fn begin(&self, event: &'static str, from: &[IntentStatus], now: Timestamp) -> Result<(), Error> {
+    /// What `event` at `now` would be refused with before its operation's rules are
+    /// checked: `CLOCK_WENT_BACKWARDS` before the last event, then `INVALID_TRANSITION`
+    /// when the table ([`Event::next_status`]) does not allow it from the record's status
+    /// (a record is quoted once, by [`IntentRecord::quote`], so a second quote always is).
+    /// Returns the status the event leads to when it passes its rules.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`.
+    pub fn check_event(&self, event: &Event, now: Timestamp) -> Result<IntentStatus, Error> {
         if now < self.last_event_at {
             return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
         }
-        if !from.contains(&self.status) {
-            return Err(invalid_transition(Some(self.status.clone()), event));
-        }
-        Ok(())
-    }
-
-    /// The error of a second quote of this record: `CLOCK_WENT_BACKWARDS` or
-    /// `INVALID_TRANSITION` (a record is quoted once, by [`IntentRecord::quote`]).
-    pub fn refuse_quote(&self, now: Timestamp) -> Error {
-        match self.begin("quote", &[], now) {
-            Err(error) => error,
-            Ok(()) => invalid_transition(Some(self.status.clone()), "quote"),
-        }
+        event.next_status(Some(&self.status)).ok_or_else(|| event.invalid_transition(Some(&self.status)))
     }
 
     fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {
@@ -242,7 +301,7 @@ impl IntentRecord {
         contracts: Option<&ServiceContracts>,
         now: Timestamp,
     ) -> Result<&str, Error> {
-        self.begin("commit", &[IntentStatus::Quoted], now)?;
+        let next = self.check_event(&Event::Commit, now)?;
         let actual = intent.canonical_hash();
         if actual != self.intent_hash {
             let changed = changed_paths(&self.intent, intent);
@@ -264,7 +323,7 @@ impl IntentRecord {
             ));
         }
         self.committed_at = Some(now);
-        self.enter(IntentStatus::Committed, None, now);
+        self.enter(next, None, now);
         Ok(&self.intent.intent_id)
     }
 
@@ -291,7 +350,7 @@ impl IntentRecord {
         token_permit: Option<&TokenPermit>,
         now: Timestamp,
     ) -> Result<(), Error> {
-        self.begin("execute", &[IntentStatus::Committed], now)?;
+        let next = self.check_event(&Event::Execute, now)?;
         let context = ExecuteContext {
             intent: &self.intent,
             gas_fee_options: self.gas_fee_options.as_ref(),
@@ -301,7 +360,7 @@ impl IntentRecord {
             entrypoint: &self.entrypoint,
         };
         check_execute(request, &context)?;
-        self.enter(IntentStatus::Executing, None, now);
+        self.enter(next, None, now);
         Ok(())
     }
 
@@ -312,9 +371,9 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn fail(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.begin("fail", &[IntentStatus::Executing], now)?;
+        let next = self.check_event(&Event::Fail, now)?;
         require_reason(reason)?;
-        self.enter(IntentStatus::Failed, Some(String::from(reason)), now);
+        self.enter(next, Some(String::from(reason)), now);
         Ok(())
     }
 
@@ -324,8 +383,8 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
     pub fn succeed(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.begin("succeed", &[IntentStatus::Executing], now)?;
-        self.enter(IntentStatus::Succeeded, None, now);
+        let next = self.check_event(&Event::Succeed, now)?;
+        self.enter(next, None, now);
         Ok(())
     }
 
@@ -336,9 +395,9 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn abort(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.begin("abort", &[IntentStatus::Committed], now)?;
+        let next = self.check_event(&Event::Abort, now)?;
         require_reason(reason)?;
-        self.enter(IntentStatus::Aborted, Some(String::from(reason)), now);
+        self.enter(next, Some(String::from(reason)), now);
         Ok(())
     }
 
@@ -349,12 +408,12 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED, `WINDOW_STILL_OPEN`
     /// before `committedAt + executionWindow`.
     pub fn expire(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.begin("expire", &[IntentStatus::Committed], now)?;
+        let next = self.check_event(&Event::Expire, now)?;
         let Some(closed_at) = self.window_expired_at(now) else {
             let closes_at = self.execution_window_closes_at().unwrap_or(Timestamp::MAX);
             return Err(Error::new(Problem::WindowStillOpen { now, closes_at }));
         };
-        self.enter(IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), now);
+        self.enter(next, Some(String::from(WINDOW_EXPIRED_REASON)), now);
         self.status_since = closed_at;
         Ok(())
     }
@@ -365,8 +424,8 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
     pub fn refund(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.begin("refund", &[IntentStatus::Failed, IntentStatus::Aborted], now)?;
-        self.enter(IntentStatus::Refunded, self.status_reason.clone(), now);
+        let next = self.check_event(&Event::Refund, now)?;
+        self.enter(next, self.status_reason.clone(), now);
         Ok(())
     }
 }

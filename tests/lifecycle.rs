@@ -6,7 +6,7 @@
 mod fixtures;
 
 use fixtures::*;
-use intent_core::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_core::lifecycle::{Event, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Canonical, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt,
     IntentStatus, Limits, Problem, Reason, ServiceContracts, Timestamp, UnknownMembers,
@@ -478,29 +478,8 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
 // ---------------------------------------------------------------------------------------------
 // The transition table
 
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Event {
-    /// A second quote of a record (`IntentRecord::refuse_quote`): never allowed.
-    Quote,
-    Commit,
-    Execute,
-    Fail,
-    Succeed,
-    Abort,
-    Expire,
-    Refund,
-}
-
-const EVENTS: [Event; 8] = [
-    Event::Quote,
-    Event::Commit,
-    Event::Execute,
-    Event::Fail,
-    Event::Succeed,
-    Event::Abort,
-    Event::Expire,
-    Event::Refund,
-];
+/// Every event, from the library's table ([`Event::ALL`]).
+const EVENTS: [Event; 8] = Event::ALL;
 
 const STATES: [IntentStatus; 7] = [
     IntentStatus::Quoted,
@@ -512,37 +491,24 @@ const STATES: [IntentStatus; 7] = [
     IntentStatus::Refunded,
 ];
 
-impl Event {
-    fn name(self) -> &'static str {
-        match self {
-            Event::Quote => "quote",
-            Event::Commit => "commit",
-            Event::Execute => "execute",
-            Event::Fail => "fail",
-            Event::Succeed => "succeed",
-            Event::Abort => "abort",
-            Event::Expire => "expire",
-            Event::Refund => "refund",
-        }
-    }
-
-    /// Applies the event with valid arguments.
-    fn apply(self, record: &mut IntentRecord, now: Timestamp) -> Result<(), Error> {
-        match self {
-            Event::Quote => Err(record.refuse_quote(now)),
-            Event::Commit => commit(record, now).map(drop),
-            Event::Execute => record.execute(&hash_request(), now),
-            Event::Fail => record.fail("bridge reverted", now),
-            Event::Succeed => record.succeed(now),
-            Event::Abort => record.abort("owner cancelled", now),
-            Event::Expire => record.expire(now),
-            Event::Refund => record.refund(now),
-        }
+/// Applies `event` with valid arguments (a second quote is refused by
+/// [`IntentRecord::check_event`], as for any event the table does not allow).
+fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(), Error> {
+    match event {
+        Event::Quote => record.check_event(event, now).map(drop),
+        Event::Commit => commit(record, now).map(drop),
+        Event::Execute => record.execute(&hash_request(), now),
+        Event::Fail => record.fail("bridge reverted", now),
+        Event::Succeed => record.succeed(now),
+        Event::Abort => record.abort("owner cancelled", now),
+        Event::Expire => record.expire(now),
+        Event::Refund => record.refund(now),
     }
 }
 
-/// SPEC §6's table: the state an event leads to from `from`, or `None` if it is not allowed.
-fn table(from: &IntentStatus, event: Event) -> Option<IntentStatus> {
+/// SPEC §6's table as the spec states it, to check the library's ([`Event::next_status`])
+/// once; every other test reads the library's.
+fn spec_table(from: &IntentStatus, event: &Event) -> Option<IntentStatus> {
     use IntentStatus::*;
     match (from, event) {
         (Quoted, Event::Commit) => Some(Committed),
@@ -583,7 +549,7 @@ fn record_in(status: &IntentStatus) -> IntentRecord {
 }
 
 /// A time at which `event` is valid on `record` when the table allows it.
-fn time_for(record: &IntentRecord, event: Event) -> Timestamp {
+fn time_for(record: &IntentRecord, event: &Event) -> Timestamp {
     match (record.status(), event) {
         (IntentStatus::Quoted, Event::Commit) => committed_at(),
         (IntentStatus::Committed, Event::Expire) => window_closes_at(),
@@ -594,18 +560,20 @@ fn time_for(record: &IntentRecord, event: Event) -> Timestamp {
 #[test]
 fn every_pair_of_state_and_event_follows_the_table() {
     for from in &STATES {
-        for event in EVENTS {
+        for event in &EVENTS {
             let mut record = record_in(from);
             let before = record.clone();
             let now = time_for(&record, event);
-            match table(from, event) {
+            match event.next_status(Some(from)) {
                 Some(to) => {
-                    event.apply(&mut record, now).unwrap_or_else(|e| panic!("{from} {}: {e}", event.name()));
+                    assert_eq!(record.check_event(event, now).as_ref(), Ok(&to), "{from} {event}");
+                    apply(event, &mut record, now).unwrap_or_else(|e| panic!("{from} {}: {e}", event.name()));
                     assert_eq!(record.status(), &to, "{from} {}", event.name());
                     assert_eq!(record.last_event_at(), now);
                 }
                 None => {
-                    let error = event.apply(&mut record, now).expect_err(event.name());
+                    assert_eq!(record.check_event(event, now).map_err(|e| e.reason()), Err(Reason::InvalidTransition));
+                    let error = apply(event, &mut record, now).expect_err(event.name());
                     assert_eq!(
                         (error.reason(), error.path()),
                         (Reason::InvalidTransition, None),
@@ -625,25 +593,36 @@ fn every_pair_of_state_and_event_follows_the_table() {
 
 #[test]
 fn the_table_has_eight_transitions() {
-    let allowed = STATES.iter().flat_map(|s| EVENTS.map(|e| table(s, e))).flatten().count();
+    let allowed = STATES.iter().flat_map(|s| EVENTS.iter().map(|e| e.next_status(Some(s)))).flatten().count();
     assert_eq!(allowed, 8);
+}
+
+#[test]
+fn the_library_table_is_the_spec_table() {
+    for event in &EVENTS {
+        for from in &STATES {
+            assert_eq!(event.next_status(Some(from)), spec_table(from, event), "{from} {event}");
+        }
+        let before_a_quote = (*event == Event::Quote).then_some(IntentStatus::Quoted);
+        assert_eq!(event.next_status(None), before_a_quote, "{event} before a quote");
+    }
 }
 
 #[test]
 fn succeeded_is_final() {
     let mut record = record_in(&IntentStatus::Succeeded);
-    for event in EVENTS {
+    for event in &EVENTS {
         let now = secs(record.last_event_at(), 1);
-        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| event.apply(r, now));
+        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| apply(event, r, now));
     }
 }
 
 #[test]
 fn refunded_is_final() {
     let mut record = record_in(&IntentStatus::Refunded);
-    for event in EVENTS {
+    for event in &EVENTS {
         let now = secs(record.last_event_at(), 1);
-        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| event.apply(r, now));
+        assert_rejected(&mut record, Reason::InvalidTransition, None, |r| apply(event, r, now));
     }
 }
 
@@ -660,11 +639,12 @@ fn commit_of_a_committed_record_is_invalid_transition() {
 #[test]
 fn every_event_earlier_than_the_last_is_clock_went_backwards() {
     for from in &STATES {
-        for event in EVENTS {
+        for event in &EVENTS {
             let mut record = record_in(from);
             let last = record.last_event_at();
             let now = shift(last, -NANO);
-            let error = assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| event.apply(r, now));
+            assert_eq!(record.check_event(event, now).map_err(|e| e.reason()), Err(Reason::ClockWentBackwards));
+            let error = assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| apply(event, r, now));
             assert_eq!(error.problem(), &Problem::ClockWentBackwards { now, last });
         }
     }

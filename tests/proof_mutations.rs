@@ -20,7 +20,7 @@ use generators::{
     shift_clamped, Config, Mode, World, NS,
 };
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::IntentRecord;
+use intent_core::lifecycle::{Event, IntentRecord};
 use intent_core::rules::{check_intent, check_quote_request, TokenPermit};
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
@@ -1442,50 +1442,42 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Dice) -> IntentRec
     record
 }
 
-/// The events of SPEC §6, each with the statuses it is allowed from (quote from none: a
-/// record is quoted once).
-const EVENTS: [(&str, &[IntentStatus]); 8] = [
-    ("quote", &[]),
-    ("commit", &[IntentStatus::Quoted]),
-    ("execute", &[IntentStatus::Committed]),
-    ("fail", &[IntentStatus::Executing]),
-    ("succeed", &[IntentStatus::Executing]),
-    ("abort", &[IntentStatus::Committed]),
-    ("expire", &[IntentStatus::Committed]),
-    ("refund", &[IntentStatus::Failed, IntentStatus::Aborted]),
-];
-
-/// Applies the event `name` (with valid arguments) to `record` at `at`.
-fn apply(world: &World, record: &mut IntentRecord, name: &str, at: Timestamp) -> Result<(), Error> {
-    event(record, |r| match name {
-        "quote" => Err(r.refuse_quote(at)),
-        "commit" => r.commit(&world.intent, None, at).map(|_| ()),
-        "execute" => r.execute_with(&world.request, Some(&world.token_permit), at),
-        "fail" => r.fail("reverted", at),
-        "succeed" => r.succeed(at),
-        "abort" => r.abort("operator abort", at),
-        "expire" => r.expire(at),
-        _ => r.refund(at),
+/// Applies `event` (with valid arguments) to `record` at `at`; the transitions allowed are
+/// the library's table ([`Event::next_status`]).
+fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp) -> Result<(), Error> {
+    self::event(record, |r| match event {
+        Event::Quote => r.check_event(event, at).map(drop),
+        Event::Commit => r.commit(&world.intent, None, at).map(|_| ()),
+        Event::Execute => r.execute_with(&world.request, Some(&world.token_permit), at),
+        Event::Fail => r.fail("reverted", at),
+        Event::Succeed => r.succeed(at),
+        Event::Abort => r.abort("operator abort", at),
+        Event::Expire => r.expire(at),
+        Event::Refund => r.refund(at),
     })
 }
 
 fn invalid_transition(world: &World, dice: &mut Dice) -> Trial {
     let status = dice.pick(&STATES).clone();
     let mut record = record_in(world, &status, dice);
-    let refused: Vec<&str> = EVENTS.iter().filter(|(_, from)| !from.contains(&status)).map(|(name, _)| *name).collect();
-    let name = *dice.pick(&refused);
+    let all: &'static [Event] = &Event::ALL;
+    let refused: Vec<&Event> = all.iter().filter(|e| e.next_status(Some(&status)).is_none()).collect();
+    let event = *dice.pick(&refused);
+    let name = event.name();
     // At the last event's instant (not backwards) or later.
     let at = shift_clamped(record.last_event_at(), offset(dice));
-    let result = apply(world, &mut record, name, at);
+    let result = apply(world, &mut record, event, at);
     Trial::one(format!("{name} in {status} at {at}"), name, result, "")
 }
 
 fn clock_went_backwards(world: &World, dice: &mut Dice) -> Trial {
     let status = dice.pick(&STATES).clone();
     let mut record = record_in(world, &status, dice);
-    let name = dice.pick(&EVENTS).0;
+    let all: &'static [Event] = &Event::ALL;
+    let event = dice.pick(all);
+    let name = event.name();
     let at = shift_clamped(record.last_event_at(), -1 - offset(dice));
-    let result = apply(world, &mut record, name, at);
+    let result = apply(world, &mut record, event, at);
     Trial::one(format!("{name} in {status} at {at}, last event {}", record.last_event_at()), name, result, "")
 }
 

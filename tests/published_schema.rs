@@ -3,13 +3,11 @@
 //! permit-only generation (`""` contracts, no deposit decimals, `totalFeeUsd` as a number and
 //! as a string, members this library's schema does not name), the same intent in status
 //! INVALID, and a commit request without `serviceContracts`. Each parses, passes the intent
-//! rules, hashes the same in any spelling, and `intentctl` accepts it; the lifecycle takes the
+//! rules and hashes the same in any spelling (`intentctl`'s own tests run it on them); the lifecycle takes the
 //! permit-only intent through commit without contracts and refuses entrypoint mode for it.
 #![cfg(feature = "std")]
 
 mod support;
-
-use std::process::Command;
 
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::check_intent;
@@ -134,23 +132,4 @@ fn the_invalid_intent_is_never_quoted() {
     let error = IntentRecord::quote(intent(INVALID), None, "2026-11-21T18:30:00Z".parse().unwrap(), &Limits::default())
         .unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::WrongStatus, Some("status")));
-}
-
-#[test]
-fn intentctl_checks_and_hashes_the_published_intents() {
-    for path in INTENTS {
-        let run = |command: &str| {
-            Command::new(env!("CARGO_BIN_EXE_intentctl"))
-                .args(command.split(' ').chain([path]))
-                .current_dir(env!("CARGO_MANIFEST_DIR"))
-                .output()
-                .unwrap()
-        };
-        let check = run("check intent");
-        assert_eq!(check.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&check.stdout));
-        assert_eq!(String::from_utf8(check.stdout).unwrap(), "{\"ok\":true}\n");
-        let hash = run("hash");
-        assert_eq!(hash.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&hash.stdout));
-        assert_eq!(String::from_utf8(hash.stdout).unwrap(), format!("{}\n", intent(path).canonical_hash()));
-    }
 }

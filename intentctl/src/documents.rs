@@ -3,15 +3,10 @@
 //! and JSON error paths like the objects of SPEC §2; each knows how to compute its answer.
 //! `digest permit` takes either permit of SPEC §5.2: ERC-2612 or DAI-style.
 
-use alloc::borrow::Cow;
-use alloc::string::String;
+use std::borrow::Cow;
 
-use alloy_primitives::{Address, Bytes, B256, U256};
-
-use crate::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
-use crate::error::{Error, Problem};
-use crate::wire::object::wire_object;
-use crate::{DepositSignature, Intent};
+use intent_core::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
+use intent_core::{wire_object, Address, Bytes, DepositSignature, Error, Intent, Problem, B256, U256};
 
 wire_object! {
     /// The input of `intentctl digest intent`: the deposit-intent digest of SPEC §5.1.

@@ -8,6 +8,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use intent_core::{from_slice, Canonical, Error, Intent};
+use intentctl::{outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 const USAGE: &str = "\
 usage: intentctl <command> [FILE|-]
@@ -47,11 +48,11 @@ const COMMANDS: &[Command] = &[
     Command { words: &["canonical"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_json()) },
     Command {
         words: &["digest", "intent"],
-        run: |input| Ok(from_slice::<intent_core::IntentDigestInput>(input)?.digest()?.to_string()),
+        run: |input| Ok(from_slice::<IntentDigestInput>(input)?.digest()?.to_string()),
     },
     Command {
         words: &["digest", "permit"],
-        run: |input| Ok(from_slice::<intent_core::PermitDigestInput>(input)?.digest()?.to_string()),
+        run: |input| Ok(from_slice::<PermitDigestInput>(input)?.digest()?.to_string()),
     },
     Command {
         words: &["check", "request"],
@@ -60,18 +61,18 @@ const COMMANDS: &[Command] = &[
     Command { words: &["check", "intent"], run: |input| ok(intent_core::rules::check_intent(&from_slice(input)?)) },
     Command {
         words: &["check", "execute"],
-        run: |input| ok(from_slice::<intent_core::scenario::CheckExecuteInput>(input)?.check()),
+        run: |input| ok(from_slice::<CheckExecuteInput>(input)?.check()),
     },
     Command {
         words: &["run"],
         run: |input| {
-            let outcomes = from_slice::<intent_core::scenario::Scenario>(input)?.run()?;
-            Ok(intent_core::scenario::outcome_lines(&outcomes))
+            let outcomes = from_slice::<Scenario>(input)?.run()?;
+            Ok(outcome_lines(&outcomes))
         },
     },
     Command {
         words: &["recover"],
-        run: |input| Ok(from_slice::<intent_core::RecoverInput>(input)?.signer()?.to_string()),
+        run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()),
     },
 ];
 

@@ -5,24 +5,17 @@
 //! Both documents name the entrypoint's EIP-712 names when the deployment uses others
 //! than the defaults (SPEC §5.1): a deposit-intent signature is checked under them.
 
-use alloc::string::String;
-use alloc::vec::Vec;
-use core::fmt::Write;
+use std::fmt::Write;
 
-use alloy_primitives::U256;
-
-use crate::documents::EntrypointNamesInput;
-use crate::eip712::EntrypointNames;
-use crate::error::{Error, Problem};
-use crate::json::write_string;
-use crate::lifecycle::{invalid_transition, IntentRecord};
-use crate::rules::{check_execute, ExecuteContext, TokenPermit};
-use crate::wire::enums::wire_enum;
-use crate::wire::kinds::{Form, WireValue};
-use crate::wire::object::wire_object;
-use crate::{
-    ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, PermitDomainInput, ServiceContracts, Timestamp,
+use intent_core::eip712::EntrypointNames;
+use intent_core::lifecycle::{Event, IntentRecord};
+use intent_core::rules::{check_execute, ExecuteContext, TokenPermit};
+use intent_core::{
+    wire_object, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, Problem, ServiceContracts,
+    Timestamp, U256,
 };
+
+use crate::documents::{EntrypointNamesInput, PermitDomainInput};
 
 wire_object! {
     /// A token's permit facts in a document: its EIP-712 domain and the owner's nonce.
@@ -83,7 +76,7 @@ impl CheckExecuteInput {
             token_permit: token_permit.as_ref(),
             entrypoint: &entrypoint,
         };
-        check_execute(&self.request, &context).map_err(|e| e.within("request"))
+        check_execute(&self.request, &context).map_err(|e| e.in_member("request"))
     }
 }
 
@@ -117,28 +110,6 @@ wire_object! {
     }
 }
 
-wire_enum! {
-    /// What a scenario event does.
-    pub enum ScenarioOp {
-        /// Quote the scenario's intent with its gas fee options.
-        Quote = "quote",
-        /// Commit an intent (the scenario's by default).
-        Commit = "commit",
-        /// Execute a request.
-        Execute = "execute",
-        /// Record a failed execution.
-        Fail = "fail",
-        /// Record a successful execution.
-        Succeed = "succeed",
-        /// Abort before execution.
-        Abort = "abort",
-        /// Abort after the execution window.
-        Expire = "expire",
-        /// Record a refund.
-        Refund = "refund",
-    }
-}
-
 wire_object! {
     /// One timed event of a scenario.
     pub struct ScenarioEvent {
@@ -147,7 +118,7 @@ wire_object! {
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
         intent: Option<Intent> = "intent",
         /// `op`: What it does.
-        op: ScenarioOp = "op",
+        op: Event = "op",
         /// `reason`: For `fail` and `abort`: why.
         reason: Option<String> = "reason",
         /// `request`: For `execute`: the request.
@@ -182,7 +153,7 @@ wire_object! {
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventOutcome {
     /// The event's operation.
-    pub op: ScenarioOp,
+    pub op: Event,
     /// The intent id a commit returned, or why the event failed.
     pub result: Result<Option<String>, Error>,
     /// The record's status after the event (`None` while nothing is quoted).
@@ -195,7 +166,7 @@ impl EventOutcome {
     /// `{"op":…,"ok":false,"reason":…,"status":…}`.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"op\":");
-        self.op.write(&mut out, Form::Wire);
+        write_string(&mut out, self.op.name());
         match &self.result {
             Ok(_) => out.push_str(",\"ok\":true"),
             Err(error) => {
@@ -276,51 +247,43 @@ impl Scenario {
         entrypoint: &EntrypointNames,
     ) -> Result<Option<String>, Error> {
         let now = event.at;
-        let record = match (record.as_mut(), &event.op) {
-            (None, ScenarioOp::Quote) => {
-                let (intent, options) = (self.intent.clone(), self.gas_fee_options.clone());
-                *record = Some(IntentRecord::quote_for_entrypoint(intent, options, now, limits, entrypoint.clone())?);
-                return Ok(None);
+        let Some(record) = record.as_mut() else {
+            if event.op != Event::Quote {
+                return Err(event.op.invalid_transition(None));
             }
-            (Some(existing), ScenarioOp::Quote) => return Err(existing.refuse_quote(now)),
-            (None, op) => return Err(invalid_transition(None, op_name(op))),
-            (Some(existing), _) => existing,
+            let (intent, options) = (self.intent.clone(), self.gas_fee_options.clone());
+            *record = Some(IntentRecord::quote_for_entrypoint(intent, options, now, limits, entrypoint.clone())?);
+            return Ok(None);
         };
         let reason = event.reason.as_deref().unwrap_or_default();
         match event.op {
-            ScenarioOp::Commit => {
+            // A record is quoted once: the table refuses a second quote.
+            Event::Quote => record.check_event(&Event::Quote, now).map(|_| ()),
+            Event::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
                 return record.commit(intent, Some(contracts), now).map(|id| Some(String::from(id)));
             }
-            ScenarioOp::Execute => {
+            Event::Execute => {
                 let request =
                     event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
                 let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
                 record.execute_with(request, token_permit.as_ref(), now)
             }
-            ScenarioOp::Fail => record.fail(reason, now),
-            ScenarioOp::Succeed => record.succeed(now),
-            ScenarioOp::Abort => record.abort(reason, now),
-            ScenarioOp::Expire => record.expire(now),
-            ScenarioOp::Refund => record.refund(now),
-            ScenarioOp::Quote => Ok(()),
+            Event::Fail => record.fail(reason, now),
+            Event::Succeed => record.succeed(now),
+            Event::Abort => record.abort(reason, now),
+            Event::Expire => record.expire(now),
+            Event::Refund => record.refund(now),
         }
         .map(|()| None)
     }
 }
 
-fn op_name(op: &ScenarioOp) -> &'static str {
-    match op {
-        ScenarioOp::Quote => "quote",
-        ScenarioOp::Commit => "commit",
-        ScenarioOp::Execute => "execute",
-        ScenarioOp::Fail => "fail",
-        ScenarioOp::Succeed => "succeed",
-        ScenarioOp::Abort => "abort",
-        ScenarioOp::Expire => "expire",
-        ScenarioOp::Refund => "refund",
-    }
+/// Writes `text` as a JSON string, escaped as the library writes strings (RFC 8785
+/// §3.2.2.2, which is also `serde_json`'s escaping).
+fn write_string(out: &mut String, text: &str) {
+    out.push_str(&serde_json::Value::from(text).to_string());
 }
 
 /// Writes the outcomes of a run, one JSON line each.

@@ -1,6 +1,5 @@
 //! SPEC §10: `intentctl hash` and `intentctl canonical` — input from a file or standard
 //! input, exit 0 / 1 (one JSON error line) / 2 (usage).
-#![cfg(feature = "std")]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -8,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 fn intentctl(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -24,7 +23,7 @@ fn stdout(output: &Output) -> String {
 }
 
 fn example() -> Vec<u8> {
-    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/intent.json")).unwrap()
+    std::fs::read(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/examples/intent.json")).unwrap()
 }
 
 #[test]
@@ -101,4 +100,30 @@ fn usage_mistakes_exit_2_with_a_message_on_standard_error() {
         assert!(String::from_utf8(output.stderr).unwrap().starts_with("intentctl: "));
     }
     assert_eq!(intentctl(&["--help"], b"").status.code(), Some(0));
+}
+
+/// The documents of the service's newest published schema under `examples/published/`
+/// (see the library's `tests/published_schema.rs`): `intentctl` checks and hashes them.
+#[test]
+fn intentctl_checks_and_hashes_the_published_intents() {
+    for path in ["examples/published/intent-permit-only.json", "examples/published/intent-invalid.json"] {
+        let text = std::fs::read(format!("{}/{path}", concat!(env!("CARGO_MANIFEST_DIR"), "/.."))).unwrap();
+        let intent: intent_core::Intent = intent_core::from_slice(&text).unwrap();
+        let run = |command: &str| {
+            Command::new(env!("CARGO_BIN_EXE_intentctl"))
+                .args(command.split(' ').chain([path]))
+                .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+                .output()
+                .unwrap()
+        };
+        let check = run("check intent");
+        assert_eq!(check.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&check.stdout));
+        assert_eq!(String::from_utf8(check.stdout).unwrap(), "{\"ok\":true}\n");
+        let hash = run("hash");
+        assert_eq!(hash.status.code(), Some(0), "{path}: {}", String::from_utf8_lossy(&hash.stdout));
+        assert_eq!(
+            String::from_utf8(hash.stdout).unwrap(),
+            format!("{}\n", intent_core::Canonical::canonical_hash(&intent))
+        );
+    }
 }

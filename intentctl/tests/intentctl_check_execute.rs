@@ -1,4 +1,3 @@
-#![cfg(feature = "std")]
 //! SPEC §5.1 and §10 (revision 2): `intentctl check execute` checks a deposit-intent
 //! signature under the entrypoint names its input gives (`"entrypoint"`), the defaults
 //! without them. `examples/check-execute.json` (default names) and
@@ -9,14 +8,14 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use intent_core::scenario::CheckExecuteInput;
+use intentctl::CheckExecuteInput;
 use intent_core::{from_slice, Reason};
 use serde_json::Value;
 
 const SIGNATURE_PATH: &str = "request.depositSignature.intentSignature";
 
 fn example(name: &str) -> Value {
-    let path = format!("{}/examples/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/examples/{name}", concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 

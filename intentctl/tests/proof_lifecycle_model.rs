@@ -9,7 +9,9 @@
 //! intent id, no proof, both proofs, a signature deadline in the past, another signer). What
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
+#[path = "../../tests/generators/mod.rs"]
 mod generators;
+#[path = "../../tests/support/mod.rs"]
 mod support;
 
 use support::proptest_config;
@@ -17,9 +19,11 @@ use support::proptest_config;
 use generators::{at_nanos, flip_or_fill, floor_seconds, nanos, Config, Mode, World, NS};
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::IntentRecord;
-use intent_core::scenario::{Scenario, ScenarioEvent, ScenarioOp, TokenPermitInput};
+use intent_core::lifecycle::Event as LifecycleEvent;
+use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
+use intentctl::{PermitDomainInput, Scenario};
 use intent_core::{
-    from_slice, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, PermitDomainInput,
+    from_slice, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus,
     ServiceContracts, Timestamp, UnknownMembers,
 };
 use proptest::collection::vec;
@@ -69,6 +73,22 @@ enum Event {
     Abort(bool),
     Expire,
     Refund,
+}
+
+impl Event {
+    /// The lifecycle event this is one way of playing.
+    fn kind(&self) -> LifecycleEvent {
+        match self {
+            Event::Quote => LifecycleEvent::Quote,
+            Event::Commit(_) => LifecycleEvent::Commit,
+            Event::Execute(_) => LifecycleEvent::Execute,
+            Event::Fail(_) => LifecycleEvent::Fail,
+            Event::Succeed => LifecycleEvent::Succeed,
+            Event::Abort(_) => LifecycleEvent::Abort,
+            Event::Expire => LifecycleEvent::Expire,
+            Event::Refund => LifecycleEvent::Refund,
+        }
+    }
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -137,36 +157,41 @@ fn boundaries(model: &Model, facts: &Facts, requests: &Inputs) -> Vec<i128> {
 }
 
 /// The events SPEC §6 allows from a status (a guided step picks one of them).
-fn allowed_events(status: Option<Status>, seed: u64) -> Vec<Event> {
+fn allowed_events(status: Option<&Status>, seed: u64) -> Vec<Event> {
     use Request::*;
-    match status {
-        None => vec![Event::Quote],
-        Some(Status::Quoted) => vec![
-            Event::Commit(CommitWith::Quoted),
-            Event::Commit(CommitWith::Quoted),
-            Event::Commit(CommitWith::Quoted),
-            Event::Commit(CommitWith::Changed(seed)),
-            Event::Commit(CommitWith::OtherContracts),
-        ],
-        Some(Status::Committed) => vec![
-            Event::Execute(Valid),
-            Event::Execute(Valid),
-            Event::Execute(Valid),
-            Event::Execute(WrongId),
-            Event::Execute(NoProof),
-            Event::Execute(Conflict),
-            Event::Execute(OldDeadline),
-            Event::Execute(OtherSigner),
-            Event::Abort(true),
-            Event::Abort(false),
-            Event::Expire,
-            Event::Expire,
-        ],
-        Some(Status::Executing) => {
-            vec![Event::Fail(true), Event::Fail(true), Event::Fail(false), Event::Succeed, Event::Succeed]
-        }
-        Some(Status::Failed | Status::Aborted) => vec![Event::Refund],
-        Some(Status::Succeeded | Status::Refunded) => vec![Event::Quote, Event::Refund, Event::Succeed],
+    // Weighted: a repeated event is picked more often.
+    let candidates = [
+        Event::Quote,
+        Event::Commit(CommitWith::Quoted),
+        Event::Commit(CommitWith::Quoted),
+        Event::Commit(CommitWith::Quoted),
+        Event::Commit(CommitWith::Changed(seed)),
+        Event::Commit(CommitWith::OtherContracts),
+        Event::Execute(Valid),
+        Event::Execute(Valid),
+        Event::Execute(Valid),
+        Event::Execute(WrongId),
+        Event::Execute(NoProof),
+        Event::Execute(Conflict),
+        Event::Execute(OldDeadline),
+        Event::Execute(OtherSigner),
+        Event::Abort(true),
+        Event::Abort(false),
+        Event::Expire,
+        Event::Expire,
+        Event::Fail(true),
+        Event::Fail(true),
+        Event::Fail(false),
+        Event::Succeed,
+        Event::Succeed,
+        Event::Refund,
+    ];
+    let allowed: Vec<Event> = candidates.into_iter().filter(|e| e.kind().next_status(status).is_some()).collect();
+    if allowed.is_empty() {
+        // A final status: nothing is allowed, so try what is refused.
+        vec![Event::Quote, Event::Refund, Event::Succeed]
+    } else {
+        allowed
     }
 }
 
@@ -179,39 +204,10 @@ fn start() -> impl Strategy<Value = i128> {
 // ---------------------------------------------------------------------------------------------
 // The reference model of SPEC §6
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Status {
-    Quoted,
-    Committed,
-    Executing,
-    Failed,
-    Succeeded,
-    Aborted,
-    Refunded,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Op {
-    Commit,
-    Execute,
-    Fail,
-    Succeed,
-    Abort,
-    Expire,
-    Refund,
-}
-
-/// The transitions SPEC §6 allows (a record is quoted once, when it is created).
-const TRANSITIONS: [(Status, Op, Status); 8] = [
-    (Status::Quoted, Op::Commit, Status::Committed),
-    (Status::Committed, Op::Execute, Status::Executing),
-    (Status::Executing, Op::Fail, Status::Failed),
-    (Status::Executing, Op::Succeed, Status::Succeeded),
-    (Status::Committed, Op::Expire, Status::Aborted),
-    (Status::Committed, Op::Abort, Status::Aborted),
-    (Status::Failed, Op::Refund, Status::Refunded),
-    (Status::Aborted, Op::Refund, Status::Refunded),
-];
+/// The model's statuses are the library's; its transitions are the library's table
+/// ([`intent_core::lifecycle::Event::next_status`]), which this model does not restate:
+/// what it checks independently is the order of the checks and every rule's instant.
+type Status = IntentStatus;
 
 /// What the model knows about an execute request: its checks that do not depend on time
 /// fail with `fails_first` (before the window), `fails_last` (after the deadlines), and its
@@ -250,7 +246,7 @@ impl Model {
 
     /// The status as read at `now`: a COMMITTED record whose window has closed reads ABORTED.
     fn status_at(&self, now: i128, facts: &Facts) -> Option<Status> {
-        match (self.status, self.closes_at(facts)) {
+        match (self.status.clone(), self.closes_at(facts)) {
             (Some(Status::Committed), Some(closes)) if now >= closes => Some(Status::Aborted),
             (status, _) => status,
         }
@@ -259,7 +255,7 @@ impl Model {
     /// Decides the outcome of `event` at `now` (the reason code of its failure), and applies
     /// it when it succeeds.
     fn step(&mut self, event: &Event, request: &RequestFacts, now: i128, facts: &Facts) -> Result<(), &'static str> {
-        let Some(status) = self.status else {
+        let Some(status) = self.status.clone() else {
             if *event != Event::Quote {
                 return Err("INVALID_TRANSITION");
             }
@@ -274,19 +270,7 @@ impl Model {
         if now < self.last_event_at {
             return Err("CLOCK_WENT_BACKWARDS");
         }
-        let op = match event {
-            Event::Quote => return Err("INVALID_TRANSITION"),
-            Event::Commit(_) => Op::Commit,
-            Event::Execute(_) => Op::Execute,
-            Event::Fail(_) => Op::Fail,
-            Event::Succeed => Op::Succeed,
-            Event::Abort(_) => Op::Abort,
-            Event::Expire => Op::Expire,
-            Event::Refund => Op::Refund,
-        };
-        let Some(&(_, _, to)) = TRANSITIONS.iter().find(|(from, o, _)| *from == status && *o == op) else {
-            return Err("INVALID_TRANSITION");
-        };
+        let to = event.kind().next_status(Some(&status)).ok_or("INVALID_TRANSITION")?;
         let floor = now.div_euclid(NS);
         let passed = |deadline: Option<u64>| deadline.is_some_and(|d| floor > i128::from(d));
         let mut reason = None;
@@ -346,18 +330,6 @@ impl Model {
 }
 
 const REASON: &str = "relayer reverted: out of gas ☠";
-
-fn library_status(status: Status) -> IntentStatus {
-    match status {
-        Status::Quoted => IntentStatus::Quoted,
-        Status::Committed => IntentStatus::Committed,
-        Status::Executing => IntentStatus::Executing,
-        Status::Failed => IntentStatus::Failed,
-        Status::Succeeded => IntentStatus::Succeeded,
-        Status::Aborted => IntentStatus::Aborted,
-        Status::Refunded => IntentStatus::Refunded,
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The inputs of the events, built once per world
@@ -496,7 +468,7 @@ fn apply(
 ) -> Result<Option<String>, Error> {
     let intent = &world.intent;
     match event {
-        Event::Quote => Err(record.refuse_quote(at)),
+        Event::Quote => record.check_event(&LifecycleEvent::Quote, at).map(|_| None),
         Event::Commit(with) => {
             let (sent, contracts) = match with {
                 CommitWith::Quoted => (intent, &intent.service_contracts),
@@ -540,7 +512,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
             let mut e = ScenarioEvent {
                 at: *at,
                 intent: None,
-                op: ScenarioOp::Quote,
+                op: LifecycleEvent::Quote,
                 reason: None,
                 request: None,
                 service_contracts: None,
@@ -550,7 +522,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
             match event {
                 Event::Quote => {}
                 Event::Commit(with) => {
-                    e.op = ScenarioOp::Commit;
+                    e.op = LifecycleEvent::Commit;
                     match with {
                         CommitWith::Quoted => {}
                         CommitWith::Changed(seed) => e.intent = Some(inputs.changed(*seed).clone()),
@@ -558,21 +530,21 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                     }
                 }
                 Event::Execute(kind) => {
-                    e.op = ScenarioOp::Execute;
+                    e.op = LifecycleEvent::Execute;
                     e.request = Some(inputs.request(*kind).0.clone());
                     e.token_permit = Some(token_permit.clone());
                 }
                 Event::Fail(with_reason) => {
-                    e.op = ScenarioOp::Fail;
+                    e.op = LifecycleEvent::Fail;
                     e.reason = Some(if *with_reason { REASON } else { "" }.to_string());
                 }
-                Event::Succeed => e.op = ScenarioOp::Succeed,
+                Event::Succeed => e.op = LifecycleEvent::Succeed,
                 Event::Abort(with_reason) => {
-                    e.op = ScenarioOp::Abort;
+                    e.op = LifecycleEvent::Abort;
                     e.reason = with_reason.then(|| REASON.to_string());
                 }
-                Event::Expire => e.op = ScenarioOp::Expire,
-                Event::Refund => e.op = ScenarioOp::Refund,
+                Event::Expire => e.op = LifecycleEvent::Expire,
+                Event::Refund => e.op = LifecycleEvent::Refund,
             }
             e
         })
@@ -631,7 +603,7 @@ proptest! {
                 }
             }
             let event = if *guided < 200 {
-                let allowed = allowed_events(model.status, *seed);
+                let allowed = allowed_events(model.status.as_ref(), *seed);
                 allowed[*seed as usize % allowed.len()]
             } else {
                 *random
@@ -644,7 +616,7 @@ proptest! {
             let want = model.step(&event, &request, now, &facts);
             afters.push(model.clone());
             timeline.push((at_nanos(now), event));
-            expected.push((want, model.status));
+            expected.push((want, model.status.clone()));
         }
         let inputs = Inputs {
             changed: inputs(&world, &timeline.iter().map(|(_, e)| *e).collect::<Vec<_>>()).changed,
@@ -690,17 +662,17 @@ proptest! {
                 }
             }
             let Some(record) = record.as_ref() else {
-                prop_assert_eq!(*status, None, "{}", context);
+                prop_assert_eq!(status, &None, "{}", context);
                 continue;
             };
             let model = &afters[step];
-            prop_assert_eq!(Some(record.status().clone()), status.map(library_status), "{}", context);
+            prop_assert_eq!(Some(record.status().clone()), status.clone(), "{}", context);
             prop_assert_eq!(nanos(record.last_event_at()), model.last_event_at, "{}", context);
             prop_assert_eq!(record.committed_at().map(nanos), model.committed_at, "{}", context);
             prop_assert_eq!(record.execution_window_closes_at().map(nanos), model.closes_at(&facts), "{}", context);
             prop_assert_eq!(
                 Some(record.status_at(*at)),
-                model.status_at(nanos(*at), &facts).map(library_status),
+                model.status_at(nanos(*at), &facts),
                 "{}",
                 context
             );
@@ -708,7 +680,7 @@ proptest! {
                 prop_assert_eq!(record.status_reason(), model.reason.as_deref(), "{}", context);
             }
             let receipt = record.receipt(*at);
-            prop_assert_eq!(Some(receipt.status.clone()), model.status_at(nanos(*at), &facts).map(library_status), "{}", context);
+            prop_assert_eq!(Some(receipt.status.clone()), model.status_at(nanos(*at), &facts), "{}", context);
             if model.status == Some(Status::Committed) && model.status_at(nanos(*at), &facts) == Some(Status::Aborted) {
                 prop_assert_eq!(receipt.status_reason.as_deref(), Some("execution window expired"), "{}", context);
             }
@@ -737,7 +709,7 @@ proptest! {
                     )))
                 }
             }
-            prop_assert_eq!(outcome.status.clone(), status.map(library_status), "{}", context);
+            prop_assert_eq!(outcome.status.clone(), status.clone(), "{}", context);
         }
     }
 }

@@ -282,7 +282,7 @@ impl<T: WireValue> WireValue for Vec<T> {
 
 /// Reads a member's or element's value, turning `null` into the kind's absent value or
 /// `MISSING_FIELD`.
-pub(crate) fn read_member_value<T: WireValue>(r: &mut Reader<'_>) -> Result<T, Error> {
+pub fn read_member_value<T: WireValue>(r: &mut Reader<'_>) -> Result<T, Error> {
     if r.take_null()? {
         T::when_absent().ok_or_else(|| Error::new(Problem::MissingField))
     } else {

@@ -1,6 +1,8 @@
-//! The machinery every object of SPEC §2 shares: the `wire_object!` macro that declares a
-//! struct with its wire names, reads it member by member and writes it with unknown
-//! members merged in canonical key order ([`crate::json::key_order`]).
+//! The machinery every object of SPEC §2 shares: the [`wire_object!`](crate::wire_object)
+//! macro that declares a struct with its wire names, reads it member by member and writes
+//! it with unknown members merged in canonical key order ([`crate::json::key_order`]).
+//! The macro is exported for hosts that declare their own documents; the items its
+//! expansion needs are reached through the hidden `crate::__private`.
 
 use crate::json::key_order::key_precedes;
 use crate::json::{write_string, Sink};
@@ -9,7 +11,7 @@ use crate::wire::unknown::{UnknownMember, UnknownMembers};
 
 /// Whether `keys` are in strictly ascending canonical order (checked at compile time for
 /// every object, since the writer relies on it).
-pub(crate) const fn keys_sorted(keys: &[&str]) -> bool {
+pub const fn keys_sorted(keys: &[&str]) -> bool {
     let mut i = 1;
     while i < keys.len() {
         if !key_precedes(keys[i - 1], keys[i]) {
@@ -84,8 +86,44 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
     }
 }
 
-/// Declares an object of SPEC §2. Fields must be listed in ascending canonical order of
-/// their wire keys (a compile-time assertion checks it).
+/// Declares an object made of this crate's objects and value kinds, read and written
+/// exactly like the objects of SPEC §2: the crate's own objects are declared with it, and
+/// a host (a command-line tool, a server) declares its own request documents with it, so
+/// that they are parsed by [`from_slice`](crate::from_slice) with the same values, limits,
+/// reason codes and JSON paths.
+///
+/// Each field is `name: Type = "wireKey",` where `Type` is one of the value kinds of
+/// SPEC §1 (`U256`, `Address`, `B256`, `Bytes`, `String`, `bool`, `u64`, `u32`, `u8`,
+/// [`Timestamp`](crate::Timestamp), [`Decimal`](crate::Decimal), …), an object of SPEC §2,
+/// another object declared with this macro, an `Option` of one (absent or `null` is
+/// `None`) or a `Vec` of one. Fields must be listed in ascending canonical order of their
+/// wire keys (SPEC §4; a compile-time assertion checks it). The struct gets public fields,
+/// an `unknown` field holding the members the declaration does not name (SPEC §3), `KEYS`,
+/// `insert_unknown`, `Debug`, `Clone` and `PartialEq`, and implements
+/// [`WireObject`](crate::WireObject). An optional `array_limit = field_of_limits` after the
+/// name bounds how many of it an array may hold.
+///
+/// ```
+/// use intent_core::{from_slice, wire_object, Intent, Reason, Timestamp};
+///
+/// wire_object! {
+///     /// A host's document: an intent and when it was received.
+///     pub struct Received {
+///         /// `intent`: The intent.
+///         intent: Intent = "intent",
+///         /// `receivedAt`: When it arrived.
+///         received_at: Timestamp = "receivedAt",
+///     }
+/// }
+///
+/// let err = from_slice::<Received>(br#"{"intent":{},"receivedAt":"soon"}"#).unwrap_err();
+/// assert_eq!(err.path(), Some("intent.intentId"));
+/// assert_eq!(err.reason(), Reason::MissingField);
+/// ```
+///
+/// The macro's expansion names the items of the hidden module `__private`, which are not
+/// part of the public API: only the macro is.
+#[macro_export]
 macro_rules! wire_object {
     (
         $(#[$meta:meta])*
@@ -98,7 +136,7 @@ macro_rules! wire_object {
         pub struct $name {
             $( $(#[$field_meta])* pub $field: $ty, )*
             /// Members the schema does not name, kept as received (SPEC §3).
-            pub unknown: $crate::wire::UnknownMembers,
+            pub unknown: $crate::UnknownMembers,
         }
 
         impl $name {
@@ -116,7 +154,7 @@ macro_rules! wire_object {
                 &mut self,
                 key: &str,
                 json: &str,
-            ) -> Result<Option<$crate::wire::UnknownMember>, $crate::Error> {
+            ) -> Result<Option<$crate::UnknownMember>, $crate::Error> {
                 if Self::KEYS.contains(&key) {
                     return Err($crate::Error::new($crate::Problem::InvalidJson("the schema names this member"))
                         .in_member(key));
@@ -134,14 +172,14 @@ macro_rules! wire_object {
         }
 
         const _: () = assert!(
-            $crate::wire::object::keys_sorted($name::KEYS),
+            $crate::__private::keys_sorted($name::KEYS),
             concat!(stringify!($name), ": fields must be listed in ascending key order")
         );
 
-        impl $crate::wire::kinds::WireValue for $name {
-            fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
+        impl $crate::__private::WireValue for $name {
+            fn read(r: &mut $crate::__private::Reader<'_>) -> Result<Self, $crate::Error> {
                 $( let mut $field: Option<$ty> = None; )*
-                let mut unknown = $crate::wire::UnknownMembers::new();
+                let mut unknown = $crate::UnknownMembers::new();
                 r.begin_object(concat!("an object (", stringify!($name), ")"))?;
                 let mut first = true;
                 while let Some(key) = r.next_key(first)? {
@@ -152,17 +190,17 @@ macro_rules! wire_object {
                                 return Err($crate::Error::new($crate::Problem::InvalidJson("duplicate member")).in_member($key));
                             }
                             $field = Some(
-                                $crate::wire::kinds::read_member_value::<$ty>(r).map_err(|e| e.in_member($key))?,
+                                $crate::__private::read_member_value::<$ty>(r).map_err(|e| e.in_member($key))?,
                             );
                         } )*
-                        _ => unknown.read_member(key, r)?,
+                        _ => $crate::__private::read_unknown_member(&mut unknown, key, r)?,
                     }
                 }
-                unknown.finish_reading()?;
+                $crate::__private::finish_unknown_members(&mut unknown)?;
                 Ok($name {
                     $( $field: match $field {
                         Some(value) => value,
-                        None => <$ty as $crate::wire::kinds::WireValue>::when_absent().ok_or_else(|| {
+                        None => <$ty as $crate::__private::WireValue>::when_absent().ok_or_else(|| {
                             $crate::Error::new($crate::Problem::MissingField).in_member($key)
                         })?,
                     }, )*
@@ -170,10 +208,10 @@ macro_rules! wire_object {
                 })
             }
 
-            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, form: $crate::wire::kinds::Form) {
+            fn write<S: $crate::__private::Sink + ?Sized>(&self, out: &mut S, form: $crate::__private::Form) {
                 #[allow(unused_imports)]
-                use $crate::wire::kinds::WireValue as _;
-                let mut w = $crate::wire::object::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
+                use $crate::__private::WireValue as _;
+                let mut w = $crate::__private::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
                 $( if self.$field.is_present() {
                     w.key($key);
                     self.$field.write(w.out, form);
@@ -182,10 +220,10 @@ macro_rules! wire_object {
             }
 
             /// Field by field with the unknown members between them, in canonical key order.
-            fn diff(&self, other: &Self, diff: &mut $crate::diff::Diff) {
+            fn diff(&self, other: &Self, diff: &mut $crate::__private::Diff) {
                 #[allow(unused_imports)]
-                use $crate::wire::kinds::WireValue as _;
-                let mut unknown = $crate::diff::UnknownMembersDiff::new(&self.unknown, &other.unknown, Self::KEYS);
+                use $crate::__private::WireValue as _;
+                let mut unknown = $crate::__private::UnknownMembersDiff::new(&self.unknown, &other.unknown, Self::KEYS);
                 $(
                     unknown.before(Some($key), diff);
                     diff.member($key, |diff| self.$field.diff(&other.$field, diff));
@@ -202,4 +240,3 @@ macro_rules! wire_object {
     };
 }
 
-pub(crate) use wire_object;
