@@ -7,13 +7,52 @@ use std::collections::BTreeMap;
 
 use alloy_sol_types::{sol, SolStruct};
 use intent_core::eip712::{
-    deposit_permit, deposit_permit_digest, recover_signer, signing_hash, verify_signer, DaiPermit, DepositIntent,
+    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, signing_hash, verify_signer, DaiPermit, DepositIntent,
     Domain, EntrypointDomain, EntrypointNames, GaslessMode, Permit, Signature,
 };
 use intent_core::{
-    from_slice, Address, ErrorKind, IntentDigestInput, PermitDigestInput, PermitMessage, Reason, B256, U256,
+    from_slice, wire_object, Address, DepositSignature, Error, ErrorKind, Intent, Reason, B256, U256,
 };
 use serde_json::Value;
+
+wire_object! {
+    /// The input of an `intentDocument` or `intentPermit` case, declared as a host document
+    /// (the shape of `intentctl digest intent`, whose own tests run it as a binary).
+    pub struct IntentDigestInput {
+        /// `depositSignature`: The deposit signature.
+        deposit_signature: DepositSignature = "depositSignature",
+        /// `domain`: The entrypoint's EIP-712 names; absent means the defaults.
+        domain: Option<NamesInput> = "domain",
+        /// `intent`: The intent.
+        intent: Intent = "intent",
+    }
+}
+
+wire_object! {
+    /// The entrypoint's EIP-712 names of an [`IntentDigestInput`].
+    pub struct NamesInput {
+        /// `name`: The domain's name.
+        name: String = "name",
+        /// `typeName`: The struct's type name.
+        type_name: String = "typeName",
+        /// `version`: The domain's version.
+        version: String = "version",
+    }
+}
+
+impl IntentDigestInput {
+    fn names(&self) -> EntrypointNames {
+        self.domain.as_ref().map_or(EntrypointNames::DEFAULT, |names| EntrypointNames {
+            type_name: names.type_name.clone().into(),
+            domain_name: names.name.clone().into(),
+            domain_version: names.version.clone().into(),
+        })
+    }
+
+    fn digest(&self) -> Result<B256, Error> {
+        deposit_intent_digest(&self.intent, &self.deposit_signature, &self.names())
+    }
+}
 
 sol! {
     struct Person {
@@ -132,7 +171,7 @@ fn intent_cases_match_eth_account() {
 }
 
 #[test]
-fn permit_cases_match_eth_account_through_the_library_and_the_input_document() {
+fn permit_cases_match_eth_account() {
     let cases = cases_of("permit");
     let mut f = Failures::default();
     for case in &cases {
@@ -150,16 +189,6 @@ fn permit_cases_match_eth_account_through_the_library_and_the_input_document() {
         f.eq(case, "struct hash", permit.struct_hash(), b256(case, "structHash"));
         f.eq(case, "digest", permit.digest(&domain), b256(case, "digest"));
         check_signature(&mut f, case, &permit.digest(&domain));
-
-        let mut document = m.clone();
-        document["domain"] = case["domain"].clone();
-        match from_slice::<PermitDigestInput>(document.to_string().as_bytes()) {
-            Ok(input) => {
-                f.eq(case, "document permit", input.message(), Ok(PermitMessage::Erc2612(permit)));
-                f.eq(case, "document digest", input.digest(), Ok(b256(case, "digest")));
-            }
-            Err(e) => f.0.push(format!("{}: document does not parse: {e}", text(case, "name"))),
-        }
     }
     f.check(cases.len(), 50);
 }

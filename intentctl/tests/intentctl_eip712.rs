@@ -271,3 +271,32 @@ fn digest_permit_of_an_incomplete_dai_permit_exits_1_with_missing_field() {
     let body = error_line(&run_stdin(&["digest", "permit"], &not_bool.to_string()));
     assert_eq!((&body["reason"], &body["path"]), (&"INVALID_TYPE".into(), &"allowed".into()));
 }
+
+/// Every `permit` case of the vectors read as the document of `digest permit` (the message
+/// with its `domain`): the ERC-2612 message and the digest of eth-account.
+#[test]
+fn permit_cases_match_eth_account_through_the_input_document() {
+    use intentctl::{PermitDigestInput, PermitMessage};
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/eip712.json")).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let cases: Vec<&Value> = file["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == "permit").collect();
+    assert!(cases.len() >= 50, "{} permit cases", cases.len());
+    for case in cases {
+        let (m, name) = (&case["message"], &case["name"]);
+        let mut document = m.clone();
+        document["domain"] = case["domain"].clone();
+        let input: PermitDigestInput = intent_core::from_slice(document.to_string().as_bytes())
+            .unwrap_or_else(|e| panic!("{name}: the document does not parse: {e}"));
+        let field = |key: &str| m[key].as_str().unwrap();
+        let permit = intent_core::eip712::Permit {
+            owner: field("owner").parse().unwrap(),
+            spender: field("spender").parse().unwrap(),
+            value: field("value").parse().unwrap(),
+            nonce: field("nonce").parse().unwrap(),
+            deadline: field("deadline").parse().unwrap(),
+        };
+        assert_eq!(input.message(), Ok(PermitMessage::Erc2612(permit)), "{name}");
+        let digest: intent_core::B256 = case["digest"].as_str().unwrap().parse().unwrap();
+        assert_eq!(input.digest(), Ok(digest), "{name}");
+    }
+}

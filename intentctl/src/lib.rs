@@ -1,0 +1,20 @@
+//! The documents and the scenario runner of the `intentctl` command-line tool (SPEC §10),
+//! over the `intent_core` library.
+//!
+//! What lives here: the input documents of `digest intent`, `digest permit`, `recover`,
+//! `check execute` and `run`, declared with [`intent_core::wire_object!`] so that they are
+//! parsed with the library's exact values, limits, reason codes and JSON paths, and the
+//! runner that plays a scenario's events on an [`intent_core::lifecycle::IntentRecord`].
+//! What does not: hashing, digests, rules and the lifecycle itself, which are the
+//! library's; reading files and arguments, which is the binary's (`src/main.rs`).
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod documents;
+pub mod scenario;
+
+pub use documents::{
+    EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
+};
+pub use scenario::{outcome_lines, CheckExecuteInput, EventOutcome, Scenario};

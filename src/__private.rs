@@ -1,0 +1,24 @@
+//! What the expansion of [`wire_object!`](crate::wire_object) names, outside this crate
+//! too: the value-kind trait, the reader and the writer of members, the diff of objects.
+//! Hidden from the docs and not part of the public API; only the macro is.
+
+pub use crate::diff::{Diff, UnknownMembersDiff};
+pub use crate::json::{Reader, Sink};
+pub use crate::wire::kinds::{read_member_value, Form, WireValue};
+pub use crate::wire::object::{keys_sorted, MemberWriter};
+
+use alloc::borrow::Cow;
+
+use crate::{Error, UnknownMembers};
+
+/// Reads the value of the unknown member `key` into `unknown`
+/// ([`UnknownMembers::read_member`]).
+pub fn read_unknown_member(unknown: &mut UnknownMembers, key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<(), Error> {
+    unknown.read_member(key, r)
+}
+
+/// Ends the reading of `unknown` when its object has closed
+/// ([`UnknownMembers::finish_reading`]).
+pub fn finish_unknown_members(unknown: &mut UnknownMembers) -> Result<(), Error> {
+    unknown.finish_reading()
+}
