@@ -12,13 +12,13 @@ use alloc::borrow::Cow;
 use crate::{Error, UnknownMembers};
 
 /// Reads the value of the unknown member `key` into `unknown`
-/// ([`UnknownMembers::read_member`]).
+/// (`UnknownMembers::read_member`, crate-private).
 pub fn read_unknown_member(unknown: &mut UnknownMembers, key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<(), Error> {
     unknown.read_member(key, r)
 }
 
 /// Ends the reading of `unknown` when its object has closed
-/// ([`UnknownMembers::finish_reading`]).
+/// (`UnknownMembers::finish_reading`, crate-private).
 pub fn finish_unknown_members(unknown: &mut UnknownMembers) -> Result<(), Error> {
     unknown.finish_reading()
 }

@@ -7,6 +7,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[doc(hidden)]
+pub mod __private;
 mod canonical;
 mod diff;
 pub mod eip712;
@@ -14,8 +16,6 @@ mod error;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzz;
-#[doc(hidden)]
-pub mod __private;
 mod json;
 pub mod lifecycle;
 mod limits;

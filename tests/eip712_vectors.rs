@@ -7,12 +7,10 @@ use std::collections::BTreeMap;
 
 use alloy_sol_types::{sol, SolStruct};
 use intent_core::eip712::{
-    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, signing_hash, verify_signer, DaiPermit, DepositIntent,
-    Domain, EntrypointDomain, EntrypointNames, GaslessMode, Permit, Signature,
+    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, signing_hash, verify_signer,
+    DaiPermit, DepositIntent, Domain, EntrypointDomain, EntrypointNames, GaslessMode, Permit, Signature,
 };
-use intent_core::{
-    from_slice, wire_object, Address, DepositSignature, Error, ErrorKind, Intent, Reason, B256, U256,
-};
+use intent_core::{from_slice, wire_object, Address, DepositSignature, Error, ErrorKind, Intent, Reason, B256, U256};
 use serde_json::Value;
 
 wire_object! {

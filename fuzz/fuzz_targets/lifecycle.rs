@@ -1,6 +1,6 @@
 //! Timed event sequences against the example intent's record keep SPEC §6's invariants.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|input: intent_core::fuzz::LifecycleInput| {
-    intent_core::fuzz::lifecycle(&input);
+libfuzzer_sys::fuzz_target!(|input: intent_core_fuzz::LifecycleInput| {
+    intent_core_fuzz::lifecycle(&input);
 });

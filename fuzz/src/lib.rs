@@ -1,37 +1,30 @@
-//! Fuzzing entry points, compiled only under `--cfg fuzzing` (as `cargo fuzz` builds the
-//! crate) and hidden from the docs: each `fuzz/fuzz_targets/*.rs` is one call into this
-//! module, so the properties live beside the code they check. See `fuzz/README.md`.
+//! The properties the four cargo-fuzz targets check (see `fuzz/README.md`): each
+//! `fuzz_targets/*.rs` is one call into this library. The library under test is built with
+//! `--cfg fuzzing` (as `cargo fuzz` builds it), which exposes the few crate-internal
+//! readers the properties need (`intent_core::fuzz`).
 //!
 //! A property that does not hold panics with the values it compared, which libFuzzer
 //! reports as a crash.
 
-#[cfg(not(feature = "std"))]
-compile_error!("the fuzz entry points need the `std` feature");
-
-use alloc::borrow::Cow;
-use alloc::boxed::Box;
-use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
-use core::any::type_name;
-use core::fmt::Debug;
+use std::any::type_name;
+use std::borrow::Cow;
+use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
+use alloy_primitives::{hex, keccak256};
 use arbitrary::Arbitrary;
+use intent_core::{Address, Bytes, B256, U256};
 
-use crate::eip712::{recover_signer, verify_signer, Domain, Signature};
-use crate::json::canonical_value::read_canonical;
-use crate::json::Reader;
-use crate::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};
-use crate::rules::TokenPermit;
-use crate::scenario::{CheckExecuteInput, Scenario, ScenarioOp};
-use crate::{
+use intent_core::eip712::{recover_signer, verify_signer, Domain, Signature};
+use intent_core::fuzz::is_json;
+use intent_core::lifecycle::{Event as LifecycleEvent, IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_core::rules::TokenPermit;
+use intent_core::{
     changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Canonical, CommitRequest, Decimal,
-    DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentDigestInput,
-    IntentReceipt, IntentStatus, Limits, PermitDigestInput, QuoteRequest, QuoteResponse, Reason, RecoverInput,
-    ServiceContracts, Timestamp, UnknownMembers, WireObject,
+    DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
+    Limits, QuoteRequest, QuoteResponse, Reason, ServiceContracts, Timestamp, UnknownMembers, WireObject,
 };
+use intentctl::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 /// The limits an accepted value's own output is read back with. The document size is the
 /// one limit output may exceed when its input did not (`1e77`, 4 bytes, is a 79-byte
@@ -51,13 +44,13 @@ fn examples() -> &'static Examples {
     static EXAMPLES: OnceLock<Examples> = OnceLock::new();
     EXAMPLES.get_or_init(|| {
         let intent: Intent =
-            from_slice(include_str!("../examples/intent.json").as_bytes()).expect("examples/intent.json");
+            from_slice(include_str!("../../examples/intent.json").as_bytes()).expect("examples/intent.json");
         Examples {
             intent_hash: intent.canonical_hash(),
             intent,
-            gas_fee_options: from_slice(include_str!("../examples/gas-fee-options.json").as_bytes())
+            gas_fee_options: from_slice(include_str!("../../examples/gas-fee-options.json").as_bytes())
                 .expect("examples/gas-fee-options.json"),
-            quote_request: from_slice(include_str!("../examples/quote-request.json").as_bytes())
+            quote_request: from_slice(include_str!("../../examples/quote-request.json").as_bytes())
                 .expect("examples/quote-request.json"),
         }
     })
@@ -83,12 +76,6 @@ macro_rules! each_kind {
     }};
 }
 
-fn is_json(text: &str) -> bool {
-    Reader::new(text.as_bytes(), &Limits::UNLIMITED)
-        .and_then(|mut r| read_canonical(&mut r, &mut String::new()).and_then(|_| r.finish()))
-        .is_ok()
-}
-
 /// What every error promises (SPEC §8): a one-line `Display`, a cause that starts with the
 /// reason code, and an error body that is one JSON document of at most
 /// `ErrorBody::MAX_JSON_LEN` bytes, whatever the input, with its message and paths cut to
@@ -97,7 +84,7 @@ fn check_error(error: &Error) {
     let body = error.body();
     assert!(!body.msg.contains(['\n', '\r']), "the message of {error:?} is not one line: {:?}", body.msg);
     assert!(body.cause.starts_with(error.reason().code()), "cause {:?} of {error:?}", body.cause);
-    let marker = crate::TRUNCATION_MARKER.len();
+    let marker = intent_core::TRUNCATION_MARKER.len();
     assert!(body.msg.len() <= ErrorBody::MAX_MSG_LEN + marker, "a message of {} bytes", body.msg.len());
     let cause_max = error.reason().code().len() + " at ".len() + ErrorBody::MAX_PATH_LEN + marker;
     assert!(body.cause.len() <= cause_max, "a cause of {} bytes", body.cause.len());
@@ -110,10 +97,10 @@ fn check_error(error: &Error) {
 /// What `changed_paths` promises whatever the input: at most `MAX_CHANGED_PATHS` entries
 /// of at most `MAX_CHANGED_PATH_LEN` bytes (and the marker), none named twice.
 fn check_changed_paths(changed: &[String]) {
-    assert!(changed.len() <= crate::MAX_CHANGED_PATHS, "{} changed paths", changed.len());
+    assert!(changed.len() <= intent_core::MAX_CHANGED_PATHS, "{} changed paths", changed.len());
     for path in changed {
         assert!(
-            path.len() <= crate::MAX_CHANGED_PATH_LEN + crate::TRUNCATION_MARKER.len(),
+            path.len() <= intent_core::MAX_CHANGED_PATH_LEN + intent_core::TRUNCATION_MARKER.len(),
             "a path of {} bytes",
             path.len()
         );
@@ -210,22 +197,6 @@ impl Answer for RecoverInput {
     }
 }
 
-/// SPEC §6: the status `op` leads to from `from` (`None` before a quote), or `None` when
-/// the table does not allow it.
-fn next_status(from: Option<&IntentStatus>, op: &ScenarioOp) -> Option<IntentStatus> {
-    use IntentStatus::{Aborted, Committed, Executing, Failed, Quoted, Refunded, Succeeded};
-    match (from, op) {
-        (None, ScenarioOp::Quote) => Some(Quoted),
-        (Some(Quoted), ScenarioOp::Commit) => Some(Committed),
-        (Some(Committed), ScenarioOp::Execute) => Some(Executing),
-        (Some(Executing), ScenarioOp::Fail) => Some(Failed),
-        (Some(Executing), ScenarioOp::Succeed) => Some(Succeeded),
-        (Some(Committed), ScenarioOp::Abort | ScenarioOp::Expire) => Some(Aborted),
-        (Some(Failed | Aborted), ScenarioOp::Refund) => Some(Refunded),
-        _ => None,
-    }
-}
-
 /// A run has one outcome per event; a failed event leaves the status, a successful one
 /// moves it along SPEC §6's table; every outcome line is JSON.
 fn check_scenario_run(scenario: &Scenario) {
@@ -240,7 +211,7 @@ fn check_scenario_run(scenario: &Scenario) {
         match &outcome.result {
             Ok(_) => assert_eq!(
                 outcome.status,
-                next_status(status.as_ref(), &event.op),
+                event.op.next_status(status.as_ref()),
                 "{:?} from {status:?} is not in SPEC §6's table",
                 event.op
             ),
@@ -859,7 +830,7 @@ pub struct TokenPermitChoice {
 }
 
 /// What one step did: the event, its result, and the status after it.
-pub type StepOutcome = (ScenarioOp, Result<(), Reason>, IntentStatus);
+pub type StepOutcome = (LifecycleEvent, Result<(), Reason>, IntentStatus);
 
 /// `fuzz_targets/lifecycle.rs`: the example intent quoted (always accepted, by the choice
 /// of the quote instant; with or without the example gas fee options, which may expire
@@ -910,7 +881,7 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
         now = step.time.apply(now, &record);
         let before = record.clone();
         let (op, result, expected) = apply(&mut record, &step.event, now);
-        let allowed = next_status(Some(before.status()), &op);
+        let allowed = op.next_status(Some(before.status()));
         let gate = if now < before.last_event_at() {
             Some(Reason::ClockWentBackwards)
         } else if allowed.is_none() {
@@ -935,10 +906,10 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
             Ok(()) => {
                 assert_eq!(Some(record.status()), allowed.as_ref(), "{op:?} from {:?}", before.status());
                 assert_eq!(record.last_event_at(), now, "{op:?} did not record its time");
-                if op == ScenarioOp::Commit {
+                if op == LifecycleEvent::Commit {
                     assert_eq!(record.committed_at(), Some(now));
                 }
-                if op == ScenarioOp::Expire {
+                if op == LifecycleEvent::Expire {
                     assert_eq!(Some(record.status_since()), record.execution_window_closes_at());
                     assert_eq!(record.receipt(now), before.receipt(now), "expire changed what the receipt says");
                 } else {
@@ -1011,10 +982,10 @@ fn apply(
     record: &mut IntentRecord,
     event: &Event,
     now: Timestamp,
-) -> (ScenarioOp, Result<(), Error>, Option<Result<(), Reason>>) {
+) -> (LifecycleEvent, Result<(), Error>, Option<Result<(), Reason>>) {
     let ok_unless = |broken: Option<Reason>| Some(broken.map_or(Ok(()), Err));
     match event {
-        Event::Quote => (ScenarioOp::Quote, Err(record.refuse_quote(now)), None),
+        Event::Quote => (LifecycleEvent::Quote, record.check_event(&LifecycleEvent::Quote, now).map(drop), None),
         Event::Commit { intent, contracts } => {
             let intent = intent.build(record.intent());
             let contracts = contracts.build(&intent.service_contracts);
@@ -1033,7 +1004,7 @@ fn apply(
                 None
             };
             let result = record.commit(&intent, Some(&contracts), now).map(|id| assert_eq!(id, intent.intent_id));
-            (ScenarioOp::Commit, result, ok_unless(expected))
+            (LifecycleEvent::Commit, result, ok_unless(expected))
         }
         Event::Execute { request, token_permit } => {
             let request = request.build(record, now);
@@ -1048,24 +1019,24 @@ fn apply(
                 (None, Some(_)) => None,
             };
             let result = record.execute_with(&request, token_permit.as_ref(), now);
-            (ScenarioOp::Execute, result, expected)
+            (LifecycleEvent::Execute, result, expected)
         }
         Event::Fail(reason) => (
-            ScenarioOp::Fail,
+            LifecycleEvent::Fail,
             record.fail(reason, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
         ),
-        Event::Succeed => (ScenarioOp::Succeed, record.succeed(now), ok_unless(None)),
+        Event::Succeed => (LifecycleEvent::Succeed, record.succeed(now), ok_unless(None)),
         Event::Abort(reason) => (
-            ScenarioOp::Abort,
+            LifecycleEvent::Abort,
             record.abort(reason, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
         ),
         Event::Expire => {
             let open = record.execution_window_closes_at().is_none_or(|closes_at| now < closes_at);
-            (ScenarioOp::Expire, record.expire(now), ok_unless(open.then_some(Reason::WindowStillOpen)))
+            (LifecycleEvent::Expire, record.expire(now), ok_unless(open.then_some(Reason::WindowStillOpen)))
         }
-        Event::Refund => (ScenarioOp::Refund, record.refund(now), ok_unless(None)),
+        Event::Refund => (LifecycleEvent::Refund, record.refund(now), ok_unless(None)),
     }
 }
 

@@ -59,10 +59,7 @@ const COMMANDS: &[Command] = &[
         run: |input| ok(intent_core::rules::check_quote_request(&from_slice(input)?)),
     },
     Command { words: &["check", "intent"], run: |input| ok(intent_core::rules::check_intent(&from_slice(input)?)) },
-    Command {
-        words: &["check", "execute"],
-        run: |input| ok(from_slice::<CheckExecuteInput>(input)?.check()),
-    },
+    Command { words: &["check", "execute"], run: |input| ok(from_slice::<CheckExecuteInput>(input)?.check()) },
     Command {
         words: &["run"],
         run: |input| {
@@ -70,10 +67,7 @@ const COMMANDS: &[Command] = &[
             Ok(outcome_lines(&outcomes))
         },
     },
-    Command {
-        words: &["recover"],
-        run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()),
-    },
+    Command { words: &["recover"], run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()) },
 ];
 
 /// The error line of an invalid input: the body of SPEC §8 with `reason` and `path`, and

@@ -8,8 +8,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-use intentctl::CheckExecuteInput;
 use intent_core::{from_slice, Reason};
+use intentctl::CheckExecuteInput;
 use serde_json::Value;
 
 const SIGNATURE_PATH: &str = "request.depositSignature.intentSignature";

@@ -14,7 +14,9 @@ fn example(name: &str) -> String {
 }
 
 fn vector(name: &str) -> Value {
-    let text = std::fs::read_to_string(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/tests/vectors/eip712.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/tests/vectors/eip712.json"))
+            .unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
     let found = file["cases"].as_array().unwrap().iter().find(|c| c["name"] == name).cloned();
     found.unwrap_or_else(|| panic!("no vector case {name}"))
@@ -222,7 +224,9 @@ fn digest_permit_of_makerdaos_dai_test_permits_is_the_digest_their_signature_rec
 
 #[test]
 fn digest_permit_of_every_dai_vector_prints_the_eth_account_digest() {
-    let text = std::fs::read_to_string(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/tests/vectors/eip712.json")).unwrap();
+    let text =
+        std::fs::read_to_string(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/tests/vectors/eip712.json"))
+            .unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
     let cases: Vec<&Value> = file["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == "daiPermit").collect();
     assert!(cases.len() >= 6);

@@ -18,14 +18,14 @@ use support::proptest_config;
 
 use generators::{at_nanos, flip_or_fill, floor_seconds, nanos, Config, Mode, World, NS};
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::IntentRecord;
 use intent_core::lifecycle::Event as LifecycleEvent;
+use intent_core::lifecycle::IntentRecord;
+use intent_core::{
+    from_slice, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, ServiceContracts, Timestamp,
+    UnknownMembers,
+};
 use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
 use intentctl::{PermitDomainInput, Scenario};
-use intent_core::{
-    from_slice, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus,
-    ServiceContracts, Timestamp, UnknownMembers,
-};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use support::{canonical_text, parse_json, Kind};

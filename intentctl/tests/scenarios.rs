@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use intentctl::{outcome_lines, Scenario};
 use intent_core::Reason;
+use intentctl::{outcome_lines, Scenario};
 use serde_json::Value;
 
 /// The scenario files, sorted by name, as paths relative to the crate root.

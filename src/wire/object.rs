@@ -104,21 +104,24 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
 /// name bounds how many of it an array may hold.
 ///
 /// ```
-/// use intent_core::{from_slice, wire_object, Intent, Reason, Timestamp};
+/// use intent_core::{from_slice, wire_object, Address, Call, Reason, Timestamp};
 ///
 /// wire_object! {
-///     /// A host's document: an intent and when it was received.
+///     /// A host's document: a call and when it was received.
 ///     pub struct Received {
-///         /// `intent`: The intent.
-///         intent: Intent = "intent",
+///         /// `call`: The call.
+///         call: Call = "call",
 ///         /// `receivedAt`: When it arrived.
 ///         received_at: Timestamp = "receivedAt",
 ///     }
 /// }
 ///
-/// let err = from_slice::<Received>(br#"{"intent":{},"receivedAt":"soon"}"#).unwrap_err();
-/// assert_eq!(err.path(), Some("intent.intentId"));
-/// assert_eq!(err.reason(), Reason::MissingField);
+/// let ok = br#"{"call":{"to":"0x0000000000000000000000000000000000000001"},"receivedAt":"2026-01-01T00:00:00Z"}"#;
+/// assert_eq!(from_slice::<Received>(ok)?.call.to, Address::with_last_byte(1));
+///
+/// let err = from_slice::<Received>(br#"{"call":{"to":"0x1234"},"receivedAt":"soon"}"#).unwrap_err();
+/// assert_eq!((err.reason(), err.path()), (Reason::InvalidAddress, Some("call.to")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// The macro's expansion names the items of the hidden module `__private`, which are not
@@ -239,4 +242,3 @@ macro_rules! wire_object {
         impl $crate::WireObject for $name {}
     };
 }
-
