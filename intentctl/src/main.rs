@@ -116,8 +116,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     if let ["-h" | "--help" | "help"] = words.as_slice() {
-        println!("{USAGE}");
-        return ExitCode::SUCCESS;
+        // Not `println!`, which panics when standard output is closed (`| head`).
+        let written = std::io::stdout().lock().write_all(format!("{USAGE}\n").as_bytes());
+        return if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(2) };
     }
     let Some((command, rest)) = find_command(&words) else {
         return usage_error(match words.first() {
