@@ -1738,87 +1738,16 @@ pub fn excerpt(text: &str, max: usize) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keccak-256 (the original Keccak padding, as Ethereum uses), to check the streamed hash
-// against the canonical text without another dependency.
-
-const KECCAK_RC: [u64; 24] = [
-    0x0000000000000001,
-    0x0000000000008082,
-    0x800000000000808a,
-    0x8000000080008000,
-    0x000000000000808b,
-    0x0000000080000001,
-    0x8000000080008081,
-    0x8000000000008009,
-    0x000000000000008a,
-    0x0000000000000088,
-    0x0000000080008009,
-    0x000000008000000a,
-    0x000000008000808b,
-    0x800000000000008b,
-    0x8000000000008089,
-    0x8000000000008003,
-    0x8000000000008002,
-    0x8000000000000080,
-    0x000000000000800a,
-    0x800000008000000a,
-    0x8000000080008081,
-    0x8000000000008080,
-    0x0000000080000001,
-    0x8000000080008008,
-];
-const KECCAK_RHO: [u32; 24] =
-    [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44];
-const KECCAK_PI: [usize; 24] = [10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1];
-
-fn keccak_f(a: &mut [u64; 25]) {
-    for rc in KECCAK_RC {
-        let mut c = [0u64; 5];
-        for x in 0..5 {
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        }
-        for x in 0..5 {
-            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-            for y in 0..5 {
-                a[x + 5 * y] ^= d;
-            }
-        }
-        let mut last = a[1];
-        for i in 0..24 {
-            let j = KECCAK_PI[i];
-            let t = a[j];
-            a[j] = last.rotate_left(KECCAK_RHO[i]);
-            last = t;
-        }
-        for y in 0..5 {
-            let row = [a[5 * y], a[5 * y + 1], a[5 * y + 2], a[5 * y + 3], a[5 * y + 4]];
-            for x in 0..5 {
-                a[5 * y + x] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
-            }
-        }
-        a[0] ^= rc;
-    }
-}
+// Keccak-256 (the original Keccak padding, as Ethereum uses), from `tiny-keccak`: another
+// implementation than the `sha3` crate the library hashes with (through alloy), to check the
+// streamed hash against the canonical text.
 
 pub fn keccak256(data: &[u8]) -> B256 {
-    const RATE: usize = 136;
-    let mut state = [0u64; 25];
-    let mut padded = data.to_vec();
-    padded.push(0x01);
-    while !padded.len().is_multiple_of(RATE) {
-        padded.push(0);
-    }
-    *padded.last_mut().unwrap() |= 0x80;
-    for block in padded.chunks(RATE) {
-        for (i, lane) in block.chunks(8).enumerate() {
-            state[i] ^= u64::from_le_bytes(lane.try_into().unwrap());
-        }
-        keccak_f(&mut state);
-    }
+    use tiny_keccak::{Hasher as _, Keccak};
+    let mut hasher = Keccak::v256();
+    hasher.update(data);
     let mut out = [0u8; 32];
-    for (i, lane) in state[..4].iter().enumerate() {
-        out[8 * i..8 * i + 8].copy_from_slice(&lane.to_le_bytes());
-    }
+    hasher.finalize(&mut out);
     B256::from(out)
 }
 
