@@ -20,23 +20,50 @@ use std::sync::OnceLock;
 use intent_core::{from_slice, Address, Canonical, GasFeeOptions, Intent, QuoteRequest, B256};
 
 // ---------------------------------------------------------------------------------------------
-// Random numbers: the tree shapes depend on the input, so the properties draw a seed and walk
-// it with SplitMix64.
+// Random choices that shrink: the tree shapes depend on the input, so a generator walking a
+// tree cannot be a fixed proptest strategy; it reads its choices from a tape that proptest
+// draws ([`any_choices`]) and shrinks.
 
-/// A small deterministic generator (SplitMix64).
-pub struct Dice(u64);
+/// How many leading choices of a [`Choices`] proptest draws and shrinks.
+const TAPE_LEN: usize = 64;
 
-impl Dice {
-    pub fn new(seed: u64) -> Self {
-        Dice(seed ^ 0x5DEE_CE66_D1CE_4E5B)
+/// The random choices of one generator run: first the numbers of the tape proptest drew,
+/// then, past its end, a SplitMix64 stream of the run's seed (indexed by the position read,
+/// so that a shorter tape keeps the later choices). Proptest shrinks the tape towards fewer
+/// and smaller numbers, and a choice of 0 is the first option ([`Choices::below`],
+/// [`Choices::pick`]) or "no" ([`Choices::chance`]): a failing case shrinks towards the first
+/// options of its first choices.
+#[derive(Clone, Debug)]
+pub struct Choices {
+    tape: Vec<u64>,
+    seed: u64,
+    read: usize,
+}
+
+/// Choices for a generator run: a tape of up to 64 numbers and a seed for the rest.
+pub fn any_choices() -> impl proptest::strategy::Strategy<Value = Choices> {
+    use proptest::prelude::*;
+    (proptest::collection::vec(any::<u64>(), 0..=TAPE_LEN), any::<u64>()).prop_map(|(tape, seed)| Choices {
+        tape,
+        seed,
+        read: 0,
+    })
+}
+
+impl Choices {
+    /// The choices of `seed` alone (no tape), for a fixed loop of cases outside proptest.
+    pub fn from_seed(seed: u64) -> Self {
+        Choices { tape: Vec::new(), seed, read: 0 }
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let at = self.read;
+        self.read += 1;
+        match self.tape.get(at) {
+            Some(&number) => number,
+            None => split_mix64(self.seed ^ 0x5DEE_CE66_D1CE_4E5B, at as u64),
+        }
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -45,20 +72,29 @@ impl Dice {
         (self.next_u64() % n as u64) as usize
     }
 
-    /// True with probability `num / den`.
+    /// True with probability `num / den`; false for a choice of 0.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next_u64() % den < num
+        den - 1 - self.next_u64() % den < num
     }
 
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
 
+    /// A random order; choices of 0 keep the order as it is.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
+            items.swap(i, i - self.below(i + 1));
         }
     }
+}
+
+/// Output `index` of the SplitMix64 stream that starts at `state`.
+fn split_mix64(state: u64, index: u64) -> u64 {
+    let mut z = state.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -889,7 +925,7 @@ pub fn ecmascript(x: f64) -> String {
     out
 }
 
-fn push_exponent(rng: &mut Dice, out: &mut String, e: i64) {
+fn push_exponent(rng: &mut Choices, out: &mut String, e: i64) {
     out.push(if rng.chance(1, 2) { 'e' } else { 'E' });
     if e < 0 {
         out.push('-');
@@ -905,7 +941,13 @@ fn push_exponent(rng: &mut Dice, out: &mut String, e: i64) {
 /// A random JSON number spelling of exactly `(−)digits × 10^exp` (`digits` without leading
 /// zeros, or `"0"`). With `force_fraction_or_exponent` the text always has a `.` or an
 /// exponent (so an unknown member's non-integer number stays one).
-pub fn spell_exact(rng: &mut Dice, negative: bool, digits: &str, exp: i64, force_fraction_or_exponent: bool) -> String {
+pub fn spell_exact(
+    rng: &mut Choices,
+    negative: bool,
+    digits: &str,
+    exp: i64,
+    force_fraction_or_exponent: bool,
+) -> String {
     let force = force_fraction_or_exponent;
     let mut out = String::new();
     if negative {
@@ -925,7 +967,7 @@ pub fn spell_exact(rng: &mut Dice, negative: bool, digits: &str, exp: i64, force
     let len = digits.len() as i64;
     let zeros = |n: usize| "0".repeat(n);
     // Mostly a few padding zeros, sometimes a hundred (mantissas far longer than 78 digits).
-    let padding = |rng: &mut Dice, most: usize| if rng.chance(1, 8) { 100 + rng.below(30) } else { rng.below(most) };
+    let padding = |rng: &mut Choices, most: usize| if rng.chance(1, 8) { 100 + rng.below(30) } else { rng.below(most) };
     match rng.below(3) {
         0 if (0..=30).contains(&exp) => {
             out.push_str(digits);
@@ -1023,7 +1065,7 @@ pub fn format_canonical_timestamp(seconds: i64, nanos: u32) -> String {
 
 /// A random RFC 3339 spelling of the same instant: another offset, `t`/`z`, a fraction with
 /// trailing zeros.
-pub fn respell_timestamp(rng: &mut Dice, canonical: &str) -> String {
+pub fn respell_timestamp(rng: &mut Choices, canonical: &str) -> String {
     let (seconds, nanos) = parse_canonical_timestamp(canonical);
     let mut offset_minutes: i64 = if rng.chance(1, 4) { 0 } else { rng.below(2 * 1439 + 1) as i64 - 1439 };
     let year = |s: i64| civil_from_days(s.div_euclid(86_400)).0;
@@ -1099,7 +1141,7 @@ impl Style {
 
 /// Writes a canonical tree in random spellings of the same meaning.
 pub struct Respeller<'r> {
-    pub rng: &'r mut Dice,
+    pub rng: &'r mut Choices,
     pub style: Style,
     /// The unknown members of schema objects as written: (key in canonical JSON string form,
     /// raw value text).
@@ -1107,7 +1149,7 @@ pub struct Respeller<'r> {
 }
 
 impl<'r> Respeller<'r> {
-    pub fn new(rng: &'r mut Dice, style: Style) -> Self {
+    pub fn new(rng: &'r mut Choices, style: Style) -> Self {
         Respeller { rng, style, unknown_raw: Vec::new() }
     }
 
@@ -1373,16 +1415,16 @@ pub const CHAR_POOL: &[char] = &[
     '\u{10FFFF}',
 ];
 
-pub fn random_char(rng: &mut Dice) -> char {
+pub fn random_char(rng: &mut Choices) -> char {
     *rng.pick(CHAR_POOL)
 }
 
-pub fn random_string(rng: &mut Dice) -> String {
+pub fn random_string(rng: &mut Choices) -> String {
     (0..rng.below(6)).map(|_| random_char(rng)).collect()
 }
 
 /// A number in canonical form (SPEC §4 for unknown members).
-pub fn random_number(rng: &mut Dice) -> String {
+pub fn random_number(rng: &mut Choices) -> String {
     match rng.below(5) {
         0 => format!("{}", rng.below(2001) as i64 - 1000),
         1 => {
@@ -1418,7 +1460,7 @@ pub fn random_number(rng: &mut Dice) -> String {
 }
 
 /// A random JSON value in canonical form (keys sorted and unique).
-pub fn random_value(rng: &mut Dice, depth: usize) -> J {
+pub fn random_value(rng: &mut Choices, depth: usize) -> J {
     match rng.below(if depth == 0 { 4 } else { 6 }) {
         0 => J::Null,
         1 => J::Bool(rng.chance(1, 2)),
@@ -1441,7 +1483,7 @@ pub fn random_value(rng: &mut Dice, depth: usize) -> J {
 
 /// A key for a new member of the object at `path`: not a schema key of that object, not
 /// already there.
-pub fn fresh_key(rng: &mut Dice, object: &J, kind: Option<Kind>) -> String {
+pub fn fresh_key(rng: &mut Choices, object: &J, kind: Option<Kind>) -> String {
     let taken = |k: &str| {
         matches!(object, J::Obj(m) if m.iter().any(|(key, _)| key == k))
             || matches!(kind, Some(Kind::Obj(name)) if field(name, k).is_some())
@@ -1465,7 +1507,7 @@ pub fn add_member(tree: &mut J, path: &[Step], key: &str, value: J) {
 }
 
 /// A different canonical value of the same kind, or `None` for containers.
-pub fn change_leaf(rng: &mut Dice, j: &J, kind: Option<Kind>) -> Option<J> {
+pub fn change_leaf(rng: &mut Choices, j: &J, kind: Option<Kind>) -> Option<J> {
     Some(match (j, kind) {
         (J::Obj(_) | J::Arr(_), _) => return None,
         (J::Null, _) => J::Bool(false),
@@ -1534,7 +1576,7 @@ pub struct Mutation {
 
 /// Changes one leaf (keeping its kind valid), removes an optional field or unknown member,
 /// adds an unknown member to an object, or appends a copy of an array's last element.
-pub fn mutate(tree: &J, root: Kind, rng: &mut Dice) -> Mutation {
+pub fn mutate(tree: &J, root: Kind, rng: &mut Choices) -> Mutation {
     let all = nodes(tree, root);
     loop {
         let node = rng.pick(&all).clone();
@@ -1721,9 +1763,8 @@ pub fn example() -> &'static Case {
 }
 
 /// A respelling of a case's canonical JSON in `style`.
-pub fn respell(case: &Case, style: Style, seed: u64) -> String {
-    let mut rng = Dice::new(seed);
-    Respeller::new(&mut rng, style).document(&case.tree, case.root.kind())
+pub fn respell(case: &Case, style: Style, mut choices: Choices) -> String {
+    Respeller::new(&mut choices, style).document(&case.tree, case.root.kind())
 }
 
 /// The first `max` characters of `text`, for failure messages.
@@ -1755,7 +1796,7 @@ pub fn keccak256(data: &[u8]) -> B256 {
 // Random values of each kind, in canonical form
 
 /// A random `uint` (decimal digits, at most 2^256 − 1), biased towards the edges.
-pub fn random_uint(rng: &mut Dice) -> String {
+pub fn random_uint(rng: &mut Choices) -> String {
     match rng.below(6) {
         0 => "0".into(),
         1 => U256_MAX.into(),
@@ -1776,7 +1817,7 @@ pub fn random_uint(rng: &mut Dice) -> String {
 }
 
 /// A random finite double, biased towards the edges of the ECMAScript form.
-pub fn random_double(rng: &mut Dice) -> f64 {
+pub fn random_double(rng: &mut Choices) -> f64 {
     match rng.below(4) {
         0 => *rng.pick(&[
             0.0,
@@ -1807,7 +1848,7 @@ pub fn random_double(rng: &mut Dice) -> f64 {
 }
 
 /// A random instant in years 0000–9999 in canonical form.
-pub fn random_timestamp(rng: &mut Dice) -> String {
+pub fn random_timestamp(rng: &mut Choices) -> String {
     let min = days_from_civil(0, 1, 1) * 86_400;
     let max = days_from_civil(9999, 12, 31) * 86_400 + 86_399;
     let seconds = match rng.below(5) {
@@ -1824,7 +1865,7 @@ pub fn random_timestamp(rng: &mut Dice) -> String {
 }
 
 /// A random string of any Unicode scalar values.
-pub fn random_unicode_string(rng: &mut Dice) -> String {
+pub fn random_unicode_string(rng: &mut Choices) -> String {
     (0..rng.below(12))
         .map(|_| match rng.below(4) {
             0 => random_char(rng),
@@ -1839,8 +1880,8 @@ pub fn random_unicode_string(rng: &mut Dice) -> String {
 }
 
 /// A random canonical value of a leaf kind.
-pub fn random_leaf(rng: &mut Dice, kind: Kind) -> Option<J> {
-    let hex = |rng: &mut Dice, n: usize| -> String {
+pub fn random_leaf(rng: &mut Choices, kind: Kind) -> Option<J> {
+    let hex = |rng: &mut Choices, n: usize| -> String {
         let mut s = String::from("0x");
         for _ in 0..n {
             let _ = write!(s, "{:02x}", rng.below(256));
