@@ -40,8 +40,8 @@ fn check_idempotent_and_wire_round_trip(case: &Case, text: &str) -> Result<(), T
 
 /// A respelling of `case` in `style` parses to an equal value with the same canonical JSON
 /// and hash.
-fn check_respelling(case: &Case, style: Style, seed: u64) -> Result<(), TestCaseError> {
-    let text = respell(case, style, seed);
+fn check_respelling(case: &Case, style: Style, choices: Choices) -> Result<(), TestCaseError> {
+    let text = respell(case, style, choices);
     let x = parse(case, &text)?;
     prop_assert_eq!(
         x.canonical(),
@@ -58,8 +58,8 @@ fn check_respelling(case: &Case, style: Style, seed: u64) -> Result<(), TestCase
 /// Sets one to four random leaves accepted by `kinds` to random values of their kind, writes
 /// the document in random spellings, and checks the canonical JSON against the reference and
 /// the hash against keccak-256 of it.
-fn check_random_values(case: &Case, kinds: fn(Kind) -> bool, seed: u64) -> Result<(), TestCaseError> {
-    let mut rng = Dice::new(seed);
+fn check_random_values(case: &Case, kinds: fn(Kind) -> bool, choices: Choices) -> Result<(), TestCaseError> {
+    let mut rng = choices;
     let targets: Vec<Node> = nodes(&case.tree, case.root.kind())
         .into_iter()
         .filter(|n| n.kind.is_some_and(|k| kinds(k) && !matches!(k, Kind::Obj(_) | Kind::Arr(_))))
@@ -102,18 +102,18 @@ proptest! {
 
     #[test]
     fn canonical_json_of_any_spelling_reparses_to_an_equal_value_with_identical_canonical_json(
-        case in any_case(), seed in any::<u64>()
+        case in any_case(), choices in any_choices()
     ) {
         let case = &cases()[case];
-        check_idempotent_and_wire_round_trip(case, &respell(case, Style::ALL, seed))?;
+        check_idempotent_and_wire_round_trip(case, &respell(case, Style::ALL, choices))?;
     }
 
     #[test]
     fn wire_form_with_added_unknown_members_round_trips_to_an_equal_value_and_hash(
-        case in any_case(), seed in any::<u64>()
+        case in any_case(), choices in any_choices()
     ) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let tree = with_random_unknown_members(case, &mut rng).0;
         let text = Respeller::new(&mut rng, Style::ALL).document(&tree, case.root.kind());
         check_idempotent_and_wire_round_trip(case, &text)?;
@@ -126,62 +126,62 @@ proptest! {
     #![proptest_config(proptest_config(64))]
 
     #[test]
-    fn key_order_at_every_level_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { key_order: true, ..Style::NONE }, seed)?;
+    fn key_order_at_every_level_does_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { key_order: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn white_space_between_tokens_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { white_space: true, ..Style::NONE }, seed)?;
+    fn white_space_between_tokens_does_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { white_space: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn address_case_lower_upper_or_eip55_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { addresses: true, ..Style::NONE }, seed)?;
+    fn address_case_lower_upper_or_eip55_does_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { addresses: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
     fn uint_as_number_string_leading_zeros_or_exponent_does_not_change_the_hash(
-        case in any_case(), seed in any::<u64>()
+        case in any_case(), choices in any_choices()
     ) {
-        check_respelling(&cases()[case], Style { uints: true, ..Style::NONE }, seed)?;
+        check_respelling(&cases()[case], Style { uints: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn u64_and_u8_as_strings_or_exponents_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { small_uints: true, ..Style::NONE }, seed)?;
+    fn u64_and_u8_as_strings_or_exponents_do_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { small_uints: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn decimal_spellings_of_the_same_double_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { decimals: true, ..Style::NONE }, seed)?;
+    fn decimal_spellings_of_the_same_double_do_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { decimals: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn timestamp_offsets_case_and_fraction_zeros_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { timestamps: true, ..Style::NONE }, seed)?;
+    fn timestamp_offsets_case_and_fraction_zeros_do_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { timestamps: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn string_escapes_and_surrogate_pairs_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { escapes: true, ..Style::NONE }, seed)?;
+    fn string_escapes_and_surrogate_pairs_do_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { escapes: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn null_for_absent_optional_fields_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { nulls: true, ..Style::NONE }, seed)?;
+    fn null_for_absent_optional_fields_does_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { nulls: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
-    fn hex_digit_case_of_bytes_does_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style { hex_case: true, ..Style::NONE }, seed)?;
+    fn hex_digit_case_of_bytes_does_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style { hex_case: true, ..Style::NONE }, choices)?;
     }
 
     #[test]
     fn unknown_member_number_spellings_of_the_same_value_do_not_change_the_hash(
-        case in any_case(), seed in any::<u64>()
+        case in any_case(), choices in any_choices()
     ) {
-        check_respelling(&cases()[case], Style { unknown_numbers: true, ..Style::NONE }, seed)?;
+        check_respelling(&cases()[case], Style { unknown_numbers: true, ..Style::NONE }, choices)?;
     }
 }
 
@@ -189,8 +189,8 @@ proptest! {
     #![proptest_config(proptest_config(128))]
 
     #[test]
-    fn all_respellings_at_once_do_not_change_the_hash(case in any_case(), seed in any::<u64>()) {
-        check_respelling(&cases()[case], Style::ALL, seed)?;
+    fn all_respellings_at_once_do_not_change_the_hash(case in any_case(), choices in any_choices()) {
+        check_respelling(&cases()[case], Style::ALL, choices)?;
     }
 }
 
@@ -215,39 +215,39 @@ proptest! {
 
     #[test]
     fn any_uint_up_to_2_pow_256_minus_1_in_any_spelling_is_canonical_decimal_string(
-        case in any_case(), seed in any::<u64>()
+        case in any_case(), choices in any_choices()
     ) {
-        check_random_values(&cases()[case], |k| k == Kind::Uint, seed)?;
+        check_random_values(&cases()[case], |k| k == Kind::Uint, choices)?;
     }
 
     #[test]
-    fn any_u64_or_u8_in_any_spelling_is_a_canonical_json_number(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |k| matches!(k, Kind::U64 | Kind::U8), seed)?;
+    fn any_u64_or_u8_in_any_spelling_is_a_canonical_json_number(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |k| matches!(k, Kind::U64 | Kind::U8), choices)?;
     }
 
     #[test]
-    fn any_double_in_any_spelling_is_written_in_ecmascript_form(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |k| k == Kind::Decimal, seed)?;
+    fn any_double_in_any_spelling_is_written_in_ecmascript_form(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |k| k == Kind::Decimal, choices)?;
     }
 
     #[test]
-    fn any_instant_with_any_offset_is_written_as_canonical_utc(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |k| k == Kind::Timestamp, seed)?;
+    fn any_instant_with_any_offset_is_written_as_canonical_utc(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |k| k == Kind::Timestamp, choices)?;
     }
 
     #[test]
-    fn any_unicode_string_in_any_escaping_is_written_with_spec_escaping(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |k| k == Kind::Str, seed)?;
+    fn any_unicode_string_in_any_escaping_is_written_with_spec_escaping(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |k| k == Kind::Str, choices)?;
     }
 
     #[test]
-    fn any_address_or_bytes_in_any_case_is_written_in_lowercase(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |k| matches!(k, Kind::Address | Kind::Bytes | Kind::Bytes32), seed)?;
+    fn any_address_or_bytes_in_any_case_is_written_in_lowercase(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |k| matches!(k, Kind::Address | Kind::Bytes | Kind::Bytes32), choices)?;
     }
 
     #[test]
-    fn any_leaf_values_at_once_in_any_spelling_are_canonical(case in any_case(), seed in any::<u64>()) {
-        check_random_values(&cases()[case], |_| true, seed)?;
+    fn any_leaf_values_at_once_in_any_spelling_are_canonical(case in any_case(), choices in any_choices()) {
+        check_random_values(&cases()[case], |_| true, choices)?;
     }
 }
 
@@ -269,9 +269,9 @@ proptest! {
     #![proptest_config(proptest_config(128))]
 
     #[test]
-    fn any_single_change_of_meaning_changes_the_hash(case in any_case(), seed in any::<u64>()) {
+    fn any_single_change_of_meaning_changes_the_hash(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let m = mutate(&case.tree, case.root.kind(), &mut rng);
         let text = Respeller::new(&mut rng, Style::ALL).document(&m.tree, case.root.kind());
         let x = parse(case, &text).map_err(|e| TestCaseError::fail(format!("{}: {e}", m.what)))?;
@@ -281,9 +281,9 @@ proptest! {
     }
 
     #[test]
-    fn changing_an_unknown_member_at_any_object_changes_the_hash(case in any_case(), seed in any::<u64>()) {
+    fn changing_an_unknown_member_at_any_object_changes_the_hash(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let (tree, added) = with_random_unknown_members(case, &mut rng);
         let path = rng.pick(&added).clone();
         let mut changed = tree.clone();
@@ -385,7 +385,7 @@ fn unknown_member_holding_2_pow_300_differs_from_2_pow_300_plus_1() {
 
 /// Adds one to three random unknown members at random objects of `case`'s canonical tree;
 /// returns the tree and the paths of the added members.
-fn with_random_unknown_members(case: &Case, rng: &mut Dice) -> (J, Vec<Vec<Step>>) {
+fn with_random_unknown_members(case: &Case, rng: &mut Choices) -> (J, Vec<Vec<Step>>) {
     let mut tree = case.tree.clone();
     let mut added = Vec::new();
     for _ in 0..1 + rng.below(3) {
@@ -406,9 +406,9 @@ proptest! {
     #![proptest_config(proptest_config(64))]
 
     #[test]
-    fn unknown_members_at_any_object_are_written_back_with_their_raw_text(case in any_case(), seed in any::<u64>()) {
+    fn unknown_members_at_any_object_are_written_back_with_their_raw_text(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let (tree, added) = with_random_unknown_members(case, &mut rng);
         let mut respeller = Respeller::new(&mut rng, Style::ALL);
         let text = respeller.document(&tree, case.root.kind());
@@ -432,9 +432,9 @@ proptest! {
     }
 
     #[test]
-    fn unknown_members_at_any_object_are_canonicalised_and_hashed(case in any_case(), seed in any::<u64>()) {
+    fn unknown_members_at_any_object_are_canonicalised_and_hashed(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let (tree, added) = with_random_unknown_members(case, &mut rng);
         let text = Respeller::new(&mut rng, Style::ALL).document(&tree, case.root.kind());
         let x = parse(case, &text)?;

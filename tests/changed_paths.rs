@@ -38,9 +38,9 @@ proptest! {
     #![proptest_config(proptest_config(64))]
 
     #[test]
-    fn changed_paths_is_empty_for_respellings(case in any_case(), seed in any::<u64>()) {
+    fn changed_paths_is_empty_for_respellings(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let x = parse(case, &respell(case, Style::ALL, seed))?;
+        let x = parse(case, &respell(case, Style::ALL, choices))?;
         prop_assert_eq!(case.doc.changed_paths(&x), Vec::<String>::new(), "{}", case.name);
         prop_assert_eq!(x.changed_paths(&case.doc), Vec::<String>::new(), "{}", case.name);
     }
@@ -50,9 +50,9 @@ proptest! {
     #![proptest_config(proptest_config(192))]
 
     #[test]
-    fn changed_paths_names_exactly_the_mutated_member(case in any_case(), seed in any::<u64>()) {
+    fn changed_paths_names_exactly_the_mutated_member(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let m = mutate(&case.tree, case.root.kind(), &mut rng);
         let text = Respeller::new(&mut rng, Style::ALL).document(&m.tree, case.root.kind());
         let x = parse(case, &text).map_err(|e| TestCaseError::fail(format!("{}: {e}", m.what)))?;
@@ -61,9 +61,9 @@ proptest! {
     }
 
     #[test]
-    fn changed_paths_after_several_changes_matches_a_reference_diff(case in any_case(), seed in any::<u64>()) {
+    fn changed_paths_after_several_changes_matches_a_reference_diff(case in any_case(), choices in any_choices()) {
         let case = &cases()[case];
-        let mut rng = Dice::new(seed);
+        let mut rng = choices;
         let mut tree = case.tree.clone();
         let mut what = Vec::new();
         for _ in 0..2 + rng.below(3) {

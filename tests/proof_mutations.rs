@@ -28,7 +28,8 @@ use intent_core::{
 };
 use proptest::prelude::*;
 use support::{
-    canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Dice, Doc, Kind, Node, Root, Step, J,
+    any_choices, canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Choices, Doc, Kind, Node,
+    Root, Step, J,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -58,7 +59,7 @@ fn check(operation: &'static str, result: Result<(), Error>, path: &str) -> Chec
 }
 
 /// Breaks exactly one rule of a valid world.
-type Breaker = fn(&World, &mut Dice) -> Trial;
+type Breaker = fn(&World, &mut Choices) -> Trial;
 
 struct Entry {
     /// The reason code, as the catalogue spells it.
@@ -138,21 +139,16 @@ fn the_table_has_exactly_one_entry_per_reason_of_the_catalogue() {
     assert_eq!(table.len(), TABLE.len(), "a reason has more than one entry");
 }
 
-fn seed_for(seed: u64, code: &str) -> u64 {
-    code.bytes().fold(seed, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
 proptest! {
     #![proptest_config(proptest_config(32))]
 
     #[test]
     fn every_entry_breaks_exactly_its_rule_and_names_its_path(
         world in generators::world(Config::EVERY_MODE),
-        seed in any::<u64>(),
+        choices in proptest::collection::vec(any_choices(), TABLE.len()),
     ) {
-        for entry in TABLE {
+        for (entry, mut dice) in TABLE.iter().zip(choices) {
             let reason = reason_of(entry.code).expect("checked by the_table_has_exactly_one_entry_per_reason");
-            let mut dice = Dice::new(seed_for(seed, entry.code));
             let trial = (entry.breaker)(&world, &mut dice);
             prop_assert!(!trial.checks.is_empty());
             for Check { operation, result, path } in trial.checks {
@@ -182,7 +178,7 @@ proptest! {
 // Helpers
 
 /// A random instant offset: zero, a nanosecond, up to a few seconds, or up to a day.
-fn offset(dice: &mut Dice) -> i128 {
+fn offset(dice: &mut Choices) -> i128 {
     match dice.below(4) {
         0 => 0,
         1 => 1,
@@ -191,12 +187,12 @@ fn offset(dice: &mut Dice) -> i128 {
     }
 }
 
-fn pick_mode(dice: &mut Dice, modes: &[Mode]) -> Mode {
+fn pick_mode(dice: &mut Choices, modes: &[Mode]) -> Mode {
     *dice.pick(modes)
 }
 
 /// A chain id other than `chain` (and not zero).
-fn other_chain(chain: u64, dice: &mut Dice) -> u64 {
+fn other_chain(chain: u64, dice: &mut Choices) -> u64 {
     loop {
         let other = match dice.below(3) {
             0 => chain.wrapping_add(1),
@@ -278,7 +274,7 @@ fn deposit_token(world: &World) -> Address {
 }
 
 /// A fee of at least 1 that keeps the deposit plus the fee below 2^256, if there is one.
-fn fee_below_overflow(world: &World, dice: &mut Dice) -> Option<U256> {
+fn fee_below_overflow(world: &World, dice: &mut Choices) -> Option<U256> {
     let room = U256::MAX - world.intent.deposit_transaction.amount;
     (!room.is_zero()).then(|| U256::from(1 + dice.below(1_000_000) as u64).min(room))
 }
@@ -298,7 +294,7 @@ fn wire_documents(world: &World) -> Vec<(Root, J)> {
 /// A random member or element (not the document itself) of a random document for which
 /// `wanted` holds: the document, and the node. Nodes inside unknown members have no kind and
 /// are never picked.
-fn pick_node(world: &World, dice: &mut Dice, wanted: impl Fn(&J, &Node) -> bool) -> (Root, J, Node) {
+fn pick_node(world: &World, dice: &mut Choices, wanted: impl Fn(&J, &Node) -> bool) -> (Root, J, Node) {
     let mut documents = wire_documents(world);
     dice.shuffle(&mut documents);
     for (root, tree) in documents {
@@ -339,7 +335,7 @@ fn number(text: &str) -> J {
     J::Num(text.to_string())
 }
 
-fn invalid_json(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_json(world: &World, dice: &mut Choices) -> Trial {
     match dice.below(4) {
         0 => {
             let (root, tree) = dice.pick(&wire_documents(world)).clone();
@@ -399,7 +395,7 @@ fn invalid_json(world: &World, dice: &mut Dice) -> Trial {
     }
 }
 
-fn missing_field(world: &World, dice: &mut Dice) -> Trial {
+fn missing_field(world: &World, dice: &mut Choices) -> Trial {
     if dice.chance(1, 4) {
         // An element of an array set to null.
         let (root, tree, node) = pick_node(world, dice, |_, n| matches!(n.path.last(), Some(Step::Index(_))));
@@ -422,7 +418,7 @@ fn missing_field(world: &World, dice: &mut Dice) -> Trial {
     }
 }
 
-fn invalid_type(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_type(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(
         world,
         dice,
@@ -438,11 +434,11 @@ fn invalid_type(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "wrong JSON type")
 }
 
-fn hex_digits(dice: &mut Dice, n: usize) -> String {
+fn hex_digits(dice: &mut Choices, n: usize) -> String {
     (0..n).map(|_| char::from(b"0123456789abcdefABCDEF"[dice.below(22)])).collect()
 }
 
-fn invalid_address(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_address(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(world, dice, of_kind(|k| matches!(k, Kind::Address | Kind::AddressOrEmpty)));
     let pick = dice.below(8);
     // `""` (pick 4) is none for an address-or-empty, so it takes `"0x"` instead.
@@ -462,7 +458,7 @@ fn invalid_address(world: &World, dice: &mut Dice) -> Trial {
 
 /// A mixed-case spelling of `address` that is not its EIP-55 checksum: one letter's case
 /// toggled in the checksummed form, keeping both cases present.
-fn bad_checksum(address: Address, dice: &mut Dice) -> Option<String> {
+fn bad_checksum(address: Address, dice: &mut Choices) -> Option<String> {
     let good = address.to_checksum(None);
     let letters: Vec<usize> = (2..42).filter(|&i| good.as_bytes()[i].is_ascii_alphabetic()).collect();
     let start = dice.below(letters.len().max(1));
@@ -476,7 +472,7 @@ fn bad_checksum(address: Address, dice: &mut Dice) -> Option<String> {
     })
 }
 
-fn invalid_checksum(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_checksum(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(world, dice, of_kind(|k| matches!(k, Kind::Address | Kind::AddressOrEmpty)));
     let J::Str(current) = support::get(&tree, &node.path) else { unreachable!() };
     // An address-or-empty that is `""` takes some other address, misspelt.
@@ -487,7 +483,7 @@ fn invalid_checksum(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, string(&text), "wrong checksum")
 }
 
-fn invalid_hex(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_hex(world: &World, dice: &mut Choices) -> Trial {
     if dice.chance(1, 4) {
         // bytes32: the deposit transaction hash of a hash-mode request.
         let mut tree = parse_json(&intent_core::to_string(&world.request_for(Mode::Hash)));
@@ -516,7 +512,7 @@ fn invalid_hex(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "not hex bytes")
 }
 
-fn invalid_number(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_number(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) =
         pick_node(world, dice, of_kind(|k| matches!(k, Kind::Uint | Kind::U64 | Kind::U8 | Kind::Decimal)));
     let value = if node.kind == Some(Kind::Decimal) {
@@ -542,7 +538,7 @@ fn invalid_number(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "not an integer")
 }
 
-fn number_out_of_range(world: &World, dice: &mut Dice) -> Trial {
+fn number_out_of_range(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(
         world,
         dice,
@@ -562,7 +558,7 @@ fn number_out_of_range(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "out of range")
 }
 
-fn invalid_timestamp(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_timestamp(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(world, dice, of_kind(|k| k == Kind::Timestamp));
     let value = dice
         .pick(&[
@@ -584,7 +580,7 @@ fn invalid_timestamp(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "not an RFC 3339 instant")
 }
 
-fn invalid_enum(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_enum(world: &World, dice: &mut Choices) -> Trial {
     let (root, tree, node) = pick_node(world, dice, of_kind(|k| matches!(k, Kind::Enum(..))));
     let Some(Kind::Enum(names, open)) = node.kind else { unreachable!() };
     let value = if open {
@@ -600,7 +596,7 @@ fn invalid_enum(world: &World, dice: &mut Dice) -> Trial {
     replace_and_parse(root, tree, &node, value, "not a name of the enum")
 }
 
-fn limit_exceeded(world: &World, dice: &mut Dice) -> Trial {
+fn limit_exceeded(world: &World, dice: &mut Choices) -> Trial {
     match dice.below(5) {
         0 => {
             // A string of 4 KiB + 2 bytes (in 2-byte characters).
@@ -668,7 +664,7 @@ fn request_trial(world: &World, intent: Intent, what: String, path: &str) -> Tri
     }
 }
 
-fn invalid_chain_id(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_chain_id(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let path = if dice.chance(1, 2) {
         set_origin_chain(&mut intent, 0);
@@ -680,7 +676,7 @@ fn invalid_chain_id(world: &World, dice: &mut Dice) -> Trial {
     request_trial(world, intent, format!("{path} 0"), path)
 }
 
-fn trade_type_amount(world: &World, dice: &mut Dice) -> Trial {
+fn trade_type_amount(world: &World, dice: &mut Choices) -> Trial {
     use intent_core::TradeType::{ExactInput, ExactOutput};
     let mut intent = world.intent.clone();
     let request = &mut intent.quote_request;
@@ -716,7 +712,7 @@ fn empty_options() -> QuoteOptions {
     }
 }
 
-fn swap_provider_cross_chain(world: &World, dice: &mut Dice) -> Trial {
+fn swap_provider_cross_chain(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     if intent.origin_chain_id == intent.destination_chain_id {
         let other = other_chain(intent.origin_chain_id, dice);
@@ -727,7 +723,7 @@ fn swap_provider_cross_chain(world: &World, dice: &mut Dice) -> Trial {
     request_trial(world, intent, format!("swapProvider {provider} across chains"), "options.swapProvider")
 }
 
-fn slippage_out_of_range(world: &World, dice: &mut Dice) -> Trial {
+fn slippage_out_of_range(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let slippage = *dice.pick(&[1.0, 1.0 + f64::EPSILON, 2.5, f64::MAX, -5e-324, -1.0, -f64::MAX, 1e21]);
     intent.quote_request.options.get_or_insert_with(empty_options).slippage_tolerance =
@@ -735,7 +731,7 @@ fn slippage_out_of_range(world: &World, dice: &mut Dice) -> Trial {
     request_trial(world, intent, format!("slippageTolerance {slippage}"), "options.slippageTolerance")
 }
 
-fn call_value_without_data(world: &World, dice: &mut Dice) -> Trial {
+fn call_value_without_data(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let request = &mut intent.quote_request;
     request.destination_call_value = Some(U256::from(dice.next_u64()));
@@ -747,7 +743,7 @@ fn call_value_without_data(world: &World, dice: &mut Dice) -> Trial {
     request_trial(world, intent, what, "destinationCallValue")
 }
 
-fn nothing_to_do(world: &World, dice: &mut Dice) -> Trial {
+fn nothing_to_do(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let origin = intent.origin_chain_id;
     set_destination_chain(&mut intent, origin);
@@ -763,7 +759,7 @@ fn nothing_to_do(world: &World, dice: &mut Dice) -> Trial {
 // ---------------------------------------------------------------------------------------------
 // Intent consistency: check_intent and the quote
 
-fn intent_inconsistent(world: &World, dice: &mut Dice) -> Trial {
+fn intent_inconsistent(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let (origin, destination) = (intent.origin_chain_id, intent.destination_chain_id);
     let path = match dice.below(19) {
@@ -877,7 +873,7 @@ fn intent_inconsistent(world: &World, dice: &mut Dice) -> Trial {
 // ---------------------------------------------------------------------------------------------
 // Quote
 
-fn wrong_status(world: &World, dice: &mut Dice) -> Trial {
+fn wrong_status(world: &World, dice: &mut Choices) -> Trial {
     let mut intent = world.intent.clone();
     let others: Vec<IntentStatus> = IntentStatus::NAMES
         .iter()
@@ -889,7 +885,7 @@ fn wrong_status(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(what, "quote", quote_at(world, intent, world.times.quote_at), "status")
 }
 
-fn quote_lifetime(world: &World, dice: &mut Dice) -> Trial {
+fn quote_lifetime(world: &World, dice: &mut Choices) -> Trial {
     let expires = nanos(world.intent.expires_at);
     let earliest = nanos(Timestamp::MIN);
     // now ≥ expiresAt (equal is expired), or expiresAt > now + 300 s.
@@ -915,9 +911,9 @@ fn commit(
     event(record, |r| r.commit(intent, Some(contracts), at).map(|_| ()))
 }
 
-fn intent_modified(world: &World, dice: &mut Dice) -> Trial {
+fn intent_modified(world: &World, dice: &mut Choices) -> Trial {
     let tree = parse_json(&world.intent.canonical_json());
-    let mutation = generators::change_of_meaning(&tree, Kind::Obj("Intent"), dice.next_u64());
+    let mutation = support::mutate(&tree, Kind::Obj("Intent"), dice);
     let changed: Intent = from_slice(canonical_text(&mutation.tree).as_bytes()).expect("a changed intent parses");
     let mut record = world.quoted();
     let result = commit(&mut record, &changed, &changed.service_contracts, world.times.commit_at);
@@ -930,14 +926,14 @@ fn intent_modified(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(mutation.what, "commit", result, "intent")
 }
 
-fn quote_expired(world: &World, dice: &mut Dice) -> Trial {
+fn quote_expired(world: &World, dice: &mut Choices) -> Trial {
     let at = shift_clamped(world.intent.expires_at, offset(dice));
     let mut record = world.quoted();
     let result = commit(&mut record, &world.intent, &world.intent.service_contracts, at);
     Trial::one(format!("committed at {at}, expiresAt {}", world.intent.expires_at), "commit", result, "")
 }
 
-fn fee_options_expired(world: &World, dice: &mut Dice) -> Trial {
+fn fee_options_expired(world: &World, dice: &mut Choices) -> Trial {
     let mut world = world.clone();
     let at = world.times.commit_at;
     world.gas_fee_options.expires_at = shift_clamped(at, -offset(dice));
@@ -947,7 +943,7 @@ fn fee_options_expired(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(what, "commit", result, "")
 }
 
-fn service_contracts_mismatch(world: &World, dice: &mut Dice) -> Trial {
+fn service_contracts_mismatch(world: &World, dice: &mut Choices) -> Trial {
     let mut contracts = world.intent.service_contracts.clone();
     let what = match dice.below(4) {
         0 => {
@@ -982,7 +978,7 @@ fn service_contracts_mismatch(world: &World, dice: &mut Dice) -> Trial {
 // ---------------------------------------------------------------------------------------------
 // Execute: the world's committed record executes a request at the world's execute time
 
-fn intent_id_mismatch(world: &World, dice: &mut Dice) -> Trial {
+fn intent_id_mismatch(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::ALL);
     let mut request = world.request_for(mode);
     if dice.chance(1, 2) {
@@ -994,7 +990,7 @@ fn intent_id_mismatch(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(what, "execute", execute(world, &request), "intentId")
 }
 
-fn deposit_proof_missing(world: &World, dice: &mut Dice) -> Trial {
+fn deposit_proof_missing(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::ALL);
     let mut request = world.request_for(mode);
     request.deposit_signature = None;
@@ -1002,14 +998,14 @@ fn deposit_proof_missing(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(format!("{mode:?} request without proof"), "execute", execute(world, &request), "")
 }
 
-fn deposit_proof_conflict(world: &World, dice: &mut Dice) -> Trial {
+fn deposit_proof_conflict(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut request = world.request_for(mode);
     request.deposit_transaction_hash = Some(world.parts.hash);
     Trial::one(format!("{mode:?} request with a hash too"), "execute", execute(world, &request), "depositSignature")
 }
 
-fn execution_window_expired(world: &World, dice: &mut Dice) -> Trial {
+fn execution_window_expired(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::ALL);
     let request = world.request_for(mode);
     let at = shift_clamped(world.window_closes_at(), offset(dice));
@@ -1017,7 +1013,7 @@ fn execution_window_expired(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(what, "execute", execute_with(world, &request, Some(&world.token_permit), at), "")
 }
 
-fn fee_option_not_offered(world: &World, dice: &mut Dice) -> Trial {
+fn fee_option_not_offered(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
     let offered = &world.gas_fee_options.fee_options;
@@ -1056,7 +1052,7 @@ fn fee_option_not_offered(world: &World, dice: &mut Dice) -> Trial {
     )
 }
 
-fn native_fee_required(world: &World, dice: &mut Dice) -> Trial {
+fn native_fee_required(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut world = world.clone();
     world.intent.quote_request.only_native_gas_fee = Some(true);
@@ -1077,13 +1073,13 @@ fn native_fee_required(world: &World, dice: &mut Dice) -> Trial {
 }
 
 /// A deadline before `floor(now)` (the world's instants are after 1970, so there is one).
-fn passed_deadline(world: &World, dice: &mut Dice) -> u64 {
+fn passed_deadline(world: &World, dice: &mut Choices) -> u64 {
     let floor = u64::try_from(floor_seconds(world.times.execute_at)).expect("after 1970");
     assert!(floor >= 1);
     floor - 1 - (offset(dice) / NS) as u64 % floor
 }
 
-fn signature_expired(world: &World, dice: &mut Dice) -> Trial {
+fn signature_expired(world: &World, dice: &mut Choices) -> Trial {
     // Entrypoint mode without a permit, or permit-only: the permit deadline is not the
     // signature's, so only the signature expires.
     let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::PermitOnly]);
@@ -1094,7 +1090,7 @@ fn signature_expired(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(world, what, signature, "depositSignature.deadline")
 }
 
-fn gasless_native_deposit(world: &World, dice: &mut Dice) -> Trial {
+fn gasless_native_deposit(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut world = world.clone();
     let request = &mut world.intent.quote_request;
@@ -1115,7 +1111,7 @@ fn gasless_native_deposit(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(&world, format!("{mode:?}: native deposit"), signature, "depositSignature")
 }
 
-fn entrypoint_missing(world: &World, dice: &mut Dice) -> Trial {
+fn entrypoint_missing(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::EntrypointPermit]);
     let signature = world.signature_for(mode);
     let mut world = world.clone();
@@ -1128,7 +1124,7 @@ fn entrypoint_missing(world: &World, dice: &mut Dice) -> Trial {
     )
 }
 
-fn fee_token_mismatch(world: &World, dice: &mut Dice) -> Trial {
+fn fee_token_mismatch(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::EntrypointPermit]);
     let mut world = world.clone();
     let token = if native_only(&world.intent) { Address::ZERO } else { flip(deposit_token(&world)) };
@@ -1146,7 +1142,7 @@ fn fee_token_mismatch(world: &World, dice: &mut Dice) -> Trial {
     )
 }
 
-fn fee_parameters(world: &World, dice: &mut Dice) -> Trial {
+fn fee_parameters(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut world = world.clone();
     let native = native_only(&world.intent);
@@ -1172,14 +1168,14 @@ fn fee_parameters(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(&world, what, signature, "depositSignature.selectedGasFeeOption.feeCollectorAddress")
 }
 
-fn nonce_required(world: &World, dice: &mut Dice) -> Trial {
+fn nonce_required(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::EntrypointPermit]);
     let mut signature = world.signature_for(mode);
     signature.user_nonce = None;
     execute_trial(world, format!("{mode:?} without a user nonce"), signature, "depositSignature.userNonce")
 }
 
-fn permit_incomplete(world: &World, dice: &mut Dice) -> Trial {
+fn permit_incomplete(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
     let needed = world.permit_needed(&signature.selected_gas_fee_option).expect("no overflow in a valid world");
@@ -1204,7 +1200,7 @@ fn permit_incomplete(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(world, what, signature, &format!("depositSignature.{field}"))
 }
 
-fn permit_not_supported(world: &World, dice: &mut Dice) -> Trial {
+fn permit_not_supported(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::EntrypointPermit, Mode::PermitOnly]);
     let mut world = world.clone();
     if native_only(&world.intent) {
@@ -1226,7 +1222,7 @@ fn permit_not_supported(world: &World, dice: &mut Dice) -> Trial {
     )
 }
 
-fn permit_expired(world: &World, dice: &mut Dice) -> Trial {
+fn permit_expired(world: &World, dice: &mut Choices) -> Trial {
     // Permit-only mode: in entrypoint mode the permit deadline is the signature's.
     let mut signature = world.signature_for(Mode::PermitOnly);
     signature.permit_deadline = Some(passed_deadline(world, dice));
@@ -1235,7 +1231,7 @@ fn permit_expired(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(world, what, signature, "depositSignature.permitDeadline")
 }
 
-fn permit_deadline_mismatch(world: &World, dice: &mut Dice) -> Trial {
+fn permit_deadline_mismatch(world: &World, dice: &mut Choices) -> Trial {
     let mut signature = world.signature_for(Mode::EntrypointPermit);
     let floor = u64::try_from(floor_seconds(world.times.execute_at)).expect("after 1970");
     let deadline = signature.deadline;
@@ -1255,7 +1251,7 @@ fn permit_deadline_mismatch(world: &World, dice: &mut Dice) -> Trial {
     )
 }
 
-fn permit_amount_insufficient(world: &World, dice: &mut Dice) -> Trial {
+fn permit_amount_insufficient(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::EntrypointPermit, Mode::PermitOnly]);
     let mut signature = world.signature_for(mode);
     let needed = world.permit_needed(&signature.selected_gas_fee_option).expect("no overflow in a valid world");
@@ -1289,7 +1285,7 @@ fn curve_order() -> U256 {
     "115792089237316195423570985008687907852837564279074904382605163141518161494337".parse().unwrap()
 }
 
-fn invalid_signature(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_signature(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
     let permit = !mode.has_intent_signature() || (mode.has_permit() && dice.chance(1, 2));
@@ -1340,7 +1336,7 @@ fn invalid_signature(world: &World, dice: &mut Dice) -> Trial {
     execute_trial(world, format!("{mode:?}: {field} {what}"), signature, &format!("depositSignature.{field}"))
 }
 
-fn signer_mismatch(world: &World, dice: &mut Dice) -> Trial {
+fn signer_mismatch(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
     let permit = !mode.has_intent_signature() || (mode.has_permit() && dice.chance(1, 2));
@@ -1403,14 +1399,14 @@ const STATES: [IntentStatus; 7] = [
 
 /// The world's record brought to `status` along its happy path (ABORTED by an abort or by
 /// the expiry of the window, REFUNDED after FAILED or ABORTED).
-fn record_in(world: &World, status: &IntentStatus, dice: &mut Dice) -> IntentRecord {
+fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> IntentRecord {
     let x = world.times.execute_at;
     let mut record = world.quoted();
     if *status == IntentStatus::Quoted {
         return record;
     }
     record = world.committed();
-    let abort = |record: &mut IntentRecord, dice: &mut Dice| {
+    let abort = |record: &mut IntentRecord, dice: &mut Choices| {
         if dice.chance(1, 2) {
             record.abort("operator abort", x).unwrap();
         } else {
@@ -1457,7 +1453,7 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     })
 }
 
-fn invalid_transition(world: &World, dice: &mut Dice) -> Trial {
+fn invalid_transition(world: &World, dice: &mut Choices) -> Trial {
     let status = dice.pick(&STATES).clone();
     let mut record = record_in(world, &status, dice);
     let all: &'static [Event] = &Event::ALL;
@@ -1470,7 +1466,7 @@ fn invalid_transition(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(format!("{name} in {status} at {at}"), name, result, "")
 }
 
-fn clock_went_backwards(world: &World, dice: &mut Dice) -> Trial {
+fn clock_went_backwards(world: &World, dice: &mut Choices) -> Trial {
     let status = dice.pick(&STATES).clone();
     let mut record = record_in(world, &status, dice);
     let all: &'static [Event] = &Event::ALL;
@@ -1481,7 +1477,7 @@ fn clock_went_backwards(world: &World, dice: &mut Dice) -> Trial {
     Trial::one(format!("{name} in {status} at {at}, last event {}", record.last_event_at()), name, result, "")
 }
 
-fn status_reason_required(world: &World, dice: &mut Dice) -> Trial {
+fn status_reason_required(world: &World, dice: &mut Choices) -> Trial {
     let x = world.times.execute_at;
     if dice.chance(1, 2) {
         let mut record = record_in(world, &IntentStatus::Executing, dice);
@@ -1494,7 +1490,7 @@ fn status_reason_required(world: &World, dice: &mut Dice) -> Trial {
     }
 }
 
-fn window_still_open(world: &World, dice: &mut Dice) -> Trial {
+fn window_still_open(world: &World, dice: &mut Choices) -> Trial {
     let mut record = world.committed();
     let (c, closes) = (nanos(world.times.commit_at), nanos(world.window_closes_at()));
     let at = at_nanos(match dice.below(3) {

@@ -19,7 +19,7 @@ use intent_core::{
     from_slice, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse, WireObject,
 };
 use proptest::prelude::*;
-use support::{canonical_text, parse_json, reference_diff, Dice, Doc, Respeller, Root, Style};
+use support::{any_choices, canonical_text, mutate, parse_json, reference_diff, Doc, Respeller, Root, Style};
 
 fn fail(what: impl std::fmt::Display) -> TestCaseError {
     TestCaseError::fail(what.to_string())
@@ -112,9 +112,8 @@ proptest! {
     #[test]
     fn canonical_json_of_generated_objects_is_idempotent_and_respellings_do_not_change_it(
         world in generators::world(Config::ANY),
-        seed in any::<u64>(),
+        mut dice in any_choices(),
     ) {
-        let mut dice = Dice::new(seed);
         for doc in documents(&world) {
             let root = doc.root();
             let canonical = doc.canonical();
@@ -140,14 +139,13 @@ proptest! {
     #[test]
     fn any_single_change_of_meaning_to_a_generated_object_changes_its_hash(
         world in generators::world(Config::ANY),
-        seed in any::<u64>(),
+        mut dice in any_choices(),
     ) {
-        let mut dice = Dice::new(seed);
         for doc in documents(&world) {
             let root = doc.root();
             let tree = parse_json(&doc.canonical());
             for _ in 0..3 {
-                let mutation = generators::change_of_meaning(&tree, root.kind(), dice.next_u64());
+                let mutation = mutate(&tree, root.kind(), &mut dice);
                 let text = canonical_text(&mutation.tree);
                 let changed = parse(root, &text)?;
                 prop_assert_ne!(changed.hash(), doc.hash(), "{:?}: {} keeps the hash", root, mutation.what);

@@ -15,7 +15,7 @@ use intent_core::{
     from_slice, to_string, AddressOrEmpty, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
     IntentStatus, Limits, Reason, TextOrDecimal, Timestamp,
 };
-use support::{parse_json, Dice, Kind, Respeller, Style};
+use support::{parse_json, Choices, Kind, Respeller, Style};
 
 const PERMIT_ONLY: &str = "examples/published/intent-permit-only.json";
 const INVALID: &str = "examples/published/intent-invalid.json";
@@ -74,7 +74,7 @@ fn the_published_intents_keep_their_hash_in_any_spelling() {
         let parsed = intent(path);
         let tree = parse_json(&parsed.canonical_json());
         for seed in 0..64 {
-            let text = Respeller::new(&mut Dice::new(seed), Style::ALL).document(&tree, Kind::Obj("Intent"));
+            let text = Respeller::new(&mut Choices::from_seed(seed), Style::ALL).document(&tree, Kind::Obj("Intent"));
             let respelt: Intent = from_slice(text.as_bytes()).unwrap_or_else(|e| panic!("{path} #{seed}: {e}"));
             assert_eq!(respelt.canonical_hash(), parsed.canonical_hash(), "{path} #{seed}:\n{text}");
         }

@@ -28,7 +28,7 @@ use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
 use intentctl::{PermitDomainInput, Scenario};
 use proptest::collection::vec;
 use proptest::prelude::*;
-use support::{canonical_text, parse_json, Kind};
+use support::{any_choices, canonical_text, mutate, parse_json, Choices, Kind};
 
 // ---------------------------------------------------------------------------------------------
 // Events
@@ -38,8 +38,9 @@ use support::{canonical_text, parse_json, Kind};
 enum CommitWith {
     /// The quoted intent and its own service contracts.
     Quoted,
-    /// The quoted intent with one change of meaning (from this seed).
-    Changed(u64),
+    /// The quoted intent with one change of meaning: the one drawn with this index's choices
+    /// (below [`CHANGES`]).
+    Changed(u8),
     /// The quoted intent with other service contracts.
     OtherContracts,
 }
@@ -91,13 +92,21 @@ impl Event {
     }
 }
 
+/// How many changed intents a case draws for its commits.
+const CHANGES: u8 = 3;
+
+/// One of the changed intents.
+fn change() -> impl Strategy<Value = u8> {
+    0..CHANGES
+}
+
 fn event() -> impl Strategy<Value = Event> {
     use Request::*;
     prop_oneof![
         1 => Just(Event::Quote),
         3 => prop_oneof![
             4 => Just(CommitWith::Quoted),
-            1 => any::<u64>().prop_map(CommitWith::Changed),
+            1 => change().prop_map(CommitWith::Changed),
             1 => Just(CommitWith::OtherContracts),
         ].prop_map(Event::Commit),
         4 => prop_oneof![
@@ -157,7 +166,7 @@ fn boundaries(model: &Model, facts: &Facts, requests: &Inputs) -> Vec<i128> {
 }
 
 /// The events SPEC §6 allows from a status (a guided step picks one of them).
-fn allowed_events(status: Option<&Status>, seed: u64) -> Vec<Event> {
+fn allowed_events(status: Option<&Status>, change: u8) -> Vec<Event> {
     use Request::*;
     // Weighted: a repeated event is picked more often.
     let candidates = [
@@ -165,7 +174,7 @@ fn allowed_events(status: Option<&Status>, seed: u64) -> Vec<Event> {
         Event::Commit(CommitWith::Quoted),
         Event::Commit(CommitWith::Quoted),
         Event::Commit(CommitWith::Quoted),
-        Event::Commit(CommitWith::Changed(seed)),
+        Event::Commit(CommitWith::Changed(change)),
         Event::Commit(CommitWith::OtherContracts),
         Event::Execute(Valid),
         Event::Execute(Valid),
@@ -335,7 +344,7 @@ const REASON: &str = "relayer reverted: out of gas ☠";
 // The inputs of the events, built once per world
 
 struct Inputs {
-    changed: Vec<(u64, Intent)>,
+    changed: Vec<Intent>,
     other_contracts: ServiceContracts,
     requests: Vec<(Request, ExecuteRequest, RequestFacts)>,
 }
@@ -350,20 +359,18 @@ fn facts_of(request: &ExecuteRequest) -> RequestFacts {
     }
 }
 
-/// The commit and execute inputs of a world's events: changed intents for the seeds of
-/// `events`, other service contracts, and a request of every kind the world can build.
-fn inputs(world: &World, events: &[Event]) -> Inputs {
+/// The commit and execute inputs of a world's events: the changed intents (one change of
+/// meaning each, drawn with `changes`), other service contracts, and a request of every kind
+/// the world can build.
+fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
     let tree = parse_json(&world.intent.canonical_json());
-    let changed = events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Commit(CommitWith::Changed(seed)) => {
-                let mutation = generators::change_of_meaning(&tree, Kind::Obj("Intent"), *seed);
-                let intent: Intent = from_slice(canonical_text(&mutation.tree).as_bytes()).expect("parses");
-                assert_ne!(intent.canonical_hash(), world.intent.canonical_hash(), "{}", mutation.what);
-                Some((*seed, intent))
-            }
-            _ => None,
+    let changed = changes
+        .into_iter()
+        .map(|mut choices| {
+            let mutation = mutate(&tree, Kind::Obj("Intent"), &mut choices);
+            let intent: Intent = from_slice(canonical_text(&mutation.tree).as_bytes()).expect("parses");
+            assert_ne!(intent.canonical_hash(), world.intent.canonical_hash(), "{}", mutation.what);
+            intent
         })
         .collect();
     let mut other_contracts = world.intent.service_contracts.clone();
@@ -440,8 +447,8 @@ impl Inputs {
         (&found.1, &found.2)
     }
 
-    fn changed(&self, seed: u64) -> &Intent {
-        &self.changed.iter().find(|(s, _)| *s == seed).expect("built").1
+    fn changed(&self, change: u8) -> &Intent {
+        &self.changed[usize::from(change)]
     }
 }
 
@@ -472,8 +479,8 @@ fn apply(
         Event::Commit(with) => {
             let (sent, contracts) = match with {
                 CommitWith::Quoted => (intent, &intent.service_contracts),
-                CommitWith::Changed(seed) => {
-                    let changed = inputs.changed(*seed);
+                CommitWith::Changed(change) => {
+                    let changed = inputs.changed(*change);
                     (changed, &changed.service_contracts)
                 }
                 CommitWith::OtherContracts => (intent, &inputs.other_contracts),
@@ -525,7 +532,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                     e.op = LifecycleEvent::Commit;
                     match with {
                         CommitWith::Quoted => {}
-                        CommitWith::Changed(seed) => e.intent = Some(inputs.changed(*seed).clone()),
+                        CommitWith::Changed(change) => e.intent = Some(inputs.changed(*change).clone()),
                         CommitWith::OtherContracts => e.service_contracts = Some(inputs.other_contracts.clone()),
                     }
                 }
@@ -569,7 +576,8 @@ proptest! {
     fn the_record_and_the_scenario_runner_follow_the_reference_model(
         world in lifecycle_world(),
         start in start(),
-        steps in vec((time_step(), any::<u8>(), event(), any::<u64>()), 1..40),
+        steps in vec((time_step(), any::<u8>(), event(), any::<prop::sample::Index>(), change()), 1..40),
+        changes in vec(any_choices(), usize::from(CHANGES)),
     ) {
         let (min, max) = (nanos(Timestamp::MIN), nanos(Timestamp::MAX));
         let facts = Facts {
@@ -579,7 +587,7 @@ proptest! {
             execution_window: 600 * NS,
             max,
         };
-        let requests = inputs(&world, &[]);
+        let inputs = inputs(&world, changes);
 
         // 1. The timeline and what the model expects of it. Most steps pick an event the
         //    model's status allows (so that sequences get deep); the others are random.
@@ -589,7 +597,7 @@ proptest! {
         let mut expected: Vec<Expected> = Vec::new();
         let mut befores = Vec::new();
         let mut afters = Vec::new();
-        for (i, (delta, guided, random, seed)) in steps.iter().enumerate() {
+        for (i, (delta, guided, random, pick, change)) in steps.iter().enumerate() {
             // A guided step before the commit mostly keeps the time (a quote may live for
             // a nanosecond only).
             let hold = *guided < 200 && model.status == Some(Status::Quoted);
@@ -598,18 +606,18 @@ proptest! {
                 TimeStep::By(_) if hold => {}
                 TimeStep::By(delta) => now = (now + delta).clamp(min, max),
                 TimeStep::ToBoundary(k, before) => {
-                    let instants = boundaries(&model, &facts, &requests);
+                    let instants = boundaries(&model, &facts, &inputs);
                     now = (instants[*k as usize % instants.len()] - i128::from(*before)).clamp(min, max);
                 }
             }
             let event = if *guided < 200 {
-                let allowed = allowed_events(model.status.as_ref(), *seed);
-                allowed[*seed as usize % allowed.len()]
+                let allowed = allowed_events(model.status.as_ref(), *change);
+                allowed[pick.index(allowed.len())]
             } else {
                 *random
             };
             let request = match event {
-                Event::Execute(kind) => requests.request(kind).1.clone(),
+                Event::Execute(kind) => inputs.request(kind).1.clone(),
                 _ => RequestFacts::default(),
             };
             befores.push(model.clone());
@@ -618,10 +626,6 @@ proptest! {
             timeline.push((at_nanos(now), event));
             expected.push((want, model.status.clone()));
         }
-        let inputs = Inputs {
-            changed: inputs(&world, &timeline.iter().map(|(_, e)| *e).collect::<Vec<_>>()).changed,
-            ..requests
-        };
 
         // 2. The record, event by event.
         let mut record: Option<IntentRecord> = None;

@@ -34,7 +34,7 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 
-use crate::support::{canonical_text, mutate, random_value, Dice, Kind, Mutation, Respeller, Style, J, KEY_POOL};
+use crate::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
 
 // ---------------------------------------------------------------------------------------------
 // Time as nanoseconds since the Unix epoch
@@ -297,11 +297,10 @@ pub fn intent_status() -> impl Strategy<Value = IntentStatus> {
 pub fn unknown_members() -> impl Strategy<Value = Vec<(String, String)>> {
     prop_oneof![
         4 => Just(Vec::new()),
-        1 => vec((0..KEY_POOL.len(), any::<u64>()), 1..3).prop_map(|members| {
+        1 => vec((0..KEY_POOL.len(), any_choices()), 1..3).prop_map(|members| {
             members
                 .into_iter()
-                .map(|(key, seed)| {
-                    let mut dice = Dice::new(seed);
+                .map(|(key, mut dice)| {
                     let value = random_value(&mut dice, 2);
                     // A generic value has no schema kind; `Bool` makes the respeller treat its
                     // leaves as generic ones (numbers respelled, strings escaped at random).
@@ -1491,12 +1490,4 @@ impl World {
     pub fn window_closes_at(&self) -> Timestamp {
         plus_seconds_saturating(self.times.commit_at, self.limits().execution_window_seconds)
     }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Changes of meaning
-
-/// One random change of meaning to a canonical tree: the support module's [`mutate`].
-pub fn change_of_meaning(tree: &J, root: Kind, seed: u64) -> Mutation {
-    mutate(tree, root, &mut Dice::new(seed))
 }

@@ -20,23 +20,50 @@ use std::sync::OnceLock;
 use intent_core::{from_slice, Address, Canonical, GasFeeOptions, Intent, QuoteRequest, B256};
 
 // ---------------------------------------------------------------------------------------------
-// Random numbers: the tree shapes depend on the input, so the properties draw a seed and walk
-// it with SplitMix64.
+// Random choices that shrink: the tree shapes depend on the input, so a generator walking a
+// tree cannot be a fixed proptest strategy; it reads its choices from a tape that proptest
+// draws ([`any_choices`]) and shrinks.
 
-/// A small deterministic generator (SplitMix64).
-pub struct Dice(u64);
+/// How many leading choices of a [`Choices`] proptest draws and shrinks.
+const TAPE_LEN: usize = 64;
 
-impl Dice {
-    pub fn new(seed: u64) -> Self {
-        Dice(seed ^ 0x5DEE_CE66_D1CE_4E5B)
+/// The random choices of one generator run: first the numbers of the tape proptest drew,
+/// then, past its end, a SplitMix64 stream of the run's seed (indexed by the position read,
+/// so that a shorter tape keeps the later choices). Proptest shrinks the tape towards fewer
+/// and smaller numbers, and a choice of 0 is the first option ([`Choices::below`],
+/// [`Choices::pick`]) or "no" ([`Choices::chance`]): a failing case shrinks towards the first
+/// options of its first choices.
+#[derive(Clone, Debug)]
+pub struct Choices {
+    tape: Vec<u64>,
+    seed: u64,
+    read: usize,
+}
+
+/// Choices for a generator run: a tape of up to 64 numbers and a seed for the rest.
+pub fn any_choices() -> impl proptest::strategy::Strategy<Value = Choices> {
+    use proptest::prelude::*;
+    (proptest::collection::vec(any::<u64>(), 0..=TAPE_LEN), any::<u64>()).prop_map(|(tape, seed)| Choices {
+        tape,
+        seed,
+        read: 0,
+    })
+}
+
+impl Choices {
+    /// The choices of `seed` alone (no tape), for a fixed loop of cases outside proptest.
+    pub fn from_seed(seed: u64) -> Self {
+        Choices { tape: Vec::new(), seed, read: 0 }
     }
 
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let at = self.read;
+        self.read += 1;
+        match self.tape.get(at) {
+            Some(&number) => number,
+            None => split_mix64(self.seed ^ 0x5DEE_CE66_D1CE_4E5B, at as u64),
+        }
     }
 
     /// A number in `0..n` (`n > 0`).
@@ -45,20 +72,29 @@ impl Dice {
         (self.next_u64() % n as u64) as usize
     }
 
-    /// True with probability `num / den`.
+    /// True with probability `num / den`; false for a choice of 0.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next_u64() % den < num
+        den - 1 - self.next_u64() % den < num
     }
 
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
 
+    /// A random order; choices of 0 keep the order as it is.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
+            items.swap(i, i - self.below(i + 1));
         }
     }
+}
+
+/// Output `index` of the SplitMix64 stream that starts at `state`.
+fn split_mix64(state: u64, index: u64) -> u64 {
+    let mut z = state.wrapping_add(index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -889,7 +925,7 @@ pub fn ecmascript(x: f64) -> String {
     out
 }
 
-fn push_exponent(rng: &mut Dice, out: &mut String, e: i64) {
+fn push_exponent(rng: &mut Choices, out: &mut String, e: i64) {
     out.push(if rng.chance(1, 2) { 'e' } else { 'E' });
     if e < 0 {
         out.push('-');
@@ -905,7 +941,13 @@ fn push_exponent(rng: &mut Dice, out: &mut String, e: i64) {
 /// A random JSON number spelling of exactly `(−)digits × 10^exp` (`digits` without leading
 /// zeros, or `"0"`). With `force_fraction_or_exponent` the text always has a `.` or an
 /// exponent (so an unknown member's non-integer number stays one).
-pub fn spell_exact(rng: &mut Dice, negative: bool, digits: &str, exp: i64, force_fraction_or_exponent: bool) -> String {
+pub fn spell_exact(
+    rng: &mut Choices,
+    negative: bool,
+    digits: &str,
+    exp: i64,
+    force_fraction_or_exponent: bool,
+) -> String {
     let force = force_fraction_or_exponent;
     let mut out = String::new();
     if negative {
@@ -925,7 +967,7 @@ pub fn spell_exact(rng: &mut Dice, negative: bool, digits: &str, exp: i64, force
     let len = digits.len() as i64;
     let zeros = |n: usize| "0".repeat(n);
     // Mostly a few padding zeros, sometimes a hundred (mantissas far longer than 78 digits).
-    let padding = |rng: &mut Dice, most: usize| if rng.chance(1, 8) { 100 + rng.below(30) } else { rng.below(most) };
+    let padding = |rng: &mut Choices, most: usize| if rng.chance(1, 8) { 100 + rng.below(30) } else { rng.below(most) };
     match rng.below(3) {
         0 if (0..=30).contains(&exp) => {
             out.push_str(digits);
@@ -1023,7 +1065,7 @@ pub fn format_canonical_timestamp(seconds: i64, nanos: u32) -> String {
 
 /// A random RFC 3339 spelling of the same instant: another offset, `t`/`z`, a fraction with
 /// trailing zeros.
-pub fn respell_timestamp(rng: &mut Dice, canonical: &str) -> String {
+pub fn respell_timestamp(rng: &mut Choices, canonical: &str) -> String {
     let (seconds, nanos) = parse_canonical_timestamp(canonical);
     let mut offset_minutes: i64 = if rng.chance(1, 4) { 0 } else { rng.below(2 * 1439 + 1) as i64 - 1439 };
     let year = |s: i64| civil_from_days(s.div_euclid(86_400)).0;
@@ -1099,7 +1141,7 @@ impl Style {
 
 /// Writes a canonical tree in random spellings of the same meaning.
 pub struct Respeller<'r> {
-    pub rng: &'r mut Dice,
+    pub rng: &'r mut Choices,
     pub style: Style,
     /// The unknown members of schema objects as written: (key in canonical JSON string form,
     /// raw value text).
@@ -1107,7 +1149,7 @@ pub struct Respeller<'r> {
 }
 
 impl<'r> Respeller<'r> {
-    pub fn new(rng: &'r mut Dice, style: Style) -> Self {
+    pub fn new(rng: &'r mut Choices, style: Style) -> Self {
         Respeller { rng, style, unknown_raw: Vec::new() }
     }
 
@@ -1373,16 +1415,16 @@ pub const CHAR_POOL: &[char] = &[
     '\u{10FFFF}',
 ];
 
-pub fn random_char(rng: &mut Dice) -> char {
+pub fn random_char(rng: &mut Choices) -> char {
     *rng.pick(CHAR_POOL)
 }
 
-pub fn random_string(rng: &mut Dice) -> String {
+pub fn random_string(rng: &mut Choices) -> String {
     (0..rng.below(6)).map(|_| random_char(rng)).collect()
 }
 
 /// A number in canonical form (SPEC §4 for unknown members).
-pub fn random_number(rng: &mut Dice) -> String {
+pub fn random_number(rng: &mut Choices) -> String {
     match rng.below(5) {
         0 => format!("{}", rng.below(2001) as i64 - 1000),
         1 => {
@@ -1418,7 +1460,7 @@ pub fn random_number(rng: &mut Dice) -> String {
 }
 
 /// A random JSON value in canonical form (keys sorted and unique).
-pub fn random_value(rng: &mut Dice, depth: usize) -> J {
+pub fn random_value(rng: &mut Choices, depth: usize) -> J {
     match rng.below(if depth == 0 { 4 } else { 6 }) {
         0 => J::Null,
         1 => J::Bool(rng.chance(1, 2)),
@@ -1441,7 +1483,7 @@ pub fn random_value(rng: &mut Dice, depth: usize) -> J {
 
 /// A key for a new member of the object at `path`: not a schema key of that object, not
 /// already there.
-pub fn fresh_key(rng: &mut Dice, object: &J, kind: Option<Kind>) -> String {
+pub fn fresh_key(rng: &mut Choices, object: &J, kind: Option<Kind>) -> String {
     let taken = |k: &str| {
         matches!(object, J::Obj(m) if m.iter().any(|(key, _)| key == k))
             || matches!(kind, Some(Kind::Obj(name)) if field(name, k).is_some())
@@ -1465,7 +1507,7 @@ pub fn add_member(tree: &mut J, path: &[Step], key: &str, value: J) {
 }
 
 /// A different canonical value of the same kind, or `None` for containers.
-pub fn change_leaf(rng: &mut Dice, j: &J, kind: Option<Kind>) -> Option<J> {
+pub fn change_leaf(rng: &mut Choices, j: &J, kind: Option<Kind>) -> Option<J> {
     Some(match (j, kind) {
         (J::Obj(_) | J::Arr(_), _) => return None,
         (J::Null, _) => J::Bool(false),
@@ -1534,7 +1576,7 @@ pub struct Mutation {
 
 /// Changes one leaf (keeping its kind valid), removes an optional field or unknown member,
 /// adds an unknown member to an object, or appends a copy of an array's last element.
-pub fn mutate(tree: &J, root: Kind, rng: &mut Dice) -> Mutation {
+pub fn mutate(tree: &J, root: Kind, rng: &mut Choices) -> Mutation {
     let all = nodes(tree, root);
     loop {
         let node = rng.pick(&all).clone();
@@ -1721,9 +1763,8 @@ pub fn example() -> &'static Case {
 }
 
 /// A respelling of a case's canonical JSON in `style`.
-pub fn respell(case: &Case, style: Style, seed: u64) -> String {
-    let mut rng = Dice::new(seed);
-    Respeller::new(&mut rng, style).document(&case.tree, case.root.kind())
+pub fn respell(case: &Case, style: Style, mut choices: Choices) -> String {
+    Respeller::new(&mut choices, style).document(&case.tree, case.root.kind())
 }
 
 /// The first `max` characters of `text`, for failure messages.
@@ -1738,87 +1779,16 @@ pub fn excerpt(text: &str, max: usize) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Keccak-256 (the original Keccak padding, as Ethereum uses), to check the streamed hash
-// against the canonical text without another dependency.
-
-const KECCAK_RC: [u64; 24] = [
-    0x0000000000000001,
-    0x0000000000008082,
-    0x800000000000808a,
-    0x8000000080008000,
-    0x000000000000808b,
-    0x0000000080000001,
-    0x8000000080008081,
-    0x8000000000008009,
-    0x000000000000008a,
-    0x0000000000000088,
-    0x0000000080008009,
-    0x000000008000000a,
-    0x000000008000808b,
-    0x800000000000008b,
-    0x8000000000008089,
-    0x8000000000008003,
-    0x8000000000008002,
-    0x8000000000000080,
-    0x000000000000800a,
-    0x800000008000000a,
-    0x8000000080008081,
-    0x8000000000008080,
-    0x0000000080000001,
-    0x8000000080008008,
-];
-const KECCAK_RHO: [u32; 24] =
-    [1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14, 27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44];
-const KECCAK_PI: [usize; 24] = [10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4, 15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1];
-
-fn keccak_f(a: &mut [u64; 25]) {
-    for rc in KECCAK_RC {
-        let mut c = [0u64; 5];
-        for x in 0..5 {
-            c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-        }
-        for x in 0..5 {
-            let d = c[(x + 4) % 5] ^ c[(x + 1) % 5].rotate_left(1);
-            for y in 0..5 {
-                a[x + 5 * y] ^= d;
-            }
-        }
-        let mut last = a[1];
-        for i in 0..24 {
-            let j = KECCAK_PI[i];
-            let t = a[j];
-            a[j] = last.rotate_left(KECCAK_RHO[i]);
-            last = t;
-        }
-        for y in 0..5 {
-            let row = [a[5 * y], a[5 * y + 1], a[5 * y + 2], a[5 * y + 3], a[5 * y + 4]];
-            for x in 0..5 {
-                a[5 * y + x] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
-            }
-        }
-        a[0] ^= rc;
-    }
-}
+// Keccak-256 (the original Keccak padding, as Ethereum uses), from `tiny-keccak`: another
+// implementation than the `sha3` crate the library hashes with (through alloy), to check the
+// streamed hash against the canonical text.
 
 pub fn keccak256(data: &[u8]) -> B256 {
-    const RATE: usize = 136;
-    let mut state = [0u64; 25];
-    let mut padded = data.to_vec();
-    padded.push(0x01);
-    while !padded.len().is_multiple_of(RATE) {
-        padded.push(0);
-    }
-    *padded.last_mut().unwrap() |= 0x80;
-    for block in padded.chunks(RATE) {
-        for (i, lane) in block.chunks(8).enumerate() {
-            state[i] ^= u64::from_le_bytes(lane.try_into().unwrap());
-        }
-        keccak_f(&mut state);
-    }
+    use tiny_keccak::{Hasher as _, Keccak};
+    let mut hasher = Keccak::v256();
+    hasher.update(data);
     let mut out = [0u8; 32];
-    for (i, lane) in state[..4].iter().enumerate() {
-        out[8 * i..8 * i + 8].copy_from_slice(&lane.to_le_bytes());
-    }
+    hasher.finalize(&mut out);
     B256::from(out)
 }
 
@@ -1826,7 +1796,7 @@ pub fn keccak256(data: &[u8]) -> B256 {
 // Random values of each kind, in canonical form
 
 /// A random `uint` (decimal digits, at most 2^256 − 1), biased towards the edges.
-pub fn random_uint(rng: &mut Dice) -> String {
+pub fn random_uint(rng: &mut Choices) -> String {
     match rng.below(6) {
         0 => "0".into(),
         1 => U256_MAX.into(),
@@ -1847,7 +1817,7 @@ pub fn random_uint(rng: &mut Dice) -> String {
 }
 
 /// A random finite double, biased towards the edges of the ECMAScript form.
-pub fn random_double(rng: &mut Dice) -> f64 {
+pub fn random_double(rng: &mut Choices) -> f64 {
     match rng.below(4) {
         0 => *rng.pick(&[
             0.0,
@@ -1878,7 +1848,7 @@ pub fn random_double(rng: &mut Dice) -> f64 {
 }
 
 /// A random instant in years 0000–9999 in canonical form.
-pub fn random_timestamp(rng: &mut Dice) -> String {
+pub fn random_timestamp(rng: &mut Choices) -> String {
     let min = days_from_civil(0, 1, 1) * 86_400;
     let max = days_from_civil(9999, 12, 31) * 86_400 + 86_399;
     let seconds = match rng.below(5) {
@@ -1895,7 +1865,7 @@ pub fn random_timestamp(rng: &mut Dice) -> String {
 }
 
 /// A random string of any Unicode scalar values.
-pub fn random_unicode_string(rng: &mut Dice) -> String {
+pub fn random_unicode_string(rng: &mut Choices) -> String {
     (0..rng.below(12))
         .map(|_| match rng.below(4) {
             0 => random_char(rng),
@@ -1910,8 +1880,8 @@ pub fn random_unicode_string(rng: &mut Dice) -> String {
 }
 
 /// A random canonical value of a leaf kind.
-pub fn random_leaf(rng: &mut Dice, kind: Kind) -> Option<J> {
-    let hex = |rng: &mut Dice, n: usize| -> String {
+pub fn random_leaf(rng: &mut Choices, kind: Kind) -> Option<J> {
+    let hex = |rng: &mut Choices, n: usize| -> String {
         let mut s = String::from("0x");
         for _ in 0..n {
             let _ = write!(s, "{:02x}", rng.below(256));
