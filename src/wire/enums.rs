@@ -43,7 +43,7 @@ macro_rules! wire_enum {
             }
         }
 
-        impl $crate::wire::kinds::WireValue for $name {
+        impl $crate::wire::wire_value::WireValue for $name {
             fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
                 const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
                 const PROBLEM: $crate::Problem = $crate::Problem::InvalidEnum {
@@ -57,7 +57,7 @@ macro_rules! wire_enum {
                 $name::from_name(&name).ok_or($crate::Error::new(PROBLEM))
             }
 
-            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::kinds::Form) {
+            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::wire_value::Form) {
                 $crate::json::write_string(out, self.name());
             }
         }

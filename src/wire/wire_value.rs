@@ -1,6 +1,11 @@
-//! How each value kind of SPEC §1 is read from and written to JSON: the [`WireValue`]
-//! trait and its implementations for the primitive kinds, `text-or-decimal`,
-//! `address-or-empty`, `Option` and `Vec`.
+//! How a value of each kind of SPEC §1 is read from and written to JSON: the
+//! [`WireValue`] trait, the [`Form`] a writer produces, and the trait's implementations for
+//! the primitive kinds (integers, addresses, hex, strings, booleans), the kinds of
+//! `values` (timestamps, decimals, `text-or-decimal`, `address-or-empty`), `Option` and
+//! `Vec`.
+//!
+//! The value types live in `values` and objects and enums implement the trait through
+//! their macros (`wire::declare`, `wire::enums`); the JSON tokens come from `json`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
