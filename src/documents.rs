@@ -10,7 +10,7 @@ use alloy_primitives::{Address, Bytes, B256, U256};
 
 use crate::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
 use crate::error::{Error, Problem};
-use crate::wire::object::wire_object;
+use crate::wire::declare::wire_object;
 use crate::{DepositSignature, Intent};
 
 wire_object! {

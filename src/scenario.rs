@@ -17,9 +17,9 @@ use crate::error::{Error, Problem};
 use crate::json::write_string;
 use crate::lifecycle::{invalid_transition, IntentRecord};
 use crate::rules::{check_execute, ExecuteContext, TokenPermit};
+use crate::wire::declare::wire_object;
 use crate::wire::enums::wire_enum;
-use crate::wire::kinds::{Form, WireValue};
-use crate::wire::object::wire_object;
+use crate::wire::wire_value::{Form, WireValue};
 use crate::{
     ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, PermitDomainInput, ServiceContracts, Timestamp,
 };
@@ -263,7 +263,7 @@ impl Scenario {
             .iter()
             .map(|event| {
                 let result = self.apply(event, &mut record, &limits, &entrypoint);
-                EventOutcome { op: event.op.clone(), result, status: record.as_ref().map(|r| r.status().clone()) }
+                EventOutcome { op: event.op, result, status: record.as_ref().map(|r| r.status().clone()) }
             })
             .collect())
     }

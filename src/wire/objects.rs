@@ -10,8 +10,8 @@ use alloc::vec::Vec;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
+use super::declare::wire_object;
 use super::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
-use super::object::wire_object;
 use crate::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 
 wire_object! {

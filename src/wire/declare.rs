@@ -1,11 +1,14 @@
-//! The machinery every object of SPEC §2 shares: the `wire_object!` macro that declares a
-//! struct with its wire names, reads it member by member and writes it with unknown
-//! members merged in canonical key order ([`crate::json::key_order`]).
+//! Declaring an object of SPEC §2: the `wire_object!` macro (struct, wire names, reader,
+//! writer, diff) and the [`MemberWriter`] that writes members with the unknown ones merged
+//! in canonical key order ([`crate::json::key_order`]).
+//!
+//! The objects themselves are declared in `wire::objects`; how a member's value is read
+//! and written is its kind's [`WireValue`](crate::wire::wire_value::WireValue).
 
 use crate::json::key_order::key_precedes;
 use crate::json::{write_string, Sink};
-use crate::wire::kinds::Form;
 use crate::wire::unknown::{UnknownMember, UnknownMembers};
+use crate::wire::wire_value::Form;
 
 /// Whether `keys` are in strictly ascending canonical order (checked at compile time for
 /// every object, since the writer relies on it).
@@ -134,11 +137,11 @@ macro_rules! wire_object {
         }
 
         const _: () = assert!(
-            $crate::wire::object::keys_sorted($name::KEYS),
+            $crate::wire::declare::keys_sorted($name::KEYS),
             concat!(stringify!($name), ": fields must be listed in ascending key order")
         );
 
-        impl $crate::wire::kinds::WireValue for $name {
+        impl $crate::wire::wire_value::WireValue for $name {
             fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
                 $( let mut $field: Option<$ty> = None; )*
                 let mut unknown = $crate::wire::UnknownMembers::new();
@@ -152,7 +155,7 @@ macro_rules! wire_object {
                                 return Err($crate::Error::new($crate::Problem::InvalidJson("duplicate member")).in_member($key));
                             }
                             $field = Some(
-                                $crate::wire::kinds::read_member_value::<$ty>(r).map_err(|e| e.in_member($key))?,
+                                $crate::wire::wire_value::read_member_value::<$ty>(r).map_err(|e| e.in_member($key))?,
                             );
                         } )*
                         _ => unknown.read_member(key, r)?,
@@ -162,7 +165,7 @@ macro_rules! wire_object {
                 Ok($name {
                     $( $field: match $field {
                         Some(value) => value,
-                        None => <$ty as $crate::wire::kinds::WireValue>::when_absent().ok_or_else(|| {
+                        None => <$ty as $crate::wire::wire_value::WireValue>::when_absent().ok_or_else(|| {
                             $crate::Error::new($crate::Problem::MissingField).in_member($key)
                         })?,
                     }, )*
@@ -170,10 +173,10 @@ macro_rules! wire_object {
                 })
             }
 
-            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, form: $crate::wire::kinds::Form) {
+            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, form: $crate::wire::wire_value::Form) {
                 #[allow(unused_imports)]
-                use $crate::wire::kinds::WireValue as _;
-                let mut w = $crate::wire::object::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
+                use $crate::wire::wire_value::WireValue as _;
+                let mut w = $crate::wire::declare::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
                 $( if self.$field.is_present() {
                     w.key($key);
                     self.$field.write(w.out, form);
@@ -184,7 +187,7 @@ macro_rules! wire_object {
             /// Field by field with the unknown members between them, in canonical key order.
             fn diff(&self, other: &Self, diff: &mut $crate::diff::Diff) {
                 #[allow(unused_imports)]
-                use $crate::wire::kinds::WireValue as _;
+                use $crate::wire::wire_value::WireValue as _;
                 let mut unknown = $crate::diff::UnknownMembersDiff::new(&self.unknown, &other.unknown, Self::KEYS);
                 $(
                     unknown.before(Some($key), diff);
