@@ -4,8 +4,8 @@
 
 pub use crate::diff::{Diff, UnknownMembersDiff};
 pub use crate::json::{Reader, Sink};
-pub use crate::wire::kinds::{read_member_value, Form, WireValue};
-pub use crate::wire::object::{keys_sorted, MemberWriter};
+pub use crate::wire::declare::{keys_sorted, MemberWriter};
+pub use crate::wire::wire_value::{read_member_value, Form, WireValue};
 
 use alloc::borrow::Cow;
 

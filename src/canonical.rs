@@ -11,7 +11,7 @@ use alloc::string::String;
 use alloy_primitives::{Keccak256, B256};
 
 use crate::json::Sink;
-use crate::wire::kinds::Form;
+use crate::wire::wire_value::Form;
 use crate::WireObject;
 
 /// The canonical JSON and hash of an object. Two intents are the same intent exactly

@@ -17,7 +17,7 @@ use crate::error::{Error, Problem};
 use crate::json::reader::Token;
 use crate::json::{Reader, Sink};
 use crate::path::{self, TRUNCATION_MARKER};
-use crate::wire::kinds::{Form, WireValue};
+use crate::wire::wire_value::{Form, WireValue};
 use crate::wire::{UnknownMember, UnknownMembers};
 use crate::{Limits, WireObject};
 

@@ -46,7 +46,7 @@ pub use wire::{UnknownMember, UnknownMembers};
 /// An object of SPEC §2: parsed by [`from_slice`], written by [`to_string`], hashed by
 /// [`Canonical`]. Implemented by this crate's objects and by the documents a host declares
 /// with [`wire_object!`].
-pub trait WireObject: wire::kinds::WireValue {}
+pub trait WireObject: wire::wire_value::WireValue {}
 
 /// Parses one object of SPEC §2 from JSON with the default [`Limits`].
 ///
@@ -76,6 +76,6 @@ pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T
 /// addresses, unknown members as received. Members are in canonical key order.
 pub fn to_string<T: WireObject>(value: &T) -> String {
     let mut out = String::new();
-    value.write(&mut out, wire::kinds::Form::Wire);
+    value.write(&mut out, wire::wire_value::Form::Wire);
     out
 }

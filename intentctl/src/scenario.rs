@@ -234,7 +234,7 @@ impl Scenario {
             .iter()
             .map(|event| {
                 let result = self.apply(event, &mut record, &limits, &entrypoint);
-                EventOutcome { op: event.op.clone(), result, status: record.as_ref().map(|r| r.status().clone()) }
+                EventOutcome { op: event.op, result, status: record.as_ref().map(|r| r.status().clone()) }
             })
             .collect())
     }

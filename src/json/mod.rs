@@ -14,16 +14,37 @@ use alloc::string::String;
 
 pub use reader::Reader;
 
-/// Where JSON text is written: a `String`, or a hasher that consumes the text as it comes
-/// so that a canonical hash never builds the string.
+/// Where JSON text is written: the writers of this crate ([`crate::to_string`],
+/// [`crate::Canonical::write_canonical`]) stream their output into a `Sink` piece by piece
+/// (punctuation, a key, a number), so that nothing has to build the whole text. This crate
+/// implements it for `String` and for alloy's `Keccak256` hasher; implement it to send the
+/// text elsewhere, for example into another hash or a byte counter.
+///
+/// ```
+/// use intent_core::{from_slice, Call, Canonical, Sink};
+///
+/// /// Counts the bytes of the text without keeping it.
+/// struct Length(usize);
+///
+/// impl Sink for Length {
+///     fn write_str(&mut self, text: &str) {
+///         self.0 += text.len();
+///     }
+/// }
+///
+/// let call: Call = from_slice(br#"{"value": 7, "to": "0x0000000000000000000000000000000000000001"}"#)?;
+/// let mut length = Length(0);
+/// call.write_canonical(&mut length);
+/// assert_eq!(length.0, call.canonical_json().len());
+/// # Ok::<(), intent_core::Error>(())
+/// ```
 pub trait Sink {
     /// Appends `text`.
     fn write_str(&mut self, text: &str);
 
-    /// Appends text that the writers produce as bytes, always ASCII (digits, hex). The
-    /// default checks it is text and passes it to [`Sink::write_str`]; sinks that consume
-    /// bytes take it as it is.
-    #[doc(hidden)]
+    /// Appends text that the writers produce as bytes: always ASCII (digits, hex). The
+    /// default checks that it is text and passes it to [`Sink::write_str`]; a sink that
+    /// consumes bytes (a hasher) overrides it to take the bytes as they are.
     #[inline]
     fn write_ascii(&mut self, ascii: &[u8]) {
         if let Ok(text) = core::str::from_utf8(ascii) {

@@ -162,25 +162,6 @@ static DIGIT_PAIRS: [u8; 200] = {
 /// 10^19, the largest power of ten below 2^64: a `U256` is written in chunks of 19 digits.
 const CHUNK: u64 = 10_000_000_000_000_000_000;
 
-/// 10^0 … 10^19.
-const POWERS_OF_TEN: [u64; 20] = {
-    let mut table = [1u64; 20];
-    let mut i = 1;
-    while i < 20 {
-        table[i] = table[i - 1] * 10;
-        i += 1;
-    }
-    table
-};
-
-/// How many decimal digits `value` has (1 for zero), from its bit length: no loop.
-fn decimal_len(value: u64) -> usize {
-    let bits = 64 - (value | 1).leading_zeros() as usize;
-    // bits × log10(2), rounded down: the digit count or one less.
-    let guess = (bits * 1233) >> 12;
-    (guess + usize::from(value >= POWERS_OF_TEN[guess])).max(1)
-}
-
 /// Writes the four digits of `value` (below 10^4, with leading zeros) into `out`.
 #[inline(always)]
 fn write_4_digits(out: &mut [u8], value: u32) {
@@ -209,29 +190,11 @@ fn write_20_digits(out: &mut [u8], value: u64) {
     write_8_digits(&mut out[12..20], (rest % E8) as u32);
 }
 
-/// Writes the digits of `value` (without leading zeros; `0` for zero) so that they end
-/// at `end`, and returns where they start. Needs 20 bytes of room before `end`. Values
-/// below 10^8 (gas limits, chain ids, small amounts) take the short path.
-fn write_u64_digits(bytes: &mut [u8], end: usize, value: u64) -> usize {
-    if value < 100_000_000 {
-        write_8_digits(&mut bytes[end - 8..end], value as u32);
-    } else {
-        write_20_digits(&mut bytes[end - 20..end], value);
-    }
-    end - decimal_len(value)
-}
-
 /// Writes exactly 19 digits of `chunk` (below 10^19, with leading zeros) ending at `end`,
 /// and returns where they start. Needs 20 bytes of room before `end`.
 fn write_chunk_digits(bytes: &mut [u8], end: usize, chunk: u64) -> usize {
     write_20_digits(&mut bytes[end - 20..end], chunk);
     end - 19
-}
-
-/// The decimal digits (ASCII) of a `u64` in a 20-byte buffer, written without allocating.
-pub(crate) fn format_u64(buffer: &mut [u8; 20], value: u64) -> &[u8] {
-    let start = write_u64_digits(buffer, 20, value);
-    &buffer[start..]
 }
 
 /// Room for the decimal digits of any `U256` (written in chunks of 19 digits, each with 20
@@ -274,8 +237,13 @@ impl DecimalBuffer {
             small = quotient;
         }
         // Every division above left a non-zero quotient (the dividend was at least 2^64),
-        // so the leading part is written without leading zeros.
-        end = write_u64_digits(&mut self.bytes, end, small as u64) - 1;
+        // so the leading part is written without leading zeros, by `itoa`; the zero-padded
+        // 19-digit chunks after it are written here, since `itoa` writes no fixed width.
+        let mut digits = itoa::Buffer::new();
+        let leading = digits.format(small as u64).as_bytes();
+        end -= leading.len();
+        self.bytes[end..end + leading.len()].copy_from_slice(leading);
+        end -= 1;
         self.bytes[end] = b'"';
         &self.bytes[end..]
     }
@@ -337,19 +305,6 @@ mod tests {
             [("0", 0u128), ("00", 0), ("18446744073709551616", 1 << 64), ("9".repeat(38).as_str(), 10u128.pow(38) - 1)]
         {
             assert_eq!(uint_from_decimal_string(text), Ok(U256::from(value)), "{text}");
-        }
-    }
-
-    #[test]
-    fn format_u64_agrees_with_display() {
-        let mut values = alloc::vec![0, 1, 9, 10, 99, 100, 101, u64::MAX, u64::MAX - 1];
-        let mut power = 1u64;
-        while let Some(next) = power.checked_mul(10) {
-            values.extend([power - 1, power, power + 1]);
-            power = next;
-        }
-        for value in values {
-            assert_eq!(format_u64(&mut [0; 20], value), value.to_string().as_bytes());
         }
     }
 }

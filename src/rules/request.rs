@@ -65,8 +65,8 @@ fn check_trade_type(request: &QuoteRequest) -> Result<(), Error> {
     const ORIGIN: &str = "originTokenAmount";
     const DESTINATION: &str = "destinationTokenAmount";
     let (origin, destination) = (request.origin_token_amount, request.destination_token_amount);
-    let trade_type = match (&request.trade_type, origin, destination) {
-        (Some(trade_type), _, _) => trade_type.clone(),
+    let trade_type = match (request.trade_type, origin, destination) {
+        (Some(trade_type), _, _) => trade_type,
         (None, Some(_), None) => TradeType::ExactInput,
         (None, None, Some(_)) => TradeType::ExactOutput,
         (None, None, None) => {

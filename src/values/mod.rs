@@ -3,7 +3,8 @@
 //! as received), [`AddressOrEmpty`] (an address or `""`), and the text forms of
 //! addresses and hex.
 //!
-//! How each kind is read from and written to JSON lives in [`crate::wire::kinds`].
+//! How each kind is read from and written to JSON (which JSON token, which error) lives
+//! apart, in `wire::wire_value`, which calls the parsers and formatters here.
 
 mod address_or_empty;
 mod decimal;

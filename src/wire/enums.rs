@@ -1,10 +1,24 @@
-//! The enums of SPEC §2: closed ones accept exactly their names; open ones also keep any
-//! other `A-Z`, `0-9`, `_` name in an `Other` variant.
+//! The enums of SPEC §2 and the `wire_enum!` macro that declares them: closed ones accept
+//! exactly their names and are `Copy`; open ones also keep any other `A-Z`, `0-9`, `_`
+//! name in an `Other` variant (a `String`, so they are only `Clone`).
 
+/// Declares an enum of SPEC §2 with its wire names: `pub enum Name { Variant = "NAME", … }`
+/// for a closed one, `pub enum Name open "doc of Other" { … }` for an open one.
 macro_rules! wire_enum {
     (
         $(#[$meta:meta])*
-        pub enum $name:ident $(open $other_doc:literal)? {
+        pub enum $name:ident { $($variants:tt)* }
+    ) => {
+        $crate::wire::enums::wire_enum! { @declare [$(#[$meta])* #[derive(Copy)]] $name [] { $($variants)* } }
+    };
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident open $other_doc:literal { $($variants:tt)* }
+    ) => {
+        $crate::wire::enums::wire_enum! { @declare [$(#[$meta])*] $name [$other_doc] { $($variants)* } }
+    };
+    (
+        @declare [$(#[$meta:meta])*] $name:ident [$($other_doc:literal)?] {
             $( $(#[$variant_meta:meta])* $variant:ident = $wire:literal, )*
         }
     ) => {
@@ -43,7 +57,7 @@ macro_rules! wire_enum {
             }
         }
 
-        impl $crate::wire::kinds::WireValue for $name {
+        impl $crate::wire::wire_value::WireValue for $name {
             fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
                 const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
                 const PROBLEM: $crate::Problem = $crate::Problem::InvalidEnum {
@@ -57,7 +71,7 @@ macro_rules! wire_enum {
                 $name::from_name(&name).ok_or($crate::Error::new(PROBLEM))
             }
 
-            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::kinds::Form) {
+            fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::wire_value::Form) {
                 $crate::json::write_string(out, self.name());
             }
         }
@@ -145,3 +159,9 @@ wire_enum! {
         Normal = "NORMAL",
     }
 }
+
+/// Closed enums are `Copy` (checked at compile time).
+const _: fn() = || {
+    fn is_copy<T: Copy>() {}
+    is_copy::<TradeType>();
+};

@@ -1,13 +1,16 @@
-//! The machinery every object of SPEC §2 shares: the [`wire_object!`](crate::wire_object)
-//! macro that declares a struct with its wire names, reads it member by member and writes
-//! it with unknown members merged in canonical key order ([`crate::json::key_order`]).
-//! The macro is exported for hosts that declare their own documents; the items its
-//! expansion needs are reached through the hidden `crate::__private`.
+//! Declaring an object of SPEC §2: the [`wire_object!`](crate::wire_object) macro
+//! (struct, wire names, reader, writer, diff) and the [`MemberWriter`] that writes members
+//! with the unknown ones merged in canonical key order ([`crate::json::key_order`]).
+//!
+//! The objects themselves are declared in `wire::objects`; how a member's value is read
+//! and written is its kind's [`WireValue`](crate::wire::wire_value::WireValue). The macro is
+//! exported for hosts that declare their own documents; the items its expansion needs are
+//! reached through the hidden `crate::__private`.
 
 use crate::json::key_order::key_precedes;
 use crate::json::{write_string, Sink};
-use crate::wire::kinds::Form;
 use crate::wire::unknown::{UnknownMember, UnknownMembers};
+use crate::wire::wire_value::Form;
 
 /// Whether `keys` are in strictly ascending canonical order (checked at compile time for
 /// every object, since the writer relies on it).

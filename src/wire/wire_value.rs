@@ -1,6 +1,11 @@
-//! How each value kind of SPEC §1 is read from and written to JSON: the [`WireValue`]
-//! trait and its implementations for the primitive kinds, `text-or-decimal`,
-//! `address-or-empty`, `Option` and `Vec`.
+//! How a value of each kind of SPEC §1 is read from and written to JSON: the
+//! [`WireValue`] trait, the [`Form`] a writer produces, and the trait's implementations for
+//! the primitive kinds (integers, addresses, hex, strings, booleans), the kinds of
+//! `values` (timestamps, decimals, `text-or-decimal`, `address-or-empty`), `Option` and
+//! `Vec`.
+//!
+//! The value types live in `values` and objects and enums implement the trait through
+//! their macros (`wire::declare`, `wire::enums`); the JSON tokens come from `json`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -10,7 +15,7 @@ use alloy_primitives::{Address, Bytes, B256, U256};
 use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::number::{
-    f64_from_number_text, format_ecmascript, format_u64, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
+    f64_from_number_text, format_ecmascript, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
 };
 use crate::json::reader::Token;
 use crate::json::{write_string, Reader, Sink};
@@ -87,7 +92,7 @@ macro_rules! small_uint {
             }
 
             fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-                out.write_ascii(format_u64(&mut [0; 20], u64::from(*self)));
+                out.write_ascii(itoa::Buffer::new().format(*self).as_bytes());
             }
         }
     };
@@ -287,5 +292,31 @@ pub fn read_member_value<T: WireValue>(r: &mut Reader<'_>) -> Result<T, Error> {
         T::when_absent().ok_or_else(|| Error::new(Problem::MissingField))
     } else {
         T::read(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        let mut values = alloc::vec![0, 1, 9, 10, 99, 100, 101, u64::MAX, u64::MAX - 1];
+        let mut power = 1u64;
+        while let Some(next) = power.checked_mul(10) {
+            values.extend([power - 1, power, power + 1]);
+            power = next;
+        }
+        for value in values {
+            let mut out = String::new();
+            value.write(&mut out, Form::Canonical);
+            assert_eq!(out, value.to_string());
+            if let Ok(small) = u32::try_from(value) {
+                let mut out = String::new();
+                small.write(&mut out, Form::Canonical);
+                assert_eq!(out, value.to_string());
+            }
+        }
     }
 }
