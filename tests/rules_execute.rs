@@ -191,8 +191,7 @@ fn deadline_one_second_before_now_is_signature_expired() {
     let error = assert_rule(world.check(&request), Reason::SignatureExpired, Some("depositSignature.deadline"));
     assert_eq!(
         error.problem(),
-        &Problem::DeadlinePassed {
-            permit: false,
+        &Problem::SignatureExpired {
             now_seconds: world.now.unix_seconds(),
             deadline: signature_of(&mut request).deadline,
         }
@@ -470,7 +469,7 @@ fn permit_deadline_one_second_before_now_is_permit_expired() {
     let error = assert_rule(world.check(&request), Reason::PermitExpired, Some("depositSignature.permitDeadline"));
     assert_eq!(
         error.problem(),
-        &Problem::DeadlinePassed { permit: true, now_seconds: world.now.unix_seconds(), deadline: permit_deadline }
+        &Problem::PermitExpired { now_seconds: world.now.unix_seconds(), deadline: permit_deadline }
     );
 }
 

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloy_primitives::{Address, Keccak256, B256, U256};
 
 use super::{address_word, hash_words, signing_hash, uint_word, Domain};
-use crate::error::{Error, Problem, Reason};
+use crate::error::{Error, Problem};
 use crate::{DepositSignature, Intent};
 
 /// The member list of the deposit-intent struct, after its type name.
@@ -69,11 +69,10 @@ const ENTRYPOINT_PATH: &str = "serviceContracts.serviceIntentEntrypointAddress";
 /// address.
 pub(crate) fn entrypoint_address(intent: &Intent) -> Result<Address, Error> {
     intent.service_contracts.service_intent_entrypoint_address.address().ok_or_else(|| {
-        Error::rule(
-            Reason::EntrypointMissing,
-            "the intent has no entrypoint, so entrypoint mode is unavailable",
-            ENTRYPOINT_PATH,
-        )
+        Error::new(Problem::EntrypointMissing {
+            detail: "the intent has no entrypoint, so entrypoint mode is unavailable",
+        })
+        .within(ENTRYPOINT_PATH)
     })
 }
 
