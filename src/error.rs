@@ -677,13 +677,13 @@ impl ErrorBody {
         let mut out = String::new();
         self.write_members(&mut out);
         out.push_str(",\"reason\":");
-        crate::json::write_string(&mut out, error.reason().code());
+        crate::text::write_string(&mut out, error.reason().code());
         out.push_str(",\"path\":");
         match error.path() {
             Some(path) => {
                 let mut cut = String::new();
                 path::push_cut(&mut cut, path, ErrorBody::MAX_PATH_LEN);
-                crate::json::write_string(&mut out, &cut);
+                crate::text::write_string(&mut out, &cut);
             }
             None => out.push_str("null"),
         }
@@ -694,11 +694,11 @@ impl ErrorBody {
     fn write_members(&self, out: &mut String) {
         use core::fmt::Write;
         out.push_str("{\"error\":");
-        crate::json::write_string(out, self.error);
+        crate::text::write_string(out, self.error);
         let _ = write!(out, ",\"code\":{},\"msg\":", self.code);
-        crate::json::write_string(out, &self.msg);
+        crate::text::write_string(out, &self.msg);
         out.push_str(",\"cause\":");
-        crate::json::write_string(out, &self.cause);
+        crate::text::write_string(out, &self.cause);
         let _ = write!(out, ",\"status\":{}", self.status);
     }
 }

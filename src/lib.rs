@@ -21,6 +21,7 @@ mod limits;
 mod path;
 pub mod rules;
 pub mod scenario;
+mod text;
 mod values;
 mod wire;
 
