@@ -6,8 +6,9 @@
 mod fixtures;
 
 use fixtures::*;
-use intent_core::eip712::{
-    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, EntrypointDomain, GaslessMode,
+use intent_core::eip712::recover_signer;
+use intent_core::rules::{
+    deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
 };
 use intent_core::{Address, AddressOrEmpty, Bytes, Problem, Reason, B256, U256};
 
@@ -279,7 +280,7 @@ fn digests_that_need_the_entrypoint_never_use_the_zero_address_for_an_empty_one(
     let signature = entrypoint_permit_signature();
     let errors = [
         deposit_intent_digest(&world.intent, &signature, &ENTRYPOINT).unwrap_err(),
-        EntrypointDomain::for_intent(&ENTRYPOINT, &world.intent).unwrap_err(),
+        entrypoint_domain(&ENTRYPOINT, &world.intent).unwrap_err(),
         deposit_permit(&world.intent, &signature, GaslessMode::Entrypoint, U256::ZERO).unwrap_err(),
         deposit_permit_digest(
             &world.intent,

@@ -4,10 +4,9 @@
 
 use alloy_primitives::{Address, U256};
 
-use crate::eip712::{
-    deposit_permit_digest, DepositIntent, Domain, EntrypointDomain, EntrypointNames, GaslessMode, Signature,
-};
+use crate::eip712::{Domain, EntrypointNames, Signature};
 use crate::error::{Error, Problem, Reason};
+use crate::rules::digests::{deposit_intent, deposit_permit_digest, entrypoint_domain, GaslessMode};
 use crate::{DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp};
 
 /// What only the chain knows about a token's permits: its EIP-712 domain and the owner's
@@ -192,9 +191,9 @@ fn check_signers(
     if let (GaslessMode::Entrypoint, Some(bytes)) = (mode, &signature.intent_signature) {
         const PATH: &str = "intentSignature";
         let parsed = Signature::from_bytes(bytes).map_err(|e| e.within(PATH))?;
-        let digest = EntrypointDomain::for_intent(context.entrypoint, intent)
+        let digest = entrypoint_domain(context.entrypoint, intent)
             .map_err(at_intent_signature)?
-            .digest(&DepositIntent::from_intent(intent, signature)?);
+            .digest(&deposit_intent(intent, signature)?);
         recovered[0] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
     }
     if let Some(permit) = permit {
