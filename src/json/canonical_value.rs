@@ -15,9 +15,8 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
-use super::key_order::{compare_keys, key_precedes};
+use super::key_order::{canonical_order, put_in_order};
 use super::number::{f64_from_number_text, format_ecmascript};
 use super::reader::{Reader, Token};
 use super::{write_string, Sink};
@@ -176,14 +175,12 @@ impl Canonicaliser<'_> {
         let keys = &self.keys;
         let key = |span: &MemberSpan| keys.get(span.key_start as usize..span.key_end as usize).unwrap_or_default();
         let members = self.members.get_mut(first_member..).unwrap_or_default();
-        if members.windows(2).all(|pair| key_precedes(key(&pair[0]), key(&pair[1]))) {
-            return Ok(());
-        }
-        members.sort_unstable_by(|a, b| compare_keys(key(a), key(b)));
-        if let Some(pair) =
-            members.windows(2).find(|pair| compare_keys(key(&pair[0]), key(&pair[1])) == Ordering::Equal)
-        {
-            return Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(key(&pair[0])));
+        match canonical_order(members, key) {
+            Ok(None) => return Ok(()),
+            Ok(Some(order)) => put_in_order(members, order),
+            Err(repeated) => {
+                return Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(key(&members[repeated])))
+            }
         }
         // The members' text in document order; written back in sorted order it has the
         // same length (the same members and commas), so the output does not grow.

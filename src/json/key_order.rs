@@ -5,6 +5,7 @@
 //! objects, the merge of unknown members between schema members, the compile-time check
 //! of the schema's key order, and the diff walk.
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 /// Compares two keys as sequences of UTF-16 code units.
@@ -68,6 +69,63 @@ const fn word_at(bytes: &[u8], at: usize) -> u64 {
     while k < 8 {
         word |= (bytes[at + k] as u64) << (8 * k);
         k += 1;
+    }
+    word
+}
+
+/// The canonical order of `items` by their keys, in O(n log n) whatever order they came in:
+/// `Ok(None)` when they are in it already, `Ok(Some(order))` with `order[i]` the index of the
+/// item that belongs at position `i` (for [`put_in_order`]), or `Err(index)` of an item
+/// whose key appears twice.
+///
+/// Sorting compares keys many times, and a key may live anywhere on the heap; so each key's
+/// first eight bytes are read once into a word whose numeric order is the canonical order
+/// ([`order_word`]), and the keys themselves are read only when two words are equal.
+pub(crate) fn canonical_order<'a, T>(
+    items: &'a [T],
+    key: impl Fn(&'a T) -> &'a str,
+) -> Result<Option<Vec<usize>>, usize> {
+    if items.windows(2).all(|pair| key_precedes(key(&pair[0]), key(&pair[1]))) {
+        return Ok(None);
+    }
+    let mut order: Vec<(u64, usize)> = items.iter().enumerate().map(|(i, item)| (order_word(key(item)), i)).collect();
+    order.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| compare_keys(key(&items[a.1]), key(&items[b.1]))));
+    match order.windows(2).find(|pair| pair[0].0 == pair[1].0 && key(&items[pair[0].1]) == key(&items[pair[1].1])) {
+        Some(pair) => Err(pair[0].1),
+        None => Ok(Some(order.into_iter().map(|(_, index)| index).collect())),
+    }
+}
+
+/// Moves each item to its place in `order` (from [`canonical_order`]), one cycle of the
+/// permutation at a time, without copying the items.
+pub(crate) fn put_in_order<T>(items: &mut [T], mut order: Vec<usize>) {
+    for start in 0..items.len() {
+        let mut current = start;
+        while order[current] != start {
+            let next = order[current];
+            order[current] = current;
+            items.swap(current, next);
+            current = next;
+        }
+        order[current] = current;
+    }
+}
+
+/// The first eight bytes of `key` (zero-padded) as a big-endian word whose numeric order is
+/// the canonical order wherever two words differ: the lead bytes that [`compare_keys`] flips
+/// are renumbered so that F0–F4 (above U+FFFF) come after ED and before EE, EF. A zero pad
+/// byte ties with a NUL character and never decides.
+fn order_word(key: &str) -> u64 {
+    let mut word = 0u64;
+    for k in 0..8 {
+        let byte = key.as_bytes().get(k).copied().unwrap_or(0);
+        let ranked = match byte {
+            0xf0..=0xf4 => byte - 2,
+            0xee => 0xf3,
+            0xef => 0xf4,
+            _ => byte,
+        };
+        word = (word << 8) | u64::from(ranked);
     }
     word
 }
@@ -153,5 +211,54 @@ mod tests {
         // Byte order says the opposite for the first two.
         assert!("😂".as_bytes() > "\u{e000}".as_bytes());
         assert!(key_precedes("", "a") && !key_precedes("a", "a"));
+    }
+
+    /// Keys built from pieces that meet at the word boundary (eight bytes), with NULs that
+    /// tie with the word's padding and the characters whose lead bytes the word renumbers.
+    fn awkward_keys() -> Vec<String> {
+        let pieces =
+            ["", "a", "\0", "\u{7ff}", "\u{d7ff}", "\u{e000}", "\u{ffff}", "\u{10000}", "\u{10ffff}", "1234567"];
+        let mut keys = Vec::new();
+        for a in pieces {
+            for b in pieces {
+                for c in ["", "\0", "z", "\u{e000}", "\u{10000}"] {
+                    keys.push(alloc::format!("{a}{b}{c}"));
+                }
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    #[test]
+    fn canonical_order_sorts_any_arrangement_like_utf16_order() {
+        let sorted = {
+            let mut keys = awkward_keys();
+            keys.sort_by(|a, b| utf16_order(a, b));
+            keys
+        };
+        for stride in [1, 7, 31, 101] {
+            // A fixed shuffle: position i takes the key at (i * stride) mod n, reversed for
+            // one of them, so every arrangement differs.
+            let n = sorted.len();
+            let mut keys: Vec<String> = (0..n).map(|i| sorted[(i * stride + stride / 2) % n].clone()).collect();
+            if stride == 31 {
+                keys.reverse();
+            }
+            if let Ok(Some(order)) = canonical_order(&keys, String::as_str) {
+                put_in_order(&mut keys, order);
+            }
+            assert_eq!(keys, sorted, "stride {stride}");
+        }
+    }
+
+    #[test]
+    fn canonical_order_names_a_repeated_key_and_leaves_sorted_keys_alone() {
+        let keys = ["b\0", "a", "b\0", "c"].map(String::from);
+        let repeated = canonical_order(&keys, String::as_str).unwrap_err();
+        assert_eq!(keys[repeated], "b\0");
+        let sorted = ["a", "b", "\u{10000}", "\u{e000}"].map(String::from);
+        assert_eq!(canonical_order(&sorted, String::as_str), Ok(None));
     }
 }

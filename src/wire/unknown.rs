@@ -10,11 +10,10 @@ use alloc::borrow::Cow;
 use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
 use crate::error::{Error, Problem};
 use crate::json::canonical_value::{read_canonical, reserve_one_tight, reserve_tight};
-use crate::json::key_order::{compare_keys, key_precedes};
+use crate::json::key_order::{canonical_order, compare_keys, put_in_order};
 use crate::json::Reader;
 use crate::Limits;
 
@@ -148,13 +147,15 @@ impl UnknownMembers {
     /// Sorts the members read by [`UnknownMembers::read_member`] when their object has
     /// closed; a key that appears twice is `INVALID_JSON` at that key.
     pub(crate) fn finish_reading(&mut self) -> Result<(), Error> {
-        if self.members.windows(2).all(|pair| key_precedes(pair[0].key(), pair[1].key())) {
-            return Ok(());
-        }
-        self.members.sort_unstable_by(|a, b| compare_keys(a.key(), b.key()));
-        match self.members.windows(2).find(|pair| compare_keys(pair[0].key(), pair[1].key()) == Ordering::Equal) {
-            Some(pair) => Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(pair[0].key())),
-            None => Ok(()),
+        match canonical_order(&self.members, UnknownMember::key) {
+            Ok(None) => Ok(()),
+            Ok(Some(order)) => {
+                put_in_order(&mut self.members, order);
+                Ok(())
+            }
+            Err(repeated) => {
+                Err(Error::new(Problem::InvalidJson("duplicate member")).in_member(self.members[repeated].key()))
+            }
         }
     }
 }
