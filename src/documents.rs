@@ -8,8 +8,9 @@ use alloc::string::String;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
-use crate::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
+use crate::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
 use crate::error::{Error, Problem};
+use crate::rules::deposit_intent_digest;
 use crate::wire::declare::wire_object;
 use crate::{DepositSignature, Intent};
 

@@ -142,7 +142,7 @@ macro_rules! wire_object {
         );
 
         impl $crate::wire::wire_value::WireValue for $name {
-            fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
+            fn read(r: &mut $crate::wire::WireReader<'_>) -> Result<Self, $crate::Error> {
                 $( let mut $field: Option<$ty> = None; )*
                 let mut unknown = $crate::wire::UnknownMembers::new();
                 r.begin_object(concat!("an object (", stringify!($name), ")"))?;
