@@ -3,7 +3,7 @@
 //! floor(now) ≤ deadline; every event checks CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION,
 //! then its operation's rules; a failed event leaves the record exactly as it was.
 
-mod fixtures;
+use crate::fixtures;
 
 use fixtures::*;
 use intent_core::lifecycle::{IntentRecord, WINDOW_EXPIRED_REASON};

@@ -9,8 +9,8 @@
 //! intent id, no proof, both proofs, a signature deadline in the past, another signer). What
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
-mod generators;
-mod support;
+use crate::generators;
+use crate::support;
 
 use support::proptest_config;
 

@@ -3,7 +3,7 @@
 //! exactly one rule and asserts exactly that rule's reason and path. Then the order: when two
 //! rules are broken, the one SPEC §7 lists first is reported.
 
-mod fixtures;
+use crate::fixtures;
 
 use fixtures::*;
 use intent_core::eip712::recover_signer;
