@@ -1,6 +1,6 @@
 //! Hostile input (issue 10), beside the parse of ordinary intents: what each class of input
 //! at the limits of SPEC §9 costs per byte. The inputs are generated here
-//! (`tests/hostile/mod.rs`, shared with `tests/cost_bounds.rs`), never committed.
+//! (`tests/it/hostile.rs`, shared with `tests/it/cost_bounds.rs`), never committed.
 //!
 //! One criterion group, `hostile`, with `Throughput::Bytes` (the input's size) for each
 //! case; after it, a summary prints each case's median time per byte and its ratio to the
@@ -11,7 +11,7 @@
 
 mod support;
 
-#[path = "../tests/hostile/mod.rs"]
+#[path = "../tests/it/hostile.rs"]
 mod hostile;
 
 use std::hint::black_box;

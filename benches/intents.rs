@@ -17,7 +17,8 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
-use intent_core::eip712::{recover_signer, DepositIntent};
+use intent_core::eip712::recover_signer;
+use intent_core::rules::{deposit_intent, deposit_intent_digest};
 use intent_core::{from_slice, Canonical, Intent};
 
 use support::Corpus;
@@ -153,7 +154,7 @@ fn deposit_digest(c: &mut Criterion, corpus: &Corpus) {
         .iter()
         .zip(&deposits)
         .map(|(intent, deposit)| {
-            let m = DepositIntent::from_intent(intent, &deposit.signature).unwrap();
+            let m = deposit_intent(intent, &deposit.signature).unwrap();
             let message = ServiceIntent {
                 user: m.user,
                 token: m.token,
@@ -182,7 +183,7 @@ fn deposit_digest(c: &mut Criterion, corpus: &Corpus) {
     group.bench_function("floor: keccak256(320 B) + keccak256(66 B)", |b| {
         b.iter(|| deposits.iter().for_each(support::deposit_digest_floor))
     });
-    group.bench_function("DepositIntent::from_intent + EntrypointDomain::digest (cached domain)", |b| {
+    group.bench_function("deposit_intent + EntrypointDomain::digest (cached domain)", |b| {
         b.iter(|| {
             for (intent, deposit) in corpus.intents.iter().zip(&deposits) {
                 black_box(support::deposit_digest(black_box(intent), black_box(deposit)));
@@ -193,7 +194,7 @@ fn deposit_digest(c: &mut Criterion, corpus: &Corpus) {
     group.bench_function("info: deposit_intent_digest (domain built per call)", |b| {
         b.iter(|| {
             for (intent, deposit) in corpus.intents.iter().zip(&deposits) {
-                black_box(intent_core::eip712::deposit_intent_digest(intent, &deposit.signature, &names).unwrap());
+                black_box(deposit_intent_digest(intent, &deposit.signature, &names).unwrap());
             }
         })
     });

@@ -25,7 +25,7 @@ GOALS = [
     ("canonical_hash_cold", "Intent::canonical_hash", "floor: keccak256(canonical bytes)", 1.3),
     ("parse_and_hash", "from_slice::<Intent> + canonical_hash",
      "floor: serde_json::Value parse + keccak256(canonical bytes)", 1.0),
-    ("deposit_digest", "DepositIntent::from_intent + EntrypointDomain::digest (cached domain)",
+    ("deposit_digest", "deposit_intent + EntrypointDomain::digest (cached domain)",
      "floor: keccak256(320 B) + keccak256(66 B)", 1.3),
     ("recover", "recover_signer", "floor: k256 recover_from_prehash + address", 1.1),
     ("recover", "recover_signer", "floor: alloy Signature::recover_address_from_prehash", 1.1),

@@ -3,9 +3,10 @@
 //! Hidden from the docs and not part of the public API; only the macro is.
 
 pub use crate::diff::{Diff, UnknownMembersDiff};
-pub use crate::json::{Reader, Sink};
+pub use crate::json::Sink;
 pub use crate::wire::declare::{keys_sorted, MemberWriter};
 pub use crate::wire::wire_value::{read_member_value, Form, WireValue};
+pub use crate::wire::WireReader;
 
 use alloc::borrow::Cow;
 
@@ -13,7 +14,11 @@ use crate::{Error, UnknownMembers};
 
 /// Reads the value of the unknown member `key` into `unknown`
 /// (`UnknownMembers::read_member`, crate-private).
-pub fn read_unknown_member(unknown: &mut UnknownMembers, key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<(), Error> {
+pub fn read_unknown_member(
+    unknown: &mut UnknownMembers,
+    key: Cow<'_, str>,
+    r: &mut WireReader<'_>,
+) -> Result<(), Error> {
     unknown.read_member(key, r)
 }
 

@@ -16,7 +16,10 @@ use crate::{IntentStatus, Timestamp};
 
 use crate::path;
 
-/// Declares [`Reason`] from one table: variant, code, error kind, operation, summary.
+/// Declares [`Reason`] from one table: variant, code, error kind, operation, summary; and
+/// [`Problem::reason`], which maps each [`Problem`] variant to the reason of the same name.
+/// That match is exhaustive both ways inside the crate, so the compiler proves that every
+/// reason has exactly one problem and every problem exactly one reason.
 macro_rules! reasons {
     ($( $variant:ident = $code:literal, $kind:ident, $operation:literal, $summary:literal; )*) => {
         /// The stable, machine-readable code of a rule (SPEC §7). Codes never change once
@@ -50,6 +53,13 @@ macro_rules! reasons {
             /// One line saying why the rule exists and what breaks it.
             pub const fn summary(self) -> &'static str {
                 match self { $( Reason::$variant => $summary, )* }
+            }
+        }
+
+        impl Problem {
+            /// The reason code of this problem: the [`Reason`] of the same name.
+            pub const fn reason(&self) -> Reason {
+                match self { $( Problem::$variant { .. } => Reason::$variant, )* }
             }
         }
     };
@@ -103,9 +113,9 @@ reasons! {
     // Commit.
     IntentModified = "INTENT_MODIFIED", InvalidArgument, "commit",
         "The intent's canonical hash differs from the quoted one.";
-    QuoteExpired = "QUOTE_EXPIRED", QuoteExpired, "commit",
+    QuoteExpired = "QUOTE_EXPIRED", Expired, "commit",
         "The quote expired: now is at or after intent.expiresAt.";
-    FeeOptionsExpired = "FEE_OPTIONS_EXPIRED", QuoteExpired, "commit",
+    FeeOptionsExpired = "FEE_OPTIONS_EXPIRED", Expired, "commit",
         "The gas fee options expired: now is at or after gasFeeOptions.expiresAt.";
     ServiceContractsMismatch = "SERVICE_CONTRACTS_MISMATCH", InvalidArgument, "commit",
         "The service contracts sent differ from the intent's.";
@@ -191,8 +201,10 @@ pub enum ErrorKind {
     InvalidArgument,
     /// Lifecycle and window errors: code 2004, HTTP 422.
     IntentStatus,
-    /// An expired quote: code 7001, HTTP 400.
-    QuoteExpired,
+    /// The service's `QuoteExpired` kind, for an expired quote or expired gas fee options:
+    /// code 7001, HTTP 400. (Named for what it covers, so that `QuoteExpired` names one
+    /// thing: the reason of an expired quote.)
+    Expired,
     /// Bad signatures: code 1000, HTTP 401.
     Unauthorized,
 }
@@ -203,7 +215,7 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidArgument => "InvalidArgument",
             ErrorKind::IntentStatus => "IntentStatus",
-            ErrorKind::QuoteExpired => "QuoteExpired",
+            ErrorKind::Expired => "QuoteExpired",
             ErrorKind::Unauthorized => "Unauthorized",
         }
     }
@@ -213,7 +225,7 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidArgument => 2000,
             ErrorKind::IntentStatus => 2004,
-            ErrorKind::QuoteExpired => 7001,
+            ErrorKind::Expired => 7001,
             ErrorKind::Unauthorized => 1000,
         }
     }
@@ -223,16 +235,19 @@ impl ErrorKind {
         match self {
             ErrorKind::InvalidArgument => 400,
             ErrorKind::IntentStatus => 422,
-            ErrorKind::QuoteExpired => 400,
+            ErrorKind::Expired => 400,
             ErrorKind::Unauthorized => 401,
         }
     }
 }
 
-/// What went wrong, with the context needed to say it in one line.
+/// What went wrong, with the context needed to say it in one line: one variant per
+/// [`Reason`], of the same name ([`Problem::reason`]), so each reason is built one way.
+/// A variant whose rule is said in more than one way carries its line as `detail`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Problem {
+    // Parsing.
     /// See [`Reason::InvalidJson`].
     #[error("invalid json: {0}")]
     InvalidJson(&'static str),
@@ -277,41 +292,36 @@ pub enum Problem {
         /// Its configured value.
         limit: usize,
     },
-    /// See [`Reason::InvalidSignature`].
-    #[error("invalid signature: {0}")]
-    InvalidSignature(&'static str),
-    /// See [`Reason::SignerMismatch`].
-    #[error("signer mismatch: recovered {recovered:#x}, expected {expected:#x}")]
-    SignerMismatch {
-        /// The address the signature recovers to.
-        recovered: alloy_primitives::Address,
-        /// The address that should have signed.
-        expected: alloy_primitives::Address,
-    },
-    /// See [`Reason::NonceRequired`].
-    #[error("user nonce required for the deposit intent")]
-    NonceRequired,
-    /// See [`Reason::PermitIncomplete`].
-    #[error("permit incomplete")]
-    PermitIncomplete,
-    /// A rule whose context is its path; the text says what it wants.
+    // QuoteRequest.
+    /// See [`Reason::InvalidChainId`].
+    #[error("chain id must not be zero")]
+    InvalidChainId,
+    /// See [`Reason::TradeTypeAmount`].
     #[error("{detail}")]
-    Rule {
-        /// The rule broken.
-        reason: Reason,
-        /// What the rule wants, in one lowercase line.
+    TradeTypeAmount {
+        /// Which amount is missing, zero or one too many, in one lowercase line.
         detail: &'static str,
     },
-    /// See [`Reason::IntentModified`].
-    #[error("intent modified: hash {actual} differs from the quoted {expected}{}", changed_list(changed))]
-    IntentModified {
-        /// The quoted intent's canonical hash.
-        expected: B256,
-        /// The canonical hash of the intent sent back.
-        actual: B256,
-        /// The JSON paths whose canonical values differ.
-        changed: Vec<String>,
+    /// See [`Reason::SwapProviderCrossChain`].
+    #[error("a swap provider applies to same-chain swaps only")]
+    SwapProviderCrossChain,
+    /// See [`Reason::SlippageOutOfRange`].
+    #[error("slippage tolerance must be in [0, 1)")]
+    SlippageOutOfRange,
+    /// See [`Reason::CallValueWithoutData`].
+    #[error("a destination call value needs destination call data")]
+    CallValueWithoutData,
+    /// See [`Reason::NothingToDo`].
+    #[error("nothing to do: same chain, same token, no call and the owner as recipient")]
+    NothingToDo,
+    // Intent consistency.
+    /// See [`Reason::IntentInconsistent`].
+    #[error("{detail}")]
+    IntentInconsistent {
+        /// What disagrees with what, in one lowercase line.
+        detail: &'static str,
     },
+    // Quote.
     /// See [`Reason::WrongStatus`].
     #[error("wrong status: the intent is {status}, a quote must be QUOTED")]
     WrongStatus {
@@ -327,6 +337,17 @@ pub enum Problem {
         expires_at: Timestamp,
         /// `now + quoteTtl`.
         latest: Timestamp,
+    },
+    // Commit.
+    /// See [`Reason::IntentModified`].
+    #[error("intent modified: hash {actual} differs from the quoted {expected}{}", changed_list(changed))]
+    IntentModified {
+        /// The quoted intent's canonical hash.
+        expected: B256,
+        /// The canonical hash of the intent sent back.
+        actual: B256,
+        /// The JSON paths whose canonical values differ.
+        changed: Vec<String>,
     },
     /// See [`Reason::QuoteExpired`].
     #[error("quote expired at {expires_at} (now {now})")]
@@ -344,6 +365,19 @@ pub enum Problem {
         /// The fee options' expiry.
         expires_at: Timestamp,
     },
+    /// See [`Reason::ServiceContractsMismatch`].
+    #[error("the service contracts differ from the intent's")]
+    ServiceContractsMismatch,
+    // Execute.
+    /// See [`Reason::IntentIdMismatch`].
+    #[error("the request names another intent")]
+    IntentIdMismatch,
+    /// See [`Reason::DepositProofMissing`].
+    #[error("a deposit transaction hash or a deposit signature is needed")]
+    DepositProofMissing,
+    /// See [`Reason::DepositProofConflict`].
+    #[error("give a deposit transaction hash or a deposit signature, not both")]
+    DepositProofConflict,
     /// See [`Reason::ExecutionWindowExpired`].
     #[error("execution window closed at {closed_at} (now {now})")]
     ExecutionWindowExpired {
@@ -352,24 +386,55 @@ pub enum Problem {
         /// `committedAt + executionWindow`.
         closed_at: Timestamp,
     },
-    /// See [`Reason::WindowStillOpen`].
-    #[error("execution window still open until {closes_at} (now {now})")]
-    WindowStillOpen {
-        /// The time of the expire event.
-        now: Timestamp,
-        /// `committedAt + executionWindow`.
-        closes_at: Timestamp,
-    },
-    /// See [`Reason::SignatureExpired`] and [`Reason::PermitExpired`].
-    #[error("{} expired: deadline {deadline} is before {now_seconds}", if *permit { "permit" } else { "signature" })]
-    DeadlinePassed {
-        /// Whether it is the permit's deadline (else the deposit signature's).
-        permit: bool,
+    /// See [`Reason::FeeOptionNotOffered`].
+    #[error("the selected gas fee option is not one of the quoted ones")]
+    FeeOptionNotOffered,
+    /// See [`Reason::NativeFeeRequired`].
+    #[error("the request asked for native gas fees only")]
+    NativeFeeRequired,
+    /// See [`Reason::SignatureExpired`].
+    #[error("signature expired: deadline {deadline} is before {now_seconds}")]
+    SignatureExpired {
         /// `floor(now)` in Unix seconds.
         now_seconds: i64,
-        /// The deadline in Unix seconds.
+        /// `depositSignature.deadline` in Unix seconds.
         deadline: u64,
     },
+    /// See [`Reason::GaslessNativeDeposit`].
+    #[error("a native-token deposit cannot be made by signature")]
+    GaslessNativeDeposit,
+    /// See [`Reason::EntrypointMissing`].
+    #[error("{detail}")]
+    EntrypointMissing {
+        /// What cannot be done without the entrypoint, in one lowercase line.
+        detail: &'static str,
+    },
+    /// See [`Reason::FeeTokenMismatch`].
+    #[error("in entrypoint mode the fee is paid in the deposit token")]
+    FeeTokenMismatch,
+    /// See [`Reason::FeeParameters`].
+    #[error("a fee needs a fee collector, and a fee collector needs a fee")]
+    FeeParameters,
+    /// See [`Reason::NonceRequired`].
+    #[error("user nonce required for the deposit intent")]
+    NonceRequired,
+    /// See [`Reason::PermitIncomplete`].
+    #[error("permit incomplete")]
+    PermitIncomplete,
+    /// See [`Reason::PermitNotSupported`].
+    #[error("the deposit token does not support erc-2612 permits")]
+    PermitNotSupported,
+    /// See [`Reason::PermitExpired`].
+    #[error("permit expired: deadline {deadline} is before {now_seconds}")]
+    PermitExpired {
+        /// `floor(now)` in Unix seconds.
+        now_seconds: i64,
+        /// `depositSignature.permitDeadline` in Unix seconds.
+        deadline: u64,
+    },
+    /// See [`Reason::PermitDeadlineMismatch`].
+    #[error("in entrypoint mode the permit deadline is the signature deadline")]
+    PermitDeadlineMismatch,
     /// See [`Reason::PermitAmountInsufficient`].
     #[error("permit amount {permitted} is below the {needed} needed")]
     PermitAmountInsufficient {
@@ -379,6 +444,18 @@ pub enum Problem {
         /// sum overflows).
         needed: U256,
     },
+    /// See [`Reason::InvalidSignature`].
+    #[error("invalid signature: {0}")]
+    InvalidSignature(&'static str),
+    /// See [`Reason::SignerMismatch`].
+    #[error("signer mismatch: recovered {recovered:#x}, expected {expected:#x}")]
+    SignerMismatch {
+        /// The address the signature recovers to.
+        recovered: alloy_primitives::Address,
+        /// The address that should have signed.
+        expected: alloy_primitives::Address,
+    },
+    // Lifecycle.
     /// See [`Reason::InvalidTransition`].
     #[error("invalid transition: {event} is not allowed {}", from_status(from.as_ref()))]
     InvalidTransition {
@@ -395,6 +472,17 @@ pub enum Problem {
         /// The time of the record's last event.
         last: Timestamp,
     },
+    /// See [`Reason::StatusReasonRequired`].
+    #[error("a status reason is required")]
+    StatusReasonRequired,
+    /// See [`Reason::WindowStillOpen`].
+    #[error("execution window still open until {closes_at} (now {now})")]
+    WindowStillOpen {
+        /// The time of the expire event.
+        now: Timestamp,
+        /// `committedAt + executionWindow`.
+        closes_at: Timestamp,
+    },
 }
 
 fn from_status(from: Option<&IntentStatus>) -> String {
@@ -409,42 +497,6 @@ fn changed_list(changed: &[String]) -> String {
         String::new()
     } else {
         alloc::format!(" (changed: {})", changed.join(", "))
-    }
-}
-
-impl Problem {
-    /// The reason code of this problem.
-    pub fn reason(&self) -> Reason {
-        match self {
-            Problem::InvalidJson(_) => Reason::InvalidJson,
-            Problem::MissingField => Reason::MissingField,
-            Problem::InvalidType { .. } => Reason::InvalidType,
-            Problem::InvalidAddress => Reason::InvalidAddress,
-            Problem::InvalidChecksum => Reason::InvalidChecksum,
-            Problem::InvalidHex(_) => Reason::InvalidHex,
-            Problem::InvalidNumber(_) => Reason::InvalidNumber,
-            Problem::NumberOutOfRange(_) => Reason::NumberOutOfRange,
-            Problem::InvalidTimestamp(_) => Reason::InvalidTimestamp,
-            Problem::InvalidEnum { .. } => Reason::InvalidEnum,
-            Problem::LimitExceeded { .. } => Reason::LimitExceeded,
-            Problem::InvalidSignature(_) => Reason::InvalidSignature,
-            Problem::SignerMismatch { .. } => Reason::SignerMismatch,
-            Problem::NonceRequired => Reason::NonceRequired,
-            Problem::PermitIncomplete => Reason::PermitIncomplete,
-            Problem::Rule { reason, .. } => *reason,
-            Problem::IntentModified { .. } => Reason::IntentModified,
-            Problem::WrongStatus { .. } => Reason::WrongStatus,
-            Problem::QuoteLifetime { .. } => Reason::QuoteLifetime,
-            Problem::QuoteExpired { .. } => Reason::QuoteExpired,
-            Problem::FeeOptionsExpired { .. } => Reason::FeeOptionsExpired,
-            Problem::ExecutionWindowExpired { .. } => Reason::ExecutionWindowExpired,
-            Problem::WindowStillOpen { .. } => Reason::WindowStillOpen,
-            Problem::DeadlinePassed { permit: false, .. } => Reason::SignatureExpired,
-            Problem::DeadlinePassed { permit: true, .. } => Reason::PermitExpired,
-            Problem::PermitAmountInsufficient { .. } => Reason::PermitAmountInsufficient,
-            Problem::InvalidTransition { .. } => Reason::InvalidTransition,
-            Problem::ClockWentBackwards { .. } => Reason::ClockWentBackwards,
-        }
     }
 }
 
@@ -502,12 +554,6 @@ impl Error {
     /// column counts characters (Unicode scalar values), not bytes.
     pub fn line_column(&self) -> Option<(usize, usize)> {
         self.inner.position.as_ref().map(|p| (p.line, p.column))
-    }
-
-    /// A rule broken at the field `path` (already formatted, e.g. `options.swapProvider`;
-    /// empty when no field is concerned).
-    pub(crate) fn rule(reason: Reason, detail: &'static str, path: &str) -> Self {
-        Error::new(Problem::Rule { reason, detail }).within(path)
     }
 
     /// The same error below the already formatted path `prefix`.
@@ -633,13 +679,13 @@ impl ErrorBody {
         let mut out = String::new();
         self.write_members(&mut out);
         out.push_str(",\"reason\":");
-        crate::json::write_string(&mut out, error.reason().code());
+        crate::text::write_string(&mut out, error.reason().code());
         out.push_str(",\"path\":");
         match error.path() {
             Some(path) => {
                 let mut cut = String::new();
                 path::push_cut(&mut cut, path, ErrorBody::MAX_PATH_LEN);
-                crate::json::write_string(&mut out, &cut);
+                crate::text::write_string(&mut out, &cut);
             }
             None => out.push_str("null"),
         }
@@ -650,11 +696,99 @@ impl ErrorBody {
     fn write_members(&self, out: &mut String) {
         use core::fmt::Write;
         out.push_str("{\"error\":");
-        crate::json::write_string(out, self.error);
+        crate::text::write_string(out, self.error);
         let _ = write!(out, ",\"code\":{},\"msg\":", self.code);
-        crate::json::write_string(out, &self.msg);
+        crate::text::write_string(out, &self.msg);
         out.push_str(",\"cause\":");
-        crate::json::write_string(out, &self.cause);
+        crate::text::write_string(out, &self.cause);
         let _ = write!(out, ",\"status\":{}", self.status);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    /// One problem of each reason, chosen by an exhaustive match on the reason: with the
+    /// exhaustive [`Problem::reason`], every reason has exactly one way to be built.
+    fn problem_of(reason: Reason) -> Problem {
+        let now = Timestamp::MIN;
+        match reason {
+            Reason::InvalidJson => Problem::InvalidJson("trailing data"),
+            Reason::MissingField => Problem::MissingField,
+            Reason::InvalidType => Problem::InvalidType { expected: "a string" },
+            Reason::InvalidAddress => Problem::InvalidAddress,
+            Reason::InvalidChecksum => Problem::InvalidChecksum,
+            Reason::InvalidHex => Problem::InvalidHex("odd length"),
+            Reason::InvalidNumber => Problem::InvalidNumber("negative"),
+            Reason::NumberOutOfRange => Problem::NumberOutOfRange("above 2^64-1"),
+            Reason::InvalidTimestamp => Problem::InvalidTimestamp("not rfc 3339"),
+            Reason::InvalidEnum => Problem::InvalidEnum { expected: "A or B" },
+            Reason::LimitExceeded => Problem::LimitExceeded { what: "nesting depth", limit: 64 },
+            Reason::InvalidChainId => Problem::InvalidChainId,
+            Reason::TradeTypeAmount => {
+                Problem::TradeTypeAmount { detail: "exact input forbids destinationTokenAmount" }
+            }
+            Reason::SwapProviderCrossChain => Problem::SwapProviderCrossChain,
+            Reason::SlippageOutOfRange => Problem::SlippageOutOfRange,
+            Reason::CallValueWithoutData => Problem::CallValueWithoutData,
+            Reason::NothingToDo => Problem::NothingToDo,
+            Reason::IntentInconsistent => Problem::IntentInconsistent { detail: "toAmountMin is above toAmount" },
+            Reason::WrongStatus => Problem::WrongStatus { status: IntentStatus::Failed },
+            Reason::QuoteLifetime => Problem::QuoteLifetime { now, expires_at: now, latest: now },
+            Reason::IntentModified => {
+                Problem::IntentModified { expected: B256::ZERO, actual: B256::ZERO, changed: Vec::new() }
+            }
+            Reason::QuoteExpired => Problem::QuoteExpired { now, expires_at: now },
+            Reason::FeeOptionsExpired => Problem::FeeOptionsExpired { now, expires_at: now },
+            Reason::ServiceContractsMismatch => Problem::ServiceContractsMismatch,
+            Reason::IntentIdMismatch => Problem::IntentIdMismatch,
+            Reason::DepositProofMissing => Problem::DepositProofMissing,
+            Reason::DepositProofConflict => Problem::DepositProofConflict,
+            Reason::ExecutionWindowExpired => Problem::ExecutionWindowExpired { now, closed_at: now },
+            Reason::FeeOptionNotOffered => Problem::FeeOptionNotOffered,
+            Reason::NativeFeeRequired => Problem::NativeFeeRequired,
+            Reason::SignatureExpired => Problem::SignatureExpired { now_seconds: 1, deadline: 0 },
+            Reason::GaslessNativeDeposit => Problem::GaslessNativeDeposit,
+            Reason::EntrypointMissing => Problem::EntrypointMissing { detail: "the intent has no entrypoint" },
+            Reason::FeeTokenMismatch => Problem::FeeTokenMismatch,
+            Reason::FeeParameters => Problem::FeeParameters,
+            Reason::NonceRequired => Problem::NonceRequired,
+            Reason::PermitIncomplete => Problem::PermitIncomplete,
+            Reason::PermitNotSupported => Problem::PermitNotSupported,
+            Reason::PermitExpired => Problem::PermitExpired { now_seconds: 1, deadline: 0 },
+            Reason::PermitDeadlineMismatch => Problem::PermitDeadlineMismatch,
+            Reason::PermitAmountInsufficient => {
+                Problem::PermitAmountInsufficient { permitted: U256::ZERO, needed: U256::from(1) }
+            }
+            Reason::InvalidSignature => Problem::InvalidSignature("high s"),
+            Reason::SignerMismatch => Problem::SignerMismatch {
+                recovered: alloy_primitives::Address::ZERO,
+                expected: alloy_primitives::Address::ZERO,
+            },
+            Reason::InvalidTransition => Problem::InvalidTransition { from: None, event: "commit" },
+            Reason::ClockWentBackwards => Problem::ClockWentBackwards { now, last: now },
+            Reason::StatusReasonRequired => Problem::StatusReasonRequired,
+            Reason::WindowStillOpen => Problem::WindowStillOpen { now, closes_at: now },
+        }
+    }
+
+    #[test]
+    fn every_reason_is_built_by_exactly_one_problem_of_its_name() {
+        for &reason in Reason::ALL {
+            let problem = problem_of(reason);
+            assert_eq!(problem.reason(), reason);
+            // The variant is named after the reason: its Debug text starts with that name.
+            let name = alloc::format!("{reason:?}");
+            let debug = alloc::format!("{problem:?}");
+            let variant = debug.split(['(', ' ', '{']).next().unwrap_or_default();
+            assert_eq!(variant, name, "{reason}");
+            assert!(!problem.to_string().is_empty(), "{reason}");
+        }
+        let mut codes: Vec<&str> = Reason::ALL.iter().map(|r| r.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), Reason::ALL.len());
     }
 }

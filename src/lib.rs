@@ -21,6 +21,7 @@ pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
+mod text;
 mod values;
 mod wire;
 
@@ -66,7 +67,7 @@ pub fn from_slice<T: WireObject>(bytes: &[u8]) -> Result<T, Error> {
 
 /// Parses one object of SPEC §2 from JSON with the given limits.
 pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T, Error> {
-    let mut reader = json::Reader::new(bytes, limits)?;
+    let mut reader = wire::reader(bytes, limits)?;
     let value = T::read(&mut reader)?;
     reader.finish()?;
     Ok(value)

@@ -14,7 +14,7 @@ use alloc::string::String;
 use alloy_primitives::B256;
 
 use crate::eip712::EntrypointNames;
-use crate::error::{Error, Problem, Reason};
+use crate::error::{Error, Problem};
 use crate::rules::{check_execute, check_intent, ExecuteContext, TokenPermit};
 use crate::wire::enums::wire_enum;
 use crate::{
@@ -107,7 +107,7 @@ impl Event {
 
 fn require_reason(reason: &str) -> Result<(), Error> {
     if reason.is_empty() {
-        Err(Error::rule(Reason::StatusReasonRequired, "a status reason is required", "reason"))
+        Err(Error::new(Problem::StatusReasonRequired).in_member("reason"))
     } else {
         Ok(())
     }
@@ -145,13 +145,12 @@ impl IntentRecord {
     ) -> Result<IntentRecord, Error> {
         check_intent(&intent)?;
         if intent.status != IntentStatus::Quoted {
-            return Err(Error::new(Problem::WrongStatus { status: intent.status.clone() }).within("status"));
+            return Err(Error::new(Problem::WrongStatus { status: intent.status.clone() }).in_member("status"));
         }
         let latest = now.saturating_add_seconds(i64::from(limits.quote_ttl_seconds));
         if intent.expires_at <= now || intent.expires_at > latest {
-            return Err(
-                Error::new(Problem::QuoteLifetime { now, expires_at: intent.expires_at, latest }).within("expiresAt")
-            );
+            return Err(Error::new(Problem::QuoteLifetime { now, expires_at: intent.expires_at, latest })
+                .in_member("expiresAt"));
         }
         Ok(IntentRecord {
             status: IntentStatus::Quoted,
@@ -306,7 +305,7 @@ impl IntentRecord {
         if actual != self.intent_hash {
             let changed = changed_paths(&self.intent, intent);
             return Err(
-                Error::new(Problem::IntentModified { expected: self.intent_hash, actual, changed }).within("intent")
+                Error::new(Problem::IntentModified { expected: self.intent_hash, actual, changed }).in_member("intent")
             );
         }
         if now >= self.intent.expires_at {
@@ -316,11 +315,7 @@ impl IntentRecord {
             return Err(Error::new(Problem::FeeOptionsExpired { now, expires_at }));
         }
         if contracts.is_some_and(|contracts| *contracts != self.intent.service_contracts) {
-            return Err(Error::rule(
-                Reason::ServiceContractsMismatch,
-                "the service contracts differ from the intent's",
-                "serviceContracts",
-            ));
+            return Err(Error::new(Problem::ServiceContractsMismatch).in_member("serviceContracts"));
         }
         self.committed_at = Some(now);
         self.enter(next, None, now);

@@ -31,7 +31,7 @@ pub(crate) fn push_key(path: &mut String, key: &str) {
         path.push_str(key);
     } else {
         path.push('[');
-        crate::json::write_string(path, key);
+        crate::text::write_string(path, key);
         path.push(']');
     }
 }

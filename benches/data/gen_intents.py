@@ -14,7 +14,7 @@ What it is
 
     Every intent is built to pass SPEC section 7's QuoteRequest rules and intent
     consistency (`intent_core::rules::check_intent`); the benchmarks and
-    tests/allocations.rs check that again when they load the file.
+    tests/it/allocations.rs check that again when they load the file.
 
 How to run
     cd /work/main   (the repository root)

@@ -6,9 +6,9 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use alloy_primitives::{keccak256, Address, B256};
-use intent_core::eip712::{recover_signer, DepositIntent, EntrypointDomain, EntrypointNames};
+use intent_core::eip712::{recover_signer, EntrypointDomain, EntrypointNames};
 use intent_core::lifecycle::IntentRecord;
-use intent_core::rules::check_intent;
+use intent_core::rules::{check_intent, deposit_intent, entrypoint_domain};
 use intent_core::{from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Limits, Timestamp};
 use k256::ecdsa::{RecoveryId, Signature as K256Signature, SigningKey, VerifyingKey};
 
@@ -82,8 +82,8 @@ pub fn deposits(corpus: &Corpus) -> Vec<Deposit> {
         .enumerate()
         .map(|(i, intent)| {
             let signature = deposit_signature(intent, i);
-            let domain = EntrypointDomain::for_intent(&names, intent).unwrap();
-            let m = DepositIntent::from_intent(intent, &signature).unwrap();
+            let domain = entrypoint_domain(&names, intent).unwrap();
+            let m = deposit_intent(intent, &signature).unwrap();
             let words = [
                 domain.type_hash().0,
                 m.user.into_word().0,
@@ -113,7 +113,7 @@ pub fn deposits(corpus: &Corpus) -> Vec<Deposit> {
 /// The deposit-intent digest from a parsed intent with a cached domain.
 #[inline]
 pub fn deposit_digest(intent: &Intent, deposit: &Deposit) -> B256 {
-    let message = DepositIntent::from_intent(intent, &deposit.signature).unwrap();
+    let message = deposit_intent(intent, &deposit.signature).unwrap();
     deposit.domain.digest(&message)
 }
 

@@ -5,7 +5,8 @@
 
 use std::borrow::Cow;
 
-use intent_core::eip712::{deposit_intent_digest, recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
+use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
+use intent_core::rules::deposit_intent_digest;
 use intent_core::{wire_object, Address, Bytes, DepositSignature, Error, Intent, Problem, B256, U256};
 
 wire_object! {

@@ -1,7 +1,8 @@
 //! The lifecycle against a reference model (issue 5, item 3): random sequences of (time
 //! step, event) run on an `IntentRecord` and, as a scenario, through `Scenario::run`, and a
-//! small model of SPEC §6 written here — its own statuses, transition table and boundary
-//! arithmetic — decides the status and the reason of every step. The library must agree at
+//! small model of SPEC §6 written here — its own order of checks and boundary arithmetic,
+//! over the library's transition table (`lifecycle::Event::next_status`) — decides the
+//! status and the reason of every step. The library must agree at
 //! every step; a failed event leaves the record unchanged; SUCCEEDED and REFUNDED stay final.
 //!
 //! The model knows what it was given: whether a commit sends the quoted intent, a changed
@@ -9,9 +10,10 @@
 //! intent id, no proof, both proofs, a signature deadline in the past, another signer). What
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
-#[path = "../../tests/generators/mod.rs"]
+// The library's integration-test support (`tests/it/`), shared rather than copied.
+#[path = "../../tests/it/generators.rs"]
 mod generators;
-#[path = "../../tests/support/mod.rs"]
+#[path = "../../tests/it/support.rs"]
 mod support;
 
 use support::proptest_config;

@@ -8,8 +8,6 @@ use alloc::string::String;
 use alloy_primitives::{Address, Keccak256, B256, U256};
 
 use super::{address_word, hash_words, signing_hash, uint_word, Domain};
-use crate::error::{Error, Problem, Reason};
-use crate::{DepositSignature, Intent};
 
 /// The member list of the deposit-intent struct, after its type name.
 const FIELDS: &str = "(address user,address token,uint256 amount,address intentAddress,uint256 deadline,\
@@ -59,24 +57,6 @@ impl Default for EntrypointNames {
     }
 }
 
-/// The path of the entrypoint address, relative to the intent.
-const ENTRYPOINT_PATH: &str = "serviceContracts.serviceIntentEntrypointAddress";
-
-/// The intent's entrypoint address, or `ENTRYPOINT_MISSING` at
-/// `serviceContracts.serviceIntentEntrypointAddress` (relative to the intent) when it is
-/// `""`. Everything that needs the entrypoint (the deposit-intent domain, the spender of an
-/// entrypoint-mode permit) takes it from here, so an empty one never becomes the zero
-/// address.
-pub(crate) fn entrypoint_address(intent: &Intent) -> Result<Address, Error> {
-    intent.service_contracts.service_intent_entrypoint_address.address().ok_or_else(|| {
-        Error::rule(
-            Reason::EntrypointMissing,
-            "the intent has no entrypoint, so entrypoint mode is unavailable",
-            ENTRYPOINT_PATH,
-        )
-    })
-}
-
 /// The message of the deposit intent, one field per member of the struct, in its order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DepositIntent {
@@ -98,32 +78,6 @@ pub struct DepositIntent {
     pub fee_amount: U256,
     /// `address feeCollector`: `depositSignature.selectedGasFeeOption.feeCollectorAddress`.
     pub fee_collector: Address,
-}
-
-impl DepositIntent {
-    /// The message SPEC §5.1 builds from an intent and its deposit signature.
-    ///
-    /// # Errors
-    ///
-    /// `NONCE_REQUIRED` at `depositSignature.userNonce` when the signature has no user
-    /// nonce.
-    pub fn from_intent(intent: &Intent, signature: &DepositSignature) -> Result<Self, Error> {
-        let nonce = signature
-            .user_nonce
-            .ok_or_else(|| Error::new(Problem::NonceRequired).in_member("userNonce").in_member("depositSignature"))?;
-        let fee = &signature.selected_gas_fee_option;
-        Ok(DepositIntent {
-            user: intent.owner_address,
-            token: intent.deposit_transaction.token_address,
-            amount: intent.deposit_transaction.amount,
-            intent_address: intent.origin_intent_address,
-            deadline: U256::from(signature.deadline),
-            chain_id: U256::from(intent.origin_chain_id),
-            nonce,
-            fee_amount: fee.amount,
-            fee_collector: fee.fee_collector_address,
-        })
-    }
 }
 
 /// One entrypoint on one chain: its domain separator and the deposit-intent type hash,
@@ -157,18 +111,6 @@ impl EntrypointDomain {
             salt: None,
         };
         EntrypointDomain { separator: domain.separator(), type_hash: names.type_hash(), chain_id, verifying_contract }
-    }
-
-    /// The domain an intent's deposit is signed under: `intent.originChainId` and
-    /// `intent.serviceContracts.serviceIntentEntrypointAddress`.
-    ///
-    /// # Errors
-    ///
-    /// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` when the
-    /// intent's entrypoint is `""`: there is no domain to sign under, and the zero address
-    /// is never put in its place.
-    pub fn for_intent(names: &EntrypointNames, intent: &Intent) -> Result<Self, Error> {
-        Ok(Self::new(names, intent.origin_chain_id, entrypoint_address(intent)?))
     }
 
     /// The domain separator.
@@ -210,29 +152,10 @@ impl EntrypointDomain {
     }
 
     /// The digest the owner signs. The message's chain and the domain's are the caller's
-    /// to keep equal; [`deposit_intent_digest`] takes both from the intent.
+    /// to keep equal; [`crate::rules::deposit_intent_digest`] takes both from an intent.
     pub fn digest(&self, message: &DepositIntent) -> B256 {
         signing_hash(&self.separator, &self.struct_hash(message))
     }
-}
-
-/// The deposit-intent digest of SPEC §5.1 in one call: the domain of
-/// [`EntrypointDomain::for_intent`] and the message of [`DepositIntent::from_intent`].
-/// Build an [`EntrypointDomain`] once instead when digesting many intents for one
-/// entrypoint.
-///
-/// # Errors
-///
-/// `NONCE_REQUIRED` at `depositSignature.userNonce` when the signature has no user nonce;
-/// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` when the
-/// intent has no entrypoint.
-pub fn deposit_intent_digest(
-    intent: &Intent,
-    signature: &DepositSignature,
-    names: &EntrypointNames,
-) -> Result<B256, Error> {
-    let message = DepositIntent::from_intent(intent, signature)?;
-    Ok(EntrypointDomain::for_intent(names, intent)?.digest(&message))
 }
 
 #[cfg(test)]

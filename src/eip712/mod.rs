@@ -1,8 +1,12 @@
-//! EIP-712 digests and ECDSA signatures of SPEC §5: the deposit-intent digest of the
-//! entrypoint, ERC-2612 and DAI-style permits under any token domain, and signer recovery.
+//! EIP-712 of SPEC §5, and nothing else: domains, the entrypoint's deposit-intent struct,
+//! ERC-2612 and DAI-style permits under any token domain, their digests, and ECDSA
+//! signatures with signer recovery.
 //!
 //! Everything here is pure hashing over values the caller passes in; on-chain facts (a
-//! token's domain, the owner's permit nonce) are parameters. Validation rules live elsewhere.
+//! token's domain, the owner's permit nonce) are parameters. Nothing here knows the wire
+//! objects: which field of an intent or a deposit signature goes into which message lives
+//! beside the rules ([`crate::rules::deposit_intent`], [`crate::rules::deposit_permit`]),
+//! and so do the validation rules.
 //!
 //! ```
 //! use intent_core::eip712::{recover_signer, Domain, Permit};
@@ -43,8 +47,8 @@ use alloc::string::String;
 
 use alloy_primitives::{Address, Keccak256, B256, U256};
 
-pub use intent::{deposit_intent_digest, DepositIntent, EntrypointDomain, EntrypointNames};
-pub use permit::{deposit_permit, deposit_permit_digest, DaiPermit, GaslessMode, Permit};
+pub use intent::{DepositIntent, EntrypointDomain, EntrypointNames};
+pub use permit::{DaiPermit, Permit};
 pub use signature::{recover_signer, verify_signer, Signature};
 
 /// An EIP-712 domain holding exactly the fields that are `Some`, in the order `name`,

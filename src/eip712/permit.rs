@@ -1,15 +1,12 @@
 //! Token permits (SPEC §5.2): the ERC-2612 `Permit` and the DAI-style one under a token
-//! domain the caller gives, and the permit of a deposit in either gasless mode.
+//! domain the caller gives.
 //!
 //! The `sol!` structs here are for hashing only; they are not wire types.
 
 use alloy_primitives::{b256, Address, B256, U256};
 use alloy_sol_types::SolStruct;
 
-use super::intent::entrypoint_address;
 use super::{signing_hash, Domain};
-use crate::error::{Error, Problem};
-use crate::{DepositSignature, Intent};
 
 mod erc2612 {
     alloy_sol_types::sol! {
@@ -115,88 +112,6 @@ impl DaiPermit {
     pub fn digest(&self, domain: &Domain) -> B256 {
         signing_hash(&domain.separator(), &self.struct_hash())
     }
-}
-
-/// How a gasless deposit reaches the chain (SPEC §5.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GaslessMode {
-    /// The entrypoint pulls the deposit: an intent signature, and the permit (if any) is
-    /// for the entrypoint until `depositSignature.deadline`.
-    Entrypoint,
-    /// The permit alone: for the origin intent address until `permitDeadline`.
-    PermitOnly,
-}
-
-impl GaslessMode {
-    /// The mode a deposit signature is in: [`GaslessMode::Entrypoint`] exactly when it
-    /// carries an `intentSignature`.
-    pub fn of(signature: &DepositSignature) -> Self {
-        match signature.intent_signature {
-            Some(_) => GaslessMode::Entrypoint,
-            None => GaslessMode::PermitOnly,
-        }
-    }
-}
-
-fn incomplete(field: &str) -> Error {
-    Error::new(Problem::PermitIncomplete).in_member(field).in_member("depositSignature")
-}
-
-/// The ERC-2612 permit of a gasless deposit in `mode`: owner = `intent.ownerAddress`;
-/// spender = the entrypoint (entrypoint mode) or `intent.originIntentAddress`
-/// (permit-only); deadline = `depositSignature.deadline` (entrypoint) or
-/// `permitDeadline` (permit-only); value = `permitAmount` in both modes; `nonce` is the
-/// owner's permit nonce at the token, which only the chain knows.
-///
-/// The mode is a parameter rather than read from the signature so that a client can
-/// compute the permit digest before it has signed anything; a verifier passes
-/// [`GaslessMode::of`]. The permit is signed under the domain of the deposit token
-/// (`intent.depositTransaction.tokenAddress`), which [`deposit_permit_digest`] takes
-/// from the caller.
-///
-/// **Decision**: the value is always `permitAmount` and never guessed from the deposit:
-/// the permit must cover the amount plus a fee paid in the same token, which is the
-/// caller's statement to make (and PERMIT_AMOUNT_INSUFFICIENT's to check).
-///
-/// # Errors
-///
-/// `ENTRYPOINT_MISSING` at `serviceContracts.serviceIntentEntrypointAddress` in
-/// entrypoint mode when the intent has no entrypoint (the spender is never the zero
-/// address in its place); `PERMIT_INCOMPLETE` at the first missing field the message
-/// needs, in the order `depositSignature.permitDeadline` (permit-only mode),
-/// `depositSignature.permitAmount`. The permit signature itself is not needed for the
-/// message.
-pub fn deposit_permit(
-    intent: &Intent,
-    signature: &DepositSignature,
-    mode: GaslessMode,
-    nonce: U256,
-) -> Result<Permit, Error> {
-    let (spender, deadline) = match mode {
-        GaslessMode::Entrypoint => (entrypoint_address(intent)?, signature.deadline),
-        GaslessMode::PermitOnly => {
-            (intent.origin_intent_address, signature.permit_deadline.ok_or_else(|| incomplete("permitDeadline"))?)
-        }
-    };
-    let value = signature.permit_amount.ok_or_else(|| incomplete("permitAmount"))?;
-    Ok(Permit { owner: intent.owner_address, spender, value, nonce, deadline: U256::from(deadline) })
-}
-
-/// The digest of [`deposit_permit`] under `token_domain`, the deposit token's EIP-712
-/// domain exactly as the token defines it (for most tokens `name`, `version`,
-/// `chainId` = `intent.originChainId`, `verifyingContract` = the token).
-///
-/// # Errors
-///
-/// As [`deposit_permit`].
-pub fn deposit_permit_digest(
-    intent: &Intent,
-    signature: &DepositSignature,
-    mode: GaslessMode,
-    token_domain: &Domain,
-    nonce: U256,
-) -> Result<B256, Error> {
-    Ok(deposit_permit(intent, signature, mode, nonce)?.digest(token_domain))
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ use super::{write_string, Sink};
 use crate::error::{Error, Problem};
 
 /// Reads one JSON value from `r` and appends its canonical form to `out`.
-pub(crate) fn read_canonical(r: &mut Reader<'_>, out: &mut String) -> Result<(), Error> {
+pub(crate) fn read_canonical<M>(r: &mut Reader<'_, M>, out: &mut String) -> Result<(), Error> {
     Canonicaliser { out, keys: String::new(), members: Vec::new(), reordering: String::new() }.value(r)
 }
 
@@ -88,7 +88,7 @@ impl Canonicaliser<'_> {
         TightSink(self.out).write_str(text);
     }
 
-    fn value(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+    fn value<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
         match r.peek()? {
             Token::Null => {
                 r.take_null()?;
@@ -117,7 +117,7 @@ impl Canonicaliser<'_> {
         Ok(())
     }
 
-    fn array(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+    fn array<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
         r.begin_array("an array")?;
         self.write("[");
         let mut index = 0;
@@ -138,7 +138,7 @@ impl Canonicaliser<'_> {
         Ok(())
     }
 
-    fn object(&mut self, r: &mut Reader<'_>) -> Result<(), Error> {
+    fn object<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
         r.begin_object("an object")?;
         self.write("{");
         let region_start = self.out.len();

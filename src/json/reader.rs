@@ -12,7 +12,6 @@ use alloc::string::String;
 
 use super::find_special;
 use crate::error::{Error, Problem};
-use crate::values::hex::ChecksumCache;
 use crate::Limits;
 
 /// The JSON type of the next value, judged from its first byte.
@@ -33,12 +32,15 @@ pub enum Token {
 }
 
 /// A cursor over a JSON document that has already been checked to be UTF-8.
-pub struct Reader<'a> {
+///
+/// `M` is whatever the layer above keeps for the length of one document (the wire layer
+/// keeps the addresses whose EIP-55 checksum it verified); the reader never looks at it.
+pub struct Reader<'a, M = ()> {
     text: &'a str,
     pos: usize,
     depth: usize,
     limits: &'a Limits,
-    checksums: ChecksumCache,
+    memo: M,
 }
 
 /// The `INVALID_JSON` error `what` at byte `offset` of `bytes` (at most `bytes.len()`),
@@ -57,6 +59,13 @@ fn syntax_error(bytes: &[u8], offset: usize, what: &'static str) -> Error {
 impl<'a> Reader<'a> {
     /// A reader over `bytes`; fails when they exceed the document limit or are not UTF-8.
     pub fn new(bytes: &'a [u8], limits: &'a Limits) -> Result<Self, Error> {
+        Reader::with_memo(bytes, limits, ())
+    }
+}
+
+impl<'a, M> Reader<'a, M> {
+    /// [`Reader::new`], keeping `memo` for the caller ([`Reader::memo`]).
+    pub fn with_memo(bytes: &'a [u8], limits: &'a Limits, memo: M) -> Result<Self, Error> {
         if bytes.len() > limits.max_document_bytes {
             return Err(Error::new(Problem::LimitExceeded {
                 what: "document bytes",
@@ -64,13 +73,12 @@ impl<'a> Reader<'a> {
             }));
         }
         let text = core::str::from_utf8(bytes).map_err(|e| syntax_error(bytes, e.valid_up_to(), "invalid utf-8"))?;
-        Ok(Reader { text, pos: 0, depth: 0, limits, checksums: ChecksumCache::new() })
+        Ok(Reader { text, pos: 0, depth: 0, limits, memo })
     }
 
-    /// The mixed-case addresses of this document whose EIP-55 checksum was already
-    /// verified (an intent names the same few addresses many times).
-    pub(crate) fn checksums(&mut self) -> &mut ChecksumCache {
-        &mut self.checksums
+    /// What the caller keeps for the length of this document.
+    pub(crate) fn memo(&mut self) -> &mut M {
+        &mut self.memo
     }
 
     /// The limits this reader enforces.

@@ -4,10 +4,9 @@
 
 use alloy_primitives::{Address, U256};
 
-use crate::eip712::{
-    deposit_permit_digest, DepositIntent, Domain, EntrypointDomain, EntrypointNames, GaslessMode, Signature,
-};
+use crate::eip712::{Domain, EntrypointNames, Signature};
 use crate::error::{Error, Problem, Reason};
+use crate::rules::digests::{deposit_intent, deposit_permit_digest, entrypoint_domain, GaslessMode};
 use crate::{DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp};
 
 /// What only the chain knows about a token's permits: its EIP-712 domain and the owner's
@@ -53,23 +52,11 @@ pub struct ExecuteContext<'a> {
 /// relative to the request.
 pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> Result<(), Error> {
     if request.intent_id != context.intent.intent_id {
-        return Err(Error::rule(Reason::IntentIdMismatch, "the request names another intent", "intentId"));
+        return Err(Error::new(Problem::IntentIdMismatch).in_member("intentId"));
     }
     let signature = match (&request.deposit_transaction_hash, &request.deposit_signature) {
-        (None, None) => {
-            return Err(Error::rule(
-                Reason::DepositProofMissing,
-                "a deposit transaction hash or a deposit signature is needed",
-                "",
-            ))
-        }
-        (Some(_), Some(_)) => {
-            return Err(Error::rule(
-                Reason::DepositProofConflict,
-                "give a deposit transaction hash or a deposit signature, not both",
-                "depositSignature",
-            ))
-        }
+        (None, None) => return Err(Error::new(Problem::DepositProofMissing)),
+        (Some(_), Some(_)) => return Err(Error::new(Problem::DepositProofConflict).in_member("depositSignature")),
         (Some(_), None) => None,
         (None, Some(signature)) => Some(signature),
     };
@@ -87,10 +74,6 @@ pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> 
 /// Whether a deadline in Unix seconds has passed: valid while `floor(now) ≤ deadline`.
 fn deadline_passed(now: Timestamp, deadline: u64) -> bool {
     i128::from(now.unix_seconds()) > i128::from(deadline)
-}
-
-fn deadline_error(permit: bool, now: Timestamp, deadline: u64, path: &str) -> Error {
-    Error::new(Problem::DeadlinePassed { permit, now_seconds: now.unix_seconds(), deadline }).within(path)
 }
 
 /// The permit fields of a deposit signature, when all three are given.
@@ -116,7 +99,7 @@ fn permit_fields(signature: &DepositSignature, mode: GaslessMode) -> Result<Opti
             } else {
                 "permitAmount"
             };
-            Err(Error::new(Problem::PermitIncomplete).within(missing))
+            Err(Error::new(Problem::PermitIncomplete).in_member(missing))
         }
     }
 }
@@ -127,28 +110,17 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
     let mode = GaslessMode::of(signature);
     let deposit_token = intent.deposit_transaction.token_address;
     if !context.gas_fee_options.is_some_and(|quoted| quoted.fee_options.contains(option)) {
-        return Err(Error::rule(
-            Reason::FeeOptionNotOffered,
-            "the selected gas fee option is not one of the quoted ones",
-            "selectedGasFeeOption",
-        ));
+        return Err(Error::new(Problem::FeeOptionNotOffered).in_member("selectedGasFeeOption"));
     }
     if intent.quote_request.only_native_gas_fee == Some(true) && option.token_address != Address::ZERO {
-        return Err(Error::rule(
-            Reason::NativeFeeRequired,
-            "the request asked for native gas fees only",
-            "selectedGasFeeOption.tokenAddress",
-        ));
+        return Err(Error::new(Problem::NativeFeeRequired).within("selectedGasFeeOption.tokenAddress"));
     }
     if deadline_passed(context.now, signature.deadline) {
-        return Err(deadline_error(false, context.now, signature.deadline, "deadline"));
+        let (now_seconds, deadline) = (context.now.unix_seconds(), signature.deadline);
+        return Err(Error::new(Problem::SignatureExpired { now_seconds, deadline }).in_member("deadline"));
     }
     if deposit_token == Address::ZERO {
-        return Err(Error::rule(
-            Reason::GaslessNativeDeposit,
-            "a native-token deposit cannot be made by signature",
-            "",
-        ));
+        return Err(Error::new(Problem::GaslessNativeDeposit));
     }
     if mode == GaslessMode::Entrypoint && intent.service_contracts.service_intent_entrypoint_address.is_empty() {
         return Err(entrypoint_missing());
@@ -156,47 +128,32 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
     let fee = option.amount;
     let fee_in_deposit_token = option.token_address == deposit_token;
     if mode == GaslessMode::Entrypoint && !fee.is_zero() && !fee_in_deposit_token {
-        return Err(Error::rule(
-            Reason::FeeTokenMismatch,
-            "in entrypoint mode the fee is paid in the deposit token",
-            "selectedGasFeeOption.tokenAddress",
-        ));
+        return Err(Error::new(Problem::FeeTokenMismatch).within("selectedGasFeeOption.tokenAddress"));
     }
     if fee.is_zero() != (option.fee_collector_address == Address::ZERO) {
-        return Err(Error::rule(
-            Reason::FeeParameters,
-            "a fee needs a fee collector, and a fee collector needs a fee",
-            "selectedGasFeeOption.feeCollectorAddress",
-        ));
+        return Err(Error::new(Problem::FeeParameters).within("selectedGasFeeOption.feeCollectorAddress"));
     }
     if mode == GaslessMode::Entrypoint && signature.user_nonce.is_none() {
-        return Err(Error::new(Problem::NonceRequired).within("userNonce"));
+        return Err(Error::new(Problem::NonceRequired).in_member("userNonce"));
     }
     let permit = permit_fields(signature, mode)?;
     if let Some(permit) = &permit {
         if fee_in_deposit_token && !option.is_2612 {
-            return Err(Error::rule(
-                Reason::PermitNotSupported,
-                "the deposit token does not support erc-2612 permits",
-                "selectedGasFeeOption.is2612",
-            ));
+            return Err(Error::new(Problem::PermitNotSupported).within("selectedGasFeeOption.is2612"));
         }
         if deadline_passed(context.now, permit.deadline) {
-            return Err(deadline_error(true, context.now, permit.deadline, "permitDeadline"));
+            let (now_seconds, deadline) = (context.now.unix_seconds(), permit.deadline);
+            return Err(Error::new(Problem::PermitExpired { now_seconds, deadline }).in_member("permitDeadline"));
         }
         if mode == GaslessMode::Entrypoint && permit.deadline != signature.deadline {
-            return Err(Error::rule(
-                Reason::PermitDeadlineMismatch,
-                "in entrypoint mode the permit deadline is the signature deadline",
-                "permitDeadline",
-            ));
+            return Err(Error::new(Problem::PermitDeadlineMismatch).in_member("permitDeadline"));
         }
         let fee_in_same_token = if fee_in_deposit_token { fee } else { U256::ZERO };
         let needed = intent.deposit_transaction.amount.checked_add(fee_in_same_token);
         if needed.is_none_or(|needed| permit.amount < needed) {
             let needed = needed.unwrap_or(U256::MAX);
             return Err(Error::new(Problem::PermitAmountInsufficient { permitted: permit.amount, needed })
-                .within("permitAmount"));
+                .in_member("permitAmount"));
         }
     }
     check_signers(signature, permit.as_ref(), mode, context)
@@ -206,11 +163,10 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
 /// request asks for entrypoint mode, the one thing the client can change, while the
 /// intent it names has no entrypoint.
 fn entrypoint_missing() -> Error {
-    Error::rule(
-        Reason::EntrypointMissing,
-        "the intent has no entrypoint: sign the deposit in permit-only mode",
-        "intentSignature",
-    )
+    Error::new(Problem::EntrypointMissing {
+        detail: "the intent has no entrypoint: sign the deposit in permit-only mode",
+    })
+    .in_member("intentSignature")
 }
 
 /// Reports the digest helpers' `ENTRYPOINT_MISSING` (at the intent's field) at the
@@ -235,9 +191,9 @@ fn check_signers(
     if let (GaslessMode::Entrypoint, Some(bytes)) = (mode, &signature.intent_signature) {
         const PATH: &str = "intentSignature";
         let parsed = Signature::from_bytes(bytes).map_err(|e| e.within(PATH))?;
-        let digest = EntrypointDomain::for_intent(context.entrypoint, intent)
+        let digest = entrypoint_domain(context.entrypoint, intent)
             .map_err(at_intent_signature)?
-            .digest(&DepositIntent::from_intent(intent, signature)?);
+            .digest(&deposit_intent(intent, signature)?);
         recovered[0] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));
     }
     if let Some(permit) = permit {
@@ -251,9 +207,8 @@ fn check_signers(
     }
     for (signer, path) in recovered.into_iter().flatten() {
         if signer != intent.owner_address {
-            return Err(
-                Error::new(Problem::SignerMismatch { recovered: signer, expected: intent.owner_address }).within(path)
-            );
+            return Err(Error::new(Problem::SignerMismatch { recovered: signer, expected: intent.owner_address })
+                .in_member(path));
         }
     }
     Ok(())

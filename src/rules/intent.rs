@@ -1,14 +1,13 @@
 //! Intent consistency (SPEC §7): an intent agrees with its request, each side's objects
 //! with that side's chain, its amounts with their minimums, and its times with each other.
 
-use crate::error::{Error, Reason};
+use crate::error::{Error, Problem};
 use crate::rules::check_quote_request;
 use crate::Intent;
 
-const INCONSISTENT: Reason = Reason::IntentInconsistent;
-
+/// `INTENT_INCONSISTENT` at `path`, relative to the intent.
 fn inconsistent(detail: &'static str, path: &str) -> Error {
-    Error::rule(INCONSISTENT, detail, path)
+    Error::new(Problem::IntentInconsistent { detail }).within(path)
 }
 
 /// Checks an intent: the QuoteRequest rules on `quoteRequest`, then consistency.

@@ -4,10 +4,14 @@
 //! The checks here are pure functions of their inputs and `now`; the lifecycle
 //! ([`crate::lifecycle`]) decides which run at which event.
 
+mod digests;
 mod execute;
 mod intent;
 mod request;
 
+pub use digests::{
+    deposit_intent, deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
+};
 pub use execute::{check_execute, ExecuteContext, TokenPermit};
 pub use intent::check_intent;
 pub use request::check_quote_request;

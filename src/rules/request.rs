@@ -2,7 +2,7 @@
 
 use alloy_primitives::U256;
 
-use crate::error::{Error, Reason};
+use crate::error::{Error, Problem};
 use crate::{QuoteRequest, TradeType};
 
 /// Checks a quote request: chain ids, trade type and amounts, swap provider, slippage,
@@ -15,36 +15,24 @@ use crate::{QuoteRequest, TradeType};
 /// `NOTHING_TO_DO`. Paths are relative to the request.
 pub fn check_quote_request(request: &QuoteRequest) -> Result<(), Error> {
     if request.origin_chain_id == 0 {
-        return Err(Error::rule(Reason::InvalidChainId, "chain id must not be zero", "originChainId"));
+        return Err(Error::new(Problem::InvalidChainId).in_member("originChainId"));
     }
     if request.destination_chain_id == 0 {
-        return Err(Error::rule(Reason::InvalidChainId, "chain id must not be zero", "destinationChainId"));
+        return Err(Error::new(Problem::InvalidChainId).in_member("destinationChainId"));
     }
     check_trade_type(request)?;
     let options = request.options.as_ref();
     if options.is_some_and(|o| o.swap_provider.is_some()) && request.origin_chain_id != request.destination_chain_id {
-        return Err(Error::rule(
-            Reason::SwapProviderCrossChain,
-            "a swap provider applies to same-chain swaps only",
-            "options.swapProvider",
-        ));
+        return Err(Error::new(Problem::SwapProviderCrossChain).within("options.swapProvider"));
     }
     if let Some(slippage) = options.and_then(|o| o.slippage_tolerance) {
         if !(0.0..1.0).contains(&slippage.get()) {
-            return Err(Error::rule(
-                Reason::SlippageOutOfRange,
-                "slippage tolerance must be in [0, 1)",
-                "options.slippageTolerance",
-            ));
+            return Err(Error::new(Problem::SlippageOutOfRange).within("options.slippageTolerance"));
         }
     }
     let has_call_data = request.destination_call_data.as_ref().is_some_and(|data| !data.is_empty());
     if request.destination_call_value.is_some() && !has_call_data {
-        return Err(Error::rule(
-            Reason::CallValueWithoutData,
-            "a destination call value needs destination call data",
-            "destinationCallValue",
-        ));
+        return Err(Error::new(Problem::CallValueWithoutData).in_member("destinationCallValue"));
     }
     let recipient = request.destination_to_address.unwrap_or(request.owner_address);
     if request.origin_chain_id == request.destination_chain_id
@@ -52,13 +40,13 @@ pub fn check_quote_request(request: &QuoteRequest) -> Result<(), Error> {
         && !has_call_data
         && recipient == request.owner_address
     {
-        return Err(Error::rule(
-            Reason::NothingToDo,
-            "nothing to do: same chain, same token, no call and the owner as recipient",
-            "",
-        ));
+        return Err(Error::new(Problem::NothingToDo));
     }
     Ok(())
+}
+
+fn trade_type_amount(detail: &'static str, amount: &str) -> Error {
+    Error::new(Problem::TradeTypeAmount { detail }).in_member(amount)
 }
 
 fn check_trade_type(request: &QuoteRequest) -> Result<(), Error> {
@@ -70,15 +58,13 @@ fn check_trade_type(request: &QuoteRequest) -> Result<(), Error> {
         (None, Some(_), None) => TradeType::ExactInput,
         (None, None, Some(_)) => TradeType::ExactOutput,
         (None, None, None) => {
-            return Err(Error::rule(
-                Reason::TradeTypeAmount,
+            return Err(trade_type_amount(
                 "without a trade type, one of originTokenAmount and destinationTokenAmount is needed",
                 ORIGIN,
             ))
         }
         (None, Some(_), Some(_)) => {
-            return Err(Error::rule(
-                Reason::TradeTypeAmount,
+            return Err(trade_type_amount(
                 "without a trade type, only one of originTokenAmount and destinationTokenAmount may be given",
                 DESTINATION,
             ))
@@ -101,11 +87,11 @@ fn check_trade_type(request: &QuoteRequest) -> Result<(), Error> {
         ),
     };
     if fixed.is_none_or(|amount| amount == U256::ZERO) {
-        return Err(Error::rule(Reason::TradeTypeAmount, detail_zero, fixed_path));
+        return Err(trade_type_amount(detail_zero, fixed_path));
     }
     let other = if fixed_path == ORIGIN { destination } else { origin };
     if other.is_some() {
-        return Err(Error::rule(Reason::TradeTypeAmount, detail_other, other_path));
+        return Err(trade_type_amount(detail_other, other_path));
     }
     Ok(())
 }

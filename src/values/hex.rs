@@ -35,8 +35,9 @@ const CHECKSUM_CACHE_LEN: usize = 16;
 /// recent [`CHECKSUM_CACHE_LEN`] of them. One document names the same few addresses many
 /// times (an intent's owner, tokens and intent addresses), and each check costs a keccak
 /// permutation; comparing 40 bytes costs far less. Only valid checksums are kept, so a
-/// hit means the text is valid.
-pub(crate) struct ChecksumCache {
+/// hit means the text is valid. (`pub` only because the wire objects' readers name it;
+/// the module is private.)
+pub struct ChecksumCache {
     digits: [[u8; 40]; CHECKSUM_CACHE_LEN],
     len: usize,
     next: usize,

@@ -183,7 +183,7 @@ macro_rules! wire_object {
         );
 
         impl $crate::__private::WireValue for $name {
-            fn read(r: &mut $crate::__private::Reader<'_>) -> Result<Self, $crate::Error> {
+            fn read(r: &mut $crate::__private::WireReader<'_>) -> Result<Self, $crate::Error> {
                 $( let mut $field: Option<$ty> = None; )*
                 let mut unknown = $crate::UnknownMembers::new();
                 r.begin_object(concat!("an object (", stringify!($name), ")"))?;

@@ -58,7 +58,7 @@ macro_rules! wire_enum {
         }
 
         impl $crate::wire::wire_value::WireValue for $name {
-            fn read(r: &mut $crate::json::Reader<'_>) -> Result<Self, $crate::Error> {
+            fn read(r: &mut $crate::wire::WireReader<'_>) -> Result<Self, $crate::Error> {
                 const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
                 const PROBLEM: $crate::Problem = $crate::Problem::InvalidEnum {
                     expected: if OPEN {

@@ -137,7 +137,7 @@ impl UnknownMembers {
     /// Reads the value of member `key` from `r`. Members are kept in reading order until
     /// [`UnknownMembers::finish_reading`] sorts them once: inserting each in place would
     /// cost quadratic time for keys in descending order.
-    pub(crate) fn read_member(&mut self, key: Cow<'_, str>, r: &mut Reader<'_>) -> Result<(), Error> {
+    pub(crate) fn read_member<M>(&mut self, key: Cow<'_, str>, r: &mut Reader<'_, M>) -> Result<(), Error> {
         let member = read_member(&key, r)?;
         reserve_one_tight(&mut self.members);
         self.members.push(member);
@@ -171,7 +171,7 @@ impl<'a> IntoIterator for &'a UnknownMembers {
 
 /// Reads the value of member `key`: its canonical form is written straight after the key
 /// into the member's one buffer, then the received text if it differs.
-fn read_member(key: &str, r: &mut Reader<'_>) -> Result<UnknownMember, Error> {
+fn read_member<M>(key: &str, r: &mut Reader<'_, M>) -> Result<UnknownMember, Error> {
     let too_long = || Error::new(Problem::LimitExceeded { what: "unknown member bytes", limit: u32::MAX as usize });
     let start = r.value_start();
     let mut text = String::new();

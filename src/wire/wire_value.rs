@@ -12,13 +12,14 @@ use alloc::vec::Vec;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
+use super::WireReader;
 use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::number::{
     f64_from_number_text, format_ecmascript, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
 };
 use crate::json::reader::Token;
-use crate::json::{write_string, Reader, Sink};
+use crate::json::{write_string, Sink};
 use crate::values::hex;
 use crate::{AddressOrEmpty, Decimal, Limits, TextOrDecimal, Timestamp};
 
@@ -36,7 +37,7 @@ pub enum Form {
 pub trait WireValue: Sized {
     /// Reads the value at the reader's position (never `null`: the object reader handles
     /// absence).
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error>;
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error>;
 
     /// Writes the value in `form`.
     fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form);
@@ -65,7 +66,7 @@ pub trait WireValue: Sized {
 }
 
 /// Reads a uint-like value from a JSON number or a decimal-digit string.
-fn read_uint(r: &mut Reader<'_>) -> Result<U256, Error> {
+fn read_uint(r: &mut WireReader<'_>) -> Result<U256, Error> {
     const NOT_A_NUMBER: Problem = Problem::InvalidNumber("expected an integer or a decimal-digit string");
     match r.peek()? {
         Token::Number => Ok(uint_from_number_text(r.read_number_text(NOT_A_NUMBER)?)?),
@@ -75,7 +76,7 @@ fn read_uint(r: &mut Reader<'_>) -> Result<U256, Error> {
 }
 
 impl WireValue for U256 {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         read_uint(r)
     }
 
@@ -87,7 +88,7 @@ impl WireValue for U256 {
 macro_rules! small_uint {
     ($ty:ty, $range:literal) => {
         impl WireValue for $ty {
-            fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+            fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
                 <$ty>::try_from(read_uint(r)?).map_err(|_| Error::new(Problem::NumberOutOfRange($range)))
             }
 
@@ -103,7 +104,7 @@ small_uint!(u32, "above 2^32-1");
 small_uint!(u8, "above 255");
 
 impl WireValue for Decimal {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         let text = r.read_number_text(Problem::InvalidNumber("expected a json number"))?;
         Ok(Decimal::new(f64_from_number_text(text)?).unwrap_or_default())
     }
@@ -114,7 +115,7 @@ impl WireValue for Decimal {
 }
 
 impl WireValue for String {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         Ok(r.read_str(Problem::InvalidType { expected: "a string" })?.into_owned())
     }
 
@@ -124,7 +125,7 @@ impl WireValue for String {
 }
 
 impl WireValue for bool {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         r.read_bool()
     }
 
@@ -134,9 +135,9 @@ impl WireValue for bool {
 }
 
 impl WireValue for Address {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         let text = r.read_str(Problem::InvalidAddress)?;
-        Ok(hex::parse_address(&text, r.checksums())?)
+        Ok(hex::parse_address(&text, r.memo())?)
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
@@ -149,7 +150,7 @@ impl WireValue for Address {
 
 /// A string as text, a number as a decimal; any other JSON value is `INVALID_TYPE`.
 impl WireValue for TextOrDecimal {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         const PROBLEM: Problem = Problem::InvalidType { expected: "a string or a number" };
         match r.peek()? {
             Token::String => Ok(TextOrDecimal::Text(r.read_str(PROBLEM)?.into_owned())),
@@ -168,12 +169,12 @@ impl WireValue for TextOrDecimal {
 
 /// `""` as none; anything else exactly as an address, with the same errors.
 impl WireValue for AddressOrEmpty {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         let text = r.read_str(Problem::InvalidAddress)?;
         if text.is_empty() {
             return Ok(AddressOrEmpty::Empty);
         }
-        Ok(AddressOrEmpty::Address(hex::parse_address(&text, r.checksums())?))
+        Ok(AddressOrEmpty::Address(hex::parse_address(&text, r.memo())?))
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
@@ -185,7 +186,7 @@ impl WireValue for AddressOrEmpty {
 }
 
 impl WireValue for Bytes {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         let text = r.read_str_unlimited(Problem::InvalidHex("expected a 0x string"))?;
         Ok(hex::parse_bytes(&text, r.limits().max_bytes_len)?)
     }
@@ -196,7 +197,7 @@ impl WireValue for Bytes {
 }
 
 impl WireValue for B256 {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         Ok(hex::parse_b256(&r.read_str(Problem::InvalidHex("expected a 0x string"))?)?)
     }
 
@@ -206,7 +207,7 @@ impl WireValue for B256 {
 }
 
 impl WireValue for Timestamp {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         Timestamp::parse(&r.read_str(Problem::InvalidTimestamp("expected an rfc 3339 string"))?)
     }
 
@@ -218,7 +219,7 @@ impl WireValue for Timestamp {
 }
 
 impl<T: WireValue> WireValue for Option<T> {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         T::read(r).map(Some)
     }
 
@@ -247,7 +248,7 @@ impl<T: WireValue> WireValue for Option<T> {
 }
 
 impl<T: WireValue> WireValue for Vec<T> {
-    fn read(r: &mut Reader<'_>) -> Result<Self, Error> {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         r.begin_array("an array")?;
         let limit = T::array_limit(r.limits());
         let mut elements = Vec::new();
@@ -287,7 +288,7 @@ impl<T: WireValue> WireValue for Vec<T> {
 
 /// Reads a member's or element's value, turning `null` into the kind's absent value or
 /// `MISSING_FIELD`.
-pub fn read_member_value<T: WireValue>(r: &mut Reader<'_>) -> Result<T, Error> {
+pub fn read_member_value<T: WireValue>(r: &mut WireReader<'_>) -> Result<T, Error> {
     if r.take_null()? {
         T::when_absent().ok_or_else(|| Error::new(Problem::MissingField))
     } else {

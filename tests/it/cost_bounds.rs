@@ -9,10 +9,7 @@
 //! [`PARSE_BYTES_PER_INPUT_BYTE`] × the input; an error body's JSON at most
 //! `ErrorBody::MAX_JSON_LEN` bytes.
 
-mod hostile;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use crate::hostile;
 
 use hostile::*;
 use intent_core::lifecycle::IntentRecord;
@@ -21,77 +18,7 @@ use intent_core::{
     MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,
 };
 
-/// The system allocator, counting per thread.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    static BYTES: Cell<u64> = const { Cell::new(0) };
-    static LIVE: Cell<i64> = const { Cell::new(0) };
-    static PEAK: Cell<i64> = const { Cell::new(0) };
-}
-
-fn record(allocated: usize, freed: usize) {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + u64::from(allocated > 0)));
-    let _ = BYTES.try_with(|c| c.set(c.get() + allocated as u64));
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get() + allocated as i64 - freed as i64);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so the
-// `GlobalAlloc` contract is `System`'s; the counting touches only thread-local `Cell`s.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        record(layout.size(), 0);
-        // SAFETY: forwarded as received (see above).
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        record(layout.size(), 0);
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        record(new_size, layout.size());
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        record(0, layout.size());
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-/// What a piece of work cost on this thread.
-#[derive(Debug, Clone, Copy)]
-struct Cost {
-    allocations: u64,
-    /// Bytes asked for (a reallocation counts its new size).
-    bytes: u64,
-    /// The most heap live at once beyond what was live before.
-    peak: u64,
-}
-
-fn cost_of<T>(f: impl FnOnce() -> T) -> (T, Cost) {
-    let (allocations, bytes, live) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get), LIVE.with(Cell::get));
-    PEAK.with(|peak| peak.set(live));
-    let value = f();
-    let cost = Cost {
-        allocations: ALLOCATIONS.with(Cell::get) - allocations,
-        bytes: BYTES.with(Cell::get) - bytes,
-        peak: (PEAK.with(Cell::get) - live).max(0) as u64,
-    };
-    (value, cost)
-}
+use crate::heap::{cost_of, Cost};
 
 /// Bytes `changed_paths` or a failed commit may allocate per byte of the larger input.
 const DIFF_BYTES_PER_INPUT_BYTE: u64 = 2;

@@ -7,8 +7,11 @@ use std::collections::BTreeMap;
 
 use alloy_sol_types::{sol, SolStruct};
 use intent_core::eip712::{
-    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, signing_hash, verify_signer,
-    DaiPermit, DepositIntent, Domain, EntrypointDomain, EntrypointNames, GaslessMode, Permit, Signature,
+    recover_signer, signing_hash, verify_signer, DaiPermit, DepositIntent, Domain, EntrypointDomain, EntrypointNames,
+    Permit, Signature,
+};
+use intent_core::rules::{
+    deposit_intent, deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
 };
 use intent_core::{from_slice, wire_object, Address, DepositSignature, Error, ErrorKind, Intent, Reason, B256, U256};
 use serde_json::Value;
@@ -286,12 +289,11 @@ fn intent_document_cases_match_eth_account_end_to_end() {
             continue;
         }
         let names = input.names();
-        let domain =
-            EntrypointDomain::for_intent(&names, &input.intent).expect("the vector's intent has an entrypoint");
+        let domain = entrypoint_domain(&names, &input.intent).expect("the vector's intent has an entrypoint");
         f.eq(case, "type string", names.type_string(), text(case, "typeString").to_owned());
         f.eq(case, "type hash", domain.type_hash(), b256(case, "typeHash"));
         f.eq(case, "domain separator", domain.separator(), b256(case, "domainSeparator"));
-        match DepositIntent::from_intent(&input.intent, &input.deposit_signature) {
+        match deposit_intent(&input.intent, &input.deposit_signature) {
             Ok(message) => f.eq(case, "struct hash", domain.struct_hash(&message), b256(case, "structHash")),
             Err(e) => f.0.push(format!("{}: no message: {e}", text(case, "name"))),
         }
@@ -496,10 +498,10 @@ fn changing_the_type_name_changes_the_type_hash_and_the_digest() {
 fn an_entrypoint_domain_built_once_gives_the_one_shot_digest_for_every_intent() {
     let cases: Vec<_> = cases_of("intentDocument").into_iter().filter(|c| c.get("error").is_none()).collect();
     let first: IntentDigestInput = from_slice(text(&cases[0], "input").as_bytes()).unwrap();
-    let domain = EntrypointDomain::for_intent(&EntrypointNames::DEFAULT, &first.intent).unwrap();
+    let domain = entrypoint_domain(&EntrypointNames::DEFAULT, &first.intent).unwrap();
     for c in cases.iter().filter(|c| c["typeString"].as_str().unwrap().starts_with("ServiceIntent(")) {
         let input: IntentDigestInput = from_slice(text(c, "input").as_bytes()).unwrap();
-        let message = DepositIntent::from_intent(&input.intent, &input.deposit_signature).unwrap();
+        let message = deposit_intent(&input.intent, &input.deposit_signature).unwrap();
         assert_eq!(domain.digest(&message), input.digest().unwrap(), "{}", text(c, "name"));
     }
 }

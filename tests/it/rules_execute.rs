@@ -3,11 +3,12 @@
 //! exactly one rule and asserts exactly that rule's reason and path. Then the order: when two
 //! rules are broken, the one SPEC §7 lists first is reported.
 
-mod fixtures;
+use crate::fixtures;
 
 use fixtures::*;
-use intent_core::eip712::{
-    deposit_intent_digest, deposit_permit, deposit_permit_digest, recover_signer, EntrypointDomain, GaslessMode,
+use intent_core::eip712::recover_signer;
+use intent_core::rules::{
+    deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
 };
 use intent_core::{Address, AddressOrEmpty, Bytes, Problem, Reason, B256, U256};
 
@@ -191,8 +192,7 @@ fn deadline_one_second_before_now_is_signature_expired() {
     let error = assert_rule(world.check(&request), Reason::SignatureExpired, Some("depositSignature.deadline"));
     assert_eq!(
         error.problem(),
-        &Problem::DeadlinePassed {
-            permit: false,
+        &Problem::SignatureExpired {
             now_seconds: world.now.unix_seconds(),
             deadline: signature_of(&mut request).deadline,
         }
@@ -280,7 +280,7 @@ fn digests_that_need_the_entrypoint_never_use_the_zero_address_for_an_empty_one(
     let signature = entrypoint_permit_signature();
     let errors = [
         deposit_intent_digest(&world.intent, &signature, &ENTRYPOINT).unwrap_err(),
-        EntrypointDomain::for_intent(&ENTRYPOINT, &world.intent).unwrap_err(),
+        entrypoint_domain(&ENTRYPOINT, &world.intent).unwrap_err(),
         deposit_permit(&world.intent, &signature, GaslessMode::Entrypoint, U256::ZERO).unwrap_err(),
         deposit_permit_digest(
             &world.intent,
@@ -470,7 +470,7 @@ fn permit_deadline_one_second_before_now_is_permit_expired() {
     let error = assert_rule(world.check(&request), Reason::PermitExpired, Some("depositSignature.permitDeadline"));
     assert_eq!(
         error.problem(),
-        &Problem::DeadlinePassed { permit: true, now_seconds: world.now.unix_seconds(), deadline: permit_deadline }
+        &Problem::PermitExpired { now_seconds: world.now.unix_seconds(), deadline: permit_deadline }
     );
 }
 

@@ -3,7 +3,7 @@
 //! recipient), breaks exactly one rule and asserts exactly that rule's reason and path
 //! (relative to the request). Then the order of the rules.
 
-mod fixtures;
+use crate::fixtures;
 
 use intent_core::rules::check_quote_request;
 use intent_core::{Address, Bytes, Decimal, QuoteOptions, QuoteRequest, Reason, RouteProvider, TradeType, U256};

@@ -7,7 +7,7 @@
 //! permit-only intent through commit without contracts and refuses entrypoint mode for it.
 #![cfg(feature = "std")]
 
-mod support;
+use crate::support;
 
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::check_intent;

@@ -8,8 +8,8 @@
 //!   `changed_paths` names exactly what changed;
 //! - `parse(serialise(x)) == x`, in the wire and the canonical form, for every object kind.
 
-mod generators;
-mod support;
+use crate::generators;
+use crate::support;
 
 use support::proptest_config;
 

@@ -207,7 +207,7 @@ fn every_reason_has_a_code_and_a_kind() {
             (kind, kind.code(), kind.http_status()),
             (ErrorKind::InvalidArgument, 2000, 400)
                 | (ErrorKind::IntentStatus, 2004, 422)
-                | (ErrorKind::QuoteExpired, 7001, 400)
+                | (ErrorKind::Expired, 7001, 400)
                 | (ErrorKind::Unauthorized, 1000, 401)
         ));
     }

@@ -3,7 +3,7 @@
 //! field's path. The QuoteRequest rules run first, on `quoteRequest`; the consistency rules
 //! then run in the order SPEC §7 lists them.
 
-mod fixtures;
+use crate::fixtures;
 
 use fixtures::{address_of, assert_rule, intent, stranger_key};
 use intent_core::rules::check_intent;

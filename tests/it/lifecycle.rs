@@ -3,7 +3,7 @@
 //! floor(now) ≤ deadline; every event checks CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION,
 //! then its operation's rules; a failed event leaves the record exactly as it was.
 
-mod fixtures;
+use crate::fixtures;
 
 use fixtures::*;
 use intent_core::lifecycle::{Event, IntentRecord, WINDOW_EXPIRED_REASON};
@@ -305,7 +305,7 @@ fn commit_at_the_expiry_instant_is_quote_expired() {
     let mut record = quoted_with_fee_options_expiring_at(secs(expires_at(), 60));
     let error = assert_rejected(&mut record, Reason::QuoteExpired, None, |r| commit(r, expires_at()));
     assert_eq!(error.problem(), &Problem::QuoteExpired { now: expires_at(), expires_at: expires_at() });
-    assert_eq!(error.reason().kind(), ErrorKind::QuoteExpired);
+    assert_eq!(error.reason().kind(), ErrorKind::Expired);
 }
 
 #[test]
@@ -448,11 +448,7 @@ fn signature_deadline_holds_until_the_last_nanosecond_of_its_second() {
     });
     assert_eq!(
         error.problem(),
-        &Problem::DeadlinePassed {
-            permit: false,
-            now_seconds: now.unix_seconds() + 1,
-            deadline: request_deadline(&request)
-        }
+        &Problem::SignatureExpired { now_seconds: now.unix_seconds() + 1, deadline: request_deadline(&request) }
     );
 }
 

@@ -10,9 +10,6 @@
 //! requested. A `realloc` counts as one resize (live bytes change by the difference), as
 //! heap profilers such as dhat count it; the total counts its whole new size.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use intent_core::{from_slice, Canonical, CommitResponse, Limits, Reason};
 
 /// Peak live heap bytes during a parse, per byte of input.
@@ -23,57 +20,6 @@ const PEAK_PER_INPUT_BYTE: usize = 8;
 /// reallocations of a growing buffer request about five times its final size.
 const TOTAL_PER_INPUT_BYTE: usize = 32;
 
-struct Counting;
-
-thread_local! {
-    static LIVE: Cell<usize> = const { Cell::new(0) };
-    static PEAK: Cell<usize> = const { Cell::new(0) };
-    static TOTAL: Cell<usize> = const { Cell::new(0) };
-}
-
-fn grow(old: usize, new: usize) {
-    let _ = LIVE.try_with(|live| {
-        live.set(live.get().saturating_sub(old) + new);
-        let _ = PEAK.try_with(|peak| peak.set(peak.get().max(live.get())));
-    });
-    let _ = TOTAL.try_with(|total| total.set(total.get() + new));
-}
-
-fn shrink(size: usize) {
-    let _ = LIVE.try_with(|live| live.set(live.get().saturating_sub(size)));
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so the
-// `GlobalAlloc` contract is `System`'s; the counting touches only thread-local `Cell`s.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grow(0, layout.size());
-        // SAFETY: forwarded as received (see above).
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        grow(0, layout.size());
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        grow(layout.size(), new_size);
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        shrink(layout.size());
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// What one call cost on this thread: the peak of live heap bytes above those live before
 /// it, and the bytes requested in total.
 #[derive(Debug, Clone, Copy)]
@@ -83,12 +29,8 @@ struct HeapCost {
 }
 
 fn heap_cost_of<T>(f: impl FnOnce() -> T) -> (T, HeapCost) {
-    let base = LIVE.with(Cell::get);
-    PEAK.with(|peak| peak.set(base));
-    let total_before = TOTAL.with(Cell::get);
-    let value = f();
-    let cost = HeapCost { peak: PEAK.with(Cell::get) - base, total: TOTAL.with(Cell::get) - total_before };
-    (value, cost)
+    let (value, cost) = crate::heap::cost_of(f);
+    (value, HeapCost { peak: cost.peak as usize, total: cost.bytes as usize })
 }
 
 /// The 1 MiB document limit, less room for the object around the members.

@@ -115,8 +115,8 @@ fn kinds_follow_spec_section_8() {
     assert_eq!(ErrorKind::InvalidArgument.http_status(), 400);
     assert_eq!((ErrorKind::IntentStatus.name(), ErrorKind::IntentStatus.code()), ("IntentStatus", 2004));
     assert_eq!(ErrorKind::IntentStatus.http_status(), 422);
-    assert_eq!((ErrorKind::QuoteExpired.name(), ErrorKind::QuoteExpired.code()), ("QuoteExpired", 7001));
-    assert_eq!(ErrorKind::QuoteExpired.http_status(), 400);
+    assert_eq!((ErrorKind::Expired.name(), ErrorKind::Expired.code()), ("QuoteExpired", 7001));
+    assert_eq!(ErrorKind::Expired.http_status(), 400);
     assert_eq!((ErrorKind::Unauthorized.name(), ErrorKind::Unauthorized.code()), ("Unauthorized", 1000));
     assert_eq!(ErrorKind::Unauthorized.http_status(), 401);
 
@@ -129,7 +129,7 @@ fn kinds_follow_spec_section_8() {
             _ => {}
         }
     }
-    assert_eq!(Reason::QuoteExpired.kind(), ErrorKind::QuoteExpired);
+    assert_eq!(Reason::QuoteExpired.kind(), ErrorKind::Expired);
     assert_eq!(Reason::EntrypointMissing.kind(), ErrorKind::InvalidArgument);
     // Bad signatures.
     assert_eq!(Reason::InvalidSignature.kind(), ErrorKind::Unauthorized);

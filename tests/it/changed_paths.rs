@@ -3,7 +3,7 @@
 //! changed member's path for one change of meaning, and the same answer as a reference diff
 //! of the canonical trees for several changes.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use support::*;

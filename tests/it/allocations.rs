@@ -3,63 +3,14 @@
 //! counts the allocations made on the current thread, so tests running in parallel on
 //! other threads do not disturb the count. No timing is asserted here.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use alloy_primitives::{keccak256, Address, Bytes, U256};
 use intent_core::rules::check_intent;
 use intent_core::{from_slice, Canonical, CommitRequest, GasFeeOptions, Intent, QuoteRequest};
 
-/// The system allocator, counting allocations and reallocations per thread.
-struct Counting;
-
-thread_local! {
-    // `const` initialisation: reading it never allocates or registers a destructor.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // `try_with`: during thread teardown the slot may be gone; those allocations are not
-    // ours to count.
-    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged, so the
-// `GlobalAlloc` contract is `System`'s; the counting touches only a thread-local `Cell`.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: forwarded as received (see above).
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        // SAFETY: forwarded as received.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        // SAFETY: forwarded as received.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: forwarded as received.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
 /// Runs `f` and returns its value with the number of allocations it made on this thread.
 fn allocations_during<T>(f: impl FnOnce() -> T) -> (T, u64) {
-    let before = ALLOCATIONS.with(Cell::get);
-    let value = f();
-    let after = ALLOCATIONS.with(Cell::get);
-    (value, after - before)
+    let (value, cost) = crate::heap::cost_of(f);
+    (value, cost.allocations)
 }
 
 /// Asserts that hashing `value` allocates nothing, and that the hash is the keccak of the

@@ -7,7 +7,7 @@
 //! schema of SPEC §2 (`support`), then written back in random spellings or with one random
 //! change.
 
-mod support;
+use crate::support;
 
 use proptest::prelude::*;
 use support::*;

@@ -8,8 +8,8 @@
 //! entry over generated worlds; one test keeps the table and the catalogue (`Reason::ALL`)
 //! equal, so a new rule cannot be added without its proof.
 
-mod generators;
-mod support;
+use crate::generators;
+use crate::support;
 
 use support::proptest_config;
 

@@ -19,9 +19,9 @@
 
 use std::borrow::Cow;
 
-use intent_core::eip712::{deposit_intent_digest, deposit_permit_digest, Domain, EntrypointNames, GaslessMode};
+use intent_core::eip712::{Domain, EntrypointNames};
 use intent_core::lifecycle::IntentRecord;
-use intent_core::rules::TokenPermit;
+use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode, TokenPermit};
 use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,

@@ -1,0 +1,28 @@
+//! The integration tests, one binary (`cargo test --test it`): each module is one part of
+//! the contract (docs/spec.md), with the shared support modules beside them.
+
+mod allocations;
+mod canonical_properties;
+mod canonical_vectors;
+mod changed_paths;
+mod cost_bounds;
+mod cost_parse;
+mod eip712_vectors;
+mod fixtures;
+mod generators;
+mod heap;
+mod hostile;
+mod json_error_positions;
+mod lifecycle;
+mod parse_errors;
+mod proof_mutations;
+mod proof_properties;
+mod published_schema;
+mod readme;
+mod rfc8785;
+mod rules_catalogue;
+mod rules_execute;
+mod rules_intent;
+mod rules_quote_request;
+mod support;
+mod value_kinds;
