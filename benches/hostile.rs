@@ -1,5 +1,5 @@
 //! Hostile input (issue 10), beside the parse of ordinary intents: what each class of input
-//! at the limits of SPEC §9 costs per byte. The inputs are generated here
+//! at the limits of docs/spec.md §9 costs per byte. The inputs are generated here
 //! (`tests/it/hostile.rs`, shared with `tests/it/cost_bounds.rs`), never committed.
 //!
 //! One criterion group, `hostile`, with `Throughput::Bytes` (the input's size) for each

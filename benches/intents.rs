@@ -130,7 +130,7 @@ fn parse_and_hash(c: &mut Criterion, corpus: &Corpus) {
 }
 
 alloy_sol_types::sol! {
-    /// The deposit-intent struct of SPEC §5.1, for alloy's static `sol!` digest (a reference).
+    /// The deposit-intent struct of docs/spec.md §5.1, for alloy's static `sol!` digest (a reference).
     struct ServiceIntent {
         address user;
         address token;

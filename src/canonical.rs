@@ -1,4 +1,4 @@
-//! The canonical form (SPEC §4) and the canonical hash: `keccak256(canonical JSON)`.
+//! The canonical form (docs/spec.md §4) and the canonical hash: `keccak256(canonical JSON)`.
 //!
 //! The encoder writes into a [`Sink`], so [`Canonical::canonical_hash`] streams the text
 //! straight into the keccak hasher without building it. The writer's pieces are small

@@ -236,7 +236,7 @@ impl Diff {
     }
 }
 
-/// The canonical order of object keys (SPEC §4: UTF-16 code units), as the writers sort them.
+/// The canonical order of object keys (docs/spec.md §4: UTF-16 code units), as the writers sort them.
 fn key_order(a: &str, b: &str) -> Ordering {
     crate::json::key_order::compare_keys(a, b)
 }

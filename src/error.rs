@@ -1,5 +1,5 @@
 //! Errors: the stable reason codes, the JSON path of the offending field, and the
-//! service-shaped error body of SPEC §8.
+//! service-shaped error body of docs/spec.md §8.
 //!
 //! Every failure in the crate is an [`Error`]: a [`Problem`] (what went wrong, with its
 //! context) and the path of the field concerned. The reason code of a problem never
@@ -22,7 +22,7 @@ use crate::path;
 /// reason has exactly one problem and every problem exactly one reason.
 macro_rules! reasons {
     ($( $variant:ident = $code:literal, $kind:ident, $operation:literal, $summary:literal; )*) => {
-        /// The stable, machine-readable code of a rule (SPEC §7). Codes never change once
+        /// The stable, machine-readable code of a rule (docs/spec.md §7). Codes never change once
         /// published; new ones may be added.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
@@ -39,7 +39,7 @@ macro_rules! reasons {
                 match self { $( Reason::$variant => $code, )* }
             }
 
-            /// The error kind of SPEC §8 that carries this reason.
+            /// The error kind of docs/spec.md §8 that carries this reason.
             pub const fn kind(self) -> ErrorKind {
                 match self { $( Reason::$variant => ErrorKind::$kind, )* }
             }
@@ -66,7 +66,7 @@ macro_rules! reasons {
 }
 
 reasons! {
-    // Parsing (SPEC §7, first list).
+    // Parsing (docs/spec.md §7, first list).
     InvalidJson = "INVALID_JSON", InvalidArgument, "parse",
         "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all.";
     MissingField = "MISSING_FIELD", InvalidArgument, "parse",
@@ -193,7 +193,7 @@ impl fmt::Display for Reason {
     }
 }
 
-/// The error kinds of the service's RPC errors (SPEC §8). Their numbers never change.
+/// The error kinds of the service's RPC errors (docs/spec.md §8). Their numbers never change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -592,7 +592,7 @@ impl Error {
         (!self.inner.path.is_empty()).then(|| self.inner.path.as_str())
     }
 
-    /// The error body of SPEC §8, bounded: the message is this error's `Display` cut to
+    /// The error body of docs/spec.md §8, bounded: the message is this error's `Display` cut to
     /// [`ErrorBody::MAX_MSG_LEN`] bytes, the path in the cause to
     /// [`ErrorBody::MAX_PATH_LEN`], each marked with [`crate::TRUNCATION_MARKER`] when cut.
     pub fn body(&self) -> ErrorBody {
@@ -631,7 +631,7 @@ impl From<Problem> for Error {
     }
 }
 
-/// The body the service answers an error with (SPEC §8):
+/// The body the service answers an error with (docs/spec.md §8):
 /// `{"error","code","msg","cause","status"}`.
 ///
 /// Its size is bounded whatever the input: the message and the paths are cut short (see
@@ -665,7 +665,7 @@ impl ErrorBody {
     /// the reason code, punctuation and the markers take less than the 256 added.
     pub const MAX_JSON_LEN: usize = 256 + 6 * (Self::MAX_MSG_LEN + 2 * Self::MAX_PATH_LEN);
 
-    /// The body as one line of JSON, members in the order of SPEC §8.
+    /// The body as one line of JSON, members in the order of docs/spec.md §8.
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write_members(&mut out);

@@ -44,12 +44,12 @@ pub use wire::objects::{
 };
 pub use wire::{UnknownMember, UnknownMembers};
 
-/// An object of SPEC §2: parsed by [`from_slice`], written by [`to_string`], hashed by
+/// An object of docs/spec.md §2: parsed by [`from_slice`], written by [`to_string`], hashed by
 /// [`Canonical`]. Implemented by this crate's objects and by the documents a host declares
 /// with [`wire_object!`].
 pub trait WireObject: wire::wire_value::WireValue {}
 
-/// Parses one object of SPEC §2 from JSON with the default [`Limits`].
+/// Parses one object of docs/spec.md §2 from JSON with the default [`Limits`].
 ///
 /// ```
 /// use intent_core::{from_slice, Reason, Call};
@@ -65,7 +65,7 @@ pub fn from_slice<T: WireObject>(bytes: &[u8]) -> Result<T, Error> {
     from_slice_with(bytes, &Limits::DEFAULT)
 }
 
-/// Parses one object of SPEC §2 from JSON with the given limits.
+/// Parses one object of docs/spec.md §2 from JSON with the given limits.
 pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T, Error> {
     let mut reader = wire::reader(bytes, limits)?;
     let value = T::read(&mut reader)?;
@@ -73,7 +73,7 @@ pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T
     Ok(value)
 }
 
-/// Writes an object in its wire form (SPEC §1): decimal-string `uint`s, EIP-55
+/// Writes an object in its wire form (docs/spec.md §1): decimal-string `uint`s, EIP-55
 /// addresses, unknown members as received. Members are in canonical key order.
 pub fn to_string<T: WireObject>(value: &T) -> String {
     let mut out = String::new();

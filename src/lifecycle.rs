@@ -1,8 +1,8 @@
-//! The lifecycle of SPEC §6: an [`IntentRecord`] moves QUOTED → COMMITTED → EXECUTING →
+//! The lifecycle of docs/spec.md §6: an [`IntentRecord`] moves QUOTED → COMMITTED → EXECUTING →
 //! SUCCEEDED/FAILED, with ABORTED and REFUNDED, one event at a time.
 //!
 //! Time is always passed in: nothing here reads a clock. Every event checks
-//! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (SPEC §7),
+//! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (docs/spec.md §7),
 //! and changes the record only when all pass, so a failed event leaves it as it was.
 //!
 //! The transition table exists once, in [`Event::next_status`]: the record's methods, the
@@ -43,7 +43,7 @@ pub struct IntentRecord {
 }
 
 wire_enum! {
-    /// What may happen to an intent (SPEC §6), by its wire name.
+    /// What may happen to an intent (docs/spec.md §6), by its wire name.
     pub enum Event {
         /// Quote an intent: [`IntentRecord::quote`].
         Quote = "quote",
@@ -65,7 +65,7 @@ wire_enum! {
 }
 
 impl Event {
-    /// Every event, in the order of SPEC §6.
+    /// Every event, in the order of docs/spec.md §6.
     pub const ALL: [Event; 8] = [
         Event::Quote,
         Event::Commit,
@@ -77,7 +77,7 @@ impl Event {
         Event::Refund,
     ];
 
-    /// The transition table of SPEC §6: the status after this event from `from` (`None`
+    /// The transition table of docs/spec.md §6: the status after this event from `from` (`None`
     /// before a quote), or `None` when the event is an `INVALID_TRANSITION` there. An
     /// allowed event can still fail on its operation's rules, leaving the status as it was.
     pub fn next_status(&self, from: Option<&IntentStatus>) -> Option<IntentStatus> {
@@ -337,7 +337,7 @@ impl IntentRecord {
     ///
     /// # Errors
     ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the Execute rules of SPEC §7 in
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the Execute rules of docs/spec.md §7 in
     /// order ([`crate::rules::check_execute`]).
     pub fn execute_with(
         &mut self,

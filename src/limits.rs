@@ -1,7 +1,7 @@
-//! Limits: the input limits of SPEC §9 (exceeding one is `LIMIT_EXCEEDED` with the path of
-//! the value concerned; nothing is truncated) and the lifetimes of SPEC §6.
+//! Limits: the input limits of docs/spec.md §9 (exceeding one is `LIMIT_EXCEEDED` with the path of
+//! the value concerned; nothing is truncated) and the lifetimes of docs/spec.md §6.
 
-/// Configurable limits. [`Limits::default`] holds the values of SPEC §9; change one
+/// Configurable limits. [`Limits::default`] holds the values of docs/spec.md §9; change one
 /// with `Limits { max_depth: 16, ..Limits::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Limits {
@@ -25,7 +25,7 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits of SPEC §9.
+    /// The limits of docs/spec.md §9.
     pub const DEFAULT: Limits = Limits {
         max_document_bytes: 1 << 20,
         max_depth: 64,

@@ -2,7 +2,7 @@
 """Generator of the benchmark corpus: benches/data/intents.jsonl.
 
 What it is
-    A deterministic generator of a few hundred realistic intents (SPEC.md section 2), one
+    A deterministic generator of a few hundred realistic intents (docs/spec.md section 2), one
     compact JSON document per line, in the shape and size of examples/intent.json
     (~5-8 KB each): EIP-55 addresses, varied chains, tokens and amounts (many above 2^64,
     some near 2^256, a few written as bare JSON numbers), 1-6 origin calls and 0-4
@@ -12,12 +12,12 @@ What it is
     and non-ASCII strings in a few. Members are in the service's order, not canonical
     order, so the canonical writer has work to do.
 
-    Every intent is built to pass SPEC section 7's QuoteRequest rules and intent
+    Every intent is built to pass docs/spec.md section 7's QuoteRequest rules and intent
     consistency (`intent_core::rules::check_intent`); the benchmarks and
     tests/it/allocations.rs check that again when they load the file.
 
 How to run
-    cd /work/main   (the repository root)
+    cd <the repository root>
     python3 benches/data/gen_intents.py
 
     The output is deterministic (a fixed seed, no clock, no environment); running it again

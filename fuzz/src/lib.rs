@@ -76,7 +76,7 @@ macro_rules! each_kind {
     }};
 }
 
-/// What every error promises (SPEC §8): a one-line `Display`, a cause that starts with the
+/// What every error promises (docs/spec.md §8): a one-line `Display`, a cause that starts with the
 /// reason code, and an error body that is one JSON document of at most
 /// `ErrorBody::MAX_JSON_LEN` bytes, whatever the input, with its message and paths cut to
 /// their stated lengths.
@@ -122,7 +122,7 @@ fn reread<T: WireObject>(text: &str, what: &str) -> T {
 // parse
 
 /// `fuzz_targets/parse.rs`: `data` parsed as every document kind. Parsing never panics, an
-/// error keeps the promises of SPEC §8, and an accepted value round-trips: its wire form
+/// error keeps the promises of docs/spec.md §8, and an accepted value round-trips: its wire form
 /// reads back to an equal value with the same wire form and the same canonical hash, and
 /// the hash is `keccak256` of the canonical JSON. Accepted scenarios are also run, and
 /// accepted `intentctl` documents answered.
@@ -198,7 +198,7 @@ impl Answer for RecoverInput {
 }
 
 /// A run has one outcome per event; a failed event leaves the status, a successful one
-/// moves it along SPEC §6's table; every outcome line is JSON.
+/// moves it along docs/spec.md §6's table; every outcome line is JSON.
 fn check_scenario_run(scenario: &Scenario) {
     let outcomes = match scenario.run() {
         Ok(outcomes) => outcomes,
@@ -212,7 +212,7 @@ fn check_scenario_run(scenario: &Scenario) {
             Ok(_) => assert_eq!(
                 outcome.status,
                 event.op.next_status(status.as_ref()),
-                "{:?} from {status:?} is not in SPEC §6's table",
+                "{:?} from {status:?} is not in docs/spec.md §6's table",
                 event.op
             ),
             Err(error) => {
@@ -230,7 +230,7 @@ fn check_scenario_run(scenario: &Scenario) {
 // canonical
 
 /// `fuzz_targets/canonical.rs`: for every kind `data` parses as, the canonical JSON has the
-/// form of SPEC §4 (checked here without the library's reader) and is idempotent: it parses
+/// form of docs/spec.md §4 (checked here without the library's reader) and is idempotent: it parses
 /// to an equal value whose canonical JSON is byte-identical, and `changed_paths` between the
 /// two is empty. Against the example of its kind, `changed_paths` is empty exactly when the
 /// hashes are equal.
@@ -296,7 +296,7 @@ impl ExampleOf for IntentDigestInput {}
 impl ExampleOf for PermitDigestInput {}
 impl ExampleOf for RecoverInput {}
 
-/// An independent reading of SPEC §4's form: no white space, members in strictly ascending
+/// An independent reading of docs/spec.md §4's form: no white space, members in strictly ascending
 /// order of the UTF-16 code units of their (decoded) keys, RFC 8785 string escapes, ECMAScript numbers.
 struct CanonicalText<'a> {
     bytes: &'a [u8],
@@ -479,7 +479,7 @@ impl CanonicalText<'_> {
 const CURVE_ORDER: [u8; 32] = hex!("FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFEBAAEDCE6AF48A03BBFD25E8CD0364141");
 
 /// `fuzz_targets/signature.rs`: the first 32 bytes of `data` are a digest (zero-padded),
-/// the rest a signature. `Signature::from_bytes` accepts exactly what SPEC §5.3 allows; an
+/// the rest a signature. `Signature::from_bytes` accepts exactly what docs/spec.md §5.3 allows; an
 /// accepted signature writes back its bytes (with `v` as 27 or 28) and reads back equal, its
 /// high-s twin is refused, recovery is deterministic and agrees with `recover_signer`, and
 /// a recovered signer verifies while another address does not.
@@ -544,7 +544,7 @@ fn split_u256(bytes: &[u8], at: usize) -> U256 {
     U256::from_be_slice(&bytes[at..at + 32])
 }
 
-/// SPEC §5.3 read directly: 65 bytes, `v` in {0, 1, 27, 28}, `0 < r < n`, `0 < s ≤ n/2`.
+/// docs/spec.md §5.3 read directly: 65 bytes, `v` in {0, 1, 27, 28}, `0 < r < n`, `0 < s ≤ n/2`.
 fn allowed_by_spec(bytes: &[u8]) -> bool {
     if bytes.len() != 65 || !matches!(bytes[64], 0 | 1 | 27 | 28) {
         return false;
@@ -647,7 +647,7 @@ pub enum Offset {
     SecondAfter,
 }
 
-/// An event of SPEC §6.
+/// An event of docs/spec.md §6.
 #[derive(Debug, Arbitrary)]
 pub enum Event {
     /// A second quote (always refused).
@@ -837,7 +837,7 @@ pub type StepOutcome = (LifecycleEvent, Result<(), Reason>, IntentStatus);
 /// earlier or later; and with `onlyNativeGasFee` set or not), then the steps played against its [`IntentRecord`]. Nothing
 /// panics, and after every step:
 /// - a failed event left the record `==` to before;
-/// - a successful one moved the status along SPEC §6's table (so SUCCEEDED and REFUNDED
+/// - a successful one moved the status along docs/spec.md §6's table (so SUCCEEDED and REFUNDED
 ///   stay final) and set `last_event_at` and `status_since` to its time (an expire dates
 ///   the status from the window's close, and leaves the receipt as it read just before);
 /// - the clock check comes first, then the transition check, then the operation's rules
@@ -976,7 +976,7 @@ impl TimeStep {
     }
 }
 
-/// Applies one event: its operation, its result, and the result SPEC §6–7 expect once the
+/// Applies one event: its operation, its result, and the result docs/spec.md §6–7 expect once the
 /// clock and transition checks pass (`None` where this model does not decide).
 fn apply(
     record: &mut IntentRecord,

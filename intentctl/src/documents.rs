@@ -1,7 +1,7 @@
 //! The input documents of `intentctl digest intent`, `digest permit` and `recover`
-//! (SPEC §10), declared as wire objects so that they are parsed with exact values, limits
-//! and JSON error paths like the objects of SPEC §2; each knows how to compute its answer.
-//! `digest permit` takes either permit of SPEC §5.2: ERC-2612 or DAI-style.
+//! (docs/spec.md §10), declared as wire objects so that they are parsed with exact values, limits
+//! and JSON error paths like the objects of docs/spec.md §2; each knows how to compute its answer.
+//! `digest permit` takes either permit of docs/spec.md §5.2: ERC-2612 or DAI-style.
 
 use std::borrow::Cow;
 
@@ -10,7 +10,7 @@ use intent_core::rules::deposit_intent_digest;
 use intent_core::{wire_object, Address, Bytes, DepositSignature, Error, Intent, Problem, B256, U256};
 
 wire_object! {
-    /// The input of `intentctl digest intent`: the deposit-intent digest of SPEC §5.1.
+    /// The input of `intentctl digest intent`: the deposit-intent digest of docs/spec.md §5.1.
     pub struct IntentDigestInput {
         /// `depositSignature`: The deposit signature (its deadline, user nonce and fee option).
         deposit_signature: DepositSignature = "depositSignature",
@@ -22,7 +22,7 @@ wire_object! {
 }
 
 wire_object! {
-    /// The entrypoint's EIP-712 names (SPEC §5.1) in an [`IntentDigestInput`], a scenario's
+    /// The entrypoint's EIP-712 names (docs/spec.md §5.1) in an [`IntentDigestInput`], a scenario's
     /// policy or a `check execute` input; all three are required when the object is given.
     pub struct EntrypointNamesInput {
         /// `name`: The domain's name.
@@ -35,7 +35,7 @@ wire_object! {
 }
 
 wire_object! {
-    /// The input of `intentctl digest permit` (SPEC §5.2): a token domain, `spender`,
+    /// The input of `intentctl digest permit` (docs/spec.md §5.2): a token domain, `spender`,
     /// `nonce`, and either the ERC-2612 members `owner`, `value`, `deadline` or the
     /// DAI-style `holder`, `expiry`, `allowed` ([`PermitDigestInput::message`] says which).
     pub struct PermitDigestInput {

@@ -1,4 +1,4 @@
-//! The documents and the scenario runner of the `intentctl` command-line tool (SPEC §10),
+//! The documents and the scenario runner of the `intentctl` command-line tool (docs/spec.md §10),
 //! over the `intent_core` library.
 //!
 //! What lives here: the input documents of `digest intent`, `digest permit`, `recover`,

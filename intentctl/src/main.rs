@@ -1,4 +1,4 @@
-//! `intentctl`: a thin JSON-in/JSON-out front end over `intent_core` (SPEC §10).
+//! `intentctl`: a thin JSON-in/JSON-out front end over `intent_core` (docs/spec.md §10).
 //!
 //! Exit 0 with the result on standard output; exit 1 with one JSON error line on standard
 //! output when the input is invalid; exit 2 with a message on standard error for usage
@@ -17,8 +17,8 @@ Reads one JSON document from FILE, or from standard input given '-' or nothing.
 
 commands:
   hash        Intent -> 0x-prefixed canonical hash (keccak256 of the canonical JSON)
-  canonical   Intent -> canonical JSON (SPEC section 4)
-  digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (SPEC 5.1)
+  canonical   Intent -> canonical JSON (docs/spec.md section 4)
+  digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (docs/spec.md §5.1)
   digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
                  {domain, holder, spender, nonce, expiry, allowed} -> 0x-prefixed DAI-style permit digest
   recover        {digest, signature} -> the signer's EIP-55 address
@@ -70,9 +70,9 @@ const COMMANDS: &[Command] = &[
     Command { words: &["recover"], run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()) },
 ];
 
-/// The error line of an invalid input: the body of SPEC §8 with `reason` and `path`, and
+/// The error line of an invalid input: the body of docs/spec.md §8 with `reason` and `path`, and
 /// for a JSON syntax error a last member `offset`, the byte offset of the offending byte
-/// (SPEC §10, revision 2).
+/// (docs/spec.md §10, revision 2).
 fn error_line(error: &Error) -> String {
     let line = error.body().to_json_with(error);
     match (error.offset(), line.strip_suffix('}')) {

@@ -1,9 +1,9 @@
-//! The documents of `intentctl check execute` and `intentctl run` (SPEC §10), and the
+//! The documents of `intentctl check execute` and `intentctl run` (docs/spec.md §10), and the
 //! scenario runner: a lifecycle played from a list of timed events, one outcome per event.
 //!
 //! A failed event leaves the record as it was and the run goes on with the next one.
 //! Both documents name the entrypoint's EIP-712 names when the deployment uses others
-//! than the defaults (SPEC §5.1): a deposit-intent signature is checked under them.
+//! than the defaults (docs/spec.md §5.1): a deposit-intent signature is checked under them.
 
 use std::fmt::Write;
 
@@ -58,7 +58,7 @@ wire_object! {
 }
 
 impl CheckExecuteInput {
-    /// Runs the Execute rules of SPEC §7 with the default execution window, under the
+    /// Runs the Execute rules of docs/spec.md §7 with the default execution window, under the
     /// entrypoint names of `entrypoint` (the defaults without it).
     ///
     /// # Errors
@@ -86,7 +86,7 @@ fn entrypoint_names(given: Option<&EntrypointNamesInput>) -> EntrypointNames {
 }
 
 wire_object! {
-    /// How a scenario is played (SPEC §10, revision 2): the two lifetimes, in seconds, and
+    /// How a scenario is played (docs/spec.md §10, revision 2): the two lifetimes, in seconds, and
     /// the entrypoint's EIP-712 names; absent ones take their defaults.
     pub struct ScenarioPolicy {
         /// `entrypoint`: The entrypoint's EIP-712 names, checked against deposit-intent

@@ -1,4 +1,4 @@
-//! SPEC §10: `intentctl hash` and `intentctl canonical` — input from a file or standard
+//! docs/spec.md §10: `intentctl hash` and `intentctl canonical` — input from a file or standard
 //! input, exit 0 / 1 (one JSON error line) / 2 (usage).
 
 use std::io::Write;

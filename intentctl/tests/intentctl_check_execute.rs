@@ -1,4 +1,4 @@
-//! SPEC §5.1 and §10 (revision 2): `intentctl check execute` checks a deposit-intent
+//! docs/spec.md §5.1 and §10 (revision 2): `intentctl check execute` checks a deposit-intent
 //! signature under the entrypoint names its input gives (`"entrypoint"`), the defaults
 //! without them. `examples/check-execute.json` (default names) and
 //! `examples/check-execute-custom-entrypoint.json` (other names) are written by

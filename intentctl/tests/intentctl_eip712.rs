@@ -1,4 +1,4 @@
-//! SPEC §10 `intentctl digest intent`, `digest permit` (ERC-2612 and DAI-style) and
+//! docs/spec.md §10 `intentctl digest intent`, `digest permit` (ERC-2612 and DAI-style) and
 //! `recover`, run as the built binary: the example inputs under `examples/` are inputs of
 //! cases of `tests/vectors/eip712.json` (eth-account), or MakerDAO's own DAI permit test,
 //! so the printed line is checked against an independent implementation; invalid inputs

@@ -1,6 +1,6 @@
 //! The lifecycle against a reference model (issue 5, item 3): random sequences of (time
 //! step, event) run on an `IntentRecord` and, as a scenario, through `Scenario::run`, and a
-//! small model of SPEC §6 written here — its own order of checks and boundary arithmetic,
+//! small model of docs/spec.md §6 written here — its own order of checks and boundary arithmetic,
 //! over the library's transition table (`lifecycle::Event::next_status`) — decides the
 //! status and the reason of every step. The library must agree at
 //! every step; a failed event leaves the record unchanged; SUCCEEDED and REFUNDED stay final.
@@ -167,7 +167,7 @@ fn boundaries(model: &Model, facts: &Facts, requests: &Inputs) -> Vec<i128> {
     instants
 }
 
-/// The events SPEC §6 allows from a status (a guided step picks one of them).
+/// The events docs/spec.md §6 allows from a status (a guided step picks one of them).
 fn allowed_events(status: Option<&Status>, change: u8) -> Vec<Event> {
     use Request::*;
     // Weighted: a repeated event is picked more often.
@@ -213,7 +213,7 @@ fn start() -> impl Strategy<Value = i128> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reference model of SPEC §6
+// The reference model of docs/spec.md §6
 
 /// The model's statuses are the library's; its transitions are the library's table
 /// ([`intent_core::lifecycle::Event::next_status`]), which this model does not restate:

@@ -1,7 +1,7 @@
-//! SPEC §6, §7 and §10: every `examples/scenario*.json` played by `intentctl run` and by the
+//! docs/spec.md §6, §7 and §10: every `examples/scenario*.json` played by `intentctl run` and by the
 //! library prints exactly the lines of its `.expected` file. The scenarios and their expected
 //! lines are written by `tests/vectors/gen_scenarios.py` (eth-account signatures, outcomes
-//! derived from the SPEC by a Python model, not by running the crate). A scenario's
+//! derived from docs/spec.md by a Python model, not by running the crate). A scenario's
 //! `policy` (revision 2) sets the lifetimes, like the older `limits`, and the entrypoint's
 //! EIP-712 names; giving both `policy` and `limits` is refused.
 

@@ -1,4 +1,4 @@
-//! The deposit-intent digest of entrypoint mode (SPEC §5.1): the struct's type name and
+//! The deposit-intent digest of entrypoint mode (docs/spec.md §5.1): the struct's type name and
 //! the domain's name and version are configuration of the deploying entrypoint, so the
 //! type hash is built from the type string at run time.
 
@@ -13,7 +13,7 @@ use super::{address_word, hash_words, signing_hash, uint_word, Domain};
 const FIELDS: &str = "(address user,address token,uint256 amount,address intentAddress,uint256 deadline,\
 uint256 chainId,uint256 nonce,uint256 feeAmount,address feeCollector)";
 
-/// The EIP-712 names a deployed entrypoint contract uses (SPEC §5.1).
+/// The EIP-712 names a deployed entrypoint contract uses (docs/spec.md §5.1).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct EntrypointNames {
     /// The struct's type name, `ServiceIntent` by default.

@@ -1,4 +1,4 @@
-//! EIP-712 of SPEC §5, and nothing else: domains, the entrypoint's deposit-intent struct,
+//! EIP-712 of docs/spec.md §5, and nothing else: domains, the entrypoint's deposit-intent struct,
 //! ERC-2612 and DAI-style permits under any token domain, their digests, and ECDSA
 //! signatures with signer recovery.
 //!
@@ -52,7 +52,7 @@ pub use permit::{DaiPermit, Permit};
 pub use signature::{recover_signer, verify_signer, Signature};
 
 /// An EIP-712 domain holding exactly the fields that are `Some`, in the order `name`,
-/// `version`, `chainId`, `verifyingContract`, `salt` (SPEC §5.2). `name: Some("")` is a
+/// `version`, `chainId`, `verifyingContract`, `salt` (docs/spec.md §5.2). `name: Some("")` is a
 /// domain with an empty name, which differs from a domain without one.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Domain {

@@ -1,4 +1,4 @@
-//! Token permits (SPEC §5.2): the ERC-2612 `Permit` and the DAI-style one under a token
+//! Token permits (docs/spec.md §5.2): the ERC-2612 `Permit` and the DAI-style one under a token
 //! domain the caller gives.
 //!
 //! The `sol!` structs here are for hashing only; they are not wire types.

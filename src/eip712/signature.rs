@@ -1,4 +1,4 @@
-//! ECDSA signatures over secp256k1 (SPEC §5.3): the 65-byte `r ‖ s ‖ v` form checked
+//! ECDSA signatures over secp256k1 (docs/spec.md §5.3): the 65-byte `r ‖ s ‖ v` form checked
 //! while decoding, and signer recovery through alloy-primitives' `k256` backend (no curve
 //! arithmetic in this crate). ERC-1271 contract signatures are not supported.
 
@@ -17,7 +17,7 @@ fn invalid(why: &'static str) -> Error {
 }
 
 /// A well-formed ECDSA signature: `0 < r < n`, `0 < s ≤ n/2`, and the parity of the
-/// point's `y`. A value of this type always passed the checks of SPEC §5.3 except
+/// point's `y`. A value of this type always passed the checks of docs/spec.md §5.3 except
 /// recovery itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Signature {

@@ -1,4 +1,4 @@
-//! The canonical form of a generic JSON value (SPEC §4), written while the value is read:
+//! The canonical form of a generic JSON value (docs/spec.md §4), written while the value is read:
 //! what an unknown member's canonical text comes from. No tree is built.
 //!
 //! Literals, numbers, strings and arrays go straight to the output. An object's members

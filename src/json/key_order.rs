@@ -1,4 +1,4 @@
-//! The canonical order of object keys (SPEC §4, RFC 8785 §3.2.3): keys compare as
+//! The canonical order of object keys (docs/spec.md §4, RFC 8785 §3.2.3): keys compare as
 //! sequences of UTF-16 code units, which is what JavaScript's default sort does.
 //!
 //! Every place that orders keys uses [`compare_keys`]: unknown members, generic JSON

@@ -9,7 +9,7 @@ use crate::error::Problem;
 const U256_MAX_DIGITS: usize = 78;
 
 /// The exact value of a JSON number's text as an unsigned 256-bit integer: `1e3`,
-/// `1000.0` and `-0` are integers; `-5` and `1.5` are not (SPEC §1).
+/// `1000.0` and `-0` are integers; `-5` and `1.5` are not (docs/spec.md §1).
 pub(crate) fn uint_from_number_text(text: &str) -> Result<U256, Problem> {
     // The common case, a plain integer below 10^19 (chain ids, decimals, ids): the reader
     // checked the JSON grammar, so there are no leading zeros to trim.

@@ -1,4 +1,4 @@
-//! A pull reader over one JSON document (RFC 8259), with the limits of SPEC §9.
+//! A pull reader over one JSON document (RFC 8259), with the limits of docs/spec.md §9.
 //!
 //! The typed decoders drive it member by member, so no intermediate tree is built for
 //! the fields the schema knows. Nesting is bounded by [`Limits::max_depth`] before any

@@ -1,4 +1,4 @@
-//! The deposit's EIP-712 messages (SPEC §5): an [`Intent`] and its [`DepositSignature`]
+//! The deposit's EIP-712 messages (docs/spec.md §5): an [`Intent`] and its [`DepositSignature`]
 //! mapped to the entrypoint's deposit intent and to the token permit of either gasless
 //! mode, and their digests.
 //!
@@ -13,7 +13,7 @@ use crate::eip712::{DepositIntent, Domain, EntrypointDomain, EntrypointNames, Pe
 use crate::error::{Error, Problem};
 use crate::{DepositSignature, Intent};
 
-/// How a gasless deposit reaches the chain (SPEC §5.2).
+/// How a gasless deposit reaches the chain (docs/spec.md §5.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GaslessMode {
     /// The entrypoint pulls the deposit: an intent signature, and the permit (if any) is
@@ -60,7 +60,7 @@ pub fn entrypoint_domain(names: &EntrypointNames, intent: &Intent) -> Result<Ent
     Ok(EntrypointDomain::new(names, intent.origin_chain_id, entrypoint_address(intent)?))
 }
 
-/// The deposit-intent message SPEC §5.1 builds from an intent and its deposit signature.
+/// The deposit-intent message docs/spec.md §5.1 builds from an intent and its deposit signature.
 ///
 /// # Errors
 ///
@@ -84,7 +84,7 @@ pub fn deposit_intent(intent: &Intent, signature: &DepositSignature) -> Result<D
     })
 }
 
-/// The deposit-intent digest of SPEC §5.1 in one call: the domain of
+/// The deposit-intent digest of docs/spec.md §5.1 in one call: the domain of
 /// [`entrypoint_domain`] and the message of [`deposit_intent`]. Build an
 /// [`EntrypointDomain`] once instead when digesting many intents for one entrypoint.
 ///

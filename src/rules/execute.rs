@@ -1,4 +1,4 @@
-//! The Execute rules of SPEC §7: the request names the committed intent and proves the
+//! The Execute rules of docs/spec.md §7: the request names the committed intent and proves the
 //! deposit once, within the window; a gasless deposit signature is checked field by field,
 //! then its signatures are recovered against the owner.
 
@@ -42,7 +42,7 @@ pub struct ExecuteContext<'a> {
 ///
 /// # Errors
 ///
-/// The first broken rule in the order of SPEC §7: `INTENT_ID_MISMATCH`,
+/// The first broken rule in the order of docs/spec.md §7: `INTENT_ID_MISMATCH`,
 /// `DEPOSIT_PROOF_MISSING`, `DEPOSIT_PROOF_CONFLICT`, `EXECUTION_WINDOW_EXPIRED`, then for a
 /// deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
 /// `GASLESS_NATIVE_DEPOSIT`, `ENTRYPOINT_MISSING` (at `depositSignature.intentSignature`),

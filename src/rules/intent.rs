@@ -1,4 +1,4 @@
-//! Intent consistency (SPEC §7): an intent agrees with its request, each side's objects
+//! Intent consistency (docs/spec.md §7): an intent agrees with its request, each side's objects
 //! with that side's chain, its amounts with their minimums, and its times with each other.
 
 use crate::error::{Error, Problem};

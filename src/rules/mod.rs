@@ -1,4 +1,4 @@
-//! The validation rules of SPEC §7, each a check that returns the first broken rule with
+//! The validation rules of docs/spec.md §7, each a check that returns the first broken rule with
 //! its reason code and the path of the field concerned, in the order the spec lists them.
 //!
 //! The checks here are pure functions of their inputs and `now`; the lifecycle

@@ -1,4 +1,4 @@
-//! The QuoteRequest rules of SPEC §7.
+//! The QuoteRequest rules of docs/spec.md §7.
 
 use alloy_primitives::U256;
 

@@ -1,4 +1,4 @@
-//! `AddressOrEmpty`: the `address-or-empty` kind of SPEC §1, an address or the empty
+//! `AddressOrEmpty`: the `address-or-empty` kind of docs/spec.md §1, an address or the empty
 //! string `""` meaning none (the service contracts of permit-only intents).
 
 use alloy_primitives::Address;

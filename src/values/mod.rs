@@ -1,4 +1,4 @@
-//! Value kinds of SPEC §1 that need a type of their own: [`Timestamp`] (an RFC 3339
+//! Value kinds of docs/spec.md §1 that need a type of their own: [`Timestamp`] (an RFC 3339
 //! instant), [`Decimal`] (a finite `f64`), [`TextOrDecimal`] (a string or a number, kept
 //! as received), [`AddressOrEmpty`] (an address or `""`), and the text forms of
 //! addresses and hex.

@@ -1,4 +1,4 @@
-//! `TextOrDecimal`: the `text-or-decimal` kind of SPEC §1, a value the service sends
+//! `TextOrDecimal`: the `text-or-decimal` kind of docs/spec.md §1, a value the service sends
 //! either as a JSON string or as a JSON number (`GasDetail.totalFeeUsd`).
 
 use alloc::string::String;

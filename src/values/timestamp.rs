@@ -1,5 +1,5 @@
 //! `Timestamp`: an instant read from RFC 3339 text and written in the canonical UTC form
-//! `YYYY-MM-DDTHH:MM:SS[.f]Z` (SPEC §1).
+//! `YYYY-MM-DDTHH:MM:SS[.f]Z` (docs/spec.md §1).
 
 use core::fmt;
 use core::str::FromStr;

@@ -1,4 +1,4 @@
-//! Declaring an object of SPEC §2: the [`wire_object!`](crate::wire_object) macro
+//! Declaring an object of docs/spec.md §2: the [`wire_object!`](crate::wire_object) macro
 //! (struct, wire names, reader, writer, diff) and the [`MemberWriter`] that writes members
 //! with the unknown ones merged in canonical key order ([`crate::json::key_order`]).
 //!
@@ -90,18 +90,18 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
 }
 
 /// Declares an object made of this crate's objects and value kinds, read and written
-/// exactly like the objects of SPEC §2: the crate's own objects are declared with it, and
+/// exactly like the objects of docs/spec.md §2: the crate's own objects are declared with it, and
 /// a host (a command-line tool, a server) declares its own request documents with it, so
 /// that they are parsed by [`from_slice`](crate::from_slice) with the same values, limits,
 /// reason codes and JSON paths.
 ///
 /// Each field is `name: Type = "wireKey",` where `Type` is one of the value kinds of
-/// SPEC §1 (`U256`, `Address`, `B256`, `Bytes`, `String`, `bool`, `u64`, `u32`, `u8`,
-/// [`Timestamp`](crate::Timestamp), [`Decimal`](crate::Decimal), …), an object of SPEC §2,
+/// docs/spec.md §1 (`U256`, `Address`, `B256`, `Bytes`, `String`, `bool`, `u64`, `u32`, `u8`,
+/// [`Timestamp`](crate::Timestamp), [`Decimal`](crate::Decimal), …), an object of docs/spec.md §2,
 /// another object declared with this macro, an `Option` of one (absent or `null` is
 /// `None`) or a `Vec` of one. Fields must be listed in ascending canonical order of their
-/// wire keys (SPEC §4; a compile-time assertion checks it). The struct gets public fields,
-/// an `unknown` field holding the members the declaration does not name (SPEC §3), `KEYS`,
+/// wire keys (docs/spec.md §4; a compile-time assertion checks it). The struct gets public fields,
+/// an `unknown` field holding the members the declaration does not name (docs/spec.md §3), `KEYS`,
 /// `insert_unknown`, `Debug`, `Clone` and `PartialEq`, and implements
 /// [`WireObject`](crate::WireObject). An optional `array_limit = field_of_limits` after the
 /// name bounds how many of it an array may hold.
@@ -141,7 +141,7 @@ macro_rules! wire_object {
         #[derive(Debug, Clone)]
         pub struct $name {
             $( $(#[$field_meta])* pub $field: $ty, )*
-            /// Members the schema does not name, kept as received (SPEC §3).
+            /// Members the schema does not name, kept as received (docs/spec.md §3).
             pub unknown: $crate::UnknownMembers,
         }
 

@@ -1,8 +1,8 @@
-//! The enums of SPEC §2 and the `wire_enum!` macro that declares them: closed ones accept
+//! The enums of docs/spec.md §2 and the `wire_enum!` macro that declares them: closed ones accept
 //! exactly their names and are `Copy`; open ones also keep any other `A-Z`, `0-9`, `_`
 //! name in an `Other` variant (a `String`, so they are only `Clone`).
 
-/// Declares an enum of SPEC §2 with its wire names: `pub enum Name { Variant = "NAME", … }`
+/// Declares an enum of docs/spec.md §2 with its wire names: `pub enum Name { Variant = "NAME", … }`
 /// for a closed one, `pub enum Name open "doc of Other" { … }` for an open one.
 macro_rules! wire_enum {
     (
@@ -30,7 +30,7 @@ macro_rules! wire_enum {
         }
 
         impl $name {
-            /// The names this enum knows, in the order of SPEC §2.
+            /// The names this enum knows, in the order of docs/spec.md §2.
             pub const NAMES: &'static [&'static str] = &[$($wire),*];
 
             /// The wire name.
@@ -111,7 +111,7 @@ wire_enum! {
 }
 
 impl IntentStatus {
-    /// The server-side integer: the position in SPEC §2's list, from 0; `None` for a
+    /// The server-side integer: the position in docs/spec.md §2's list, from 0; `None` for a
     /// status kept in [`IntentStatus::Other`], which has no position.
     pub fn code(&self) -> Option<u8> {
         if let IntentStatus::Other(_) = self {

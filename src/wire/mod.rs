@@ -1,4 +1,4 @@
-//! The wire model: the objects and enums of SPEC §2, how each value kind is read and
+//! The wire model: the objects and enums of docs/spec.md §2, how each value kind is read and
 //! written, and the unknown members every object keeps.
 //!
 //! Reading validates while decoding; writing streams into a [`crate::Sink`] in the wire
@@ -9,8 +9,8 @@
 //!   value) and its implementations for every value kind, `Option` and `Vec`.
 //! - `declare`: the `wire_object!` macro that declares an object, and the member writer
 //!   it uses.
-//! - `objects`: the objects of SPEC §2, declared with `wire_object!`.
-//! - `enums`: the enums of SPEC §2, declared with `wire_enum!`.
+//! - `objects`: the objects of docs/spec.md §2, declared with `wire_object!`.
+//! - `enums`: the enums of docs/spec.md §2, declared with `wire_enum!`.
 //! - `unknown`: the members an object's schema does not name.
 
 pub(crate) mod declare;

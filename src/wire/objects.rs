@@ -1,4 +1,4 @@
-//! The objects of SPEC §2 with their exact wire names. Each is read with its values
+//! The objects of docs/spec.md §2 with their exact wire names. Each is read with its values
 //! validated (an `Address` field never holds a bad address, a `U256` never a rounded
 //! number) and written in the wire or canonical form.
 //!

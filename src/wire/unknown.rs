@@ -1,4 +1,4 @@
-//! Unknown members (SPEC §3): members an object's schema does not name, kept with their
+//! Unknown members (docs/spec.md §3): members an object's schema does not name, kept with their
 //! raw JSON text (written back on the wire) and their canonical form (covered by the hash).
 //!
 //! The canonical form is written while the value is read ([`crate::json::canonical_value`]);
@@ -43,7 +43,7 @@ impl UnknownMember {
         }
     }
 
-    /// The value's canonical JSON (SPEC §4).
+    /// The value's canonical JSON (docs/spec.md §4).
     pub fn canonical_json(&self) -> &str {
         self.text.get(self.key_len as usize..self.canonical_end()).unwrap_or_default()
     }
@@ -71,7 +71,7 @@ impl PartialEq for UnknownMember {
 }
 
 /// The unknown members of one object, sorted by key in canonical order (UTF-16 code
-/// units, SPEC §4), keys unique.
+/// units, docs/spec.md §4), keys unique.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct UnknownMembers {
     members: Vec<UnknownMember>,

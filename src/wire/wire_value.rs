@@ -1,4 +1,4 @@
-//! How a value of each kind of SPEC §1 is read from and written to JSON: the
+//! How a value of each kind of docs/spec.md §1 is read from and written to JSON: the
 //! [`WireValue`] trait, the [`Form`] a writer produces, and the trait's implementations for
 //! the primitive kinds (integers, addresses, hex, strings, booleans), the kinds of
 //! `values` (timestamps, decimals, `text-or-decimal`, `address-or-empty`), `Option` and
@@ -26,14 +26,14 @@ use crate::{AddressOrEmpty, Decimal, Limits, TextOrDecimal, Timestamp};
 /// Which text a writer produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
-    /// What travels (SPEC §1 "written on output"): EIP-55 addresses, unknown members as
+    /// What travels (docs/spec.md §1 "written on output"): EIP-55 addresses, unknown members as
     /// received.
     Wire,
-    /// The canonical form of SPEC §4: lowercase addresses, unknown members canonicalised.
+    /// The canonical form of docs/spec.md §4: lowercase addresses, unknown members canonicalised.
     Canonical,
 }
 
-/// A value of one of the kinds of SPEC §1, read and written in its JSON forms.
+/// A value of one of the kinds of docs/spec.md §1, read and written in its JSON forms.
 pub trait WireValue: Sized {
     /// Reads the value at the reader's position (never `null`: the object reader handles
     /// absence).

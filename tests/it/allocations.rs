@@ -119,7 +119,7 @@ fn hashing_every_benchmark_intent_allocates_nothing() {
     let mut count = 0;
     for (i, line) in data.lines().enumerate() {
         let intent: Intent = from_slice(line.as_bytes()).unwrap_or_else(|e| panic!("benches/data line {}: {e}", i + 1));
-        // The corpus is meant to be valid intents (SPEC section 7).
+        // The corpus is meant to be valid intents (docs/spec.md section 7).
         check_intent(&intent).unwrap_or_else(|e| panic!("benches/data line {}: {e}", i + 1));
         assert_hash_allocates_nothing(&format!("benches/data line {}", i + 1), &intent);
         count += 1;

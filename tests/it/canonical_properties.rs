@@ -1,10 +1,10 @@
-//! Property tests of SPEC §1–4 over `examples/intent.json` and every input of
+//! Property tests of docs/spec.md §1–4 over `examples/intent.json` and every input of
 //! `tests/vectors/canonical.json`: the canonical form is idempotent and survives the wire,
 //! spellings do not change the hash, any change of meaning does, and unknown members are
 //! kept, canonicalised and hashed.
 //!
 //! The inputs' canonical JSON is read into a tree whose leaves know their kind from the
-//! schema of SPEC §2 (`support`), then written back in random spellings or with one random
+//! schema of docs/spec.md §2 (`support`), then written back in random spellings or with one random
 //! change.
 
 use crate::support;
@@ -465,7 +465,7 @@ fn unknown_members_inserted_through_the_api_are_canonicalised_like_parsed_ones()
 /// Library bug. `UnknownMembers::insert` documents that "a key the object's schema names is
 /// written by the schema's field, never by this member". When that field is absent (an optional
 /// field left out), the member is written anyway, under the schema's key: the canonical JSON of
-/// SPEC §4 then holds `"onlyNativeGasFee":"yes"`, is no longer valid input, and the hash
+/// docs/spec.md §4 then holds `"onlyNativeGasFee":"yes"`, is no longer valid input, and the hash
 /// differs from the intent without the member although the two have the same meaning.
 #[test]
 fn unknown_member_inserted_under_an_absent_schema_key_is_never_written() {
@@ -482,7 +482,7 @@ fn unknown_member_inserted_under_an_absent_schema_key_is_never_written() {
         canonical.find(r#""onlyNativeGasFee""#).map(|i| &canonical[i..i + 24]),
         reparsed.as_ref().map(|_| ()).map_err(|e| (e.reason(), e.path().map(String::from))),
     );
-    reparsed.expect("canonical JSON is valid input (SPEC §4)");
+    reparsed.expect("canonical JSON is valid input (docs/spec.md §4)");
     assert_eq!(with.hash(), without.hash());
 }
 

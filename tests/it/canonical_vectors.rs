@@ -1,4 +1,4 @@
-//! SPEC §4 against an independent implementation: every case of
+//! docs/spec.md §4 against an independent implementation: every case of
 //! `tests/vectors/canonical.json` (written by `tests/vectors/gen_canonical.py`, Python with
 //! pycryptodome's keccak, not this crate) parses, and its canonical JSON and hash match.
 

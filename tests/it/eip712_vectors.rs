@@ -1,4 +1,4 @@
-//! SPEC §5 against an independent implementation: every case of
+//! docs/spec.md §5 against an independent implementation: every case of
 //! `tests/vectors/eip712.json` (written by `tests/vectors/gen_eip712.py` with eth-account
 //! and a hand-written Python encoder, not this crate) goes through the crate, and its type
 //! hash, domain separator, struct hash, digest, recovered signer or error must match.
@@ -381,7 +381,7 @@ fn signer_mismatch_and_invalid_signature_are_unauthorized_and_missing_nonce_is_i
     }
 }
 
-// ---- The rules of SPEC §5, one test each, on named vector cases -------------------------
+// ---- The rules of docs/spec.md §5, one test each, on named vector cases -------------------------
 
 fn case(name: &str) -> Value {
     let file = vectors();

@@ -1,4 +1,4 @@
-//! Proptest strategies for valid, self-consistent inputs of every operation (SPEC §1–7), over
+//! Proptest strategies for valid, self-consistent inputs of every operation (docs/spec.md §1–7), over
 //! the full value ranges: `uint`s up to 2^256 − 1, chain ids up to 2^64 − 1, instants in years
 //! 0000–9999 to the nanosecond, strings with control and non-ASCII characters, optional
 //! fields present and absent, and unknown members on any object.
@@ -11,7 +11,7 @@
 //! A world builds a valid request in any mode it supports ([`World::request_for`]), so a test
 //! can break one rule of one mode.
 //!
-//! Validity is decided here from SPEC §7 as written, not from the library: where a random
+//! Validity is decided here from docs/spec.md §7 as written, not from the library: where a random
 //! choice would break a rule (an EXACT_INPUT request without an origin amount, a swap provider
 //! across chains, nothing to do, a fee option a mode cannot use…), the builder repairs it.
 //! Needs the test crate to declare `mod support;` (random unknown-member values).
@@ -68,7 +68,7 @@ pub fn floor_seconds(t: Timestamp) -> i64 {
     t.unix_seconds()
 }
 
-/// `t + seconds`, saturating at [`Timestamp::MAX`] (as the lifetimes of SPEC §6 are
+/// `t + seconds`, saturating at [`Timestamp::MAX`] (as the lifetimes of docs/spec.md §6 are
 /// computed: a window that would close after year 9999 closes at its last instant).
 pub fn plus_seconds_saturating(t: Timestamp, seconds: u32) -> Timestamp {
     t.checked_add_seconds(i64::from(seconds)).unwrap_or(Timestamp::MAX)
@@ -654,7 +654,7 @@ pub enum Amounts {
     ImpliedOutput,
 }
 
-/// Repairs a quote request so that SPEC §7's QuoteRequest rules hold: a call value gets
+/// Repairs a quote request so that docs/spec.md §7's QuoteRequest rules hold: a call value gets
 /// non-empty call data (the library reads `0x` as no call data), a swap provider is dropped
 /// across chains, and a request that would do nothing gets another destination token,
 /// recipient or call data (by `repair`).
@@ -744,7 +744,7 @@ prop_compose! {
     }
 }
 
-/// Makes an intent agree with its quote request and with itself (SPEC §7, intent
+/// Makes an intent agree with its quote request and with itself (docs/spec.md §7, intent
 /// consistency): owner and chain ids from the request, the deposit to the origin intent
 /// address in the request's origin token, each side's objects on its side's chain.
 /// (Amount minimums and array lengths are ordered by [`quote`]; times by the world.)
@@ -898,7 +898,7 @@ pub struct Times {
     pub execute_at: Timestamp,
 }
 
-/// The default quote lifetime and execution window (SPEC §6), in nanoseconds.
+/// The default quote lifetime and execution window (docs/spec.md §6), in nanoseconds.
 pub const QUOTE_TTL: i128 = 300 * NS;
 pub const EXECUTION_WINDOW: i128 = 600 * NS;
 
@@ -1018,7 +1018,7 @@ prop_compose! {
 // ---------------------------------------------------------------------------------------------
 // Deposit modes and signatures
 
-/// How an execute request proves the deposit (SPEC §5, §7).
+/// How an execute request proves the deposit (docs/spec.md §5, §7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// `depositTransactionHash`.
@@ -1049,7 +1049,7 @@ impl Mode {
     }
 }
 
-/// Whether `option` can pay the fee of a deposit in `mode` (SPEC §7, Execute): native only
+/// Whether `option` can pay the fee of a deposit in `mode` (docs/spec.md §7, Execute): native only
 /// when the request asks for it; a fee exactly with a fee collector; in entrypoint mode a fee
 /// only in the deposit token, and only for an intent with an entrypoint; with a permit, the deposit token's option must support
 /// ERC-2612 and the deposit plus that fee must fit in a `uint256`.
@@ -1449,7 +1449,7 @@ impl World {
         Bytes::from(out)
     }
 
-    /// The limits the world runs with (the defaults of SPEC §6 and §9).
+    /// The limits the world runs with (the defaults of docs/spec.md §6 and §9).
     pub fn limits(&self) -> Limits {
         Limits::DEFAULT
     }

@@ -1,4 +1,4 @@
-//! Hostile inputs at the limits of SPEC §9, generated (never committed), shared by
+//! Hostile inputs at the limits of docs/spec.md §9, generated (never committed), shared by
 //! `tests/cost_bounds.rs` and `benches/hostile.rs` (which includes this file by path).
 //!
 //! Every generator starts from `examples/intent.json` and stays within the default

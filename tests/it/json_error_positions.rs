@@ -1,4 +1,4 @@
-//! SPEC §10 (revision 2): a JSON syntax error names where it is. `Error::offset` is the
+//! docs/spec.md §10 (revision 2): a JSON syntax error names where it is. `Error::offset` is the
 //! byte offset of the offending byte (the input's length when the input ends too early),
 //! `Error::line_column` its line and column from 1 (lines end at `\n`; the column counts
 //! characters), and the message says `line L column C`. Errors that are not syntax

@@ -1,4 +1,4 @@
-//! The lifecycle of SPEC §6 with its boundaries, and the Quote and Commit rules of SPEC §7:
+//! The lifecycle of docs/spec.md §6 with its boundaries, and the Quote and Commit rules of docs/spec.md §7:
 //! an instant equal to an expiry is expired; a signature deadline holds while
 //! floor(now) ≤ deadline; every event checks CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION,
 //! then its operation's rules; a failed event leaves the record exactly as it was.
@@ -502,7 +502,7 @@ fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(),
     }
 }
 
-/// SPEC §6's table as the spec states it, to check the library's ([`Event::next_status`])
+/// docs/spec.md §6's table as the spec states it, to check the library's ([`Event::next_status`])
 /// once; every other test reads the library's.
 fn spec_table(from: &IntentStatus, event: &Event) -> Option<IntentStatus> {
     use IntentStatus::*;

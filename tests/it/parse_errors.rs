@@ -1,4 +1,4 @@
-//! SPEC §7 (parsing), §8 and §9: every parse failure has its reason code and JSON path,
+//! docs/spec.md §7 (parsing), §8 and §9: every parse failure has its reason code and JSON path,
 //! limits are enforced with the path, and hostile input never panics.
 
 use intent_core::{from_slice, from_slice_with, Call, CallBundle, ErrorKind, Intent, Limits, Reason};

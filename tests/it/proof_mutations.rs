@@ -4,7 +4,7 @@
 //! Parse reasons change the wire text of a generated valid object (a random member of the
 //! right kind) and parse it; rule reasons change the typed value, the time or the event
 //! sequence of a generated valid world and run the operation. Each entry states its expected
-//! path from SPEC §7 and the object's schema, never from the library. One property runs every
+//! path from docs/spec.md §7 and the object's schema, never from the library. One property runs every
 //! entry over generated worlds; one test keeps the table and the catalogue (`Reason::ALL`)
 //! equal, so a new rule cannot be added without its proof.
 

@@ -1,5 +1,5 @@
 //! Documents in the shape of the examples of the service's newest published API schema
-//! (SPEC §1, §2 revision 2), committed under `examples/published/`: an intent of the
+//! (docs/spec.md §1, §2 revision 2), committed under `examples/published/`: an intent of the
 //! permit-only generation (`""` contracts, no deposit decimals, `totalFeeUsd` as a number and
 //! as a string, members this library's schema does not name), the same intent in status
 //! INVALID, and a commit request without `serviceContracts`. Each parses, passes the intent

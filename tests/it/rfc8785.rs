@@ -1,6 +1,6 @@
 //! RFC 8785's own test data (`tests/vectors/rfc8785/`, from the reference implementation's
 //! testdata): each input JSON, held as an unknown member's value, has the canonical form of
-//! the expected output (SPEC §4: key order by UTF-16 code units, RFC 8785 string escaping,
+//! the expected output (docs/spec.md §4: key order by UTF-16 code units, RFC 8785 string escaping,
 //! ECMAScript numbers); and the crate writes every double of the ES6 number test file in
 //! the expected ECMAScript form.
 //!

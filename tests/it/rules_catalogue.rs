@@ -1,5 +1,5 @@
-//! The rules catalogue (SPEC §7–8): every reason code is well formed, belongs to one
-//! operation, has the error kind SPEC §8 gives it, and is asserted by some test.
+//! The rules catalogue (docs/spec.md §7–8): every reason code is well formed, belongs to one
+//! operation, has the error kind docs/spec.md §8 gives it, and is asserted by some test.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use intent_core::{ErrorKind, Reason};
 
 const OPERATIONS: [&str; 7] = ["parse", "quote request", "intent", "quote", "commit", "execute", "lifecycle"];
 
-/// The codes SPEC §7 names, by the operation whose list names them.
+/// The codes docs/spec.md §7 names, by the operation whose list names them.
 const SPEC_CODES: &[(&str, &[&str])] = &[
     (
         "parse",
@@ -103,7 +103,8 @@ fn codes_are_unique_screaming_snake_case_and_displayed_as_is() {
 fn every_code_spec_section_7_names_is_in_the_catalogue_under_its_operation() {
     for (operation, codes) in SPEC_CODES {
         for code in *codes {
-            let reason = reason_named(code).unwrap_or_else(|| panic!("{code} (SPEC §7) is not in the catalogue"));
+            let reason =
+                reason_named(code).unwrap_or_else(|| panic!("{code} (docs/spec.md §7) is not in the catalogue"));
             assert_eq!(reason.operation(), *operation, "{code}");
         }
     }

@@ -1,7 +1,7 @@
-//! The Execute rules of SPEC §7, one test per rule: each starts from a valid request (deposit
+//! The Execute rules of docs/spec.md §7, one test per rule: each starts from a valid request (deposit
 //! hash mode, entrypoint mode, permit-only mode or entrypoint mode with a permit), breaks
 //! exactly one rule and asserts exactly that rule's reason and path. Then the order: when two
-//! rules are broken, the one SPEC §7 lists first is reported.
+//! rules are broken, the one docs/spec.md §7 lists first is reported.
 
 use crate::fixtures;
 
@@ -743,7 +743,7 @@ fn permit_signature_by_another_key_without_token_facts_passes() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order (SPEC §7): with two rules broken, the one listed first is reported.
+// Order (docs/spec.md §7): with two rules broken, the one listed first is reported.
 
 #[test]
 fn intent_id_mismatch_comes_before_deposit_proof_missing() {

@@ -1,7 +1,7 @@
-//! Intent consistency (SPEC §7), one test per rule: each starts from the fixture intent,
+//! Intent consistency (docs/spec.md §7), one test per rule: each starts from the fixture intent,
 //! makes exactly one field disagree and asserts `INTENT_INCONSISTENT` with exactly that
 //! field's path. The QuoteRequest rules run first, on `quoteRequest`; the consistency rules
-//! then run in the order SPEC §7 lists them.
+//! then run in the order docs/spec.md §7 lists them.
 
 use crate::fixtures;
 
@@ -250,7 +250,7 @@ fn expires_at_without_created_at_is_consistent() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order (SPEC §7)
+// Order (docs/spec.md §7)
 
 #[test]
 fn quote_request_rules_come_before_intent_consistency() {
@@ -273,12 +273,12 @@ fn nothing_to_do_in_the_request_comes_before_intent_consistency() {
     assert_rule(check_intent(&broken), Reason::NothingToDo, Some("quoteRequest"));
 }
 
-/// The item of SPEC §7's consistency list a breakage belongs to, the path it reports, and
+/// The item of docs/spec.md §7's consistency list a breakage belongs to, the path it reports, and
 /// the change that makes it.
 type Breakage = (usize, &'static str, fn(&mut Intent));
 
 /// One way to break each consistency rule, with the path it reports, grouped by the items of
-/// SPEC §7's list (in its order).
+/// docs/spec.md §7's list (in its order).
 fn breakages() -> Vec<Breakage> {
     vec![
         (0, "ownerAddress", |i| i.owner_address = address_of(&stranger_key())),

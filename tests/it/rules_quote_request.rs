@@ -1,4 +1,4 @@
-//! The QuoteRequest rules of SPEC §7, one test per rule: each starts from the fixture
+//! The QuoteRequest rules of docs/spec.md §7, one test per rule: each starts from the fixture
 //! intent's valid request (EXACT_INPUT of 125 DAI on Arbitrum to a Base token, for another
 //! recipient), breaks exactly one rule and asserts exactly that rule's reason and path
 //! (relative to the request). Then the order of the rules.
@@ -276,7 +276,7 @@ fn same_token_on_another_chain_passes() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Order (SPEC §7): with two rules broken, the one listed first is reported.
+// Order (docs/spec.md §7): with two rules broken, the one listed first is reported.
 
 #[test]
 fn origin_chain_id_is_checked_before_destination_chain_id() {

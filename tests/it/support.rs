@@ -1,9 +1,9 @@
-//! Shared helpers for the property tests of SPEC §1–4 (`canonical_properties.rs`,
+//! Shared helpers for the property tests of docs/spec.md §1–4 (`canonical_properties.rs`,
 //! `changed_paths.rs`), written independently of the crate's internals:
 //!
 //! - a JSON tree ([`J`]) that keeps number text exactly and member order as written, with a
-//!   strict parser and a compact writer using the string escaping of SPEC §4;
-//! - the schema of SPEC §2 ([`Kind`], [`fields`]), so every leaf of a canonical document
+//!   strict parser and a compact writer using the string escaping of docs/spec.md §4;
+//! - the schema of docs/spec.md §2 ([`Kind`], [`fields`]), so every leaf of a canonical document
 //!   knows its value kind;
 //! - a [`Respeller`] that writes a canonical tree with random spellings of the same meaning
 //!   (key order, white space, address case, number and timestamp spellings, escapes, `null`
@@ -283,7 +283,7 @@ impl Parser<'_> {
     }
 }
 
-/// Writes `s` as a JSON string with the escaping of SPEC §4 (RFC 8785 §3.2.2.2).
+/// Writes `s` as a JSON string with the escaping of docs/spec.md §4 (RFC 8785 §3.2.2.2).
 pub fn write_canonical_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
@@ -310,14 +310,14 @@ pub fn canonical_string(s: &str) -> String {
     out
 }
 
-/// The canonical order of keys (SPEC §4, RFC 8785 §3.2.3), computed independently of the
+/// The canonical order of keys (docs/spec.md §4, RFC 8785 §3.2.3), computed independently of the
 /// crate: compare the keys' UTF-16 code units, as JavaScript's default sort does.
 pub fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
 /// The compact text of a tree whose leaves are already in canonical form, with object members
-/// sorted by [`key_order`]: the canonical JSON of SPEC §4.
+/// sorted by [`key_order`]: the canonical JSON of docs/spec.md §4.
 pub fn canonical_text(j: &J) -> String {
     let mut out = String::new();
     write_canonical(&mut out, j);
@@ -357,7 +357,7 @@ fn write_canonical(out: &mut String, j: &J) {
     }
 }
 
-/// The canonical form of a generic JSON value (an unknown member, SPEC §4): keys sorted by
+/// The canonical form of a generic JSON value (an unknown member, docs/spec.md §4): keys sorted by
 /// [`key_order`], integer literals exact (`-0` as `0`), other numbers in ECMAScript form.
 pub fn canonicalise_generic(j: &J) -> J {
     match j {
@@ -475,9 +475,9 @@ fn diff(a: &J, b: &J, at: &mut Vec<Step>, out: &mut Vec<String>) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The schema of SPEC §2
+// The schema of docs/spec.md §2
 
-/// The value kinds of SPEC §1, objects and arrays.
+/// The value kinds of docs/spec.md §1, objects and arrays.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Kind {
     Uint,
@@ -695,7 +695,7 @@ const FEE_OPTION: &[Field] = &[
     req("is2612", Bool),
 ];
 
-/// The fields of an object of SPEC §2.
+/// The fields of an object of docs/spec.md §2.
 pub fn fields(object: &str) -> &'static [Field] {
     match object {
         "QuoteRequest" => QUOTE_REQUEST,
@@ -718,7 +718,7 @@ pub fn fields(object: &str) -> &'static [Field] {
         "GasFeeOptions" => GAS_FEE_OPTIONS,
         "GasEstimate" => GAS_ESTIMATE,
         "FeeOption" => FEE_OPTION,
-        other => panic!("no object {other} in SPEC §2"),
+        other => panic!("no object {other} in docs/spec.md §2"),
     }
 }
 
@@ -954,7 +954,7 @@ pub fn spell_exact(
         out.push('-');
     }
     if digits == "0" {
-        // `-0` is zero: its exact value is an integer in range (SPEC §1).
+        // `-0` is zero: its exact value is an integer in range (docs/spec.md §1).
         let forms: &[&str] = if force {
             &["0.0", "0e0", "0.000", "0E+5", "0.0e-3"]
         } else {
@@ -1423,7 +1423,7 @@ pub fn random_string(rng: &mut Choices) -> String {
     (0..rng.below(6)).map(|_| random_char(rng)).collect()
 }
 
-/// A number in canonical form (SPEC §4 for unknown members).
+/// A number in canonical form (docs/spec.md §4 for unknown members).
 pub fn random_number(rng: &mut Choices) -> String {
     match rng.below(5) {
         0 => format!("{}", rng.below(2001) as i64 - 1000),

@@ -1,4 +1,4 @@
-//! SPEC §1: how each value kind is accepted, held exactly, and written back.
+//! docs/spec.md §1: how each value kind is accepted, held exactly, and written back.
 
 use intent_core::{
     from_slice, to_string, Address, AddressOrEmpty, Call, Canonical, CommitRequest, Decimal, DepositTransaction,

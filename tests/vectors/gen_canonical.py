@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generator of the canonical-JSON / canonical-hash test vectors (SPEC.md section 4).
+"""Generator of the canonical-JSON / canonical-hash test vectors (docs/spec.md section 4).
 
 What it is
-    An implementation of SPEC.md sections 1-4 (value kinds, objects and their field
+    An implementation of docs/spec.md sections 1-4 (value kinds, objects and their field
     kinds, unknown members, canonical JSON, canonical hash) written in Python from the
     spec alone. It does not use, call or read the Rust crate, so the vectors it writes
     are an independent check of `canonical_json` / `canonical_hash`.
@@ -12,7 +12,7 @@ What it is
     the canonical JSON and `0x` + keccak-256 of it for each, checks its own output
     (every canonical string is valid JSON, canonicalising it again is byte-identical,
     spelling-only variants share a hash, meaning changes do not, and every input passes
-    the SPEC section 7 checks on QuoteRequest and Intent consistency), and writes
+    the docs/spec.md section 7 checks on QuoteRequest and Intent consistency), and writes
     tests/vectors/canonical.json.
 
 How to run
@@ -115,7 +115,7 @@ def parse_json(text: str):
 
 
 # ---------------------------------------------------------------------------
-# SPEC section 2: objects and field kinds
+# docs/spec.md section 2: objects and field kinds
 # ---------------------------------------------------------------------------
 
 def _obj(spec: str) -> dict:
@@ -214,7 +214,7 @@ SCHEMA = {
 CLOSED_ENUMS = {
     "TradeType": ["EXACT_INPUT", "EXACT_OUTPUT"],
 }
-# IntentStatus is open since SPEC revision 2 (QUOTED ... REFUNDED, INVALID, others kept).
+# IntentStatus is open since revision 2 of the specification (QUOTED ... REFUNDED, INVALID, others kept).
 OPEN_ENUMS = {"RouteProvider", "ChainGasUsageStatus", "IntentStatus"}
 OPEN_ENUM_RE = re.compile(r"[A-Z0-9_]+")
 
@@ -223,7 +223,7 @@ U64_MAX = 2**64 - 1
 
 
 # ---------------------------------------------------------------------------
-# SPEC section 4: canonical forms
+# docs/spec.md section 4: canonical forms
 # ---------------------------------------------------------------------------
 
 _ESC = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
@@ -274,7 +274,7 @@ def es_number(x: float) -> str:
 
 
 def utf16_key(key: str) -> bytes:
-    """Sort key of an object key: its UTF-16 code units (SPEC section 4, RFC 8785 section
+    """Sort key of an object key: its UTF-16 code units (docs/spec.md section 4, RFC 8785 section
     3.2.3). Big-endian code units compare bytewise exactly as the units compare."""
     return key.encode("utf-16-be", errors="surrogatepass")
 
@@ -284,7 +284,7 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 def canon_generic(v) -> str:
-    """Canonical form of an unknown member's value (SPEC section 4)."""
+    """Canonical form of an unknown member's value (docs/spec.md section 4)."""
     if isinstance(v, dict):
         keys = sorted(v, key=utf16_key)
         return "{" + ",".join(canon_string(k) + ":" + canon_generic(v[k]) for k in keys) + "}"
@@ -398,10 +398,10 @@ def canon_value(v, kind: str, path: str) -> str:
     if kind == "address":
         return canon_address(v, path)
     if kind == "address-or-empty":
-        # SPEC section 1: "" means none and stays ""; anything else is an address.
+        # docs/spec.md section 1: "" means none and stays ""; anything else is an address.
         return '""' if v == "" else canon_address(v, path)
     if kind == "text-or-decimal":
-        # SPEC section 1: a string unchanged, or a number in decimal's form.
+        # docs/spec.md section 1: a string unchanged, or a number in decimal's form.
         if isinstance(v, str):
             return canon_string(v)
         if isinstance(v, Num):
@@ -468,7 +468,7 @@ def canonical_hash(canonical: str) -> str:
 
 
 # ---------------------------------------------------------------------------
-# SPEC section 7 checks, so that every input is a valid value (run on canonical JSON)
+# docs/spec.md section 7 checks, so that every input is a valid value (run on canonical JSON)
 # ---------------------------------------------------------------------------
 
 def _ts(s):
@@ -882,7 +882,7 @@ def build_cases():
                     '"depositTransaction":{', '"memo":null'))
     add("unknown member with value null at top level", "Intent", mini[:-1] + ',"extra":null}')
 
-    # ---- published schema 2026 (SPEC revision 2, issue 10 "schema") -----------
+    # ---- published schema 2026 (revision 2 of the specification, issue 10 "schema") -----------
     # text-or-decimal, address-or-empty, optional decimals, open IntentStatus.
     I("totalFeeUsd as a JSON number 0.016156",
       lambda t: put(t, "fees.originGas.totalFeeUsd", Num("0.016156")), "totalFeeUsd number")
@@ -1037,7 +1037,7 @@ def main() -> int:
 
     doc = {
         "generator": "tests/vectors/gen_canonical.py (Python 3.11, pycryptodome keccak-256); independent of the crate",
-        "spec": "SPEC.md section 4",
+        "spec": "docs/spec.md section 4",
         "cases": out_cases,
     }
     OUT.write_text(json.dumps(doc, indent=2, ensure_ascii=True) + "\n", encoding="utf-8")

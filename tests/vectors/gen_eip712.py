@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent generator of EIP-712 test vectors for intent-core (SPEC section 5).
+"""Independent generator of EIP-712 test vectors for intent-core (docs/spec.md section 5).
 
 What it is
     A deterministic producer of EIP-712 digests, domain separators, struct hashes,
@@ -7,16 +7,16 @@ What it is
     (not with the Rust crate), written to tests/vectors/eip712.json for the crate's
     tests to read. Case kinds:
 
-      intent     SPEC 5.1 deposit-intent digest (default and custom type/domain names)
-      permit     SPEC 5.2 ERC-2612 permit under any subset of the EIP712Domain fields
-      daiPermit  SPEC 5.2 DAI-style permit (holder, spender, nonce, expiry, allowed)
+      intent     docs/spec.md §5.1 deposit-intent digest (default and custom type/domain names)
+      permit     docs/spec.md §5.2 ERC-2612 permit under any subset of the EIP712Domain fields
+      daiPermit  docs/spec.md §5.2 DAI-style permit (holder, spender, nonce, expiry, allowed)
       mail       the EIP-712 specification's own "Mail" example
-      signature  SPEC 5.3 signer-recovery edge cases (v forms, high-s, zero/oversized
+      signature  docs/spec.md §5.3 signer-recovery edge cases (v forms, high-s, zero/oversized
                  r and s, bad lengths, r off the curve)
-      intentDocument  SPEC 5.1 end to end: examples/intent.json plus a deposit signature
+      intentDocument  docs/spec.md §5.1 end to end: examples/intent.json plus a deposit signature
                  (and optional custom names) as the exact JSON input of
                  `intentctl digest intent`; message fields read from the JSON
-      intentPermit    SPEC 5.2 end to end: the permit of a deposit built from
+      intentPermit    docs/spec.md §5.2 end to end: the permit of a deposit built from
                  examples/intent.json in entrypoint or permit-only mode
 
     Every digest is computed twice: once by eth-account
@@ -35,7 +35,7 @@ What it is
     lowercase 0x-hex, signatures r || s || v (65 bytes, v 27/28) unless a
     signature case says otherwise.
 
-How to run (from the crate root, /work/main):
+How to run (from the repository root):
 
     pip install -r tests/vectors/requirements.txt
     python3 tests/vectors/gen_eip712.py
@@ -237,7 +237,7 @@ def hand_recover_raw(digest: bytes, r: int, s: int, recid: int):
 
 
 def spec_recover(digest: bytes, sig: bytes):
-    """SPEC 5.3 policy, by hand: returns (signer, None) or (None, "INVALID_SIGNATURE")."""
+    """docs/spec.md §5.3 policy, by hand: returns (signer, None) or (None, "INVALID_SIGNATURE")."""
     if len(sig) != 65:
         return None, "INVALID_SIGNATURE"
     r = int.from_bytes(sig[:32], "big")
@@ -325,7 +325,7 @@ def dec(v) -> str:
 
 
 # --------------------------------------------------------------------------------------
-# a. deposit intent (SPEC 5.1)
+# a. deposit intent (docs/spec.md §5.1)
 # --------------------------------------------------------------------------------------
 
 INTENT_FIELDS = [
@@ -465,7 +465,7 @@ def intent_cases():
 
 
 # --------------------------------------------------------------------------------------
-# b. ERC-2612 permit, c. DAI permit (SPEC 5.2)
+# b. ERC-2612 permit, c. DAI permit (docs/spec.md §5.2)
 # --------------------------------------------------------------------------------------
 
 PERMIT_FIELDS = [
@@ -706,7 +706,7 @@ def mail_cases():
 
 
 # --------------------------------------------------------------------------------------
-# e. signature recovery edge cases (SPEC 5.3)
+# e. signature recovery edge cases (docs/spec.md §5.3)
 # --------------------------------------------------------------------------------------
 
 
@@ -735,7 +735,7 @@ def signature_cases():
         if eth_account_agrees:
             assert lib == signer, (name, lib, signer)
         elif lib != signer:
-            DIFFS.append(f"{name}: eth-account recovers {lib}, SPEC 5.3 says {err or signer}")
+            DIFFS.append(f"{name}: eth-account recovers {lib}, docs/spec.md §5.3 says {err or signer}")
         case = {"kind": "signature", "name": name, "digest": hx(digest), "signature": hx(sig)}
         if err:
             case["error"] = err
@@ -795,7 +795,7 @@ def signature_cases():
     add("v_26", s27[:64] + bytes([26]), expect_error=True)
     add("v_2", s27[:64] + bytes([2]), expect_error=True)
     v37_lib = add("v_37_eip155_style", s27[:64] + bytes([37]),
-                  "EIP-155-style v: eth-account accepts it, SPEC 5.3 allows only 0, 1, 27, 28",
+                  "EIP-155-style v: eth-account accepts it, docs/spec.md §5.3 allows only 0, 1, 27, 28",
                   expect_error=True, eth_account_agrees=False)
     assert v37_lib == ADDRS[i27]
     add("v_255", s27[:64] + bytes([255]), "eth-account reads it as an EIP-155 v and accepts it",
@@ -820,7 +820,7 @@ def signature_cases():
     while lift_x(x) is not None:
         x -= 1
     add("r_not_on_curve_large", sig_bytes(x, sl28, 28), expect_error=True)
-    # r that IS a valid x with arbitrary s: recovers to some key (valid by SPEC)
+    # r that IS a valid x with arbitrary s: recovers to some key (valid by docs/spec.md)
     x = 1
     while lift_x(x) is None:
         x += 1
@@ -842,18 +842,18 @@ def signature_cases():
 
 
 # --------------------------------------------------------------------------------------
-# f. end to end from examples/intent.json (SPEC 5.1 and 5.2 from an Intent document)
+# f. end to end from examples/intent.json (docs/spec.md §5.1 and 5.2 from an Intent document)
 # --------------------------------------------------------------------------------------
 #
 # These cases read the crate's example intent, build a deposit signature around it, and
-# take the message fields SPEC 5.1 / 5.2 name straight from the JSON (ownerAddress,
+# take the message fields docs/spec.md §5.1 / 5.2 name straight from the JSON (ownerAddress,
 # depositTransaction.tokenAddress/amount, originIntentAddress, originChainId,
 # serviceContracts.serviceIntentEntrypointAddress, selectedGasFeeOption.amount /
 # feeCollectorAddress, the deposit signature's deadline, userNonce, permitDeadline,
 # permitAmount). "input" is the exact JSON text the crate parses: for "intentDocument" the
 # input of `intentctl digest intent` ({"intent", "depositSignature", "domain"?}), for
 # "intentPermit" the pair {"intent", "depositSignature"}. Error cases ("error", "path")
-# state what SPEC 5.1 / 5.2 / 7 require there; they have no digest.
+# state what docs/spec.md §5.1 / 5.2 / 7 require there; they have no digest.
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples")
 DEFAULT_NAMES = {"name": "ServiceIntentEntrypoint", "version": "1",
@@ -882,7 +882,7 @@ def fee_option(index=0, **changes):
 
 
 def intent_message(intent: dict, ds: dict) -> dict:
-    """The nine SPEC 5.1 message values, taken from the JSON documents."""
+    """The nine docs/spec.md §5.1 message values, taken from the JSON documents."""
     fee = ds["selectedGasFeeOption"]
     return {
         "user": to_checksum_address(intent["ownerAddress"]),
@@ -973,7 +973,7 @@ def intent_document_cases():
         {"selectedGasFeeOption": fee_option(2), "deadline": DEADLINE + 60,
          "userNonce": dec(U256_MAX), "permitSignature": "0x" + "11" * 65,
          "permitDeadline": DEADLINE + 60, "permitAmount": "125147772000000000000"}))
-    # 6. no userNonce: SPEC 7 NONCE_REQUIRED
+    # 6. no userNonce: docs/spec.md §7 NONCE_REQUIRED
     doc = {"intent": example_intent(),
            "depositSignature": {"selectedGasFeeOption": dai_fee, "deadline": DEADLINE}}
     c.append({"kind": "intentDocument", "name": "example_intent_without_user_nonce",
@@ -987,7 +987,7 @@ ARBITRUM_DAI_DOMAIN = {"name": "Dai Stablecoin", "version": "2", "chainId": "421
 
 
 def intent_permit_case(name, key_i, intent, ds, mode, token_domain, nonce):
-    """SPEC 5.2: owner = intent.ownerAddress; entrypoint mode: spender = the entrypoint,
+    """docs/spec.md §5.2: owner = intent.ownerAddress; entrypoint mode: spender = the entrypoint,
     deadline = depositSignature.deadline; permit-only: spender = originIntentAddress,
     deadline = permitDeadline; value = permitAmount in both."""
     if mode == "entrypoint":

@@ -1,28 +1,28 @@
 #!/usr/bin/env python3
-"""Generator of the `intentctl run` scenarios in examples/ (SPEC sections 5, 6, 7 and 10).
+"""Generator of the `intentctl run` scenarios in examples/ (docs/spec.md sections 5, 6, 7 and 10).
 
 What it is
     A deterministic producer of the scenario documents examples/scenario*.json and, beside
     each, <name>.expected: the exact lines `intentctl run <name>.json` must print. The
-    expected lines are derived here, from the SPEC, by a small reference model of the
-    lifecycle (SPEC 6) and of the Quote, Commit and Execute rules (SPEC 7) written in
+    expected lines are derived here, from docs/spec.md, by a small reference model of the
+    lifecycle (docs/spec.md §6) and of the Quote, Commit and Execute rules (docs/spec.md §7) written in
     Python -- never by running the crate. Every scenario event also states the outcome it
     was built to show, and the model must agree with it before anything is written.
 
     The intent is examples/intent.json re-owned by a fixed key (keccak256("intent-core
     scenario owner")): intent.ownerAddress and intent.quoteRequest.ownerAddress are set to
-    its EIP-55 address (the only two fields the consistency rules of SPEC 7 tie to the
+    its EIP-55 address (the only two fields the consistency rules of docs/spec.md §7 tie to the
     owner); everything else is kept. The gas fee options are examples/gas-fee-options.json
     (the scenario-expiry.json file shortens their expiresAt, to show FEE_OPTIONS_EXPIRED).
 
     Signatures are made with eth-account, reusing the helpers of gen_eip712.py beside this
     file (typed data built by eth-account and cross-checked by a hand-written encoder;
     signatures RFC 6979 deterministic, low-s, v 27/28):
-      - the deposit-intent digest of SPEC 5.1 with the default names ServiceIntent /
+      - the deposit-intent digest of docs/spec.md §5.1 with the default names ServiceIntent /
         ServiceIntentEntrypoint / 1 (or, for a deployment named otherwise, the names of
         CUSTOM_NAMES below), chainId = originChainId, verifyingContract =
         serviceContracts.serviceIntentEntrypointAddress;
-      - ERC-2612 permits (SPEC 5.2) under the token domain {name "Dai Stablecoin",
+      - ERC-2612 permits (docs/spec.md §5.2) under the token domain {name "Dai Stablecoin",
         version "2", chainId originChainId, verifyingContract the deposit token} with the
         owner's permit nonce PERMIT_NONCE: entrypoint mode spender = the entrypoint,
         deadline = depositSignature.deadline; permit-only mode spender =
@@ -54,7 +54,7 @@ Files written (and nothing else)
     (swapping their names makes each SIGNER_MISMATCH; the model checks that here and
     tests/intentctl_check_execute.rs checks the crate does the same)
 
-How to run (from the crate root, /work/main):
+How to run (from the repository root):
 
     pip install -r tests/vectors/requirements.txt
     python3 tests/vectors/gen_scenarios.py
@@ -96,7 +96,7 @@ PERMIT_NONCE = "0"
 QUOTE_TTL = 300
 EXECUTION_WINDOW = 600
 
-# A deployment named otherwise than the defaults (SPEC 5.1). The type name is the one of
+# A deployment named otherwise than the defaults (docs/spec.md §5.1). The type name is the one of
 # 0xsequence/trails-contracts src/TrailsIntentEntrypoint.sol ("TrailsIntent(address
 # user,...)"); the domain name and version are chosen for the example, not read from a
 # contract.
@@ -188,7 +188,7 @@ def sign_permit(ds: dict, mode: str, priv=OWNER_KEY, intent=INTENT) -> str:
 
 def high_s(sig_hex: str) -> str:
     """The same signature with s replaced by n - s and v flipped: the same signer for plain
-    ECDSA, rejected by EIP-2 (SPEC 5.3)."""
+    ECDSA, rejected by EIP-2 (docs/spec.md §5.3)."""
     sig = bytes.fromhex(sig_hex[2:])
     s = int.from_bytes(sig[32:64], "big")
     flipped = sig[:32] + (g.SECP_N - s).to_bytes(32, "big") + bytes([55 - sig[64]])
@@ -250,7 +250,7 @@ def request(ds=None, tx_hash=None, intent_id=INTENT_ID) -> dict:
 
 
 # --------------------------------------------------------------------------------------
-# the reference model: SPEC 6 (lifecycle) and SPEC 7 (Quote, Commit, Execute rules)
+# the reference model: docs/spec.md §6 (lifecycle) and docs/spec.md §7 (Quote, Commit, Execute rules)
 # --------------------------------------------------------------------------------------
 
 ADDRESS_RE = re.compile(r"^0x[0-9a-fA-F]{40}$")
@@ -259,7 +259,7 @@ ZERO = g.ZERO_ADDR
 
 
 def same_meaning(x):
-    """A JSON value with the spellings SPEC 4 says do not matter taken out (address case,
+    """A JSON value with the spellings docs/spec.md §4 says do not matter taken out (address case,
     timestamp offsets and fractions; key order is already irrelevant to dict equality).
     Enough for the documents of this file, which only respell in those ways."""
     if isinstance(x, dict):
@@ -311,7 +311,7 @@ def check_quote_request(q: dict):
 
 
 def check_intent(i: dict):
-    """SPEC 7: the QuoteRequest rules, then intent consistency."""
+    """docs/spec.md §7: the QuoteRequest rules, then intent consistency."""
     reason = check_quote_request(i["quoteRequest"])
     if reason:
         return reason
@@ -337,7 +337,7 @@ def check_intent(i: dict):
 
 
 def sig_form_ok(sig_hex: str) -> bool:
-    """SPEC 5.3 checks that need no digest: 65 bytes, v in {0, 1, 27, 28}, r and s non-zero,
+    """docs/spec.md §5.3 checks that need no digest: 65 bytes, v in {0, 1, 27, 28}, r and s non-zero,
     s not above n/2."""
     sig = bytes.fromhex(sig_hex[2:])
     if len(sig) != 65 or sig[64] not in (0, 1, 27, 28):
@@ -347,7 +347,7 @@ def sig_form_ok(sig_hex: str) -> bool:
 
 
 def check_execute(rec, req: dict, token_permit, now: int):
-    """SPEC 7, Execute, in its order."""
+    """docs/spec.md §7, Execute, in its order."""
     intent = rec["intent"]
     if req["intentId"] != intent["intentId"]:
         return "INTENT_ID_MISMATCH"
@@ -419,7 +419,7 @@ def check_execute(rec, req: dict, token_permit, now: int):
     return None
 
 
-# (from, event) -> to, SPEC 6; quote has no "from"
+# (from, event) -> to, docs/spec.md §6; quote has no "from"
 TRANSITIONS = {
     ("QUOTED", "commit"): "COMMITTED",
     ("COMMITTED", "execute"): "EXECUTING",
@@ -433,7 +433,7 @@ TRANSITIONS = {
 
 
 def run_model(scenario: dict):
-    """The lines `intentctl run` prints for `scenario`, by SPEC 6, 7 and 10. The lifetimes
+    """The lines `intentctl run` prints for `scenario`, by docs/spec.md §6, 7 and 10. The lifetimes
     come from "policy" or the older "limits" (never both), the entrypoint names from
     policy.entrypoint."""
     assert not ("policy" in scenario and "limits" in scenario)
@@ -581,7 +581,7 @@ def abort_scenario():
 
 
 def respelled(intent: dict) -> dict:
-    """The same intent spelled differently (SPEC 4): addresses all lowercase, timestamps
+    """The same intent spelled differently (docs/spec.md §4): addresses all lowercase, timestamps
     with an offset or a zero fraction, members in reverse order."""
     def lower(x):
         if isinstance(x, dict):
@@ -715,7 +715,7 @@ def check_execute_input(names):
 
 
 def check_execute_model(doc: dict):
-    """The reason `check execute` gives for `doc` (None when it passes), by SPEC 7."""
+    """The reason `check execute` gives for `doc` (None when it passes), by docs/spec.md §7."""
     rec = {"intent": doc["intent"], "gasFeeOptions": doc["gasFeeOptions"],
            "committedAt": parse_ts(doc["committedAt"]), "window": EXECUTION_WINDOW,
            "names": doc.get("entrypoint") or g.DEFAULT_NAMES}
@@ -737,9 +737,9 @@ def main():
             got = json.loads(line)
             shown = "ok" if got["ok"] else got["reason"]
             assert shown == expect, (name, e["op"], e["at"], expect, line)
-        assert len(doc["events"]) <= 64  # SPEC 9: arrays other than calls
+        assert len(doc["events"]) <= 64  # docs/spec.md §9: arrays other than calls
         text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-        assert len(text.encode()) <= 1 << 20  # SPEC 9: document size
+        assert len(text.encode()) <= 1 << 20  # docs/spec.md §9: document size
         with open(os.path.join(EXAMPLES, name + ".json"), "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
         with open(os.path.join(EXAMPLES, name + ".expected"), "w", encoding="utf-8", newline="\n") as f:
