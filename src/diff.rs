@@ -5,9 +5,9 @@
 //! field and unknown member by unknown member in canonical key order, arrays element by
 //! element, leaves compared by their canonical text. Nothing is canonicalised whole or
 //! parsed again; the canonical texts of an unknown member whose two values differ are read
-//! side by side, once, to descend into it (no tree is built). What it reports is bounded: at most [`MAX_CHANGED_PATHS`] paths of at most
-//! [`MAX_CHANGED_PATH_LEN`] bytes each, whatever the input, and the walk stops once the
-//! list is full.
+//! side by side, once, to descend into it (no tree is built). What it reports is bounded:
+//! at most [`MAX_CHANGED_PATHS`] paths of at most [`MAX_CHANGED_PATH_LEN`] bytes each,
+//! whatever the input, and the walk stops once the list is full.
 
 use alloc::string::String;
 use alloc::vec::Vec;

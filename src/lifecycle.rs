@@ -99,9 +99,10 @@ impl Event {
         Error::new(Problem::InvalidTransition { from: from.cloned(), event: self.static_name() })
     }
 
-    /// The wire name, borrowed for as long as the program runs.
+    /// The wire name, borrowed for as long as the program runs: the variants are declared
+    /// in the order of [`Event::NAMES`], so the discriminant indexes it.
     fn static_name(&self) -> &'static str {
-        Event::NAMES[Event::ALL.iter().position(|event| event == self).unwrap_or_default()]
+        Event::NAMES[*self as usize]
     }
 }
 

@@ -814,3 +814,15 @@ fn lifecycle_errors_have_the_kinds_of_spec_section_8() {
     let error = record.fail("", later()).unwrap_err();
     assert_eq!(error.body().cause, "STATUS_REASON_REQUIRED at reason");
 }
+
+#[test]
+fn every_invalid_transition_names_its_event() {
+    for event in &EVENTS {
+        match event.invalid_transition(Some(&IntentStatus::Refunded)).problem() {
+            Problem::InvalidTransition { from, event: name } => {
+                assert_eq!((from, *name), (&Some(IntentStatus::Refunded), event.name()));
+            }
+            other => panic!("{event}: {other:?}"),
+        }
+    }
+}
