@@ -1,5 +1,6 @@
 // `npm run build`: the package in dist/ from this repository (docs/spec.md §13).
-//   1. cargo build --release --target wasm32-unknown-unknown -p intent-core-wasm
+//   1. cargo build --profile wasm --target wasm32-unknown-unknown -p intent-core-wasm
+//      (the profile of Cargo.toml: size-optimised, link-time optimised)
 //   2. wasm-bindgen --target web, with the CLI of exactly the version of the wasm-bindgen
 //      crate in Cargo.lock (the two must match; install it with
 //      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
@@ -39,11 +40,11 @@ if (cli !== `wasm-bindgen ${version}`) {
   throw new Error(`build: ${cli} differs from the wasm-bindgen crate ${version} of Cargo.lock; install it with: cargo install wasm-bindgen-cli --version =${version}`);
 }
 
-run("cargo", ["build", "--release", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm"], {
+run("cargo", ["build", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm"], {
   stdio: "inherit",
 });
 const targetDir = JSON.parse(run("cargo", ["metadata", "--format-version", "1", "--no-deps"])).target_directory;
-const wasmFile = join(targetDir, "wasm32-unknown-unknown", "release", "intent_core_wasm.wasm");
+const wasmFile = join(targetDir, "wasm32-unknown-unknown", "wasm", "intent_core_wasm.wasm");
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);

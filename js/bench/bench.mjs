@@ -1,0 +1,107 @@
+// `npm run bench` in js/ (after `npm run build`): the package's size, and its speed beside
+// viem doing the same work in the same Node process, over the benchmark corpus of
+// benches/data/intents.jsonl (320 intents). Prints the Markdown tables of BENCHMARKS.md,
+// "The JavaScript package". Timing only: nothing is asserted.
+//
+// Each figure is the median over rounds of the time per item of one pass over the corpus
+// (after warm-up rounds), so a slow phase of the machine moves single rounds, not the median.
+
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+import { hashTypedData, keccak256 } from "viem";
+
+import * as core from "../dist/index.js";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const repo = fileURLToPath(new URL("../../", import.meta.url));
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+function size() {
+  const rows = [];
+  let raw = 0;
+  let gzip = 0;
+  for (const path of files(dist).sort()) {
+    if (path.endsWith(".d.ts")) continue;
+    const bytes = readFileSync(path);
+    const zipped = gzipSync(bytes, { level: 9 }).length;
+    raw += bytes.length;
+    gzip += zipped;
+    if (path.endsWith(".wasm")) rows.push(["the WebAssembly module", bytes.length, zipped]);
+  }
+  rows.push(["what a page loads: dist/ without the declarations", raw, gzip]);
+  return rows;
+}
+
+/** Median time per item, in microseconds, of `fn` over `items`. */
+function time(items, fn, rounds = 15, warmup = 3) {
+  const perItem = [];
+  for (let round = 0; round < warmup + rounds; round++) {
+    const start = process.hrtime.bigint();
+    for (const item of items) fn(item);
+    const elapsed = Number(process.hrtime.bigint() - start) / 1000 / items.length;
+    if (round >= warmup) perItem.push(elapsed);
+  }
+  perItem.sort((a, b) => a - b);
+  return perItem[Math.floor(perItem.length / 2)];
+}
+
+const texts = readFileSync(join(repo, "benches/data/intents.jsonl"), "utf8").split("\n").filter((line) => line !== "");
+const objects = texts.map((text) => JSON.parse(text));
+const canonicalBytes = texts.map((text) => new TextEncoder().encode(core.canonicalJson(text)));
+
+// Permits: one per intent, its owner and deposit token, under the token's domain.
+const permits = objects.map((intent, i) => ({
+  domain: { name: "USD Coin", version: "2", chainId: String(intent.originChainId), verifyingContract: intent.depositTransaction.tokenAddress },
+  owner: intent.ownerAddress,
+  spender: intent.originIntentAddress,
+  value: intent.depositTransaction.amount,
+  nonce: String(i),
+  deadline: "1767225600",
+}));
+const permitTypedData = permits.map((p) => ({
+  domain: { ...p.domain, chainId: BigInt(p.domain.chainId) },
+  types: {
+    Permit: [
+      { name: "owner", type: "address" },
+      { name: "spender", type: "address" },
+      { name: "value", type: "uint256" },
+      { name: "nonce", type: "uint256" },
+      { name: "deadline", type: "uint256" },
+    ],
+  },
+  primaryType: "Permit",
+  message: { owner: p.owner, spender: p.spender, value: BigInt(p.value), nonce: BigInt(p.nonce), deadline: BigInt(p.deadline) },
+}));
+for (let i = 0; i < permits.length; i++) {
+  if (core.permitDigest(permits[i]) !== hashTypedData(permitTypedData[i])) throw new Error(`permit ${i}: digests differ`);
+}
+
+const us = (x) => `${x.toFixed(2)} µs`;
+const rows = [];
+const hashText = time(texts, (text) => core.canonicalHash(text));
+const hashObject = time(objects, (object) => core.canonicalHash(object));
+const viemKeccak = time(canonicalBytes, (bytes) => keccak256(bytes));
+const permitOurs = time(permits, (p) => core.permitDigest(p));
+const permitViem = time(permitTypedData, (t) => hashTypedData(t));
+rows.push(["canonicalHash(raw response text)", us(hashText)]);
+rows.push(["canonicalHash(object from JSON.parse)", us(hashObject)]);
+rows.push(["viem keccak256(canonical bytes) alone", us(viemKeccak)]);
+rows.push(["permitDigest(object)", us(permitOurs)]);
+rows.push(["viem hashTypedData(permit typed data)", us(permitViem)]);
+
+console.log(`Node ${process.version}, ${texts.length} intents of benches/data/intents.jsonl\n`);
+console.log("| package size | raw | gzip -9 |\n|---|---|---|");
+for (const [what, raw, gzip] of size()) console.log(`| ${what} | ${raw.toLocaleString("en")} B | ${gzip.toLocaleString("en")} B |`);
+console.log("\n| work (per item, median of 15 passes) | time |\n|---|---|");
+for (const [what, t] of rows) console.log(`| ${what} | ${t} |`);
+console.log(`\nviem keccak256 alone / canonicalHash(text): ${(viemKeccak / hashText).toFixed(2)}×`);
+console.log(`viem hashTypedData / permitDigest: ${(permitViem / permitOurs).toFixed(2)}×`);
