@@ -136,3 +136,23 @@ export declare function checkDepositSignature(input: string | Uint8Array | T.Dep
 export declare function parseIntentReceipt(input: string | Uint8Array | T.IntentReceiptInput): T.IntentReceipt;
 /** Checks a IntentReceipt: everything parseIntentReceipt checks; throws an IntentCoreError. */
 export declare function checkIntentReceipt(input: string | Uint8Array | T.IntentReceiptInput): void;
+
+/** Reads a GetIntentReceiptRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentReceiptRequest(input: string | Uint8Array | T.GetIntentReceiptRequestInput): T.GetIntentReceiptRequest;
+/** Checks a GetIntentReceiptRequest: everything parseGetIntentReceiptRequest checks; throws an IntentCoreError. */
+export declare function checkGetIntentReceiptRequest(input: string | Uint8Array | T.GetIntentReceiptRequestInput): void;
+
+/** Reads a GetIntentReceiptResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentReceiptResponse(input: string | Uint8Array | T.GetIntentReceiptResponseInput): T.GetIntentReceiptResponse;
+/** Checks a GetIntentReceiptResponse: everything parseGetIntentReceiptResponse checks; throws an IntentCoreError. */
+export declare function checkGetIntentReceiptResponse(input: string | Uint8Array | T.GetIntentReceiptResponseInput): void;
+
+/** Reads a WaitIntentReceiptRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseWaitIntentReceiptRequest(input: string | Uint8Array | T.WaitIntentReceiptRequestInput): T.WaitIntentReceiptRequest;
+/** Checks a WaitIntentReceiptRequest: everything parseWaitIntentReceiptRequest checks; throws an IntentCoreError. */
+export declare function checkWaitIntentReceiptRequest(input: string | Uint8Array | T.WaitIntentReceiptRequestInput): void;
+
+/** Reads a WaitIntentReceiptResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): T.WaitIntentReceiptResponse;
+/** Checks a WaitIntentReceiptResponse: everything parseWaitIntentReceiptResponse checks; throws an IntentCoreError. */
+export declare function checkWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): void;

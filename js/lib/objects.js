@@ -82,3 +82,15 @@ export const checkDepositSignature = (input) => check("DepositSignature", input)
 
 export const parseIntentReceipt = (input) => parse("IntentReceipt", input);
 export const checkIntentReceipt = (input) => check("IntentReceipt", input);
+
+export const parseGetIntentReceiptRequest = (input) => parse("GetIntentReceiptRequest", input);
+export const checkGetIntentReceiptRequest = (input) => check("GetIntentReceiptRequest", input);
+
+export const parseGetIntentReceiptResponse = (input) => parse("GetIntentReceiptResponse", input);
+export const checkGetIntentReceiptResponse = (input) => check("GetIntentReceiptResponse", input);
+
+export const parseWaitIntentReceiptRequest = (input) => parse("WaitIntentReceiptRequest", input);
+export const checkWaitIntentReceiptRequest = (input) => check("WaitIntentReceiptRequest", input);
+
+export const parseWaitIntentReceiptResponse = (input) => parse("WaitIntentReceiptResponse", input);
+export const checkWaitIntentReceiptResponse = (input) => check("WaitIntentReceiptResponse", input);

@@ -29,6 +29,10 @@ export const OBJECTS = Object.freeze([
   "ExecuteResponse",
   "DepositSignature",
   "IntentReceipt",
+  "GetIntentReceiptRequest",
+  "GetIntentReceiptResponse",
+  "WaitIntentReceiptRequest",
+  "WaitIntentReceiptResponse",
 ]);
 
 /**
@@ -261,6 +265,20 @@ export const FIELD_KINDS = Object.freeze({
     status: "IntentStatus",
     statusReason: "string",
     updatedAt: "timestamp",
+  }),
+  GetIntentReceiptRequest: Object.freeze({
+    intentId: "string",
+  }),
+  GetIntentReceiptResponse: Object.freeze({
+    intentReceipt: "IntentReceipt",
+  }),
+  WaitIntentReceiptRequest: Object.freeze({
+    intentId: "string",
+    lastStatus: "IntentStatus",
+    timeoutSeconds: "u64",
+  }),
+  WaitIntentReceiptResponse: Object.freeze({
+    intentReceipt: "IntentReceipt",
   }),
   IntentDigest: Object.freeze({
     depositSignature: "DepositSignature",

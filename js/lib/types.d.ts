@@ -22,6 +22,8 @@ export type Bytes = string;
 export type Bytes32 = string;
 /** A timestamp: RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.f]Z` in UTC on output). */
 export type Timestamp = string;
+/** A timestamp as the package accepts it: RFC 3339 text, or a `Date` (read as its `toISOString()`). */
+export type TimestampInput = string | Date;
 
 /** Every reason code of docs/spec.md §7, in catalogue order. */
 export type ReasonCode =
@@ -206,14 +208,14 @@ export interface Intent {
 
 /** Intent as the package accepts it (optional members may be `null`). */
 export interface IntentInput {
-  createdAt?: Timestamp | null;
+  createdAt?: TimestampInput | null;
   depositTransaction: DepositTransactionInput;
   destinationCalls?: CallBundleInput | null;
   destinationChainId: IntegerInput;
   destinationIntentAddress?: Address | null;
   destinationMetaTxn?: MetaTxnInput | null;
   destinationPrecondition?: PreconditionInput | null;
-  expiresAt: Timestamp;
+  expiresAt: TimestampInput;
   fees: FeesInput;
   id: IntegerInput;
   intentId: string;
@@ -230,7 +232,7 @@ export interface IntentInput {
   serviceContracts: ServiceContractsInput;
   serviceVersion: string;
   status: IntentStatus;
-  updatedAt?: Timestamp | null;
+  updatedAt?: TimestampInput | null;
 }
 
 /** DepositTransaction in its wire form, as the package returns it. */
@@ -525,7 +527,7 @@ export interface GasFeeOptions {
 
 /** GasFeeOptions as the package accepts it (optional members may be `null`). */
 export interface GasFeeOptionsInput {
-  expiresAt: Timestamp;
+  expiresAt: TimestampInput;
   feeCollectorAddress: Address;
   feeOptions: readonly FeeOptionInput[];
   gasEstimate: GasEstimateInput;
@@ -664,7 +666,51 @@ export interface IntentReceiptInput {
   intentId: string;
   status: IntentStatus;
   statusReason?: string | null;
-  updatedAt: Timestamp;
+  updatedAt: TimestampInput;
+}
+
+/** GetIntentReceiptRequest in its wire form, as the package returns it. */
+export interface GetIntentReceiptRequest {
+  intentId: string;
+}
+
+/** GetIntentReceiptRequest as the package accepts it (optional members may be `null`). */
+export interface GetIntentReceiptRequestInput {
+  intentId: string;
+}
+
+/** GetIntentReceiptResponse in its wire form, as the package returns it. */
+export interface GetIntentReceiptResponse {
+  intentReceipt: IntentReceipt;
+}
+
+/** GetIntentReceiptResponse as the package accepts it (optional members may be `null`). */
+export interface GetIntentReceiptResponseInput {
+  intentReceipt: IntentReceiptInput;
+}
+
+/** WaitIntentReceiptRequest in its wire form, as the package returns it. */
+export interface WaitIntentReceiptRequest {
+  intentId: string;
+  lastStatus?: IntentStatus;
+  timeoutSeconds?: U64;
+}
+
+/** WaitIntentReceiptRequest as the package accepts it (optional members may be `null`). */
+export interface WaitIntentReceiptRequestInput {
+  intentId: string;
+  lastStatus?: IntentStatus | null;
+  timeoutSeconds?: IntegerInput | null;
+}
+
+/** WaitIntentReceiptResponse in its wire form, as the package returns it. */
+export interface WaitIntentReceiptResponse {
+  intentReceipt: IntentReceipt;
+}
+
+/** WaitIntentReceiptResponse as the package accepts it (optional members may be `null`). */
+export interface WaitIntentReceiptResponseInput {
+  intentReceipt: IntentReceiptInput;
 }
 
 /** IntentDigest as the package accepts it (optional members may be `null`). */
@@ -711,11 +757,11 @@ export interface RecoverInput {
 
 /** CheckExecute as the package accepts it (optional members may be `null`). */
 export interface CheckExecuteInput {
-  committedAt?: Timestamp | null;
+  committedAt?: TimestampInput | null;
   entrypoint?: EntrypointNamesInput | null;
   gasFeeOptions: GasFeeOptionsInput;
   intent: IntentInput;
-  now: Timestamp;
+  now: TimestampInput;
   request: ExecuteRequestInput;
   tokenPermit?: TokenPermitInput | null;
 }
@@ -754,4 +800,8 @@ export type ObjectName =
   | "ExecuteRequest"
   | "ExecuteResponse"
   | "DepositSignature"
-  | "IntentReceipt";
+  | "IntentReceipt"
+  | "GetIntentReceiptRequest"
+  | "GetIntentReceiptResponse"
+  | "WaitIntentReceiptRequest"
+  | "WaitIntentReceiptResponse";

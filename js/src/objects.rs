@@ -77,7 +77,8 @@ objects! {
         QuoteRequest => check_quote_request, QuoteOptions, AddressOverrides, Intent => check_intent, DepositTransaction, CallBundle, Call,
         Precondition, MetaTxn, ServiceContracts, Quote, PriceImpactDetails, PriceImpact, Fees, GasDetail,
         MetaTxnFeeDetails, ProviderFees, GasFeeOptions, GasEstimate, FeeOption, QuoteResponse, CommitRequest,
-        CommitResponse, ExecuteRequest, ExecuteResponse, DepositSignature, IntentReceipt,
+        CommitResponse, ExecuteRequest, ExecuteResponse, DepositSignature, IntentReceipt, GetIntentReceiptRequest,
+        GetIntentReceiptResponse, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
     ],
     documents: [
         intentctl::IntentDigestInput => IntentDigest,

@@ -44,3 +44,36 @@ fn every_reason_code_is_declared() {
         assert!(types.contains(&format!("\n  | \"{}\"", reason.code())), "{reason}");
     }
 }
+
+/// The names of the objects the library declares with `wire_object!` in `src/`.
+fn library_objects(dir: &std::path::Path, found: &mut Vec<String>) {
+    for entry in std::fs::read_dir(dir).expect("read src/") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            library_objects(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("read a source file");
+            let mut lines = text.lines();
+            // A declaration, not the macro's own documentation (`/// wire_object! {`).
+            while lines.any(|line| line == "wire_object! {") {
+                let name = lines.find_map(|line| line.trim().strip_prefix("pub struct "));
+                let name = name.and_then(|rest| rest.split_whitespace().next());
+                found.push(name.expect("a struct after wire_object!").to_string());
+            }
+        }
+    }
+}
+
+#[test]
+fn every_object_the_library_declares_is_in_the_package() {
+    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src");
+    let mut declared = Vec::new();
+    library_objects(&src, &mut declared);
+    assert!(declared.len() >= 31, "{declared:?}");
+    for name in declared {
+        assert!(
+            intent_core_wasm::objects::OBJECTS.contains(&name.as_str()),
+            "{name} is declared with wire_object! in src/ but missing from js/src/objects.rs"
+        );
+    }
+}
