@@ -1,7 +1,7 @@
 // `npm run build`: the package in dist/ from this repository (docs/spec.md §13).
 //   1. cargo build --profile wasm --target wasm32-unknown-unknown -p intent-core-wasm
 //      (the profile of Cargo.toml: size-optimised, link-time optimised)
-//   2. wasm-bindgen --target web, with the CLI of exactly the version of the wasm-bindgen
+//   2. wasm-bindgen --target web (name and producers sections removed), with the CLI of exactly the version of the wasm-bindgen
 //      crate in Cargo.lock (the two must match; install it with
 //      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
 //   3. the JavaScript glue and the declarations of lib/ copied into dist/
@@ -48,7 +48,7 @@ const wasmFile = join(targetDir, "wasm32-unknown-unknown", "wasm", "intent_core_
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
-run("wasm-bindgen", ["--target", "web", "--no-typescript", "--out-dir", join(dist, "wasm"), wasmFile], {
+run("wasm-bindgen", ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir", join(dist, "wasm"), wasmFile], {
   stdio: "inherit",
 });
 for (const file of readdirSync(join(packageDir, "lib"))) {

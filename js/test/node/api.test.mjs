@@ -149,7 +149,7 @@ test("cycles, deep nesting and exponential sharing are bounded errors", () => {
   for (let i = 0; i < 60; i++) shared = [shared, shared];
   intent.extra = shared;
   assert.equal(thrown(() => core.canonicalHash(intent)).reason, "LIMIT_EXCEEDED");
-  assertReason(() => core.canonicalHash("[".repeat(100_000)), "LIMIT_EXCEEDED", null);
+  assert.equal(thrown(() => core.canonicalHash('{"x":'.repeat(100_000))).reason, "LIMIT_EXCEEDED");
 });
 
 test("a lone surrogate is INVALID_JSON, in text and in an object", () => {
@@ -190,7 +190,7 @@ test("digests and recovery take intentctl's documents", () => {
   assert.match(core.depositIntentDigest(example("digest-intent.json")), /^0x[0-9a-f]{64}$/);
   assert.match(core.permitDigest(example("digest-permit.json")), /^0x[0-9a-f]{64}$/);
   assertReason(() => core.recoverSigner(recover.digest, "0x00"), "INVALID_SIGNATURE", "signature");
-  assertReason(() => core.recoverSigner(42, recover.signature), "INVALID_TYPE", "digest");
+  assertReason(() => core.recoverSigner(42, recover.signature), "INVALID_HEX", "digest");
 });
 
 test("parse and check exist for every object, and every reason code is declared", () => {
