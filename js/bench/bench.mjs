@@ -55,11 +55,22 @@ function time(items, fn, rounds = 15, warmup = 3) {
 }
 
 const texts = readFileSync(join(repo, "benches/data/intents.jsonl"), "utf8").split("\n").filter((line) => line !== "");
-const objects = texts.map((text) => JSON.parse(text));
+// The objects a dApp holds: the wire form parseIntent returns (JSON.parse would round the
+// corpus's integers above 2^53-1, which the package refuses). An intent whose unknown
+// member holds such an integer written with an exponent comes back as a number the package
+// does not take back (docs/spec.md §13); those are left out of the object figure.
+const objects = texts.map((text) => core.parseIntent(text)).filter((object) => {
+  try {
+    core.canonicalHash(object);
+    return true;
+  } catch {
+    return false;
+  }
+});
 const canonicalBytes = texts.map((text) => new TextEncoder().encode(core.canonicalJson(text)));
 
 // Permits: one per intent, its owner and deposit token, under the token's domain.
-const permits = objects.map((intent, i) => ({
+const permits = texts.map((text) => core.parseIntent(text)).map((intent, i) => ({
   domain: { name: "USD Coin", version: "2", chainId: String(intent.originChainId), verifyingContract: intent.depositTransaction.tokenAddress },
   owner: intent.ownerAddress,
   spender: intent.originIntentAddress,
@@ -93,7 +104,7 @@ const viemKeccak = time(canonicalBytes, (bytes) => keccak256(bytes));
 const permitOurs = time(permits, (p) => core.permitDigest(p));
 const permitViem = time(permitTypedData, (t) => hashTypedData(t));
 rows.push(["canonicalHash(raw response text)", us(hashText)]);
-rows.push(["canonicalHash(object from JSON.parse)", us(hashObject)]);
+rows.push([`canonicalHash(object returned by parseIntent; ${objects.length} intents)`, us(hashObject)]);
 rows.push(["viem keccak256(canonical bytes) alone", us(viemKeccak)]);
 rows.push(["permitDigest(object)", us(permitOurs)]);
 rows.push(["viem hashTypedData(permit typed data)", us(permitViem)]);
