@@ -25,4 +25,5 @@ mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
 mod support;
+mod typed_data;
 mod value_kinds;
