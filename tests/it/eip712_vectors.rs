@@ -270,6 +270,23 @@ fn signature_cases_recover_or_are_invalid_signature_as_spec_5_3_says() {
     f.check(cases.len(), 32);
 }
 
+/// docs/spec.md §5.3: a signature accepted with `v` 0 or 1 is relayed in the 65-byte form
+/// with `v` 27 or 28, which is exactly the signature eth-account made (`valid_v27`,
+/// `valid_v28`) and recovers to the same signer.
+#[test]
+fn relayable_form_of_a_v0_or_v1_signature_is_eth_accounts_v27_or_v28_signature() {
+    let case = |name: &str| cases_of("signature").into_iter().find(|c| c["name"] == name).unwrap();
+    for (accepted, made) in [("valid_v0", "valid_v27"), ("valid_v1", "valid_v28")] {
+        let (accepted, made) = (case(accepted), case(made));
+        let digest = b256(&accepted, "digest");
+        let relayable = Signature::from_bytes(&bytes(&accepted, "signature")).unwrap().to_bytes();
+        assert_eq!(relayable.to_vec(), bytes(&made, "signature"));
+        assert!(matches!(relayable[64], 27 | 28));
+        assert_eq!(recover_signer(&digest, &relayable).unwrap(), address(&made, "signer"));
+        assert_eq!(address(&accepted, "signer"), address(&made, "signer"));
+    }
+}
+
 #[test]
 fn intent_document_cases_match_eth_account_end_to_end() {
     let cases = cases_of("intentDocument");
