@@ -21,6 +21,8 @@ commands:
   digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (docs/spec.md §5.1)
   digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
                  {domain, holder, spender, nonce, expiry, allowed} -> 0x-prefixed DAI-style permit digest
+  typed-data intent  the input of digest intent -> the EIP-712 typed-data document a wallet signs (one line)
+  typed-data permit  the input of digest permit (ERC-2612 or DAI-style) -> its typed-data document (one line)
   recover        {digest, signature} -> the signer's EIP-55 address
   check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
   check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
@@ -53,6 +55,14 @@ const COMMANDS: &[Command] = &[
     Command {
         words: &["digest", "permit"],
         run: |input| Ok(from_slice::<PermitDigestInput>(input)?.digest()?.to_string()),
+    },
+    Command {
+        words: &["typed-data", "intent"],
+        run: |input| Ok(from_slice::<IntentDigestInput>(input)?.typed_data()?.to_json()),
+    },
+    Command {
+        words: &["typed-data", "permit"],
+        run: |input| Ok(from_slice::<PermitDigestInput>(input)?.typed_data()?.to_json()),
     },
     Command {
         words: &["check", "request"],

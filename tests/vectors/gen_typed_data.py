@@ -176,6 +176,17 @@ def permit_case(kind, name, domain, message):
     return case(kind, name, json.dumps(input_, ensure_ascii=False), domain, primary, fields, message)
 
 
+def shipped_permit_case(kind, name, file):
+    """The example input as shipped (numbers stay numbers), for `typed-data permit FILE`."""
+    shipped = example_json(file)
+    domain = shipped["domain"]
+    message = {k: v for k, v in shipped.items() if k != "domain"}
+    fields = PERMIT_FIELDS if kind == "permit" else DAI_PERMIT_FIELDS
+    primary = "Permit"
+    input_ = shipped
+    return case(kind, name, json.dumps(input_, ensure_ascii=False), domain, primary, fields, message)
+
+
 def permit_cases():
     message = {"owner": ADDRS[5], "spender": ADDRS[6], "value": 125_295_544 * 10**12,
                "nonce": 3, "deadline": DEADLINE}
@@ -185,8 +196,7 @@ def permit_cases():
         present = [n for i, n in enumerate(names) if bits & (1 << i)]
         domain = {n: FULL_TOKEN_DOMAIN[n] for n in present}
         c.append(permit_case("permit", "domain_" + ("_".join(present) or "empty"), domain, message))
-    c.append(permit_case("permit", "example", example_json("digest-permit.json")["domain"],
-                         {k: v for k, v in example_json("digest-permit.json").items() if k != "domain"}))
+    c.append(shipped_permit_case("permit", "example", "digest-permit.json"))
     c.append(permit_case("permit", "zero_values", {"name": "", "chainId": 0,
                                                     "verifyingContract": ZERO_ADDR,
                                                     "salt": hx(bytes(32))},
@@ -201,12 +211,10 @@ def permit_cases():
 
 
 def dai_permit_cases():
-    shipped = example_json("digest-permit-dai.json")
     mainnet = {"name": "Dai Stablecoin", "version": "1", "chainId": 1,
                "verifyingContract": DAI_MAINNET}
     return [
-        permit_case("daiPermit", "example_makerdao_test_permit", shipped["domain"],
-                    {k: v for k, v in shipped.items() if k != "domain"}),
+        shipped_permit_case("daiPermit", "example_makerdao_test_permit", "digest-permit-dai.json"),
         permit_case("daiPermit", "mainnet_revoke", mainnet,
                     {"holder": ADDRS[7], "spender": ADDRS[8], "nonce": 12,
                      "expiry": DEADLINE, "allowed": False}),
