@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
-use intent_core::rules::{deposit_intent, deposit_intent_digest};
+use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
 use intent_core::{from_slice, Canonical, Intent};
 
 use support::Corpus;
@@ -195,6 +195,14 @@ fn deposit_digest(c: &mut Criterion, corpus: &Corpus) {
         b.iter(|| {
             for (intent, deposit) in corpus.intents.iter().zip(&deposits) {
                 black_box(deposit_intent_digest(intent, &deposit.signature, &names).unwrap());
+            }
+        })
+    });
+    group.bench_function("info: deposit_intent_typed_data + TypedData::to_json (docs/spec.md §5.4)", |b| {
+        b.iter(|| {
+            for (intent, deposit) in corpus.intents.iter().zip(&deposits) {
+                let typed = deposit_intent_typed_data(intent, &deposit.signature, &names).unwrap();
+                black_box(typed.to_json());
             }
         })
     });
