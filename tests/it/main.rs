@@ -24,6 +24,7 @@ mod rules_catalogue;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
+mod server_kit;
 mod support;
 mod typed_data;
 mod value_kinds;
