@@ -26,12 +26,17 @@ commands:
   recover        {digest, signature} -> the signer's EIP-55 address
   check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
   check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
-  check execute  {intent, gasFeeOptions, request, now, committedAt?, tokenPermit?, entrypoint?}
+  check execute  {intent, gasFeeOptions, request, now, committedAt?, entrypoint?,
+                  tokenPermit?, entrypointNonce?, acceptUnverifiedPermit?}
                  -> {ok: true} when every Execute rule holds
+                 tokenPermit: {domain, nonce}, the token's permit facts; without them a permit
+                 signature is PERMIT_UNVERIFIED unless acceptUnverifiedPermit is true
+                 entrypointNonce: the owner's nonce at the entrypoint (else NONCE_MISMATCH)
   run            {policy?, intent, gasFeeOptions?, events} -> one JSON line per event
                  policy: {quoteTtlSeconds?, executionWindowSeconds?, entrypoint?}
                  (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
                  entrypoint: {name, version, typeName}, the entrypoint's EIP-712 names
+                 an execute event takes request and the chain facts of check execute
 
 exit status: 0 success, 1 invalid input (one JSON error line on standard output, with
 \"offset\" for a JSON syntax error), 2 usage mistake (message on standard error)";
