@@ -36,7 +36,6 @@ Dependencies
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -133,13 +132,7 @@ class DenseGen(gen_intents.Gen):
 
 
 def main() -> None:
-    gen = DenseGen(SEED)
-    lines = [json.dumps(gen.intent(index), separators=(",", ":"), ensure_ascii=False) for index in range(COUNT)]
-    text = "\n".join(lines) + "\n"
-    OUT.write_text(text, encoding="utf-8")
-    sizes = sorted(len(line.encode("utf-8")) for line in lines)
-    print(f"{OUT.relative_to(ROOT)}: {len(lines)} intents, {len(text.encode('utf-8'))} bytes, "
-          f"sizes min {sizes[0]} median {sizes[len(sizes) // 2]} max {sizes[-1]}")
+    gen_intents.write_corpus(DenseGen(SEED), COUNT, OUT)
 
 
 if __name__ == "__main__":
