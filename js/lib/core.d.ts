@@ -42,6 +42,21 @@ export declare function check(object: T.ObjectName, input: Input<object>): void;
 export declare function checkExecute(input: Input<T.CheckExecuteInput>): void;
 /** The deposit-intent digest of docs/spec.md §5.1 (`domain`: the entrypoint's EIP-712 names, defaults without it). */
 export declare function depositIntentDigest(input: Input<T.IntentDigestInput>): string;
+/**
+ * An EIP-712 typed-data document (docs/spec.md §5.4) as wallets take it: `EIP712Domain`
+ * lists exactly the domain fields present; uint256 values are decimal strings, addresses
+ * EIP-55, bytes32 lowercase hex.
+ */
+export interface TypedData {
+  types: { EIP712Domain: { name: string; type: string }[] } & Record<string, { name: string; type: string }[]>;
+  primaryType: string;
+  domain: { name?: string; version?: string; chainId?: string; verifyingContract?: T.Address; salt?: T.Bytes32 };
+  message: Record<string, string | boolean>;
+}
+/** The deposit intent's typed-data document (docs/spec.md §5.4); its digest is depositIntentDigest's. */
+export declare function depositIntentTypedData(input: Input<T.IntentDigestInput>): TypedData;
+/** The permit's typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style; its digest is permitDigest's. */
+export declare function permitTypedData(input: Input<T.PermitDigestInput>): TypedData;
 /** The ERC-2612 (`owner`, `value`, `deadline`) or DAI-style (`holder`, `expiry`, `allowed`) permit digest of docs/spec.md §5.2. */
 export declare function permitDigest(input: Input<T.PermitDigestInput>): string;
 /** The EIP-55 address whose 65-byte `r ‖ s ‖ v` signature this is over `digest` (docs/spec.md §5.3). */

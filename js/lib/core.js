@@ -98,6 +98,19 @@ export function depositIntentDigest(input) {
   return call(wasm.deposit_intent_digest, jsonBytes(input, "IntentDigest"));
 }
 
+/**
+ * The deposit intent's EIP-712 typed-data document (docs/spec.md §5.4), for a wallet's
+ * eth_signTypedData_v4 or viem's signTypedData; its digest is depositIntentDigest's.
+ */
+export function depositIntentTypedData(input) {
+  return JSON.parse(call(wasm.deposit_intent_typed_data, jsonBytes(input, "IntentDigest")));
+}
+
+/** The permit's EIP-712 typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style. */
+export function permitTypedData(input) {
+  return JSON.parse(call(wasm.permit_typed_data, jsonBytes(input, "PermitDigest")));
+}
+
 /** The ERC-2612 or DAI-style permit digest (docs/spec.md §5.2). */
 export function permitDigest(input) {
   return call(wasm.permit_digest, jsonBytes(input, "PermitDigest"));

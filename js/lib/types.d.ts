@@ -63,11 +63,13 @@ export type ReasonCode =
   | "FEE_TOKEN_MISMATCH"
   | "FEE_PARAMETERS"
   | "NONCE_REQUIRED"
+  | "NONCE_MISMATCH"
   | "PERMIT_INCOMPLETE"
   | "PERMIT_NOT_SUPPORTED"
   | "PERMIT_EXPIRED"
   | "PERMIT_DEADLINE_MISMATCH"
   | "PERMIT_AMOUNT_INSUFFICIENT"
+  | "PERMIT_UNVERIFIED"
   | "INVALID_SIGNATURE"
   | "SIGNER_MISMATCH"
   | "INVALID_TRANSITION"
@@ -757,8 +759,10 @@ export interface RecoverInput {
 
 /** CheckExecute as the package accepts it (optional members may be `null`). */
 export interface CheckExecuteInput {
+  acceptUnverifiedPermit?: boolean | null;
   committedAt?: TimestampInput | null;
   entrypoint?: EntrypointNamesInput | null;
+  entrypointNonce?: IntegerInput | null;
   gasFeeOptions: GasFeeOptionsInput;
   intent: IntentInput;
   now: TimestampInput;

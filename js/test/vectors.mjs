@@ -1,4 +1,4 @@
-// Every canonical and EIP-712 vector of tests/vectors/ (written by the independent Python
+// Every canonical, EIP-712 and typed-data vector of tests/vectors/ (written by the independent Python
 // generators named in each file) through the package: shared by the Node suite and the
 // page that headless Chromium loads, so both check the same cases the same way.
 //
@@ -8,9 +8,9 @@
 // the deposit-intent and permit structs).
 
 /** Runs every vector; returns how many were checked and not expressible, and the failures. */
-export function checkVectors(core, canonicalFile, eip712File) {
+export function checkVectors(core, canonicalFile, eip712File, typedDataFile) {
   const failures = [];
-  const counts = { canonical: 0, canonicalObjects: 0, eip712: 0, notExpressible: [] };
+  const counts = { canonical: 0, canonicalObjects: 0, eip712: 0, typedData: 0, notExpressible: [] };
   const expect = (name, what, actual, expected) => {
     if (actual !== expected) failures.push(`${name}: ${what} ${JSON.stringify(actual)} != ${JSON.stringify(expected)}`);
   };
@@ -103,6 +103,16 @@ export function checkVectors(core, canonicalFile, eip712File) {
         continue;
     }
     counts.eip712++;
+  }
+
+  for (const c of typedDataFile.cases) {
+    const permit = c.kind === "depositPermit" ? { domain: c.tokenDomain, ...JSON.parse(c.document).message } : c.input;
+    const [typedData, digest] =
+      c.kind === "intent" ? [core.depositIntentTypedData, core.depositIntentDigest] : [core.permitTypedData, core.permitDigest];
+    const input = c.kind === "intent" ? c.input : permit;
+    expect(c.name, "typed data", JSON.stringify(attempt(c.name, () => typedData(input)).value), c.document);
+    expect(c.name, "digest", attempt(c.name, () => digest(input)).value, c.digests.ethAccount);
+    counts.typedData++;
   }
   return { counts, failures };
 }

@@ -73,6 +73,8 @@ test("every vector gives the generators' result in Chromium", async () => {
   const eip712 = JSON.parse(readFileSync(join(repo, "tests/vectors/eip712.json"), "utf8"));
   assert.equal(result.counts.canonical, canonical.cases.length);
   assert.equal(result.counts.eip712 + result.counts.notExpressible.length, eip712.cases.length);
+  const typedData = JSON.parse(readFileSync(join(repo, "tests/vectors/typed_data.json"), "utf8"));
+  assert.equal(result.counts.typedData, typedData.cases.length);
   assert.deepEqual(result.error, {
     isError: true,
     name: "IntentCoreError",
