@@ -96,6 +96,16 @@ for (let i = 0; i < permits.length; i++) {
   if (core.permitDigest(permits[i]) !== hashTypedData(permitTypedData[i])) throw new Error(`permit ${i}: digests differ`);
 }
 
+// Deposit intents: one `digest intent` document per intent, with the example's deposit
+// signature; viem hashes the package's typed-data document of it.
+const example = JSON.parse(readFileSync(join(repo, "examples/digest-intent.json"), "utf8"));
+const intentDocuments = objects.map((intent) => ({ ...example, intent }));
+const intentTypedData = intentDocuments.map((d) => core.depositIntentTypedData(d));
+for (let i = 0; i < intentDocuments.length; i++) {
+  if (core.depositIntentDigest(intentDocuments[i]) !== hashTypedData(intentTypedData[i])) throw new Error(`intent ${i}: digests differ`);
+}
+const permitDocuments = permits.map((p) => core.permitTypedData(p));
+
 const us = (x) => `${x.toFixed(2)} µs`;
 const rows = [];
 const hashText = time(texts, (text) => core.canonicalHash(text));
@@ -103,11 +113,17 @@ const hashObject = time(objects, (object) => core.canonicalHash(object));
 const viemKeccak = time(canonicalBytes, (bytes) => keccak256(bytes));
 const permitOurs = time(permits, (p) => core.permitDigest(p));
 const permitViem = time(permitTypedData, (t) => hashTypedData(t));
+const permitViemDocument = time(permitDocuments, (t) => hashTypedData(t));
+const intentOurs = time(intentDocuments, (d) => core.depositIntentDigest(d));
+const intentViem = time(intentTypedData, (t) => hashTypedData(t));
 rows.push(["canonicalHash(raw response text)", us(hashText)]);
 rows.push([`canonicalHash(object returned by parseIntent; ${objects.length} intents)`, us(hashObject)]);
 rows.push(["viem keccak256(canonical bytes) alone", us(viemKeccak)]);
 rows.push(["permitDigest(object)", us(permitOurs)]);
-rows.push(["viem hashTypedData(permit typed data)", us(permitViem)]);
+rows.push(["viem hashTypedData(permit typed data, bigints)", us(permitViem)]);
+rows.push(["viem hashTypedData(permitTypedData document)", us(permitViemDocument)]);
+rows.push(["depositIntentDigest({intent, depositSignature}): parses the whole intent", us(intentOurs)]);
+rows.push(["viem hashTypedData(depositIntentTypedData document)", us(intentViem)]);
 
 console.log(`Node ${process.version}, ${texts.length} intents of benches/data/intents.jsonl\n`);
 console.log("| package size | raw | gzip -9 |\n|---|---|---|");
@@ -116,3 +132,4 @@ console.log("\n| work (per item, median of 15 passes) | time |\n|---|---|");
 for (const [what, t] of rows) console.log(`| ${what} | ${t} |`);
 console.log(`\nviem keccak256 alone / canonicalHash(text): ${(viemKeccak / hashText).toFixed(2)}×`);
 console.log(`viem hashTypedData / permitDigest: ${(permitViem / permitOurs).toFixed(2)}×`);
+console.log(`viem hashTypedData(deposit intent document) / depositIntentDigest: ${(intentViem / intentOurs).toFixed(2)}×`);
