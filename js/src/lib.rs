@@ -123,14 +123,20 @@ pub fn deposit_intent_digest(json: &[u8]) -> Result<String, JsValue> {
 /// intentctl's `typed-data intent` (`digest intent`) document.
 #[wasm_bindgen]
 pub fn deposit_intent_typed_data(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<IntentDigestInput>(json).and_then(|input| input.typed_data()).map(|t| t.to_json()).map_err(|e| thrown(&e))
+    from_slice::<IntentDigestInput>(json)
+        .and_then(|input| input.typed_data())
+        .map(|t| t.to_json())
+        .map_err(|e| thrown(&e))
 }
 
 /// The permit's EIP-712 typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style, of
 /// intentctl's `typed-data permit` (`digest permit`) document.
 #[wasm_bindgen]
 pub fn permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<PermitDigestInput>(json).and_then(|input| input.typed_data()).map(|t| t.to_json()).map_err(|e| thrown(&e))
+    from_slice::<PermitDigestInput>(json)
+        .and_then(|input| input.typed_data())
+        .map(|t| t.to_json())
+        .map_err(|e| thrown(&e))
 }
 
 /// The ERC-2612 or DAI-style permit digest (docs/spec.md §5.2) of intentctl's `digest permit`
