@@ -40,6 +40,7 @@
 
 mod intent;
 mod permit;
+mod recovery;
 mod signature;
 
 use alloc::borrow::Cow;
