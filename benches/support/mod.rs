@@ -203,7 +203,7 @@ pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
 /// swapped every round), each after one untimed call of both so that the item is in cache.
 /// Returns, summed over the items, the per-item medians and minima (nanoseconds) of the
 /// candidate and of the floor.
-fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
+pub fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
     let mut times = vec![(Vec::with_capacity(rounds), Vec::with_capacity(rounds)); items.len()];
     let timed = |f: &dyn Fn(&T), item: &T| {
         let start = Instant::now();
@@ -238,10 +238,23 @@ fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl
     sums
 }
 
-fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
+/// Prints the header of the table whose lines [`row`] and [`info_row`] print.
+pub fn print_interleaved_header() {
+    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
+    println!("|---|---|---|---|---|---|");
+}
+
+/// One line of the interleaved table: what [`interleave`] returned, per item, for a goal
+/// of at most `target` times the floor.
+pub fn row(goal: &str, target: f64, items: usize, sums: [f64; 4]) {
+    info_row(goal, &format!("≤ {target}×"), items, sums);
+}
+
+/// [`row`] with the target column as given (`—` for a comparison without a goal).
+pub fn info_row(goal: &str, target: &str, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
     let n = items as f64 * 1000.0;
     println!(
-        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | ≤ {target}× |",
+        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | {target} |",
         median_a / n,
         median_b / n,
         median_a / median_b,
@@ -254,8 +267,7 @@ fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]
 /// so a slow phase of the machine (other processes, other virtual machines) slows both.
 pub fn interleaved_report(corpus: &Corpus, rounds: usize) {
     println!("\nInterleaved cross-check ({rounds} rounds; per item: median and fastest of its timings, in cache)\n");
-    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
-    println!("|---|---|---|---|---|---|");
+    print_interleaved_header();
     let pairs: Vec<(&Intent, &String)> = corpus.intents.iter().zip(&corpus.canonical).collect();
     let result = interleave(
         &pairs,
