@@ -17,7 +17,6 @@
 mod support;
 
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, Criterion, Throughput};
 use intent_core::eip712::{recover_signer, Domain, EntrypointNames};
@@ -207,87 +206,62 @@ fn benches(c: &mut Criterion) {
     execute_gasless(c);
 }
 
-/// The same quick settings as `benches/intents.rs`.
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .without_plots()
-}
-
 criterion_group! {
     name = recovery;
-    config = config();
+    config = support::quick_criterion();
     targets = benches
 }
 
 /// `recover_signer` against the floor of the backend it uses, interleaved signature by
 /// signature (`support::interleave`); then the gasless execute check against two of those
-/// floor recoveries, with the requests per second it makes.
+/// floor recoveries, with the requests per second it makes. With the feature, also
+/// `recover_signer` against k256's floor: the speed-up.
 fn interleaved_report(rounds: usize) {
     let signed = support::signed(&support::corpus());
     let execute = GaslessExecute::new();
     println!("\nInterleaved cross-check, recovery ({rounds} rounds; per signature: median and fastest)\n");
     support::print_interleaved_header();
+    let k256_floor = |s: &Signed| {
+        black_box(support::k256_recover(black_box(&s.digest), black_box(&s.signature)));
+    };
     #[cfg(feature = "secp256k1")]
     {
         let context = libsecp256k1_floor::context();
-        let result = support::interleave(
-            &signed,
-            rounds,
-            |s| {
-                black_box(recover_signer(black_box(&s.digest), black_box(&s.signature)).unwrap());
-            },
-            |s| {
-                black_box(libsecp256k1_floor::recover(&context, black_box(&s.digest), black_box(&s.signature)));
-            },
-        );
-        support::row("recover_signer (libsecp256k1) / libsecp256k1 recover_ecdsa + address", 1.1, signed.len(), result);
-        let result = support::interleave(
-            &[&execute],
-            rounds,
-            |execute| black_box(execute).check(),
-            |execute| {
-                for s in &execute.signed {
-                    black_box(libsecp256k1_floor::recover(&context, black_box(&s.digest), black_box(&s.signature)));
-                }
-            },
-        );
-        execute_rows("two libsecp256k1 recover_ecdsa + address", result);
+        let floor = |s: &Signed| {
+            black_box(libsecp256k1_floor::recover(&context, black_box(&s.digest), black_box(&s.signature)));
+        };
+        against_floor(&signed, &execute, rounds, "libsecp256k1 recover_ecdsa + address", floor);
+        let result = support::interleave(&signed, rounds, recover, k256_floor);
+        let what = "recover_signer (libsecp256k1) / k256 recover_from_prehash + address";
+        support::info_row(what, "— (the speed-up)", signed.len(), result);
     }
-    let result = support::interleave(
-        &signed,
-        rounds,
-        |s| {
-            black_box(recover_signer(black_box(&s.digest), black_box(&s.signature)).unwrap());
-        },
-        |s| {
-            black_box(support::k256_recover(black_box(&s.digest), black_box(&s.signature)));
-        },
-    );
-    let what = format!("recover_signer ({BACKEND}) / k256 recover_from_prehash + address");
-    if cfg!(feature = "secp256k1") {
-        support::info_row(&what, "— (the speed-up)", signed.len(), result);
-    } else {
-        support::row(&what, 1.1, signed.len(), result);
-        let result = support::interleave(
-            &[&execute],
-            rounds,
-            |execute| black_box(execute).check(),
-            |execute| {
-                for s in &execute.signed {
-                    black_box(support::k256_recover(black_box(&s.digest), black_box(&s.signature)));
-                }
-            },
-        );
-        execute_rows("two k256 recover_from_prehash + address", result);
-    }
+    #[cfg(not(feature = "secp256k1"))]
+    against_floor(&signed, &execute, rounds, "k256 recover_from_prehash + address", k256_floor);
 }
 
-/// The gasless execute check's line of the interleaved table, and its rate.
-fn execute_rows(floor: &str, result: [f64; 4]) {
-    support::info_row(&format!("check_execute, gasless ({BACKEND}) / {floor}"), "—", 1, result);
+/// `recover_signer` through the build's backend.
+fn recover(s: &Signed) {
+    black_box(recover_signer(black_box(&s.digest), black_box(&s.signature)).unwrap());
+}
+
+/// The interleaved lines of `recover_signer` and of the gasless execute check against
+/// `floor`, the backend's own recovery, named `floor_name`.
+fn against_floor(
+    signed: &[Signed],
+    execute: &GaslessExecute,
+    rounds: usize,
+    floor_name: &str,
+    floor: impl Fn(&Signed),
+) {
+    let result = support::interleave(signed, rounds, recover, &floor);
+    support::row(&format!("recover_signer ({BACKEND}) / {floor_name}"), 1.1, signed.len(), result);
+    let result = support::interleave(
+        &[execute],
+        rounds,
+        |execute| black_box(execute).check(),
+        |execute| execute.signed.iter().for_each(&floor),
+    );
+    support::info_row(&format!("check_execute, gasless ({BACKEND}) / two of {floor_name}"), "—", 1, result);
     let [median, _, fastest, _] = result;
     println!(
         "\ncheck_execute of a gasless request (entrypoint mode with permit, {BACKEND}): {:.0} requests/s per core at the median, {:.0} at the fastest",
@@ -299,11 +273,7 @@ fn execute_rows(floor: &str, result: [f64; 4]) {
 fn main() {
     recovery();
     Criterion::default().configure_from_args().final_summary();
-    // As in benches/intents.rs: `--bench` is a `cargo bench` run; a filter skips the
-    // cross-check unless it is `interleaved`.
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    if args.iter().any(|a| a == "--bench") && filters.iter().all(|f| *f == "interleaved") {
+    if support::cross_check_requested() {
         interleaved_report(31);
     }
 }

@@ -199,6 +199,24 @@ pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
 }
 
+/// Quick criterion settings: the whole `benches/intents.rs` run takes about two minutes.
+pub fn quick_criterion() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3))
+        .without_plots()
+}
+
+/// Whether to print the interleaved cross-check after the criterion groups: `cargo bench`
+/// runs a bench binary with `--bench`, `cargo test` without it, and a filter
+/// (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
+pub fn cross_check_requested() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut filters = args.iter().filter(|a| !a.starts_with('-'));
+    args.iter().any(|a| a == "--bench") && filters.all(|f| f == "interleaved")
+}
+
 /// Per item, `rounds` timings of `candidate` and of `floor` taken alternately (the order
 /// swapped every round), each after one untimed call of both so that the item is in cache.
 /// Returns, summed over the items, the per-item medians and minima (nanoseconds) of the
