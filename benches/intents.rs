@@ -291,29 +291,16 @@ fn benches(c: &mut Criterion) {
     commit(c, &corpus);
 }
 
-/// Quick settings: the whole run takes about two minutes.
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .without_plots()
-}
-
 criterion_group! {
     name = intents;
-    config = config();
+    config = support::quick_criterion();
     targets = benches
 }
 
 fn main() {
     intents();
     Criterion::default().configure_from_args().final_summary();
-    // `cargo bench` runs this binary with `--bench`; `cargo test` without it. A filter
-    // (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    if args.iter().any(|a| a == "--bench") && filters.iter().all(|f| *f == "interleaved") {
+    if support::cross_check_requested() {
         support::interleaved_report(&support::corpus(), &support::dense_corpus(), 15);
     }
 }

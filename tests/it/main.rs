@@ -19,6 +19,8 @@ mod proof_mutations;
 mod proof_properties;
 mod published_schema;
 mod readme;
+#[cfg(feature = "secp256k1")]
+mod recovery_backends;
 mod rfc8785;
 mod rules_catalogue;
 mod rules_execute;
