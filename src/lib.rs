@@ -21,6 +21,9 @@ pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_bridge;
 mod text;
 mod values;
 mod wire;
