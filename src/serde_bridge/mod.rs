@@ -1,8 +1,8 @@
 //! serde support (feature `serde`, docs/spec.md §11.1): `Serialize` and `Deserialize` for
 //! every object declared with [`wire_object!`](crate::wire_object), every enum and value
-//! kind, all through this crate's own writer and reader, so that serde sees exactly the
-//! text, values, limits, reason codes and paths of [`crate::to_string`] and
-//! [`crate::from_slice`].
+//! kind, and `Serialize` for [`ErrorBody`](crate::ErrorBody), all through this crate's own
+//! writer and reader, so that serde sees exactly the text, values, limits, reason codes and
+//! paths of [`crate::to_string`] and [`crate::from_slice`].
 //!
 //! What lives here: the two generic entry points [`serialize`] and [`deserialize`] that
 //! the generated impls call, and the macro generating those impls. The translation between
@@ -59,12 +59,17 @@ const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 pub fn serialize<T: WireValue, S: Serializer>(value: &T, serializer: S) -> Result<S::Ok, S::Error> {
     let mut text = String::new();
     value.write(&mut text, Form::Wire);
+    serialize_json_text(&text, serializer)
+}
+
+/// Writes one JSON value this crate wrote, `text`, through `serializer`.
+fn serialize_json_text<S: Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::Error> {
     if serializer.is_human_readable() && !is_serde_json_value::<S>() {
         let mut raw = serializer.serialize_struct(RAW_VALUE_TOKEN, 1)?;
-        raw.serialize_field(RAW_VALUE_TOKEN, text.as_str())?;
+        raw.serialize_field(RAW_VALUE_TOKEN, text)?;
         raw.end()
     } else {
-        transcode::JsonTree::parse(&text).map_err(|e| S::Error::custom(message(&e)))?.serialize(serializer)
+        transcode::JsonTree::parse(text).map_err(|e| S::Error::custom(message(&e)))?.serialize(serializer)
     }
 }
 
@@ -90,6 +95,13 @@ fn is_serde_json_value<T>() -> bool {
 /// `REASON_CODE: message[ at path]`: what a serde error says of a library error.
 fn message(error: &Error) -> String {
     format!("{}: {}", error.reason().code(), error)
+}
+
+/// The error body as [`ErrorBody::to_json`](crate::ErrorBody::to_json) writes it.
+impl serde::Serialize for crate::ErrorBody {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_json_text(&self.to_json(), serializer)
+    }
 }
 
 /// Implements `Serialize` and `Deserialize` for a [`WireValue`] type through [`serialize`]

@@ -24,6 +24,7 @@ mod rules_catalogue;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
+#[cfg(feature = "serde")]
 mod serde;
 mod support;
 mod value_kinds;

@@ -335,6 +335,16 @@ fn enums_and_value_kinds_read_and_write_as_the_library_does() {
 }
 
 #[test]
+fn the_error_body_is_written_as_to_json_writes_it() {
+    let err = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err();
+    let body = err.body();
+    assert_eq!(serde_json::to_string(&body).unwrap(), body.to_json());
+    let tree = serde_json::to_value(&body).unwrap();
+    assert_eq!(tree["cause"], "INVALID_ADDRESS at to");
+    assert_eq!(tree["status"], 400);
+}
+
+#[test]
 fn serde_json_value_is_recognised_by_its_type_name() {
     // The bridge routes serde_json's `Value` through ordinary visits by type name; if
     // serde_json renamed it, a big uint held as a float would come back rounded instead
