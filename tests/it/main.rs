@@ -26,5 +26,6 @@ mod rules_intent;
 mod rules_quote_request;
 #[cfg(feature = "serde")]
 mod serde;
+mod server_kit;
 mod support;
 mod value_kinds;
