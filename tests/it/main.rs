@@ -28,4 +28,5 @@ mod rules_quote_request;
 mod serde;
 mod server_kit;
 mod support;
+mod typed_data;
 mod value_kinds;
