@@ -131,6 +131,47 @@ fn parse_and_hash(c: &mut Criterion, corpus: &Corpus, suffix: &str) {
     group.finish();
 }
 
+/// docs/spec.md §11.1: serde_json through the `serde` feature beside the library's own
+/// entry points, which are their floors (the serde path hands the raw text to the same
+/// reader, and writes the same text): goal at most 1.1× `from_slice::<Intent>`.
+fn serde_json_entry_points(c: &mut Criterion, corpus: &Corpus) {
+    let mut group = c.benchmark_group("serde_parse");
+    group.throughput(elements(corpus.lines.len()));
+    group.bench_function("floor: from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.bench_function("serde_json::from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(serde_json::from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("serde_write");
+    group.throughput(elements(corpus.intents.len()));
+    group.bench_function("floor: to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(intent_core::to_string(black_box(intent)));
+            }
+        })
+    });
+    group.bench_function("serde_json::to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(serde_json::to_string(black_box(intent)).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
 alloy_sol_types::sol! {
     /// The deposit-intent struct of docs/spec.md §5.1, for alloy's static `sol!` digest (a reference).
     struct ServiceIntent {
@@ -286,6 +327,7 @@ fn benches(c: &mut Criterion) {
     canonical_hash(c, &dense, "_dense");
     parse_and_hash(c, &corpus, "");
     parse_and_hash(c, &dense, "_dense");
+    serde_json_entry_points(c, &corpus);
     deposit_digest(c, &corpus);
     recover(c, &corpus);
     commit(c, &corpus);

@@ -5,9 +5,13 @@
 
 pub use crate::diff::{Diff, UnknownMembersDiff};
 pub use crate::json::Sink;
+#[cfg(feature = "serde")]
+pub use crate::serde_bridge;
 pub use crate::wire::declare::{keys_sorted, MemberWriter};
 pub use crate::wire::wire_value::{read_member_value, Form, WireValue};
 pub use crate::wire::WireReader;
+#[cfg(feature = "serde")]
+pub use serde;
 
 use alloc::borrow::Cow;
 

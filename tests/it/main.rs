@@ -26,6 +26,8 @@ mod rules_catalogue;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
+#[cfg(feature = "serde")]
+mod serde;
 mod server_kit;
 mod support;
 mod typed_data;
