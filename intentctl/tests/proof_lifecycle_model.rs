@@ -636,7 +636,7 @@ proptest! {
             let context = format!("step {step}: {event:?} at {at} (model before: {:?})", befores[step]);
             let got = match record.as_mut() {
                 None if *event == Event::Quote => {
-                    IntentRecord::quote(world.intent.clone(), Some(world.gas_fee_options.clone()), *at, &world.limits())
+                    IntentRecord::quote(world.intent.clone(), Some(world.gas_fee_options.clone()), &world.policy(), *at)
                         .map(|quoted| {
                             record = Some(quoted);
                             None

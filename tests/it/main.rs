@@ -19,6 +19,8 @@ mod proof_mutations;
 mod proof_properties;
 mod published_schema;
 mod readme;
+mod record_state;
+mod revisions;
 mod rfc8785;
 mod rules_catalogue;
 mod rules_execute;

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use intent_core::{ErrorKind, Reason};
 
-const OPERATIONS: [&str; 7] = ["parse", "quote request", "intent", "quote", "commit", "execute", "lifecycle"];
+const OPERATIONS: [&str; 8] = ["parse", "quote request", "intent", "quote", "commit", "execute", "record", "lifecycle"];
 
 /// The codes docs/spec.md §7 names, by the operation whose list names them.
 const SPEC_CODES: &[(&str, &[&str])] = &[
@@ -62,6 +62,7 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "SIGNER_MISMATCH",
         ],
     ),
+    ("record", &["INVALID_RECORD"]),
     ("lifecycle", &["INVALID_TRANSITION", "CLOCK_WENT_BACKWARDS", "STATUS_REASON_REQUIRED", "WINDOW_STILL_OPEN"]),
 ];
 

@@ -966,7 +966,7 @@ fn intent_signer_mismatch_is_reported_before_permit_signer_mismatch() {
 fn record_executes_every_valid_mode_with_token_facts() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        record.execute_with(&request, Some(&token_permit()), executed_at()).unwrap();
+        let _ = record.execute_with(&request, Some(&token_permit()), executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
 }
@@ -977,7 +977,7 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
     sign_with(&stranger_key(), &intent(), signature_of(&mut request));
     let mut record = committed_record();
     let before = record.clone();
-    record.execute(&request, executed_at()).unwrap();
+    let _ = record.execute(&request, executed_at()).unwrap();
     let mut record = before.clone();
     assert_rule(
         record.execute_with(&request, Some(&token_permit()), executed_at()),
