@@ -139,7 +139,7 @@ fn limits_beside_policy_is_invalid_json_at_limits() {
     let scenario = intent_core::from_slice::<Scenario>(both.to_string().as_bytes()).unwrap();
     let error = scenario.run().unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::InvalidJson, Some("limits")));
-    assert_eq!(scenario.to_limits().unwrap_err(), error);
+    assert_eq!(scenario.to_policy().unwrap_err(), error);
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
         .arg("run")
