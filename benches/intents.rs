@@ -271,9 +271,9 @@ fn commit(c: &mut Criterion, corpus: &Corpus) {
 }
 
 /// Restoring a committed record from its RecordState JSON text (`from_slice::<RecordState>`
-/// + `IntentRecord::from_state`: no signature recovery) beside `from_slice::<Intent>` of the
-/// same intent, the floor (goal: at most 1.3× of it). For the breakdown: the parse alone,
-/// and the parse plus the canonical hash that `from_state` checks `intentHash` against.
+/// and `IntentRecord::from_state`: no signature recovery) beside `from_slice::<Intent>` of
+/// the same intent, the floor (goal: at most 1.3× of it). For the breakdown: the parse
+/// alone, and the parse plus the canonical hash that `from_state` checks `intentHash` against.
 fn restore_record(c: &mut Criterion, corpus: &Corpus) {
     let states = support::committed_states(&support::commits(corpus));
     let mut group = c.benchmark_group("restore_record");

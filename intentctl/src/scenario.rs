@@ -13,11 +13,11 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::{Event, IntentRecord};
 use intent_core::rules::{check_execute, ExecuteContext, TokenPermit};
 use intent_core::{
-    wire_object, Applied, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy, Problem,
-    ServiceContracts, Timestamp, U256,
+    wire_object, Applied, EntrypointNamesState, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy,
+    Problem, ServiceContracts, Timestamp, U256,
 };
 
-use crate::documents::{EntrypointNamesInput, PermitDomainInput};
+use crate::documents::PermitDomainInput;
 
 wire_object! {
     /// A token's permit facts in a document: its EIP-712 domain and the owner's nonce.
@@ -45,7 +45,7 @@ wire_object! {
         /// `committedAt`: When the intent was committed.
         committed_at: Option<Timestamp> = "committedAt",
         /// `entrypoint`: The entrypoint's EIP-712 names; absent means the defaults.
-        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        entrypoint: Option<EntrypointNamesState> = "entrypoint",
         /// `gasFeeOptions`: The gas fee options quoted with the intent.
         gas_fee_options: GasFeeOptions = "gasFeeOptions",
         /// `intent`: The committed intent.
@@ -83,8 +83,8 @@ impl CheckExecuteInput {
 }
 
 /// The names `given`, or [`EntrypointNames::DEFAULT`].
-fn entrypoint_names(given: Option<&EntrypointNamesInput>) -> EntrypointNames {
-    given.map_or(EntrypointNames::DEFAULT, EntrypointNamesInput::to_names)
+fn entrypoint_names(given: Option<&EntrypointNamesState>) -> EntrypointNames {
+    given.cloned().map_or(EntrypointNames::DEFAULT, EntrypointNames::from)
 }
 
 wire_object! {
@@ -93,7 +93,7 @@ wire_object! {
     pub struct ScenarioPolicy {
         /// `entrypoint`: The entrypoint's EIP-712 names, checked against deposit-intent
         /// signatures.
-        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        entrypoint: Option<EntrypointNamesState> = "entrypoint",
         /// `executionWindowSeconds`: How long after the commit execution may start.
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How far after the quote the intent may expire.
