@@ -217,7 +217,14 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
         .into_iter()
         .filter(|(path, _)| {
             path.file_name().and_then(|n| n.to_str()).is_some_and(|name| {
-                matches!(name, "rules_quote_request.rs" | "rules_intent.rs" | "rules_execute.rs" | "lifecycle.rs")
+                matches!(
+                    name,
+                    "rules_quote_request.rs"
+                        | "rules_intent.rs"
+                        | "rules_execute.rs"
+                        | "lifecycle.rs"
+                        | "record_state.rs"
+                )
             })
         })
         .collect();
