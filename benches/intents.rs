@@ -8,7 +8,8 @@
 //! medians into the tables of BENCHMARKS.md.
 //!
 //! Groups: `canonical_hash` (each intent hashed with it in cache) and `canonical_hash_cold`
-//! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`.
+//! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`,
+//! `restore_record`.
 //!
 //! After the groups, a full `cargo bench` (no filter) also prints an interleaved
 //! cross-check of the goals' ratios (`support::interleaved_report`).
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
 use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
-use intent_core::{from_slice, Canonical, Intent};
+use intent_core::{from_slice, Canonical, Intent, RecordState};
 
 use support::Corpus;
 
@@ -125,6 +126,47 @@ fn parse_and_hash(c: &mut Criterion, corpus: &Corpus, suffix: &str) {
         b.iter(|| {
             for line in &corpus.lines {
                 black_box(serde_json::from_slice::<serde_json::Value>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
+/// docs/spec.md §11.1: serde_json through the `serde` feature beside the library's own
+/// entry points, which are their floors (the serde path hands the raw text to the same
+/// reader, and writes the same text): goal at most 1.1× `from_slice::<Intent>`.
+fn serde_json_entry_points(c: &mut Criterion, corpus: &Corpus) {
+    let mut group = c.benchmark_group("serde_parse");
+    group.throughput(elements(corpus.lines.len()));
+    group.bench_function("floor: from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.bench_function("serde_json::from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(serde_json::from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("serde_write");
+    group.throughput(elements(corpus.intents.len()));
+    group.bench_function("floor: to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(intent_core::to_string(black_box(intent)));
+            }
+        })
+    });
+    group.bench_function("serde_json::to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(serde_json::to_string(black_box(intent)).unwrap());
             }
         })
     });
@@ -279,6 +321,45 @@ fn commit(c: &mut Criterion, corpus: &Corpus) {
     group.finish();
 }
 
+/// Restoring a committed record from its RecordState JSON text (`from_slice::<RecordState>`
+/// and `IntentRecord::from_state`: no signature recovery) beside `from_slice::<Intent>` of
+/// the same intent, the floor (goal: at most 1.3× of it). For the breakdown: the parse
+/// alone, and the parse plus the canonical hash that `from_state` checks `intentHash` against.
+fn restore_record(c: &mut Criterion, corpus: &Corpus) {
+    let states = support::committed_states(&support::commits(corpus));
+    let mut group = c.benchmark_group("restore_record");
+    group.throughput(elements(states.len()));
+    group.bench_function("floor: from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.bench_function("info: from_slice::<RecordState>", |b| {
+        b.iter(|| {
+            for state in &states {
+                black_box(from_slice::<RecordState>(black_box(state.as_bytes())).unwrap());
+            }
+        })
+    });
+    group.bench_function("info: from_slice::<Intent> + canonical_hash", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap().canonical_hash());
+            }
+        })
+    });
+    group.bench_function("from_slice::<RecordState> + IntentRecord::from_state", |b| {
+        b.iter(|| {
+            for state in &states {
+                black_box(support::restore(black_box(state.as_bytes())));
+            }
+        })
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let corpus = support::corpus();
     let dense = support::dense_corpus();
@@ -286,34 +367,23 @@ fn benches(c: &mut Criterion) {
     canonical_hash(c, &dense, "_dense");
     parse_and_hash(c, &corpus, "");
     parse_and_hash(c, &dense, "_dense");
+    serde_json_entry_points(c, &corpus);
     deposit_digest(c, &corpus);
     recover(c, &corpus);
     commit(c, &corpus);
-}
-
-/// Quick settings: the whole run takes about two minutes.
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .without_plots()
+    restore_record(c, &corpus);
 }
 
 criterion_group! {
     name = intents;
-    config = config();
+    config = support::quick_criterion();
     targets = benches
 }
 
 fn main() {
     intents();
     Criterion::default().configure_from_args().final_summary();
-    // `cargo bench` runs this binary with `--bench`; `cargo test` without it. A filter
-    // (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    if args.iter().any(|a| a == "--bench") && filters.iter().all(|f| *f == "interleaved") {
+    if support::cross_check_requested() {
         support::interleaved_report(&support::corpus(), &support::dense_corpus(), 15);
     }
 }

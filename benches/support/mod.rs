@@ -10,7 +10,9 @@ use alloy_primitives::{keccak256, Address, B256};
 use intent_core::eip712::{recover_signer, EntrypointDomain, EntrypointNames};
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::{check_intent, deposit_intent, entrypoint_domain};
-use intent_core::{from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Limits, Timestamp};
+use intent_core::{
+    from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Policy, RecordState, Timestamp,
+};
 use k256::ecdsa::{RecoveryId, Signature as K256Signature, SigningKey, VerifyingKey};
 
 /// How many signatures the recovery benchmarks check (recovery costs ~10^4 times a digest,
@@ -186,11 +188,11 @@ pub struct Commits {
 /// Quotes every intent 100 s before it expires and prepares its commit 40 s later; checks
 /// that each commit succeeds.
 pub fn commits(corpus: &Corpus) -> Commits {
-    let limits = Limits::default();
+    let policy = Policy::default();
     let mut commits = Commits { records: Vec::new(), requests: Vec::new(), times: Vec::new() };
     for (intent, line) in corpus.intents.iter().zip(&corpus.lines) {
         let quoted_at = intent.expires_at.checked_add_seconds(-100).unwrap();
-        commits.records.push(IntentRecord::quote(intent.clone(), None, quoted_at, &limits).unwrap());
+        commits.records.push(IntentRecord::quote(intent.clone(), None, &policy, quoted_at).unwrap());
         let line = std::str::from_utf8(line).unwrap();
         let contracts = to_string(&intent.service_contracts);
         commits.requests.push(format!(r#"{{"intent":{line},"serviceContracts":{contracts}}}"#));
@@ -202,19 +204,58 @@ pub fn commits(corpus: &Corpus) -> Commits {
     commits
 }
 
+/// Every commit of [`commits`] applied, and each committed record's RecordState JSON text:
+/// what a server loads before it executes.
+pub fn committed_states(commits: &Commits) -> Vec<String> {
+    let mut states = Vec::with_capacity(commits.records.len());
+    for ((record, request), at) in commits.records.iter().zip(&commits.requests).zip(&commits.times) {
+        let mut record = record.clone();
+        commit(&mut record, request.as_bytes(), *at);
+        let text = to_string(&record.state());
+        assert_eq!(restore(text.as_bytes()), record, "the state restores the record");
+        states.push(text);
+    }
+    states
+}
+
+/// Restores a record from its RecordState JSON text: parse (every value validated), then
+/// [`IntentRecord::from_state`] (its checks, the intent's canonical hash among them).
+#[inline]
+pub fn restore(state: &[u8]) -> IntentRecord {
+    IntentRecord::from_state(from_slice::<RecordState>(state).unwrap()).unwrap()
+}
+
 /// The whole commit check: parse the CommitRequest (every value validated), hash, compare
 /// with the quoted hash, check the expiries and service contracts, move to COMMITTED.
 #[inline]
 pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     let request: CommitRequest = from_slice(request).unwrap();
-    black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
+    let _ = black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
+}
+
+/// Quick criterion settings: the whole `benches/intents.rs` run takes about two minutes.
+pub fn quick_criterion() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3))
+        .without_plots()
+}
+
+/// Whether to print the interleaved cross-check after the criterion groups: `cargo bench`
+/// runs a bench binary with `--bench`, `cargo test` without it, and a filter
+/// (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
+pub fn cross_check_requested() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut filters = args.iter().filter(|a| !a.starts_with('-'));
+    args.iter().any(|a| a == "--bench") && filters.all(|f| f == "interleaved")
 }
 
 /// Per item, `rounds` timings of `candidate` and of `floor` taken alternately (the order
 /// swapped every round), each after one untimed call of both so that the item is in cache.
 /// Returns, summed over the items, the per-item medians and minima (nanoseconds) of the
 /// candidate and of the floor.
-fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
+pub fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
     let mut times = vec![(Vec::with_capacity(rounds), Vec::with_capacity(rounds)); items.len()];
     let timed = |f: &dyn Fn(&T), item: &T| {
         let start = Instant::now();
@@ -249,10 +290,23 @@ fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl
     sums
 }
 
-fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
+/// Prints the header of the table whose lines [`row`] and [`info_row`] print.
+pub fn print_interleaved_header() {
+    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
+    println!("|---|---|---|---|---|---|");
+}
+
+/// One line of the interleaved table: what [`interleave`] returned, per item, for a goal
+/// of at most `target` times the floor.
+pub fn row(goal: &str, target: f64, items: usize, sums: [f64; 4]) {
+    info_row(goal, &format!("≤ {target}×"), items, sums);
+}
+
+/// [`row`] with the target column as given (`—` for a comparison without a goal).
+pub fn info_row(goal: &str, target: &str, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
     let n = items as f64 * 1000.0;
     println!(
-        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | ≤ {target}× |",
+        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | {target} |",
         median_a / n,
         median_b / n,
         median_a / median_b,
@@ -265,8 +319,7 @@ fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]
 /// so a slow phase of the machine (other processes, other virtual machines) slows both.
 pub fn interleaved_report(corpus: &Corpus, dense: &Corpus, rounds: usize) {
     println!("\nInterleaved cross-check ({rounds} rounds; per item: median and fastest of its timings, in cache)\n");
-    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
-    println!("|---|---|---|---|---|---|");
+    print_interleaved_header();
     for (name, corpus) in [("", corpus), (", dense corpus", dense)] {
         let pairs: Vec<(&Intent, &String)> = corpus.intents.iter().zip(&corpus.canonical).collect();
         let result = interleave(

@@ -15,9 +15,7 @@
 pub mod documents;
 pub mod scenario;
 
-pub use documents::{
-    EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
-};
+pub use documents::{IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput};
 pub use scenario::{outcome_lines, CheckExecuteInput, EventOutcome, Scenario};
 
 /// The error line of an invalid input: the body of docs/spec.md §8 with `reason` and `path`, and

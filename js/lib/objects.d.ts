@@ -156,3 +156,18 @@ export declare function checkWaitIntentReceiptRequest(input: string | Uint8Array
 export declare function parseWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): T.WaitIntentReceiptResponse;
 /** Checks a WaitIntentReceiptResponse: everything parseWaitIntentReceiptResponse checks; throws an IntentCoreError. */
 export declare function checkWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): void;
+
+/** Reads a RecordState (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseRecordState(input: string | Uint8Array | T.RecordStateInput): T.RecordState;
+/** Checks a RecordState: everything parseRecordState checks and that the record restores (docs/spec.md §6.2); throws an IntentCoreError. */
+export declare function checkRecordState(input: string | Uint8Array | T.RecordStateInput): void;
+
+/** Reads a PolicyState (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parsePolicyState(input: string | Uint8Array | T.PolicyStateInput): T.PolicyState;
+/** Checks a PolicyState: everything parsePolicyState checks; throws an IntentCoreError. */
+export declare function checkPolicyState(input: string | Uint8Array | T.PolicyStateInput): void;
+
+/** Reads a EntrypointNamesState (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseEntrypointNamesState(input: string | Uint8Array | T.EntrypointNamesStateInput): T.EntrypointNamesState;
+/** Checks a EntrypointNamesState: everything parseEntrypointNamesState checks; throws an IntentCoreError. */
+export declare function checkEntrypointNamesState(input: string | Uint8Array | T.EntrypointNamesStateInput): void;

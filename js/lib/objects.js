@@ -94,3 +94,12 @@ export const checkWaitIntentReceiptRequest = (input) => check("WaitIntentReceipt
 
 export const parseWaitIntentReceiptResponse = (input) => parse("WaitIntentReceiptResponse", input);
 export const checkWaitIntentReceiptResponse = (input) => check("WaitIntentReceiptResponse", input);
+
+export const parseRecordState = (input) => parse("RecordState", input);
+export const checkRecordState = (input) => check("RecordState", input);
+
+export const parsePolicyState = (input) => parse("PolicyState", input);
+export const checkPolicyState = (input) => check("PolicyState", input);
+
+export const parseEntrypointNamesState = (input) => parse("EntrypointNamesState", input);
+export const checkEntrypointNamesState = (input) => check("EntrypointNamesState", input);

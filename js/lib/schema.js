@@ -33,6 +33,9 @@ export const OBJECTS = Object.freeze([
   "GetIntentReceiptResponse",
   "WaitIntentReceiptRequest",
   "WaitIntentReceiptResponse",
+  "RecordState",
+  "PolicyState",
+  "EntrypointNamesState",
 ]);
 
 /**
@@ -280,15 +283,35 @@ export const FIELD_KINDS = Object.freeze({
   WaitIntentReceiptResponse: Object.freeze({
     intentReceipt: "IntentReceipt",
   }),
-  IntentDigest: Object.freeze({
-    depositSignature: "DepositSignature",
-    domain: "EntrypointNames",
+  RecordState: Object.freeze({
+    committedAt: "timestamp",
+    executeRequest: "ExecuteRequest",
+    gasFeeOptions: "GasFeeOptions",
     intent: "Intent",
+    intentHash: "bytes32",
+    lastEventAt: "timestamp",
+    policy: "PolicyState",
+    quotedAt: "timestamp",
+    revision: "u64",
+    status: "IntentStatus",
+    statusReason: "string",
+    statusSince: "timestamp",
+    version: "u64",
   }),
-  EntrypointNames: Object.freeze({
+  PolicyState: Object.freeze({
+    entrypoint: "EntrypointNamesState",
+    executionWindowSeconds: "u64",
+    quoteTtlSeconds: "u64",
+  }),
+  EntrypointNamesState: Object.freeze({
     name: "string",
     typeName: "string",
     version: "string",
+  }),
+  IntentDigest: Object.freeze({
+    depositSignature: "DepositSignature",
+    domain: "EntrypointNamesState",
+    intent: "Intent",
   }),
   PermitDigest: Object.freeze({
     allowed: "bool",
@@ -315,7 +338,7 @@ export const FIELD_KINDS = Object.freeze({
   CheckExecute: Object.freeze({
     acceptUnverifiedPermit: "bool",
     committedAt: "timestamp",
-    entrypoint: "EntrypointNames",
+    entrypoint: "EntrypointNamesState",
     entrypointNonce: "uint",
     gasFeeOptions: "GasFeeOptions",
     intent: "Intent",
@@ -376,6 +399,7 @@ export const REASONS = Object.freeze({
   PERMIT_UNVERIFIED: ["Unauthorized", 1000, 401],
   INVALID_SIGNATURE: ["Unauthorized", 1000, 401],
   SIGNER_MISMATCH: ["Unauthorized", 1000, 401],
+  INVALID_RECORD: ["InvalidArgument", 2000, 400],
   INVALID_TRANSITION: ["IntentStatus", 2004, 422],
   CLOCK_WENT_BACKWARDS: ["IntentStatus", 2004, 422],
   STATUS_REASON_REQUIRED: ["InvalidArgument", 2000, 400],

@@ -72,6 +72,7 @@ export type ReasonCode =
   | "PERMIT_UNVERIFIED"
   | "INVALID_SIGNATURE"
   | "SIGNER_MISMATCH"
+  | "INVALID_RECORD"
   | "INVALID_TRANSITION"
   | "CLOCK_WENT_BACKWARDS"
   | "STATUS_REASON_REQUIRED"
@@ -715,18 +716,73 @@ export interface WaitIntentReceiptResponseInput {
   intentReceipt: IntentReceiptInput;
 }
 
-/** IntentDigest as the package accepts it (optional members may be `null`). */
-export interface IntentDigestInput {
-  depositSignature: DepositSignatureInput;
-  domain?: EntrypointNamesInput | null;
-  intent: IntentInput;
+/** RecordState in its wire form, as the package returns it. */
+export interface RecordState {
+  committedAt?: Timestamp;
+  executeRequest?: ExecuteRequest;
+  gasFeeOptions?: GasFeeOptions;
+  intent: Intent;
+  intentHash: Bytes32;
+  lastEventAt: Timestamp;
+  policy: PolicyState;
+  quotedAt: Timestamp;
+  revision: U64;
+  status: IntentStatus;
+  statusReason?: string;
+  statusSince: Timestamp;
+  version: U64;
 }
 
-/** EntrypointNames as the package accepts it (optional members may be `null`). */
-export interface EntrypointNamesInput {
+/** RecordState as the package accepts it (optional members may be `null`). */
+export interface RecordStateInput {
+  committedAt?: TimestampInput | null;
+  executeRequest?: ExecuteRequestInput | null;
+  gasFeeOptions?: GasFeeOptionsInput | null;
+  intent: IntentInput;
+  intentHash: Bytes32;
+  lastEventAt: TimestampInput;
+  policy: PolicyStateInput;
+  quotedAt: TimestampInput;
+  revision: IntegerInput;
+  status: IntentStatus;
+  statusReason?: string | null;
+  statusSince: TimestampInput;
+  version: IntegerInput;
+}
+
+/** PolicyState in its wire form, as the package returns it. */
+export interface PolicyState {
+  entrypoint: EntrypointNamesState;
+  executionWindowSeconds: U64;
+  quoteTtlSeconds: U64;
+}
+
+/** PolicyState as the package accepts it (optional members may be `null`). */
+export interface PolicyStateInput {
+  entrypoint: EntrypointNamesStateInput;
+  executionWindowSeconds: IntegerInput;
+  quoteTtlSeconds: IntegerInput;
+}
+
+/** EntrypointNamesState in its wire form, as the package returns it. */
+export interface EntrypointNamesState {
   name: string;
   typeName: string;
   version: string;
+}
+
+/** EntrypointNamesState as the package accepts it (optional members may be `null`). */
+export interface EntrypointNamesStateInput {
+  name: string;
+  typeName: string;
+  version: string;
+}
+
+/** IntentDigest as the package accepts it (optional members may be `null`). */
+export interface IntentDigestInput {
+  depositSignature: DepositSignatureInput;
+  domain?: EntrypointNamesStateInput | null;
+  intent: IntentInput;
 }
 
 /** PermitDigest as the package accepts it (optional members may be `null`). */
@@ -761,7 +817,7 @@ export interface RecoverInput {
 export interface CheckExecuteInput {
   acceptUnverifiedPermit?: boolean | null;
   committedAt?: TimestampInput | null;
-  entrypoint?: EntrypointNamesInput | null;
+  entrypoint?: EntrypointNamesStateInput | null;
   entrypointNonce?: IntegerInput | null;
   gasFeeOptions: GasFeeOptionsInput;
   intent: IntentInput;
@@ -808,4 +864,7 @@ export type ObjectName =
   | "GetIntentReceiptRequest"
   | "GetIntentReceiptResponse"
   | "WaitIntentReceiptRequest"
-  | "WaitIntentReceiptResponse";
+  | "WaitIntentReceiptResponse"
+  | "RecordState"
+  | "PolicyState"
+  | "EntrypointNamesState";

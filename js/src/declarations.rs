@@ -288,6 +288,7 @@ pub fn objects_d_ts() -> String {
         let rules = match *name {
             "QuoteRequest" => " and the QuoteRequest rules of docs/spec.md §7",
             "Intent" => ", the QuoteRequest rules and intent consistency (docs/spec.md §7)",
+            "RecordState" => " and that the record restores (docs/spec.md §6.2)",
             _ => "",
         };
         let _ = write!(

@@ -7,7 +7,7 @@
 //! What does not live here: reading, hashing and the rules, which are the library's.
 
 use intent_core::rules::{check_intent, check_quote_request};
-use intent_core::{Canonical, Error, WireObject};
+use intent_core::{Canonical, Error, IntentRecord, RecordState, WireObject};
 
 /// An object the package reads: its name, its schema (wire keys and declared field types,
 /// from [`intent_core::wire_object!`]) and the rules that apply to it alone.
@@ -20,7 +20,8 @@ pub trait Object: WireObject + Canonical {
     const FIELD_TYPES: &'static [&'static str];
 
     /// The rules of docs/spec.md §7 that concern this object alone (QuoteRequest and Intent
-    /// have some; every other object is checked completely by reading it).
+    /// have some, and a RecordState the checks of a restored record, §6.2; every other
+    /// object is checked completely by reading it).
     fn check_rules(&self) -> Result<(), Error> {
         Ok(())
     }
@@ -79,14 +80,19 @@ objects! {
         MetaTxnFeeDetails, ProviderFees, GasFeeOptions, GasEstimate, FeeOption, QuoteResponse, CommitRequest,
         CommitResponse, ExecuteRequest, ExecuteResponse, DepositSignature, IntentReceipt, GetIntentReceiptRequest,
         GetIntentReceiptResponse, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+        RecordState => check_record_state, PolicyState, EntrypointNamesState,
     ],
     documents: [
         intentctl::IntentDigestInput => IntentDigest,
-        intentctl::EntrypointNamesInput => EntrypointNames,
         intentctl::PermitDigestInput => PermitDigest,
         intentctl::PermitDomainInput => PermitDomain,
         intentctl::RecoverInput => Recover,
         intentctl::CheckExecuteInput => CheckExecute,
         intentctl::scenario::TokenPermitInput => TokenPermit,
     ],
+}
+
+/// A persisted record restores (docs/spec.md §6.2): `INVALID_RECORD` when it does not.
+fn check_record_state(state: &RecordState) -> Result<(), Error> {
+    IntentRecord::from_state(state.clone()).map(|_| ())
 }
