@@ -19,7 +19,8 @@
 pub mod declarations;
 pub mod objects;
 
-use intent_core::{from_slice, to_string, Error};
+use alloy_primitives::keccak256;
+use intent_core::{from_slice, to_string, Error, WireObject};
 use intentctl::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput};
 use wasm_bindgen::prelude::*;
 
@@ -49,13 +50,17 @@ impl ObjectVisitor for CanonicalJson<'_> {
     }
 }
 
-/// The canonical hash of an object, `0x` and 64 lowercase hex digits.
+/// The canonical hash of an object, `0x` and 64 lowercase hex digits: keccak-256 of its
+/// canonical JSON, which is what `Canonical::canonical_hash` streams into the hasher. Going
+/// through the text here writes every object with one writer (the `String` one, shared
+/// with the other functions) instead of a second copy of each writer for the hasher: a
+/// smaller module for one copy of the text (BENCHMARKS.md, "The JavaScript package").
 struct CanonicalHash<'a>(&'a [u8]);
 
 impl ObjectVisitor for CanonicalHash<'_> {
     type Output = Result<String, Error>;
     fn visit<T: Object>(self) -> Self::Output {
-        Ok(from_slice::<T>(self.0)?.canonical_hash().to_string())
+        Ok(keccak256(from_slice::<T>(self.0)?.canonical_json()).to_string())
     }
 }
 
@@ -104,53 +109,46 @@ pub fn check(object: &str, json: &[u8]) -> Result<(), JsValue> {
     on_object(object, Checked(json))
 }
 
+/// Reads intentctl's document `D` from `json` and answers with `answer`'s text.
+fn on_document<D: WireObject, R>(json: &[u8], answer: impl FnOnce(D) -> Result<R, Error>) -> Result<R, JsValue> {
+    from_slice::<D>(json).and_then(answer).map_err(|e| thrown(&e))
+}
+
 /// The Execute rules of docs/spec.md §7 on intentctl's `check execute` document.
 #[wasm_bindgen]
 pub fn check_execute(json: &[u8]) -> Result<(), JsValue> {
-    from_slice::<CheckExecuteInput>(json).and_then(|input| input.check()).map_err(|e| thrown(&e))
+    on_document(json, |input: CheckExecuteInput| input.check())
 }
 
 /// The deposit-intent digest (docs/spec.md §5.1) of intentctl's `digest intent` document.
 #[wasm_bindgen]
 pub fn deposit_intent_digest(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<IntentDigestInput>(json)
-        .and_then(|input| input.digest())
-        .map(|d| d.to_string())
-        .map_err(|e| thrown(&e))
+    on_document(json, |input: IntentDigestInput| Ok(input.digest()?.to_string()))
 }
 
 /// The deposit intent's EIP-712 typed-data document (docs/spec.md §5.4), one line of JSON, of
 /// intentctl's `typed-data intent` (`digest intent`) document.
 #[wasm_bindgen]
 pub fn deposit_intent_typed_data(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<IntentDigestInput>(json)
-        .and_then(|input| input.typed_data())
-        .map(|t| t.to_json())
-        .map_err(|e| thrown(&e))
-}
-
-/// The permit's EIP-712 typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style, of
-/// intentctl's `typed-data permit` (`digest permit`) document.
-#[wasm_bindgen]
-pub fn permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<PermitDigestInput>(json)
-        .and_then(|input| input.typed_data())
-        .map(|t| t.to_json())
-        .map_err(|e| thrown(&e))
+    on_document(json, |input: IntentDigestInput| Ok(input.typed_data()?.to_json()))
 }
 
 /// The ERC-2612 or DAI-style permit digest (docs/spec.md §5.2) of intentctl's `digest permit`
 /// document.
 #[wasm_bindgen]
 pub fn permit_digest(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<PermitDigestInput>(json)
-        .and_then(|input| input.digest())
-        .map(|d| d.to_string())
-        .map_err(|e| thrown(&e))
+    on_document(json, |input: PermitDigestInput| Ok(input.digest()?.to_string()))
+}
+
+/// The permit's EIP-712 typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style, of
+/// intentctl's `typed-data permit` (`digest permit`) document.
+#[wasm_bindgen]
+pub fn permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
+    on_document(json, |input: PermitDigestInput| Ok(input.typed_data()?.to_json()))
 }
 
 /// The EIP-55 address that signed `{"digest", "signature"}` (docs/spec.md §5.3).
 #[wasm_bindgen]
 pub fn recover_signer(json: &[u8]) -> Result<String, JsValue> {
-    from_slice::<RecoverInput>(json).and_then(|input| input.signer()).map(|a| a.to_string()).map_err(|e| thrown(&e))
+    on_document(json, |input: RecoverInput| Ok(input.signer()?.to_string()))
 }
