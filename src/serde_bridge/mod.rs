@@ -130,13 +130,16 @@ impl<'de> serde::Deserialize<'de> for crate::ErrorBody {
         use crate::error::Problem;
         let text: ErrorBodyText = deserialize(deserializer)?;
         let refuse = |error: Error| D::Error::custom(message(&error));
-        let kind = crate::ErrorKind::from_name(&text.error)
-            .ok_or_else(|| refuse(Error::new(Problem::InvalidEnum { expected: "a known error kind" }).in_member("error")))?;
+        let kind = crate::ErrorKind::from_name(&text.error).ok_or_else(|| {
+            refuse(Error::new(Problem::InvalidEnum { expected: "a known error kind" }).in_member("error"))
+        })?;
         if text.code != kind.code() {
             return Err(refuse(Error::new(Problem::InvalidNumber("not the code of its kind")).in_member("code")));
         }
         if text.status != u32::from(kind.http_status()) {
-            return Err(refuse(Error::new(Problem::InvalidNumber("not the http status of its kind")).in_member("status")));
+            return Err(refuse(
+                Error::new(Problem::InvalidNumber("not the http status of its kind")).in_member("status"),
+            ));
         }
         Ok(crate::ErrorBody {
             error: kind.name(),

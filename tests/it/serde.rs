@@ -337,13 +337,20 @@ fn an_error_body_reads_back_and_an_unknown_kind_is_refused() {
     let body = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err().body();
     assert_eq!(serde_json::from_str::<intent_core::ErrorBody>(&body.to_json()).unwrap(), body);
     let server = intent_core::ServerFailure::RevisionConflict.body();
-    assert_eq!(serde_json::from_value::<intent_core::ErrorBody>(serde_json::to_value(&server).unwrap()).unwrap(), server);
+    assert_eq!(
+        serde_json::from_value::<intent_core::ErrorBody>(serde_json::to_value(&server).unwrap()).unwrap(),
+        server
+    );
     // intentctl's line carries "reason" and "path" besides: ignored.
     let error = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err();
     assert_eq!(serde_json::from_str::<intent_core::ErrorBody>(&body.to_json_with(&error)).unwrap(), body);
     let refused = |text: &str| serde_json::from_str::<intent_core::ErrorBody>(text).unwrap_err().to_string();
     let unknown = r#"{"error":"Teapot","code":2000,"msg":"m","cause":"c","status":400}"#;
-    assert!(refused(unknown).starts_with("INVALID_ENUM: ") && refused(unknown).contains(" at error"), "{}", refused(unknown));
+    assert!(
+        refused(unknown).starts_with("INVALID_ENUM: ") && refused(unknown).contains(" at error"),
+        "{}",
+        refused(unknown)
+    );
     let wrong_code = r#"{"error":"InvalidArgument","code":2004,"msg":"m","cause":"c","status":400}"#;
     assert!(refused(wrong_code).starts_with("INVALID_NUMBER: ") && refused(wrong_code).contains(" at code"));
     let wrong_status = r#"{"error":"InvalidArgument","code":2000,"msg":"m","cause":"c","status":422}"#;
