@@ -15,7 +15,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use intent_core::{from_slice, to_string, CommitRequest, IntentRecord, QuoteResponse, Timestamp};
+use intent_core::{from_slice, to_string, CommitRequest, QuoteResponse, Timestamp};
+use intent_service::compat::IntentRecord;
 use intent_service::config::ServiceConfig;
 use intent_service::{http, Service};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -154,7 +155,7 @@ async fn phase(
 /// The core's commit check on the same bodies: parse the commit request, restore the
 /// quoted record from its state, commit. One thread, in this process.
 fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Instant) -> Phase {
-    let now = Timestamp::now();
+    let now = intent_service::compat::now();
     let mut latencies = Vec::with_capacity(bodies.len());
     let started = Instant::now();
     for (record, body) in records.iter().zip(bodies) {
@@ -194,7 +195,7 @@ fn main() {
         let records: Vec<IntentRecord> = quotes
             .iter()
             .map(|q| {
-                IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, Timestamp::now())
+                IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, intent_service::compat::now())
                     .expect("quotable")
             })
             .collect();

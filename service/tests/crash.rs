@@ -62,8 +62,8 @@ fn sigkill_under_load_loses_no_acknowledged_change() {
     while acknowledged.lock().unwrap().len() < 60 && waiting.elapsed() < Duration::from_secs(20) {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let status = server.signal("KILL");
-    assert!(!status.success());
+    let killed = server.signal("KILL");
+    assert!(!killed.success());
     stop.store(true, Ordering::Relaxed);
     for client in clients {
         client.join().unwrap();

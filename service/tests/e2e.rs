@@ -322,3 +322,11 @@ fn graceful_shutdown_on_sigterm() {
     let status = server.signal("TERM");
     assert!(status.success(), "{status:?}");
 }
+
+#[test]
+fn the_shipped_demo_quote_request_is_the_example_owned_by_the_demo_key() {
+    let shipped = std::fs::read_to_string(repo().join("service/demo/quote-request.json")).unwrap_or_default();
+    let shipped: Value = serde_json::from_str(&shipped).unwrap_or(Value::Null);
+    let expected: Value = serde_json::from_str(&demo_quote_request()).unwrap();
+    assert_eq!(shipped, expected, "demo owner {}", demo_owner());
+}
