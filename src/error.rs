@@ -194,6 +194,10 @@ impl fmt::Display for Reason {
 }
 
 /// The error kinds of the service's RPC errors (docs/spec.md §8). Their numbers never change.
+///
+/// The first four carry the core's own reasons ([`Reason::kind`]); the others are for the
+/// failures only a server has, built by [`crate::ServerFailure`], so that every body a
+/// server sends has one shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -207,9 +211,34 @@ pub enum ErrorKind {
     Expired,
     /// Bad signatures: code 1000, HTTP 401.
     Unauthorized,
+    /// A server's failures the core never produces itself ([`crate::ServerFailure`]):
+    /// no intent with the id asked for: code 2003, HTTP 404.
+    NotFound,
+    /// A missing or unknown access key: code 1001, HTTP 401.
+    Unauthenticated,
+    /// Another request changed the record first (a lost compare-and-swap race), or a
+    /// deposit proof already started another intent: code 1004, HTTP 409.
+    Conflict,
+    /// A request body larger than the server reads: code 2005, HTTP 413.
+    PayloadTooLarge,
+    /// A failure of the server itself (its database, a bug): code 5000, HTTP 500.
+    Internal,
 }
 
 impl ErrorKind {
+    /// Every kind, the core's first.
+    pub const ALL: &'static [ErrorKind] = &[
+        ErrorKind::InvalidArgument,
+        ErrorKind::IntentStatus,
+        ErrorKind::Expired,
+        ErrorKind::Unauthorized,
+        ErrorKind::NotFound,
+        ErrorKind::Unauthenticated,
+        ErrorKind::Conflict,
+        ErrorKind::PayloadTooLarge,
+        ErrorKind::Internal,
+    ];
+
     /// The kind's name as the service writes it in `"error"`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -217,6 +246,11 @@ impl ErrorKind {
             ErrorKind::IntentStatus => "IntentStatus",
             ErrorKind::Expired => "QuoteExpired",
             ErrorKind::Unauthorized => "Unauthorized",
+            ErrorKind::NotFound => "NotFound",
+            ErrorKind::Unauthenticated => "Unauthenticated",
+            ErrorKind::Conflict => "RequestConflict",
+            ErrorKind::PayloadTooLarge => "PayloadTooLarge",
+            ErrorKind::Internal => "InternalError",
         }
     }
 
@@ -227,6 +261,11 @@ impl ErrorKind {
             ErrorKind::IntentStatus => 2004,
             ErrorKind::Expired => 7001,
             ErrorKind::Unauthorized => 1000,
+            ErrorKind::NotFound => 2003,
+            ErrorKind::Unauthenticated => 1001,
+            ErrorKind::Conflict => 1004,
+            ErrorKind::PayloadTooLarge => 2005,
+            ErrorKind::Internal => 5000,
         }
     }
 
@@ -237,6 +276,11 @@ impl ErrorKind {
             ErrorKind::IntentStatus => 422,
             ErrorKind::Expired => 400,
             ErrorKind::Unauthorized => 401,
+            ErrorKind::NotFound => 404,
+            ErrorKind::Unauthenticated => 401,
+            ErrorKind::Conflict => 409,
+            ErrorKind::PayloadTooLarge => 413,
+            ErrorKind::Internal => 500,
         }
     }
 }

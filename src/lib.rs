@@ -10,6 +10,8 @@ extern crate std;
 #[doc(hidden)]
 pub mod __private;
 mod canonical;
+#[cfg(feature = "std")]
+mod clock;
 mod diff;
 pub mod eip712;
 mod error;
@@ -21,6 +23,7 @@ pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
+mod server_failure;
 mod text;
 mod values;
 mod wire;
@@ -34,13 +37,15 @@ pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
+pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,
-    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentReceipt,
-    MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote, QuoteOptions,
-    QuoteRequest, QuoteResponse, ServiceContracts,
+    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, GetIntentReceiptRequest,
+    GetIntentReceiptResponse, Intent, IntentReceipt, MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact,
+    PriceImpactDetails, ProviderFees, Quote, QuoteOptions, QuoteRequest, QuoteResponse, ServiceContracts,
+    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 pub use wire::{UnknownMember, UnknownMembers};
 

@@ -155,7 +155,7 @@ async fn phase(
 /// The core's commit check on the same bodies: parse the commit request, restore the
 /// quoted record from its state, commit. One thread, in this process.
 fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Instant) -> Phase {
-    let now = intent_service::compat::now();
+    let now = Timestamp::now();
     let mut latencies = Vec::with_capacity(bodies.len());
     let started = Instant::now();
     for (record, body) in records.iter().zip(bodies) {
@@ -195,7 +195,7 @@ fn main() {
         let records: Vec<IntentRecord> = quotes
             .iter()
             .map(|q| {
-                IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, intent_service::compat::now())
+                IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, Timestamp::now())
                     .expect("quotable")
             })
             .collect();

@@ -5,14 +5,9 @@
 use intent_core::eip712::EntrypointNames;
 use intent_core::rules::TokenPermit;
 use intent_core::{
-    wire_object, Canonical, Error, ErrorBody, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
+    wire_object, Canonical, Error, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
     Limits, ServiceContracts, Timestamp, U256,
 };
-
-pub fn now() -> Timestamp {
-    let d = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
-    Timestamp::from_unix(d.as_secs() as i64, d.subsec_nanos()).unwrap()
-}
 
 #[derive(Debug, Clone)]
 pub struct Policy {
@@ -39,55 +34,6 @@ pub struct ChainFacts<'a> {
 pub enum Applied {
     Changed,
     Replay,
-}
-
-wire_object! {
-    pub struct GetIntentReceiptRequest {
-        intent_id: String = "intentId",
-    }
-}
-wire_object! {
-    pub struct GetIntentReceiptResponse {
-        intent_receipt: IntentReceipt = "intentReceipt",
-    }
-}
-wire_object! {
-    pub struct WaitIntentReceiptRequest {
-        intent_id: String = "intentId",
-        last_status: Option<IntentStatus> = "lastStatus",
-        timeout_seconds: Option<u64> = "timeoutSeconds",
-    }
-}
-wire_object! {
-    pub struct WaitIntentReceiptResponse {
-        intent_receipt: IntentReceipt = "intentReceipt",
-    }
-}
-
-pub struct ServerFailure(ErrorBody);
-
-impl ServerFailure {
-    fn new(error: &'static str, code: u32, status: u16, msg: &str) -> Self {
-        ServerFailure(ErrorBody { error, code, msg: msg.to_owned(), cause: error.to_owned(), status })
-    }
-    pub fn not_found(msg: &str) -> Self {
-        Self::new("NotFound", 2003, 404, msg)
-    }
-    pub fn unauthenticated(msg: &str) -> Self {
-        Self::new("Unauthenticated", 1001, 401, msg)
-    }
-    pub fn conflict(msg: &str) -> Self {
-        Self::new("RequestConflict", 1004, 409, msg)
-    }
-    pub fn payload_too_large(msg: &str) -> Self {
-        Self::new("PayloadTooLarge", 2005, 413, msg)
-    }
-    pub fn internal(msg: &str) -> Self {
-        Self::new("InternalError", 5000, 500, msg)
-    }
-    pub fn body(&self) -> ErrorBody {
-        self.0.clone()
-    }
 }
 
 wire_object! {

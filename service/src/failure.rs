@@ -1,31 +1,25 @@
 //! Every failure the service answers with, as the core's error body (docs/spec.md §8): the
-//! core's own errors (a broken rule, a malformed document) and the failures only a server
-//! has (an unknown intent, a missing key, a lost race, a body too large, its own faults).
+//! core's own errors (a broken rule, a malformed document), the core's `ServerFailure`s (an
+//! unknown intent, a missing key, a lost race, a used deposit proof, a body too large, its
+//! own faults), and the quoter's refusal of a route it does not serve.
 //!
-//! The body, its kinds, codes and HTTP statuses all come from `intent_core`; this module
-//! only picks the constructor and turns the body into an HTTP response.
+//! The bodies, their kinds, codes and HTTP statuses all come from `intent_core`; this
+//! module only picks the constructor and turns the body into an HTTP response.
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use intent_core::{Error, ErrorBody, Reason};
+use intent_core::{Error, ErrorBody, ErrorKind, ServerFailure};
 
-/// A failed request: the error body it is answered with, and the core's reason when the
-/// core decided it (for the log line).
+/// A failed request: the error body it is answered with.
 #[derive(Debug, Clone)]
 pub struct Failure {
     body: ErrorBody,
-    reason: Option<Reason>,
 }
 
 impl Failure {
     /// The error body.
     pub fn body(&self) -> &ErrorBody {
         &self.body
-    }
-
-    /// The core's reason code, when the core decided the failure.
-    pub fn reason(&self) -> Option<Reason> {
-        self.reason
     }
 
     /// The HTTP status.
@@ -36,41 +30,40 @@ impl Failure {
 
 impl From<Error> for Failure {
     fn from(error: Error) -> Self {
-        Failure { body: error.body(), reason: Some(error.reason()) }
+        Failure { body: error.body() }
     }
 }
 
-impl From<crate::compat::ServerFailure> for Failure {
-    fn from(failure: crate::compat::ServerFailure) -> Self {
-        Failure { body: failure.body(), reason: None }
+impl From<ServerFailure<'_>> for Failure {
+    fn from(failure: ServerFailure<'_>) -> Self {
+        Failure { body: failure.body() }
     }
 }
 
-/// No intent (or no route) by that name: 404.
-pub fn not_found(what: &str) -> Failure {
-    crate::compat::ServerFailure::not_found(what).into()
+/// The cause code of a route the quoter does not serve.
+pub const ROUTE_NOT_SERVED: &str = "ROUTE_NOT_SERVED";
+
+/// The quoter does not serve this chain or token: InvalidArgument (400), cause
+/// `ROUTE_NOT_SERVED at <path>` (the core has no reason for it: quoting is not its
+/// business, and its `ServerFailure`s name none).
+pub fn route_not_served(path: &str, what: &str) -> Failure {
+    let kind = ErrorKind::InvalidArgument;
+    Failure {
+        body: ErrorBody {
+            error: kind.name(),
+            code: kind.code(),
+            msg: format!("no route: {what} is not quoted by this service"),
+            cause: format!("{ROUTE_NOT_SERVED} at {path}"),
+            status: kind.http_status(),
+        },
+    }
 }
 
-/// A missing or unknown access key: 401.
-pub fn unauthenticated(what: &str) -> Failure {
-    crate::compat::ServerFailure::unauthenticated(what).into()
-}
-
-/// Another request changed the record first, or a deposit proof already started another
-/// intent: 409.
-pub fn conflict(what: &str) -> Failure {
-    crate::compat::ServerFailure::conflict(what).into()
-}
-
-/// A request body larger than the service reads: 413.
-pub fn payload_too_large(limit: usize) -> Failure {
-    crate::compat::ServerFailure::payload_too_large(&format!("the request body is larger than {limit} bytes")).into()
-}
-
-/// A fault of the service itself (its database): 500. The detail is logged, not sent.
+/// A fault of the service itself (its database, an unreadable stored record): 500. The
+/// detail is logged, not sent.
 pub fn internal(detail: &dyn std::fmt::Display) -> Failure {
     tracing::error!(detail = %detail, "internal failure");
-    crate::compat::ServerFailure::internal("internal failure").into()
+    ServerFailure::Internal.into()
 }
 
 impl IntoResponse for Failure {

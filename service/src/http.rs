@@ -22,16 +22,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use intent_core::{
-    from_slice, to_string, CommitRequest, ExecuteRequest, Limits, QuoteRequest, Timestamp, WireObject,
+    from_slice, to_string, CommitRequest, ExecuteRequest, GetIntentReceiptRequest, GetIntentReceiptResponse, Limits,
+    QuoteRequest, ServerFailure, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse, WireObject,
 };
 use subtle::ConstantTimeEq;
 
-use crate::compat::{
-    GetIntentReceiptRequest, GetIntentReceiptResponse, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
-};
 use crate::failure::{self, Failure};
 use crate::outcome::ReportIntentOutcomeRequest;
-use crate::records::{Records, DEFAULT_WAIT_SECONDS, MAX_WAIT_SECONDS};
+use crate::records::Records;
 
 /// The header that carries the access key.
 pub const ACCESS_KEY_HEADER: &str = "x-access-key";
@@ -67,16 +65,16 @@ fn key_matches(keys: &[String], presented: &[u8]) -> bool {
 
 fn authenticate(keys: &[String], headers: &HeaderMap) -> Result<(), Failure> {
     match headers.get(ACCESS_KEY_HEADER) {
-        None => Err(failure::unauthenticated("missing X-Access-Key header")),
+        None => Err(ServerFailure::AccessKeyMissing.into()),
         Some(key) if key_matches(keys, key.as_bytes()) => Ok(()),
-        Some(_) => Err(failure::unauthenticated("unknown access key")),
+        Some(_) => Err(ServerFailure::AccessKeyUnknown.into()),
     }
 }
 
 /// "now" for a request: `X-Test-Now` under the test clock, else the system clock.
 fn request_now(app: &App, headers: &HeaderMap) -> Result<Timestamp, Failure> {
     match headers.get(TEST_NOW_HEADER).filter(|_| app.test_clock) {
-        None => Ok(crate::compat::now()),
+        None => Ok(Timestamp::now()),
         Some(value) => {
             let text = value.to_str().unwrap_or("");
             Ok(Timestamp::parse(text).map_err(|e| e.in_member("X-Test-Now"))?)
@@ -87,7 +85,7 @@ fn request_now(app: &App, headers: &HeaderMap) -> Result<Timestamp, Failure> {
 /// Reads the body up to the core's document size limit.
 async fn read_body(body: Body) -> Result<Bytes, Failure> {
     let limit = Limits::DEFAULT.max_document_bytes;
-    axum::body::to_bytes(body, limit).await.map_err(|_| failure::payload_too_large(limit))
+    axum::body::to_bytes(body, limit).await.map_err(|_| ServerFailure::PayloadTooLarge { limit }.into())
 }
 
 fn parse<T: WireObject>(bytes: &[u8]) -> Result<T, Failure> {
@@ -111,7 +109,6 @@ fn log(operation: &str, intent_id: &str, result: &Result<Response, Failure>, sta
             operation,
             intentId = intent_id,
             status = failure.status().as_u16(),
-            reason = failure.reason().map(|r| r.code()),
             cause = failure.body().cause.as_str(),
             duration_us,
         ),
@@ -176,7 +173,7 @@ async fn serve(
         "WaitIntentReceipt" => {
             let request: WaitIntentReceiptRequest = parse(&read_body(body).await?)?;
             intent_id.clone_from(&request.intent_id);
-            let seconds = request.timeout_seconds.unwrap_or(DEFAULT_WAIT_SECONDS).min(MAX_WAIT_SECONDS);
+            let seconds = request.wait_seconds()?;
             let waiting_since = Instant::now();
             let clock = move || {
                 let waited = i64::try_from(waiting_since.elapsed().as_secs()).unwrap_or(i64::MAX);
@@ -187,7 +184,7 @@ async fn serve(
                 .await?;
             Ok(json_response(&WaitIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
         }
-        _ => Err(failure::not_found(&format!("no operation {operation:?} in the Service API"))),
+        _ => Err(ServerFailure::UnknownMethod.into()),
     }
 }
 
@@ -202,7 +199,7 @@ async fn operator(
     let result = async {
         authenticate(&app.operator_keys, &headers)?;
         if operation != "ReportIntentOutcome" {
-            return Err(failure::not_found(&format!("no operation {operation:?} in the Operator API")));
+            return Err(ServerFailure::UnknownMethod.into());
         }
         let now = request_now(&app, &headers)?;
         let report: ReportIntentOutcomeRequest = parse(&read_body(body).await?)?;

@@ -22,7 +22,7 @@ pub trait Quoter: Send + Sync {
     ///
     /// # Errors
     ///
-    /// A not-found failure for a chain or token it does not serve.
+    /// `ROUTE_NOT_SERVED` ([`failure::route_not_served`]) for a chain or token it does not serve.
     fn quote(&self, request: &QuoteRequest, salt: B256, now: Timestamp, expires_at: Timestamp)
         -> Result<QuoteResponse, Failure>;
 }
@@ -103,16 +103,16 @@ fn hex(bytes: &[u8]) -> String {
     out
 }
 
-fn not_served(what: String) -> Failure {
-    failure::not_found(&format!("no route: {what} is not quoted by this service"))
+fn not_served(path: &str, what: String) -> Failure {
+    failure::route_not_served(path, &what)
 }
 
 impl ConfiguredQuoter {
-    fn chain(&self, chain_id: u64) -> Result<&ChainConfig, Failure> {
-        self.config.chain(chain_id).ok_or_else(|| not_served(format!("chain {chain_id}")))
+    fn chain(&self, chain_id: u64, path: &str) -> Result<&ChainConfig, Failure> {
+        self.config.chain(chain_id).ok_or_else(|| not_served(path, format!("chain {chain_id}")))
     }
 
-    fn priced(&self, chain: &ChainConfig, address: Address) -> Result<Priced, Failure> {
+    fn priced(&self, chain: &ChainConfig, address: Address, path: &str) -> Result<Priced, Failure> {
         if address == Address::ZERO {
             return Ok(Priced {
                 address,
@@ -123,7 +123,7 @@ impl ConfiguredQuoter {
         let token = self
             .config
             .token(chain.chain_id, address)
-            .ok_or_else(|| not_served(format!("token {address} on chain {}", chain.chain_id)))?;
+            .ok_or_else(|| not_served(path, format!("token {address} on chain {}", chain.chain_id)))?;
         Ok(Priced {
             address,
             decimals: token.decimals,
@@ -195,10 +195,10 @@ impl Quoter for ConfiguredQuoter {
         expires_at: Timestamp,
     ) -> Result<QuoteResponse, Failure> {
         let fees = &self.config.fees;
-        let origin_chain = self.chain(request.origin_chain_id)?;
-        let destination_chain = self.chain(request.destination_chain_id)?;
-        let from = self.priced(origin_chain, request.origin_token_address)?;
-        let to = self.priced(destination_chain, request.destination_token_address)?;
+        let origin_chain = self.chain(request.origin_chain_id, "originChainId")?;
+        let destination_chain = self.chain(request.destination_chain_id, "destinationChainId")?;
+        let from = self.priced(origin_chain, request.origin_token_address, "originTokenAddress")?;
+        let to = self.priced(destination_chain, request.destination_token_address, "destinationTokenAddress")?;
         let owner = request.owner_address;
         let recipient = request.destination_to_address.unwrap_or(owner);
         let slippage = request

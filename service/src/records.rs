@@ -21,20 +21,15 @@ use tokio::sync::watch;
 
 use crate::chain::ChainView;
 use crate::compat::{Applied, IntentRecord, Policy, RecordState};
+use intent_core::ServerFailure;
 use crate::failure::{self, Failure};
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::{Store, StoredRecord, Swapped};
+use crate::store::{DepositProof, Store, StoredRecord, Swapped};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
 pub const MAX_ATTEMPTS: usize = 16;
-
-/// How long WaitIntentReceipt waits when the request names no time-out, in seconds.
-pub const DEFAULT_WAIT_SECONDS: u64 = 30;
-
-/// The longest WaitIntentReceipt waits, in seconds; longer time-outs are cut to it.
-pub const MAX_WAIT_SECONDS: u64 = 60;
 
 /// How often a waiter re-reads the record, for changes made by other instances.
 const WAIT_POLL: Duration = Duration::from_millis(200);
@@ -72,20 +67,21 @@ fn stored(record: &IntentRecord) -> StoredRecord {
 
 /// The proofs an accepted execute request uses up: its deposit transaction hash, or in
 /// entrypoint mode the owner's entrypoint nonce.
-fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<String> {
+fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<DepositProof> {
     let mut proofs = Vec::new();
     if let Some(hash) = &request.deposit_transaction_hash {
-        proofs.push(format!("deposit-transaction:{hash}"));
+        proofs.push(DepositProof { key: format!("deposit-transaction:{hash}"), path: "depositTransactionHash" });
     }
     if let Some(signature) = &request.deposit_signature {
         if let (Some(_), Some(nonce)) = (&signature.intent_signature, &signature.user_nonce) {
             let intent = record.intent();
-            proofs.push(format!(
+            let key = format!(
                 "entrypoint-nonce:{}:{}:{}",
                 intent.origin_chain_id,
                 intent.owner_address.to_string().to_lowercase(),
                 nonce
-            ));
+            );
+            proofs.push(DepositProof { key, path: "depositSignature.userNonce" });
         }
     }
     proofs
@@ -94,7 +90,7 @@ fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<String
 /// What one attempt at a change decided.
 enum Step<T> {
     /// Store the changed record (claiming these proofs), then answer `T`.
-    Store(IntentRecord, Vec<String>, T),
+    Store(IntentRecord, Vec<DepositProof>, T),
     /// Nothing to store: answer `T` (a replay).
     Answer(T),
 }
@@ -125,7 +121,7 @@ impl Records {
             .load(intent_id)
             .await
             .map_err(|e| failure::internal(&e))?
-            .ok_or_else(|| failure::not_found(&format!("no intent with id {intent_id:?}")))?;
+            .ok_or(ServerFailure::IntentNotFound { intent_id })?;
         let state: RecordState = from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
         let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
         Ok((record, row.revision))
@@ -149,25 +145,24 @@ impl Records {
                             return Ok(answer);
                         }
                         Swapped::LostRace => continue,
-                        Swapped::ProofUsed { by } => {
-                            return Err(failure::conflict(&format!(
-                                "the deposit proof already started intent {by}; one proof starts one intent"
-                            )))
-                        }
+                        Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
                     }
                 }
             }
         }
-        Err(failure::conflict(&format!("intent {intent_id} kept changing under this request; retry it")))
+        Err(ServerFailure::RevisionConflict.into())
     }
 
-    /// QuoteIntent: the quoter prices the request, the service sets the intent's times
+    /// QuoteIntent: the core checks the request, the quoter prices it, the service sets the intent's times
     /// from `now` and the policy, and the core checks and records it.
     ///
     /// # Errors
     ///
     /// The quoter's refusal, the core's rules, or a database failure.
     pub async fn quote(&self, request: &QuoteRequest, now: Timestamp) -> Result<QuoteResponse, Failure> {
+        // The core's QuoteRequest rules first, so a bad request is the core's answer, not
+        // the quoter's; the whole intent is checked again by `IntentRecord::quote`.
+        intent_core::rules::check_quote_request(request)?;
         let mut salt = B256::ZERO;
         getrandom::fill(salt.as_mut_slice()).map_err(|e| failure::internal(&e))?;
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);

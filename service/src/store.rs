@@ -35,6 +35,15 @@ pub struct StoredRecord {
     pub state: String,
 }
 
+/// A deposit proof an execute uses up: unique across all intents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DepositProof {
+    /// The stored key (`deposit-transaction:0x…`, `entrypoint-nonce:chain:owner:nonce`).
+    pub key: String,
+    /// The request member that carries it, for the error body.
+    pub path: &'static str,
+}
+
 /// What became of a compare-and-swap.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Swapped {
@@ -42,10 +51,10 @@ pub enum Swapped {
     Done,
     /// Another change got there first: the row's revision is not the expected one.
     LostRace,
-    /// A deposit proof the change claims already started the intent named.
+    /// A deposit proof the change claims already started another intent.
     ProofUsed {
-        /// The intent that used the proof.
-        by: String,
+        /// The request member that carries the proof.
+        path: &'static str,
     },
 }
 
@@ -212,26 +221,26 @@ impl Store {
         &self,
         record: &StoredRecord,
         expected_revision: i64,
-        proofs: &[String],
+        proofs: &[DepositProof],
     ) -> Result<Swapped, StoreError> {
         let _writer = self.writer().await;
         let mut transaction = self.pool.begin().await?;
         for proof in proofs {
             let claimed = sqlx::query("INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING")
-                .bind(proof)
+                .bind(&proof.key)
                 .bind(&record.intent_id)
                 .execute(&mut *transaction)
                 .await?
                 .rows_affected();
             if claimed == 0 {
                 let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
-                    .bind(proof)
+                    .bind(&proof.key)
                     .fetch_one(&mut *transaction)
                     .await?
                     .try_get(0)?;
                 if by != record.intent_id {
                     transaction.rollback().await?;
-                    return Ok(Swapped::ProofUsed { by });
+                    return Ok(Swapped::ProofUsed { path: proof.path });
                 }
             }
         }

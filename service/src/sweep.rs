@@ -26,7 +26,7 @@ pub async fn run(records: Arc<Records>) {
     let committed = IntentStatus::Committed.name().to_owned();
     let mut changes = records.subscribe();
     loop {
-        let now = crate::compat::now();
+        let now = Timestamp::now();
         // Due records that stay COMMITTED (a record whose last event is later than this
         // clock) are looked at again after MAX_SLEEP, not in a busy loop.
         let mut stuck = false;
@@ -34,7 +34,7 @@ pub async fn run(records: Arc<Records>) {
             Ok(due) => {
                 let mut expired = 0;
                 for intent_id in &due {
-                    match records.expire(intent_id, crate::compat::now()).await {
+                    match records.expire(intent_id, Timestamp::now()).await {
                         Ok(true) => expired += 1,
                         Ok(false) => {}
                         Err(failure) => {
@@ -52,7 +52,7 @@ pub async fn run(records: Arc<Records>) {
         let sleep = match records.store().earliest_deadline(&committed).await {
             _ if stuck => MAX_SLEEP,
             Ok(Some(deadline)) => {
-                let seconds = deadline.saturating_sub(crate::compat::now().unix_seconds()).max(0);
+                let seconds = deadline.saturating_sub(Timestamp::now().unix_seconds()).max(0);
                 Duration::from_secs(u64::try_from(seconds).unwrap_or(0)).min(MAX_SLEEP)
             }
             _ => MAX_SLEEP,

@@ -8,6 +8,10 @@ use intent_core::{from_slice, to_string, Canonical, ErrorBody, ExecuteRequest, R
 use serde_json::{json, Value};
 use support::*;
 
+fn quote_request_value() -> Value {
+    serde_json::from_str(&quote_request()).unwrap()
+}
+
 fn deadline(now: intent_core::Timestamp) -> u64 {
     u64::try_from(now.unix_seconds()).unwrap() + 600
 }
@@ -91,6 +95,7 @@ fn missing_and_wrong_access_keys_are_401_with_the_unauthenticated_body() {
         assert_eq!(body["error"], "Unauthenticated");
         assert_eq!(body["status"], 401);
         assert_eq!(body["code"], 1001);
+        assert!(body["cause"] == "ACCESS_KEY_MISSING" || body["cause"] == "ACCESS_KEY_UNKNOWN", "{body}");
     }
     // The access key is not an operator key.
     let reply = post(server.addr, "/rpc/Operator/ReportIntentOutcome", &[("X-Access-Key", ACCESS_KEY)], b"{}");
@@ -190,6 +195,7 @@ fn the_same_deposit_proof_for_a_second_intent_is_refused() {
     let reply = server.rpc("ExecuteIntent", at(t, 2), &hash_request(&second.intent.intent_id, hash));
     assert_eq!(reply.status, 409, "{}", reply.body);
     assert_eq!(reply.json()["error"], "RequestConflict");
+    assert_eq!(reply.cause(), "DEPOSIT_PROOF_USED at depositTransactionHash");
     assert_eq!(status(&server, at(t, 3), &second.intent.intent_id), "COMMITTED");
 
     // The same user nonce of one owner, in entrypoint mode, too.
@@ -198,7 +204,7 @@ fn the_same_deposit_proof_for_a_second_intent_is_refused() {
     let nonce = u64::from_be_bytes(random_hash()[..8].try_into().unwrap()) >> 1;
     server.rpc("ExecuteIntent", at(t, 2), &gasless_request(&a, Gasless::Entrypoint { nonce }, deadline(t))).ok();
     let reply = server.rpc("ExecuteIntent", at(t, 2), &gasless_request(&b, Gasless::Entrypoint { nonce }, deadline(t)));
-    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert_eq!((reply.status, reply.cause()), (409, "DEPOSIT_PROOF_USED at depositSignature.userNonce".to_owned()));
 }
 
 #[test]
@@ -213,6 +219,10 @@ fn wait_intent_receipt_returns_on_a_change_and_after_its_time_out() {
     // lastStatus differs: at once.
     let body = json!({"intentId": id, "lastStatus": "QUOTED", "timeoutSeconds": 60}).to_string();
     assert_eq!(server.rpc("WaitIntentReceipt", at(t, 2), &body).json()["intentReceipt"]["status"], "COMMITTED");
+    // Longer than 60 seconds is the core's NUMBER_OUT_OF_RANGE.
+    let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 61}).to_string();
+    let reply = server.rpc("WaitIntentReceipt", at(t, 2), &body);
+    assert_eq!((reply.status, reply.cause()), (400, "NUMBER_OUT_OF_RANGE at timeoutSeconds".to_owned()));
     // Time-out: the current receipt after about a second.
     let started = std::time::Instant::now();
     let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 1}).to_string();
@@ -284,8 +294,19 @@ fn unknown_intents_and_operations_are_404_and_healthz_answers() {
     let server = Server::start(&database("misc"));
     let reply = server.rpc("GetIntentReceipt", base(), "{\"intentId\":\"0x00\"}");
     assert_eq!((reply.status, reply.json()["error"].clone()), (404, json!("NotFound")));
+    assert_eq!(reply.cause(), "INTENT_NOT_FOUND at intentId");
     let reply = server.rpc("NoSuchOperation", base(), "{}");
-    assert_eq!(reply.status, 404);
+    assert_eq!((reply.status, reply.cause()), (404, "UNKNOWN_METHOD".to_owned()));
+    // A token the configuration does not list is a route the quoter does not serve.
+    let mut unserved = quote_request_value();
+    unserved["originTokenAddress"] = json!("0x0000000000000000000000000000000000000bad");
+    let reply = server.rpc("QuoteIntent", base(), &unserved.to_string());
+    assert_eq!((reply.status, reply.cause()), (400, "ROUTE_NOT_SERVED at originTokenAddress".to_owned()));
+    // A request the core refuses is refused before pricing.
+    let mut invalid = quote_request_value();
+    invalid["originChainId"] = json!(0);
+    let reply = server.rpc("QuoteIntent", base(), &invalid.to_string());
+    assert_eq!((reply.status, reply.cause()), (400, "INVALID_CHAIN_ID at originChainId".to_owned()));
     let reply = request(server.addr, "GET", "/healthz", &[], b"");
     assert_eq!((reply.status, reply.body.as_str()), (200, "ok\n"));
 }
@@ -299,7 +320,7 @@ fn the_sweep_expires_a_committed_record_at_its_deadline() {
     let db = database("sweep");
     let server = Server::start_with(&db, &["--config", path.to_str().unwrap()]);
     // The sweep reads the system clock: quote and commit on it.
-    let t = intent_service::compat::now();
+    let t = intent_core::Timestamp::now();
     let quote = quote(&server, t, &quote_request());
     server.rpc("CommitIntent", t, &commit_body(&quote)).ok();
     let body = json!({"intentId": quote.intent.intent_id, "lastStatus": "COMMITTED", "timeoutSeconds": 10}).to_string();

@@ -24,5 +24,6 @@ mod rules_catalogue;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
+mod server_kit;
 mod support;
 mod value_kinds;

@@ -223,7 +223,7 @@ pub fn post(addr: SocketAddr, path: &str, headers: &[(&str, &str)], body: &[u8])
 /// A base time for a test: the system clock's whole second (so the sweep, which reads the
 /// system clock, never sees a record from its future).
 pub fn base() -> Timestamp {
-    Timestamp::from_unix(intent_service::compat::now().unix_seconds(), 0).unwrap()
+    Timestamp::from_unix(Timestamp::now().unix_seconds(), 0).unwrap()
 }
 
 /// `time + seconds`.

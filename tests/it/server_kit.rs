@@ -1,0 +1,137 @@
+//! What a server needs beyond the core's rules (docs/spec.md §8, §11): the bodies of the
+//! failures only a server has, the receipt requests, and the one clock adapter.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use intent_core::{
+    from_slice, to_string, Canonical, ErrorBody, ErrorKind, GetIntentReceiptRequest, GetIntentReceiptResponse,
+    IntentStatus, Reason, ServerFailure, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+};
+
+fn body_json(failure: &ServerFailure<'_>) -> serde_json::Value {
+    serde_json::from_str(&failure.body().to_json()).unwrap()
+}
+
+#[test]
+fn the_core_kinds_keep_their_published_numbers() {
+    let numbers: Vec<(&str, u32, u16)> =
+        ErrorKind::ALL[..4].iter().map(|k| (k.name(), k.code(), k.http_status())).collect();
+    assert_eq!(
+        numbers,
+        [
+            ("InvalidArgument", 2000, 400),
+            ("IntentStatus", 2004, 422),
+            ("QuoteExpired", 7001, 400),
+            ("Unauthorized", 1000, 401)
+        ]
+    );
+    for reason in Reason::ALL {
+        assert!(ErrorKind::ALL[..4].contains(&reason.kind()), "{reason} is carried by a server kind");
+    }
+}
+
+#[test]
+fn every_kind_has_its_own_name_and_number() {
+    let mut names: Vec<&str> = ErrorKind::ALL.iter().map(|k| k.name()).collect();
+    let mut codes: Vec<u32> = ErrorKind::ALL.iter().map(|k| k.code()).collect();
+    names.sort_unstable();
+    names.dedup();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(names.len(), ErrorKind::ALL.len());
+    assert_eq!(codes.len(), ErrorKind::ALL.len());
+}
+
+#[test]
+fn each_server_failure_answers_with_its_status_kind_and_cause() {
+    let cases: [(ServerFailure<'_>, &str, u32, u16, &str); 8] = [
+        (ServerFailure::IntentNotFound { intent_id: "abc" }, "NotFound", 2003, 404, "INTENT_NOT_FOUND at intentId"),
+        (ServerFailure::AccessKeyMissing, "Unauthenticated", 1001, 401, "ACCESS_KEY_MISSING"),
+        (ServerFailure::AccessKeyUnknown, "Unauthenticated", 1001, 401, "ACCESS_KEY_UNKNOWN"),
+        (ServerFailure::RevisionConflict, "RequestConflict", 1004, 409, "REVISION_CONFLICT"),
+        (
+            ServerFailure::DepositProofUsed { path: "depositTransactionHash" },
+            "RequestConflict",
+            1004,
+            409,
+            "DEPOSIT_PROOF_USED at depositTransactionHash",
+        ),
+        (ServerFailure::PayloadTooLarge { limit: 1 << 20 }, "PayloadTooLarge", 2005, 413, "PAYLOAD_TOO_LARGE"),
+        (ServerFailure::UnknownMethod, "NotFound", 2003, 404, "UNKNOWN_METHOD"),
+        (ServerFailure::Internal, "InternalError", 5000, 500, "INTERNAL"),
+    ];
+    for (failure, error, code, status, cause) in cases {
+        let body = body_json(&failure);
+        let members: Vec<&str> = body.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(members, ["cause", "code", "error", "msg", "status"], "{failure:?}");
+        assert_eq!(body["error"], error, "{failure:?}");
+        assert_eq!(body["code"], code, "{failure:?}");
+        assert_eq!(body["status"], status, "{failure:?}");
+        assert_eq!(body["cause"], cause, "{failure:?}");
+        let msg = body["msg"].as_str().unwrap();
+        assert!(!msg.is_empty() && msg == msg.to_lowercase() && !msg.contains('\n'), "{failure:?}: {msg}");
+        assert_eq!(failure.kind().http_status(), status);
+    }
+    let too_large = body_json(&ServerFailure::PayloadTooLarge { limit: 1_048_576 });
+    assert!(too_large["msg"].as_str().unwrap().contains("1048576"));
+}
+
+#[test]
+fn a_server_failure_body_is_bounded_whatever_the_id() {
+    let id = "\u{1}".repeat(1 << 20);
+    let json = ServerFailure::IntentNotFound { intent_id: &id }.body().to_json();
+    assert!(json.len() <= ErrorBody::MAX_JSON_LEN, "{} bytes", json.len());
+    assert!(json.contains(intent_core::TRUNCATION_MARKER));
+}
+
+#[test]
+fn receipt_requests_and_responses_are_objects_like_the_others() {
+    let get: GetIntentReceiptRequest = from_slice(br#"{"intentId":"0xabc","x-trace":[1,2]}"#).unwrap();
+    assert_eq!(get.intent_id, "0xabc");
+    assert_eq!(to_string(&get), r#"{"intentId":"0xabc","x-trace":[1,2]}"#);
+    let missing = from_slice::<GetIntentReceiptRequest>(b"{}").unwrap_err();
+    assert_eq!((missing.reason(), missing.path()), (Reason::MissingField, Some("intentId")));
+
+    let wait: WaitIntentReceiptRequest =
+        from_slice(br#"{"intentId":"i","lastStatus":"COMMITTED","timeoutSeconds":"45"}"#).unwrap();
+    assert_eq!(wait.last_status, Some(IntentStatus::Committed));
+    assert_eq!(wait.wait_seconds().unwrap(), 45);
+    assert_eq!(to_string(&wait), r#"{"intentId":"i","lastStatus":"COMMITTED","timeoutSeconds":45}"#);
+    let bad_status = from_slice::<WaitIntentReceiptRequest>(br#"{"intentId":"i","lastStatus":7}"#).unwrap_err();
+    assert_eq!(bad_status.path(), Some("lastStatus"));
+
+    let receipt = r#"{"intentReceipt":{"intentId":"i","status":"EXECUTING","updatedAt":"2026-11-23T00:00:00Z"}}"#;
+    let get_response: GetIntentReceiptResponse = from_slice(receipt.as_bytes()).unwrap();
+    let wait_response: WaitIntentReceiptResponse = from_slice(receipt.as_bytes()).unwrap();
+    assert_eq!(get_response.intent_receipt, wait_response.intent_receipt);
+    assert_eq!(to_string(&get_response), receipt);
+    assert_eq!(get_response.canonical_hash(), wait_response.canonical_hash());
+}
+
+#[test]
+fn a_wait_longer_than_a_minute_is_refused_never_cut_short() {
+    let wait = |text: &str| from_slice::<WaitIntentReceiptRequest>(text.as_bytes()).unwrap().wait_seconds();
+    assert_eq!(wait(r#"{"intentId":"i"}"#).unwrap(), WaitIntentReceiptRequest::DEFAULT_TIMEOUT_SECONDS);
+    assert_eq!(wait(r#"{"intentId":"i","timeoutSeconds":0}"#).unwrap(), 0);
+    assert_eq!(wait(r#"{"intentId":"i","timeoutSeconds":60}"#).unwrap(), WaitIntentReceiptRequest::MAX_TIMEOUT_SECONDS);
+    let error = wait(r#"{"intentId":"i","timeoutSeconds":61}"#).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::NumberOutOfRange, Some("timeoutSeconds")));
+}
+
+#[test]
+fn the_clock_adapter_reads_system_time_to_the_nanosecond() {
+    let at = |seconds: i64, nanos: u32| Timestamp::from_unix(seconds, nanos).unwrap();
+    assert_eq!(Timestamp::try_from(UNIX_EPOCH).unwrap(), at(0, 0));
+    let after = UNIX_EPOCH + Duration::new(1_795_000_000, 123_456_789);
+    assert_eq!(Timestamp::try_from(after).unwrap(), at(1_795_000_000, 123_456_789));
+    let before = UNIX_EPOCH - Duration::new(1, 250_000_000);
+    assert_eq!(Timestamp::try_from(before).unwrap(), at(-2, 750_000_000));
+    assert_eq!(Timestamp::try_from(UNIX_EPOCH - Duration::from_secs(86_400)).unwrap(), at(-86_400, 0));
+    let far = UNIX_EPOCH + Duration::from_secs(253_402_300_800);
+    assert_eq!(Timestamp::try_from(far).unwrap_err().reason(), Reason::InvalidTimestamp);
+
+    let earliest = Timestamp::try_from(SystemTime::now()).unwrap();
+    let now = Timestamp::now();
+    let latest = Timestamp::try_from(SystemTime::now()).unwrap();
+    assert!(earliest <= now && now <= latest);
+}
