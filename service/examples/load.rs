@@ -31,7 +31,10 @@ struct Options {
 
 fn options() -> Options {
     let mut options = Options {
-        db: format!("sqlite://{}", std::env::temp_dir().join(format!("intent-load-{}.db", std::process::id())).display()),
+        db: format!(
+            "sqlite://{}",
+            std::env::temp_dir().join(format!("intent-load-{}.db", std::process::id())).display()
+        ),
         requests: 2000,
         concurrency: 8,
         time_limit: Duration::from_secs(120),

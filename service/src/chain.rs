@@ -9,8 +9,8 @@
 //! sets `acceptUnverifiedPermits`. The owner's entrypoint nonce is not known here, so it
 //! is not passed; a used `(owner, nonce)` is refused by the store's unique key instead.
 
-use intent_core::eip712::Domain;
 use crate::compat::ChainFacts;
+use intent_core::eip712::Domain;
 use intent_core::rules::TokenPermit;
 use intent_core::{Intent, U256};
 
@@ -38,18 +38,19 @@ impl ChainView {
     /// The facts about `intent`'s deposit token and owner.
     pub fn facts(&self, intent: &Intent) -> KnownFacts {
         let token = intent.deposit_transaction.token_address;
-        let token_permit = self.config.token(intent.origin_chain_id, token).and_then(|t| t.permit.as_ref()).map(|permit| {
-            TokenPermit {
-                domain: Domain {
-                    name: Some(permit.name.clone().into()),
-                    version: Some(permit.version.clone().into()),
-                    chain_id: Some(U256::from(intent.origin_chain_id)),
-                    verifying_contract: Some(token),
-                    salt: None,
-                },
-                nonce: U256::ZERO,
-            }
-        });
+        let token_permit =
+            self.config.token(intent.origin_chain_id, token).and_then(|t| t.permit.as_ref()).map(|permit| {
+                TokenPermit {
+                    domain: Domain {
+                        name: Some(permit.name.clone().into()),
+                        version: Some(permit.version.clone().into()),
+                        chain_id: Some(U256::from(intent.origin_chain_id)),
+                        verifying_contract: Some(token),
+                        salt: None,
+                    },
+                    nonce: U256::ZERO,
+                }
+            });
         KnownFacts { token_permit, accept_unverified_permit: self.config.accept_unverified_permits.unwrap_or(false) }
     }
 }

@@ -5,8 +5,8 @@
 use intent_core::eip712::EntrypointNames;
 use intent_core::rules::TokenPermit;
 use intent_core::{
-    wire_object, Canonical, Error, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
-    Limits, ServiceContracts, Timestamp, U256,
+    wire_object, Canonical, Error, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
+    ServiceContracts, Timestamp, U256,
 };
 
 #[derive(Debug, Clone)]
@@ -92,12 +92,16 @@ impl IntentRecord {
     }
     pub fn from_state(state: RecordState) -> Result<Self, Error> {
         let events = state.events.clone();
-        let mut record =
-            IntentRecord::quote(state.intent.clone(), state.gas_fee_options.clone(), &Policy {
+        let mut record = IntentRecord::quote(
+            state.intent.clone(),
+            state.gas_fee_options.clone(),
+            &Policy {
                 quote_ttl_seconds: state.quote_ttl_seconds,
                 execution_window_seconds: state.execution_window_seconds,
                 entrypoint: EntrypointNames::default(),
-            }, state.quoted_at)?;
+            },
+            state.quoted_at,
+        )?;
         record.state = state;
         for e in events {
             match e.op.as_str() {
@@ -148,7 +152,12 @@ impl IntentRecord {
             _ => None,
         }
     }
-    pub fn commit(&mut self, intent: &Intent, contracts: Option<&ServiceContracts>, now: Timestamp) -> Result<Applied, Error> {
+    pub fn commit(
+        &mut self,
+        intent: &Intent,
+        contracts: Option<&ServiceContracts>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
         if *self.status() != IntentStatus::Quoted
             && intent.canonical_hash() == self.inner.intent_hash()
             && contracts.is_none_or(|c| *c == self.intent().service_contracts)
@@ -161,7 +170,12 @@ impl IntentRecord {
         e.contracts = contracts.cloned();
         Ok(Applied::Changed)
     }
-    pub fn execute_with(&mut self, request: &ExecuteRequest, facts: &ChainFacts<'_>, now: Timestamp) -> Result<Applied, Error> {
+    pub fn execute_with(
+        &mut self,
+        request: &ExecuteRequest,
+        facts: &ChainFacts<'_>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
         if let Some(accepted) = &self.execute_request {
             if accepted.canonical_hash() == request.canonical_hash() {
                 return Ok(Applied::Replay);

@@ -9,9 +9,7 @@
 
 use crate::compat::Policy;
 use intent_core::eip712::EntrypointNames;
-use intent_core::{
-    from_slice_with, wire_object, Address, AddressOrEmpty, Decimal, Error, Limits, RouteProvider, U256,
-};
+use intent_core::{from_slice_with, wire_object, Address, AddressOrEmpty, Decimal, Error, Limits, RouteProvider, U256};
 
 /// The shipped example configuration: chains 42161 and 8453, DAI, USDC and native ETH,
 /// one access key and one operator key. It quotes `examples/quote-request.json` for any

@@ -62,7 +62,9 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind(&flags.listen).await?;
     let address = listener.local_addr()?;
     if flags.unsafe_test_clock {
-        println!("WARNING: --unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only");
+        println!(
+            "WARNING: --unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only"
+        );
     }
     if let Some(key) = first_access_key {
         println!("access key: {key}");

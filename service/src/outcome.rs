@@ -39,7 +39,9 @@ impl ReportIntentOutcomeRequest {
             IntentStatus::Succeeded => Ok(Outcome::Succeeded),
             IntentStatus::Failed => Ok(Outcome::Failed),
             IntentStatus::Refunded => Ok(Outcome::Refunded),
-            _ => Err(Error::new(Problem::InvalidEnum { expected: "SUCCEEDED, FAILED or REFUNDED" }).in_member("outcome")),
+            _ => {
+                Err(Error::new(Problem::InvalidEnum { expected: "SUCCEEDED, FAILED or REFUNDED" }).in_member("outcome"))
+            }
         }
     }
 }

@@ -23,8 +23,13 @@ pub trait Quoter: Send + Sync {
     /// # Errors
     ///
     /// `ROUTE_NOT_SERVED` ([`failure::route_not_served`]) for a chain or token it does not serve.
-    fn quote(&self, request: &QuoteRequest, salt: B256, now: Timestamp, expires_at: Timestamp)
-        -> Result<QuoteResponse, Failure>;
+    fn quote(
+        &self,
+        request: &QuoteRequest,
+        salt: B256,
+        now: Timestamp,
+        expires_at: Timestamp,
+    ) -> Result<QuoteResponse, Failure>;
 }
 
 /// The built-in quoter: prices from the configuration, fees in basis points of the input,
@@ -124,11 +129,7 @@ impl ConfiguredQuoter {
             .config
             .token(chain.chain_id, address)
             .ok_or_else(|| not_served(path, format!("token {address} on chain {}", chain.chain_id)))?;
-        Ok(Priced {
-            address,
-            decimals: token.decimals,
-            price_micro_usd: micro_usd(token.price_usd.get()),
-        })
+        Ok(Priced { address, decimals: token.decimals, price_micro_usd: micro_usd(token.price_usd.get()) })
     }
 }
 
@@ -269,19 +270,24 @@ impl Quoter for ConfiguredQuoter {
             "gasLimit": (origin_chain.gas_limit.saturating_sub(65_000)).to_string(),
             "behaviorOnError": 1,
         }));
-        let origin_calls = json!({"chainId": request.origin_chain_id, "space": "0", "nonce": "0", "calls": origin_calls});
+        let origin_calls =
+            json!({"chainId": request.origin_chain_id, "space": "0", "nonce": "0", "calls": origin_calls});
         let meta_txn = |side: &str, chain: &ChainConfig, wallet: Address, calls: &Value| {
             let id = hex(keccak256([intent_id.as_bytes(), side.as_bytes()].concat()).as_slice());
             let input = abi_call("execute(bytes32)", &[keccak256(calls.to_string().as_bytes())]);
-            (id.clone(), json!({
-                "id": id,
-                "chainId": chain.chain_id,
-                "walletAddress": wallet.to_string(),
-                "contract": chain.meta_txn_contract.to_string(),
-                "input": input.to_string(),
-            }))
+            (
+                id.clone(),
+                json!({
+                    "id": id,
+                    "chainId": chain.chain_id,
+                    "walletAddress": wallet.to_string(),
+                    "contract": chain.meta_txn_contract.to_string(),
+                    "input": input.to_string(),
+                }),
+            )
         };
-        let (origin_meta_txn_id, origin_meta_txn) = meta_txn("origin", origin_chain, origin_intent_address, &origin_calls);
+        let (origin_meta_txn_id, origin_meta_txn) =
+            meta_txn("origin", origin_chain, origin_intent_address, &origin_calls);
         let origin_gas = gas_of(origin_chain);
         let precondition = |chain_id: u64, wallet: Address, token: Address, min: U256| {
             json!({
@@ -438,11 +444,25 @@ impl Quoter for ConfiguredQuoter {
             }),
         );
 
-        let mut fee_options = vec![fee_option(&self.config, origin_chain.native_token_symbol.clone(), Address::ZERO, 18,
-            micro_usd(origin_chain.native_token_price_usd.get()), false, gas_micro_usd)];
+        let mut fee_options = vec![fee_option(
+            &self.config,
+            origin_chain.native_token_symbol.clone(),
+            Address::ZERO,
+            18,
+            micro_usd(origin_chain.native_token_price_usd.get()),
+            false,
+            gas_micro_usd,
+        )];
         for token in self.config.tokens.iter().filter(|t| t.chain_id == origin_chain.chain_id && t.fee_token) {
-            fee_options.push(fee_option(&self.config, token.symbol.clone(), token.address, token.decimals,
-                micro_usd(token.price_usd.get()), token.permit.is_some(), gas_micro_usd));
+            fee_options.push(fee_option(
+                &self.config,
+                token.symbol.clone(),
+                token.address,
+                token.decimals,
+                micro_usd(token.price_usd.get()),
+                token.permit.is_some(),
+                gas_micro_usd,
+            ));
         }
         let response = json!({
             "intent": intent,

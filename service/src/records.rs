@@ -21,11 +21,11 @@ use tokio::sync::watch;
 
 use crate::chain::ChainView;
 use crate::compat::{Applied, IntentRecord, Policy, RecordState};
-use intent_core::ServerFailure;
 use crate::failure::{self, Failure};
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
 use crate::store::{DepositProof, Store, StoredRecord, Swapped};
+use intent_core::ServerFailure;
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
@@ -90,7 +90,7 @@ fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<Deposi
 /// What one attempt at a change decided.
 enum Step<T> {
     /// Store the changed record (claiming these proofs), then answer `T`.
-    Store(IntentRecord, Vec<DepositProof>, T),
+    Store(Box<IntentRecord>, Vec<DepositProof>, T),
     /// Nothing to store: answer `T` (a replay).
     Answer(T),
 }
@@ -122,7 +122,8 @@ impl Records {
             .await
             .map_err(|e| failure::internal(&e))?
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
-        let state: RecordState = from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
+        let state: RecordState =
+            from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
         let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
         Ok((record, row.revision))
     }
@@ -139,7 +140,12 @@ impl Records {
             match event(record)? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
-                    match self.store.swap(&stored(&record), revision, &proofs).await.map_err(|e| failure::internal(&e))? {
+                    match self
+                        .store
+                        .swap(&stored(&record), revision, &proofs)
+                        .await
+                        .map_err(|e| failure::internal(&e))?
+                    {
                         Swapped::Done => {
                             self.changed();
                             return Ok(answer);
@@ -168,12 +174,8 @@ impl Records {
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, salt, now, expires_at)?;
-        let record = IntentRecord::quote(
-            response.intent.clone(),
-            Some(response.gas_fee_options.clone()),
-            &self.policy,
-            now,
-        )?;
+        let record =
+            IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
         self.store.insert(&stored(&record)).await.map_err(|e| failure::internal(&e))?;
         self.changed();
         Ok(response)
@@ -192,7 +194,7 @@ impl Records {
             let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
             Ok(match applied {
                 Applied::Replay => Step::Answer(response),
-                Applied::Changed => Step::Store(record, Vec::new(), response),
+                Applied::Changed => Step::Store(Box::new(record), Vec::new(), response),
             })
         })
         .await
@@ -218,7 +220,7 @@ impl Records {
                 Applied::Replay => Step::Answer(response),
                 Applied::Changed => {
                     let proofs = deposit_proofs(&record, request);
-                    Step::Store(record, proofs, response)
+                    Step::Store(Box::new(record), proofs, response)
                 }
             })
         })
@@ -243,7 +245,7 @@ impl Records {
                 Outcome::Refunded => record.refund(now)?,
             }
             let receipt = record.receipt(now);
-            Ok(Step::Store(record, Vec::new(), receipt))
+            Ok(Step::Store(Box::new(record), Vec::new(), receipt))
         })
         .await
     }
@@ -259,7 +261,7 @@ impl Records {
             if *record.status() != IntentStatus::Committed || record.expire(now).is_err() {
                 return Ok(Step::Answer(false));
             }
-            Ok(Step::Store(record, Vec::new(), true))
+            Ok(Step::Store(Box::new(record), Vec::new(), true))
         })
         .await
     }

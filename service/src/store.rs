@@ -178,14 +178,16 @@ impl Store {
     /// The database's error, including a duplicate intent id.
     pub async fn insert(&self, record: &StoredRecord) -> Result<(), StoreError> {
         let _writer = self.writer().await;
-        sqlx::query("INSERT INTO intents (intent_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5)")
-            .bind(&record.intent_id)
-            .bind(record.revision)
-            .bind(&record.status)
-            .bind(record.next_deadline)
-            .bind(&record.state)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO intents (intent_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&record.intent_id)
+        .bind(record.revision)
+        .bind(&record.status)
+        .bind(record.next_deadline)
+        .bind(&record.state)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -195,10 +197,11 @@ impl Store {
     ///
     /// The database's error.
     pub async fn load(&self, intent_id: &str) -> Result<Option<StoredRecord>, StoreError> {
-        let row = sqlx::query("SELECT intent_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1")
-            .bind(intent_id)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT intent_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1")
+                .bind(intent_id)
+                .fetch_optional(&self.pool)
+                .await?;
         row.map(|row| {
             Ok(StoredRecord {
                 intent_id: row.try_get(0)?,
@@ -226,12 +229,14 @@ impl Store {
         let _writer = self.writer().await;
         let mut transaction = self.pool.begin().await?;
         for proof in proofs {
-            let claimed = sqlx::query("INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING")
-                .bind(&proof.key)
-                .bind(&record.intent_id)
-                .execute(&mut *transaction)
-                .await?
-                .rows_affected();
+            let claimed = sqlx::query(
+                "INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING",
+            )
+            .bind(&proof.key)
+            .bind(&record.intent_id)
+            .execute(&mut *transaction)
+            .await?
+            .rows_affected();
             if claimed == 0 {
                 let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
                     .bind(&proof.key)

@@ -38,7 +38,11 @@ pub async fn run(records: Arc<Records>) {
                         Ok(true) => expired += 1,
                         Ok(false) => {}
                         Err(failure) => {
-                            tracing::warn!(intentId = intent_id.as_str(), cause = failure.body().cause.as_str(), "sweep: expire failed")
+                            tracing::warn!(
+                                intentId = intent_id.as_str(),
+                                cause = failure.body().cause.as_str(),
+                                "sweep: expire failed"
+                            )
                         }
                     }
                 }

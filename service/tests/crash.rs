@@ -12,7 +12,11 @@ use support::*;
 
 /// Quote, commit and execute in a loop until the server is gone or the time is up,
 /// recording each acknowledged change as (intent id, status).
-fn load(server_addr: std::net::SocketAddr, stop: Arc<AtomicBool>, acknowledged: Arc<Mutex<Vec<(String, &'static str)>>>) {
+fn load(
+    server_addr: std::net::SocketAddr,
+    stop: Arc<AtomicBool>,
+    acknowledged: Arc<Mutex<Vec<(String, &'static str)>>>,
+) {
     let server = Client { addr: server_addr };
     let t = base();
     let started = Instant::now();

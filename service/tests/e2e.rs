@@ -54,14 +54,19 @@ fn gasless_entrypoint_mode_with_a_real_intent_signature() {
 
     // The same signature by someone else's key is refused by the core's rules.
     let other = committed(&server, t, &demo_quote_request());
-    let mut forged: ExecuteRequest = from_slice(gasless_request(&other, Gasless::Entrypoint { nonce: nonce + 1 }, deadline(t)).as_bytes()).unwrap();
+    let mut forged: ExecuteRequest =
+        from_slice(gasless_request(&other, Gasless::Entrypoint { nonce: nonce + 1 }, deadline(t)).as_bytes()).unwrap();
     let signature = forged.deposit_signature.as_mut().unwrap();
     let mut bytes = signature.intent_signature.clone().unwrap().to_vec();
     bytes[10] ^= 1;
     signature.intent_signature = Some(bytes.into());
     let reply = server.rpc("ExecuteIntent", at(t, 5), &to_string(&forged));
     assert_eq!(reply.status, 401, "{}", reply.body);
-    assert!(reply.cause().starts_with("SIGNER_MISMATCH") || reply.cause().starts_with("INVALID_SIGNATURE"), "{}", reply.body);
+    assert!(
+        reply.cause().starts_with("SIGNER_MISMATCH") || reply.cause().starts_with("INVALID_SIGNATURE"),
+        "{}",
+        reply.body
+    );
 }
 
 #[test]
@@ -103,7 +108,8 @@ fn missing_and_wrong_access_keys_are_401_with_the_unauthenticated_body() {
     // A key given by flag is accepted beside the configuration's.
     drop(server);
     let server = Server::start_with(&database("auth-flag"), &["--access-key", "flag-key"]);
-    let reply = post(server.addr, "/rpc/Service/QuoteIntent", &[("X-Access-Key", "flag-key")], quote_request().as_bytes());
+    let reply =
+        post(server.addr, "/rpc/Service/QuoteIntent", &[("X-Access-Key", "flag-key")], quote_request().as_bytes());
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
@@ -233,7 +239,12 @@ fn wait_intent_receipt_returns_on_a_change_and_after_its_time_out() {
     let waiter = std::thread::spawn(move || {
         let now = at(t, 3).to_string();
         let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 60}).to_string();
-        post(addr, "/rpc/Service/WaitIntentReceipt", &[("X-Access-Key", ACCESS_KEY), ("X-Test-Now", &now)], body.as_bytes())
+        post(
+            addr,
+            "/rpc/Service/WaitIntentReceipt",
+            &[("X-Access-Key", ACCESS_KEY), ("X-Test-Now", &now)],
+            body.as_bytes(),
+        )
     });
     std::thread::sleep(std::time::Duration::from_millis(300));
     server.rpc("ExecuteIntent", at(t, 4), &hash_request(&quote.intent.intent_id, random_hash())).ok();
@@ -265,7 +276,10 @@ fn operator_outcomes_and_their_errors() {
     // Failed with a reason, then refunded.
     let reply = report(at(t, 5), json!({"intentId": id, "outcome": "FAILED", "reason": "destination call reverted"}));
     assert_eq!(reply.json()["intentReceipt"]["statusReason"], "destination call reverted", "{}", reply.body);
-    assert_eq!(report(at(t, 6), json!({"intentId": id, "outcome": "REFUNDED"})).json()["intentReceipt"]["status"], "REFUNDED");
+    assert_eq!(
+        report(at(t, 6), json!({"intentId": id, "outcome": "REFUNDED"})).json()["intentReceipt"]["status"],
+        "REFUNDED"
+    );
     // Final.
     let reply = report(at(t, 7), json!({"intentId": id, "outcome": "REFUNDED"}));
     assert_eq!(reply.status, 422);

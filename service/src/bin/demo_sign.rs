@@ -81,7 +81,8 @@ fn run(flags: Flags) -> Result<String, String> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?;
     let deadline = now.as_secs() + flags.valid_for;
     let fee_in_deposit_token = option.token_address == intent.deposit_transaction.token_address;
-    let permit_amount = intent.deposit_transaction.amount + if fee_in_deposit_token { option.amount } else { U256::ZERO };
+    let permit_amount =
+        intent.deposit_transaction.amount + if fee_in_deposit_token { option.amount } else { U256::ZERO };
     let mut signature = DepositSignature {
         selected_gas_fee_option: option,
         deadline,
