@@ -253,3 +253,53 @@ impl ServiceConfig {
         policy
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use intent_core::Reason;
+
+    use super::*;
+
+    fn example() -> serde_json::Value {
+        serde_json::from_str(EXAMPLE_CONFIG).unwrap()
+    }
+
+    #[test]
+    fn the_shipped_example_loads_with_the_default_policy() {
+        let config = ServiceConfig::load(None).unwrap();
+        let policy = config.policy();
+        assert_eq!((policy.quote_ttl_seconds, policy.execution_window_seconds), (300, 600));
+        assert_eq!(policy.entrypoint, EntrypointNames::default());
+        assert_eq!((config.access_keys.len(), config.operator_keys.len()), (1, 1));
+    }
+
+    #[test]
+    fn a_malformed_field_is_the_cores_error_with_its_path() {
+        let mut config = example();
+        config["chains"][1]["gasPrice"] = "-1".into();
+        match ServiceConfig::parse(config.to_string().as_bytes()) {
+            Err(ConfigError::Invalid(e)) => {
+                assert_eq!((e.reason(), e.path()), (Reason::InvalidNumber, Some("chains[1].gasPrice")))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn impossible_configurations_are_refused() {
+        let cases: [(&str, fn(&mut serde_json::Value)); 4] = [
+            ("listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
+            ("not listed", |c| c["tokens"][0]["chainId"] = 1.into()),
+            ("empty", |c| c["accessKeys"][0] = "".into()),
+            ("100 %", |c| c["fees"]["serviceFeeBps"] = 9_997.into()),
+        ];
+        for (why, change) in cases {
+            let mut config = example();
+            change(&mut config);
+            match ServiceConfig::parse(config.to_string().as_bytes()) {
+                Err(ConfigError::Unusable(message)) => assert!(message.contains(why), "{message}"),
+                other => panic!("{why}: {other:?}"),
+            }
+        }
+    }
+}

@@ -505,3 +505,83 @@ fn fee_option(
         "is2612": is_2612,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use intent_core::{from_slice, Canonical, Timestamp, U256};
+
+    use super::*;
+
+    fn quoter() -> ConfiguredQuoter {
+        ConfiguredQuoter::new(ServiceConfig::load(None).unwrap())
+    }
+
+    fn example() -> QuoteRequest {
+        from_slice(include_bytes!("../../examples/quote-request.json")).unwrap()
+    }
+
+    fn times() -> (Timestamp, Timestamp) {
+        let now = Timestamp::from_unix(1_800_000_000, 0).unwrap();
+        (now, now.checked_add_seconds(300).unwrap())
+    }
+
+    #[test]
+    fn the_same_request_salt_and_time_give_the_same_quote_and_another_salt_another_intent() {
+        let (now, expires_at) = times();
+        let a = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
+        let b = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
+        let c = quoter().quote(&example(), B256::repeat_byte(2), now, expires_at).unwrap();
+        assert_eq!(a.canonical_hash(), b.canonical_hash());
+        assert_ne!(a.intent.intent_id, c.intent.intent_id);
+        assert_ne!(a.intent.origin_intent_address, c.intent.origin_intent_address);
+        assert_eq!(a.intent.quote.to_amount, c.intent.quote.to_amount);
+    }
+
+    #[test]
+    fn exact_input_prices_the_output_after_fees_and_the_quote_passes_the_core() {
+        let (now, expires_at) = times();
+        let quote = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
+        let amount: U256 = "125000000000000000000".parse().unwrap();
+        // DAI to DAI at the same price, 10 bps of fees.
+        assert_eq!(quote.intent.quote.from_amount, amount);
+        assert_eq!(quote.intent.quote.to_amount, amount * U256::from(9990) / U256::from(10_000));
+        assert_eq!(quote.intent.deposit_transaction.amount, amount);
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        assert_eq!(quote.intent.quote_request, example());
+        assert_eq!(quote.gas_fee_options.fee_options.len(), 3);
+    }
+
+    #[test]
+    fn exact_output_delivers_the_requested_amount() {
+        let (now, expires_at) = times();
+        let mut request = example();
+        let wanted: U256 = "50000000".parse().unwrap();
+        request.trade_type = Some(TradeType::ExactOutput);
+        request.origin_token_amount = None;
+        request.destination_token_amount = Some(wanted);
+        request.destination_token_address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse().unwrap();
+        let quote = quoter().quote(&request, B256::repeat_byte(1), now, expires_at).unwrap();
+        assert_eq!(quote.intent.quote.to_amount, wanted);
+        // 50 USDC at $1 from DAI at $1.0001, plus 10 bps: a little under 50.06 DAI.
+        let from = quote.intent.quote.from_amount;
+        assert!(
+            from > "50000000000000000000".parse::<U256>().unwrap()
+                && from < "50060000000000000000".parse::<U256>().unwrap(),
+            "{from}"
+        );
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+    }
+
+    #[test]
+    fn a_chain_or_token_not_configured_is_route_not_served_at_its_path() {
+        let (now, expires_at) = times();
+        let mut request = example();
+        request.destination_chain_id = 1;
+        let failure = quoter().quote(&request, B256::ZERO, now, expires_at).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
+        let mut request = example();
+        request.origin_token_address = Address::repeat_byte(7);
+        let failure = quoter().quote(&request, B256::ZERO, now, expires_at).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
+    }
+}
