@@ -352,10 +352,56 @@ fn the_sweep_expires_a_committed_record_at_its_deadline() {
 }
 
 #[test]
-fn graceful_shutdown_on_sigterm() {
+fn one_structured_log_line_per_request() {
+    let log = scratch().join("requests.log");
+    let server = Server::start_logged(&database("log"), &log);
+    let t = base();
+    let quote = quote(&server, t, &quote_request());
+    let reply = server.rpc("CommitIntent", at(t, 400), &commit_body(&quote));
+    assert_eq!(reply.status, 400);
+    assert!(server.signal("TERM").success());
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .filter(|line: &Value| line.get("operation").is_some())
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let id = quote.intent.intent_id.as_str();
+    assert_eq!(
+        (&lines[0]["operation"], &lines[0]["intentId"], &lines[0]["status"]),
+        (&json!("QuoteIntent"), &json!(id), &json!(200))
+    );
+    assert_eq!(
+        (&lines[1]["operation"], &lines[1]["intentId"], &lines[1]["status"]),
+        (&json!("CommitIntent"), &json!(id), &json!(400))
+    );
+    assert!(lines[1]["cause"].as_str().unwrap().starts_with("QUOTE_EXPIRED"));
+    assert!(lines.iter().all(|line| line["duration_us"].is_u64()));
+}
+
+#[test]
+fn graceful_shutdown_on_sigterm_finishes_the_requests_in_flight() {
     let server = Server::start(&database("shutdown"));
+    let t = base();
+    let quote = committed(&server, t, &quote_request());
+    // A WaitIntentReceipt that is still waiting when the signal comes gets its answer.
+    let (addr, id) = (server.addr, quote.intent.intent_id.clone());
+    let waiter = std::thread::spawn(move || {
+        let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 2}).to_string();
+        let now = at(t, 2).to_string();
+        post(
+            addr,
+            "/rpc/Service/WaitIntentReceipt",
+            &[("X-Access-Key", ACCESS_KEY), ("X-Test-Now", &now)],
+            body.as_bytes(),
+        )
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let status = server.signal("TERM");
     assert!(status.success(), "{status:?}");
+    let reply = waiter.join().unwrap();
+    assert_eq!(reply.json()["intentReceipt"]["status"], "COMMITTED", "{}", reply.body);
 }
 
 #[test]

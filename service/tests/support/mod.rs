@@ -83,11 +83,20 @@ impl Server {
 
     /// [`Server::start`] with more flags.
     pub fn start_with(db: &str, flags: &[&str]) -> Server {
+        Server::spawn(db, flags, Stdio::null())
+    }
+
+    /// [`Server::start`] with its log (standard error) written to `log`.
+    pub fn start_logged(db: &str, log: &Path) -> Server {
+        Server::spawn(db, &[], Stdio::from(std::fs::File::create(log).unwrap()))
+    }
+
+    fn spawn(db: &str, flags: &[&str], stderr: Stdio) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_intent-service"))
             .args(["--listen", "127.0.0.1:0", "--db", db, "--unsafe-test-clock"])
             .args(flags)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the intent-service binary starts");
         let stdout = child.stdout.take().unwrap();
