@@ -122,7 +122,26 @@ async fn healthz(State(app): State<Arc<App>>) -> Response {
     }
 }
 
-async fn service(
+/// Which keys an API accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Api {
+    /// `/rpc/Service/…`: the access keys.
+    Service,
+    /// `/rpc/Operator/…`: the operator keys.
+    Operator,
+}
+
+async fn service(state: State<Arc<App>>, operation: Path<String>, headers: HeaderMap, body: Body) -> Response {
+    handle(Api::Service, state, operation, headers, body).await
+}
+
+async fn operator(state: State<Arc<App>>, operation: Path<String>, headers: HeaderMap, body: Body) -> Response {
+    handle(Api::Operator, state, operation, headers, body).await
+}
+
+/// Authenticates, serves and logs one request.
+async fn handle(
+    api: Api,
     State(app): State<Arc<App>>,
     Path(operation): Path<String>,
     headers: HeaderMap,
@@ -130,8 +149,15 @@ async fn service(
 ) -> Response {
     let started = Instant::now();
     let mut intent_id = String::new();
-    let result = match authenticate(&app.access_keys, &headers) {
-        Ok(()) => serve(&app, &operation, &headers, body, &mut intent_id).await,
+    let keys = match api {
+        Api::Service => &app.access_keys,
+        Api::Operator => &app.operator_keys,
+    };
+    let result = match authenticate(keys, &headers) {
+        Ok(()) => match api {
+            Api::Service => serve(&app, &operation, &headers, body, &mut intent_id).await,
+            Api::Operator => serve_operator(&app, &operation, &headers, body, &mut intent_id).await,
+        },
         Err(failure) => Err(failure),
     };
     log(&operation, &intent_id, &result, started);
@@ -188,26 +214,19 @@ async fn serve(
     }
 }
 
-async fn operator(
-    State(app): State<Arc<App>>,
-    Path(operation): Path<String>,
-    headers: HeaderMap,
+async fn serve_operator(
+    app: &App,
+    operation: &str,
+    headers: &HeaderMap,
     body: Body,
-) -> Response {
-    let started = Instant::now();
-    let mut intent_id = String::new();
-    let result = async {
-        authenticate(&app.operator_keys, &headers)?;
-        if operation != "ReportIntentOutcome" {
-            return Err(ServerFailure::UnknownMethod.into());
-        }
-        let now = request_now(&app, &headers)?;
-        let report: ReportIntentOutcomeRequest = parse(&read_body(body).await?)?;
-        intent_id.clone_from(&report.intent_id);
-        let intent_receipt = app.records.report_outcome(&report, now).await?;
-        Ok(json_response(&GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+    intent_id: &mut String,
+) -> Result<Response, Failure> {
+    if operation != "ReportIntentOutcome" {
+        return Err(ServerFailure::UnknownMethod.into());
     }
-    .await;
-    log(&operation, &intent_id, &result, started);
-    result.unwrap_or_else(IntoResponse::into_response)
+    let now = request_now(app, headers)?;
+    let report: ReportIntentOutcomeRequest = parse(&read_body(body).await?)?;
+    intent_id.clone_from(&report.intent_id);
+    let intent_receipt = app.records.report_outcome(&report, now).await?;
+    Ok(json_response(&GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
 }

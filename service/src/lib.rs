@@ -5,7 +5,8 @@
 //! adds what a server needs around it: HTTP ([`http`]), access keys, storage with
 //! compare-and-swap ([`store`]), the record operations ([`records`]), a deterministic
 //! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
-//! ([`outcome`]), the expiry sweep ([`sweep`]) and its configuration ([`config`]).
+//! ([`outcome`]), the expiry sweep ([`sweep`]) and its configuration ([`config`]);
+//! [`demo`] signs gasless requests for the demo signer and the tests.
 //!
 //! Why these libraries: tokio and axum are what a Rust team serves HTTP with; sqlx 0.8
 //! speaks SQLite and PostgreSQL through one async API (its `Any` driver runs the same
@@ -16,6 +17,7 @@
 pub mod chain;
 pub mod compat;
 pub mod config;
+pub mod demo;
 pub mod failure;
 pub mod http;
 pub mod outcome;

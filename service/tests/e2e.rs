@@ -80,14 +80,19 @@ fn gasless_permit_only_mode_with_a_real_permit_signature() {
 }
 
 #[test]
-fn a_permit_signed_by_another_key_is_signer_mismatch() {
+fn a_permit_signed_for_another_intent_is_signer_mismatch() {
     let server = Server::start(&database("permit-forged"));
     let t = base();
-    // The example request's owner is not the demo key's address: the demo key's permit
-    // recovers to someone else.
-    let quote = committed(&server, t, &quote_request());
-    let reply = server.rpc("ExecuteIntent", at(t, 5), &gasless_request(&quote, Gasless::PermitOnly, deadline(t)));
+    // The owner's permit for intent A, offered for intent B: the permit's spender (A's
+    // intent address) is not B's, so it recovers to someone other than the owner.
+    let a = committed(&server, t, &demo_quote_request());
+    let b = committed(&server, t, &demo_quote_request());
+    let mut request: ExecuteRequest =
+        from_slice(gasless_request(&a, Gasless::PermitOnly, deadline(t)).as_bytes()).unwrap();
+    request.intent_id = b.intent.intent_id.clone();
+    let reply = server.rpc("ExecuteIntent", at(t, 5), &to_string(&request));
     assert_eq!((reply.status, reply.cause()), (401, "SIGNER_MISMATCH at depositSignature.permitSignature".to_owned()));
+    assert_eq!(status(&server, at(t, 6), &b.intent.intent_id), "COMMITTED");
 }
 
 #[test]

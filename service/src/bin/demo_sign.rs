@@ -8,18 +8,17 @@
 //!
 //! Entrypoint mode signs the deposit-intent digest (docs/spec.md §5.1) with user nonce N;
 //! permit-only mode signs the deposit token's ERC-2612 permit for the origin intent address
-//! (§5.2) under the token's permit domain from the service configuration and permit nonce 0,
-//! as the reference service's chain view reads it. The fee option is the one in the deposit
-//! token when offered, else the native one. Digests come from intent-core.
+//! (§5.2) under the token's permit domain from the service configuration, as the reference
+//! service's chain view passes it to the core ([`intent_service::demo`]).
 
 use std::io::Read;
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
-use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode};
-use intent_core::{from_slice, to_string, Address, Bytes, DepositSignature, ExecuteRequest, QuoteResponse, B256, U256};
+use intent_core::{from_slice, to_string, QuoteResponse, B256, U256};
 use intent_service::chain::ChainView;
 use intent_service::config::ServiceConfig;
+use intent_service::demo::{gasless_request, Gasless};
 use k256::ecdsa::SigningKey;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -46,17 +45,10 @@ struct Flags {
     /// Seconds from now until the signature's deadline.
     #[arg(long, default_value_t = 600)]
     valid_for: u64,
-    /// The service configuration (token permit domains); default: the shipped example.
+    /// The service configuration (token permit domains, entrypoint names); default: the
+    /// shipped example.
     #[arg(long)]
     config: Option<PathBuf>,
-}
-
-/// A 65-byte `r ‖ s ‖ v` signature (low `s`, `v` 27 or 28) of `digest` by `key`.
-fn sign(key: &SigningKey, digest: &B256) -> Result<Bytes, String> {
-    let (signature, recovery) = key.sign_prehash_recoverable(digest.as_slice()).map_err(|e| e.to_string())?;
-    let mut out = signature.to_bytes().to_vec();
-    out.push(27 + u8::from(recovery.is_y_odd()));
-    Ok(Bytes::from(out))
 }
 
 fn run(flags: Flags) -> Result<String, String> {
@@ -67,56 +59,14 @@ fn run(flags: Flags) -> Result<String, String> {
     let mut input = Vec::new();
     std::io::stdin().read_to_end(&mut input).map_err(|e| e.to_string())?;
     let quote: QuoteResponse = from_slice(&input).map_err(|e| format!("not a QuoteResponse: {e}"))?;
-    let intent = &quote.intent;
-    if Address::from_private_key(&key) != intent.owner_address {
-        return Err(format!("the key's address is not the intent's owner {}", intent.owner_address));
-    }
-    let options = &quote.gas_fee_options.fee_options;
-    let option = options
-        .iter()
-        .find(|o| o.token_address == intent.deposit_transaction.token_address)
-        .or_else(|| options.iter().find(|o| o.token_address == Address::ZERO))
-        .ok_or("the quote offers no fee option in the deposit token nor a native one")?
-        .clone();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?;
-    let deadline = now.as_secs() + flags.valid_for;
-    let fee_in_deposit_token = option.token_address == intent.deposit_transaction.token_address;
-    let permit_amount =
-        intent.deposit_transaction.amount + if fee_in_deposit_token { option.amount } else { U256::ZERO };
-    let mut signature = DepositSignature {
-        selected_gas_fee_option: option,
-        deadline,
-        intent_signature: None,
-        user_nonce: None,
-        permit_signature: None,
-        permit_deadline: None,
-        permit_amount: None,
-        unknown: Default::default(),
+    let mode = match flags.mode {
+        Mode::Entrypoint => Gasless::Entrypoint { nonce: U256::from(flags.nonce) },
+        Mode::PermitOnly => Gasless::PermitOnly,
     };
-    match flags.mode {
-        Mode::Entrypoint => {
-            signature.user_nonce = Some(U256::from(flags.nonce));
-            let names = config.policy().entrypoint;
-            let digest = deposit_intent_digest(intent, &signature, &names).map_err(|e| e.to_string())?;
-            signature.intent_signature = Some(sign(&key, &digest)?);
-        }
-        Mode::PermitOnly => {
-            signature.permit_deadline = Some(deadline);
-            signature.permit_amount = Some(permit_amount);
-            let facts = ChainView::new(config).facts(intent);
-            let permit = facts.token_permit().ok_or("the deposit token has no permit domain in the configuration")?;
-            let digest =
-                deposit_permit_digest(intent, &signature, GaslessMode::PermitOnly, &permit.domain, permit.nonce)
-                    .map_err(|e| e.to_string())?;
-            signature.permit_signature = Some(sign(&key, &digest)?);
-        }
-    }
-    let request = ExecuteRequest {
-        intent_id: intent.intent_id.clone(),
-        deposit_transaction_hash: None,
-        deposit_signature: Some(signature),
-        unknown: Default::default(),
-    };
+    let entrypoint = config.policy().entrypoint;
+    let request =
+        gasless_request(&quote, &key, mode, now.as_secs() + flags.valid_for, &entrypoint, &ChainView::new(config))?;
     Ok(to_string(&request))
 }
 

@@ -16,11 +16,11 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use intent_core::eip712::{Domain, EntrypointNames};
-use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode};
-use intent_core::{
-    from_slice, to_string, Address, Bytes, DepositSignature, ExecuteRequest, QuoteResponse, Timestamp, B256, U256,
-};
+use intent_core::eip712::EntrypointNames;
+use intent_core::{from_slice, to_string, Address, QuoteResponse, Timestamp, B256, U256};
+use intent_service::chain::ChainView;
+use intent_service::config::ServiceConfig;
+use intent_service::demo;
 use k256::ecdsa::SigningKey;
 
 pub const ACCESS_KEY: &str = "demo-access-key";
@@ -258,25 +258,6 @@ pub fn demo_quote_request() -> String {
     request.to_string()
 }
 
-/// A 65-byte signature of `digest` by `key`.
-pub fn sign(key: &SigningKey, digest: &B256) -> Bytes {
-    let (signature, recovery) = key.sign_prehash_recoverable(digest.as_slice()).unwrap();
-    let mut out = signature.to_bytes().to_vec();
-    out.push(27 + u8::from(recovery.is_y_odd()));
-    Bytes::from(out)
-}
-
-/// DAI's permit domain on Arbitrum, as the shipped configuration states it.
-pub fn dai_permit_domain(token: Address) -> Domain {
-    Domain {
-        name: Some("Dai Stablecoin".into()),
-        version: Some("2".into()),
-        chain_id: Some(U256::from(42161)),
-        verifying_contract: Some(token),
-        salt: None,
-    }
-}
-
 /// Which gasless mode a test signs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Gasless {
@@ -285,49 +266,15 @@ pub enum Gasless {
 }
 
 /// A signed gasless execute request for `quote`, by the demo key, valid until `deadline`
-/// (Unix seconds), paying the fee in the deposit token.
+/// (Unix seconds), paying the fee in the deposit token; signed as `intent-demo-sign`
+/// signs it, with the shipped configuration's permit domains.
 pub fn gasless_request(quote: &QuoteResponse, mode: Gasless, deadline: u64) -> String {
-    let intent = &quote.intent;
-    let option = quote
-        .gas_fee_options
-        .fee_options
-        .iter()
-        .find(|o| o.token_address == intent.deposit_transaction.token_address)
-        .unwrap()
-        .clone();
-    let amount = intent.deposit_transaction.amount + option.amount;
-    let mut signature = DepositSignature {
-        selected_gas_fee_option: option,
-        deadline,
-        intent_signature: None,
-        user_nonce: None,
-        permit_signature: None,
-        permit_deadline: None,
-        permit_amount: None,
-        unknown: Default::default(),
+    let mode = match mode {
+        Gasless::Entrypoint { nonce } => demo::Gasless::Entrypoint { nonce: U256::from(nonce) },
+        Gasless::PermitOnly => demo::Gasless::PermitOnly,
     };
-    let key = demo_key();
-    match mode {
-        Gasless::Entrypoint { nonce } => {
-            signature.user_nonce = Some(U256::from(nonce));
-            let digest = deposit_intent_digest(intent, &signature, &EntrypointNames::DEFAULT).unwrap();
-            signature.intent_signature = Some(sign(&key, &digest));
-        }
-        Gasless::PermitOnly => {
-            signature.permit_deadline = Some(deadline);
-            signature.permit_amount = Some(amount);
-            let domain = dai_permit_domain(intent.deposit_transaction.token_address);
-            let digest =
-                deposit_permit_digest(intent, &signature, GaslessMode::PermitOnly, &domain, U256::ZERO).unwrap();
-            signature.permit_signature = Some(sign(&key, &digest));
-        }
-    }
-    to_string(&ExecuteRequest {
-        intent_id: intent.intent_id.clone(),
-        deposit_transaction_hash: None,
-        deposit_signature: Some(signature),
-        unknown: Default::default(),
-    })
+    let chain = ChainView::new(ServiceConfig::load(None).unwrap());
+    to_string(&demo::gasless_request(quote, &demo_key(), mode, deadline, &EntrypointNames::DEFAULT, &chain).unwrap())
 }
 
 /// A deposit-hash execute request.
