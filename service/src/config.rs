@@ -287,7 +287,8 @@ mod tests {
 
     #[test]
     fn impossible_configurations_are_refused() {
-        let cases: [(&str, fn(&mut serde_json::Value)); 4] = [
+        type Change = fn(&mut serde_json::Value);
+        let cases: [(&str, Change); 4] = [
             ("listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
             ("not listed", |c| c["tokens"][0]["chainId"] = 1.into()),
             ("empty", |c| c["accessKeys"][0] = "".into()),
