@@ -95,11 +95,36 @@ const SCHEMA: [&str; 3] = [
 /// together do not race on `CREATE TABLE`.
 const SCHEMA_LOCK: i64 = 0x696e_7465_6e74;
 
+/// When SQLite's WAL reaches the disk: chosen by the URL's `synchronous=` parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SqliteSync {
+    /// Every commit is on disk before the answer (the default): an acknowledged change
+    /// survives a crash of the process and of the machine.
+    Full,
+    /// The WAL is written at each commit and synced at checkpoints: an acknowledged change
+    /// survives a crash of the process (SIGKILL), not a power loss.
+    Normal,
+}
+
+impl SqliteSync {
+    fn pragma(self) -> &'static str {
+        match self {
+            SqliteSync::Full => "PRAGMA synchronous = FULL",
+            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+        }
+    }
+}
+
+fn configuration(message: String) -> StoreError {
+    sqlx::Error::Configuration(message.into())
+}
+
 /// How long a SQLite connection waits for another process's write lock.
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
 
 impl Store {
-    /// Opens (and creates when missing) the database at `url`: `sqlite://PATH` or
+    /// Opens (and creates when missing) the database at `url`: `sqlite://PATH` (with
+    /// `?synchronous=normal` to sync the WAL at checkpoints only; default `full`) or
     /// `postgres://…`, and creates the tables.
     ///
     /// # Errors
@@ -107,16 +132,28 @@ impl Store {
     /// An unknown scheme, or the database's error.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
+        let mut synchronous = SqliteSync::Full;
         let (backend, url) = if let Some(path) = url.strip_prefix("sqlite://") {
-            let separator = if path.contains('?') { '&' } else { '?' };
-            let url = if path.contains("mode=") { url.to_owned() } else { format!("{url}{separator}mode=rwc") };
-            (Backend::Sqlite, url)
+            let (path, query) = path.split_once('?').unwrap_or((path, ""));
+            let mut parameters = vec![];
+            for parameter in query.split('&').filter(|p| !p.is_empty()) {
+                match parameter {
+                    "synchronous=full" => synchronous = SqliteSync::Full,
+                    "synchronous=normal" => synchronous = SqliteSync::Normal,
+                    other if other.starts_with("synchronous=") => {
+                        return Err(configuration(format!("{other}: expected synchronous=full or synchronous=normal")))
+                    }
+                    other => parameters.push(other),
+                }
+            }
+            if !parameters.iter().any(|p| p.starts_with("mode=")) {
+                parameters.push("mode=rwc");
+            }
+            (Backend::Sqlite, format!("sqlite://{path}?{}", parameters.join("&")))
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             (Backend::Postgres, url.to_owned())
         } else {
-            return Err(sqlx::Error::Configuration(
-                format!("unknown database URL {url:?}: expected sqlite://PATH or postgres://…").into(),
-            ));
+            return Err(configuration(format!("unknown database URL {url:?}: expected sqlite://PATH or postgres://…")));
         };
         let options = AnyConnectOptions::from_str(&url)?;
         let pool = AnyPoolOptions::new()
@@ -125,10 +162,9 @@ impl Store {
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
-                        // WAL: readers never wait for the writer; FULL: an acknowledged
-                        // change is on disk before the answer goes out.
+                        // WAL: readers never wait for the writer.
                         connection.execute("PRAGMA journal_mode = WAL").await?;
-                        connection.execute("PRAGMA synchronous = FULL").await?;
+                        connection.execute(synchronous.pragma()).await?;
                         connection.execute(format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}").as_str()).await?;
                     }
                     Ok(())
@@ -313,5 +349,21 @@ impl Store {
     /// Closes the pool, waiting for connections in use.
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn unknown_urls_and_synchronous_values_are_configuration_errors() {
+        for url in ["mysql://localhost/intents", "sqlite:///tmp/x.db?synchronous=off", "intents.db"] {
+            match Store::open(url).await {
+                Err(sqlx::Error::Configuration(_)) => {}
+                Err(other) => panic!("{url}: {other}"),
+                Ok(_) => panic!("{url}: opened"),
+            }
+        }
     }
 }

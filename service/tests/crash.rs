@@ -51,7 +51,16 @@ impl Client {
 
 #[test]
 fn sigkill_under_load_loses_no_acknowledged_change() {
-    let db = database("crash");
+    sigkill_under_load(&database("crash"));
+}
+
+#[test]
+fn sigkill_under_load_with_sqlite_synchronous_normal_loses_no_acknowledged_change() {
+    sigkill_under_load(&format!("{}?synchronous=normal", sqlite_file("crash-normal")));
+}
+
+fn sigkill_under_load(db: &str) {
+    let db = db.to_owned();
     let server = Server::start(&db);
     let stop = Arc::new(AtomicBool::new(false));
     let acknowledged = Arc::new(Mutex::new(Vec::new()));
