@@ -1,12 +1,14 @@
 //! The benchmarks of issue 6, each beside its floor in the same criterion group, over the
 //! corpus of `benches/data/intents.jsonl` (320 realistic intents written by
-//! `benches/data/gen_intents.py`). Every benchmark processes the whole corpus (16
+//! `benches/data/gen_intents.py`) and, for the canonical hash and parsing, also over
+//! `benches/data/intents_dense.jsonl` (200 intents denser in numbers, decimals, call data and
+//! unknown members, written by `benches/data/gen_dense.py`; groups suffixed `_dense`). Every benchmark processes the whole corpus (16
 //! signatures for recovery) per iteration, with `Throughput::Elements` set to the number of
 //! items, so criterion reports items per second; `benches/report.py` turns criterion's
 //! medians into the tables of BENCHMARKS.md.
 //!
 //! Groups: `canonical_hash` (each intent hashed with it in cache) and `canonical_hash_cold`
-//! (one pass over the corpus), `parse_and_hash`, `deposit_digest`, `recover`, `commit`.
+//! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`.
 //!
 //! After the groups, a full `cargo bench` (no filter) also prints an interleaved
 //! cross-check of the goals' ratios (`support::interleaved_report`).
@@ -18,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
-use intent_core::rules::{deposit_intent, deposit_intent_digest};
+use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
 use intent_core::{from_slice, Canonical, Intent};
 
 use support::Corpus;
@@ -46,8 +48,8 @@ fn second_call_time<T>(items: &[T], iters: u64, f: impl Fn(&T)) -> Duration {
 /// `canonical_hash` with the intent (and the bytes) in cache, in group
 /// `canonical_hash_cold` in one pass over the whole corpus (2.5 MB of intents, so each
 /// intent comes from memory, while the floor streams contiguous bytes).
-fn canonical_hash(c: &mut Criterion, corpus: &Corpus) {
-    let mut group = c.benchmark_group("canonical_hash");
+fn canonical_hash(c: &mut Criterion, corpus: &Corpus, suffix: &str) {
+    let mut group = c.benchmark_group(format!("canonical_hash{suffix}"));
     group.throughput(elements(corpus.intents.len()));
     group.bench_function("floor: keccak256(canonical bytes)", |b| {
         b.iter_custom(|iters| {
@@ -72,7 +74,7 @@ fn canonical_hash(c: &mut Criterion, corpus: &Corpus) {
     });
     group.finish();
 
-    let mut group = c.benchmark_group("canonical_hash_cold");
+    let mut group = c.benchmark_group(format!("canonical_hash_cold{suffix}"));
     group.throughput(elements(corpus.intents.len()));
     group.bench_function("floor: keccak256(canonical bytes)", |b| {
         b.iter(|| {
@@ -93,8 +95,8 @@ fn canonical_hash(c: &mut Criterion, corpus: &Corpus) {
 
 /// `from_slice::<Intent>` + `canonical_hash` from the wire bytes beside a serde_json
 /// `Value` parse of the same bytes + `keccak256` of the canonical bytes.
-fn parse_and_hash(c: &mut Criterion, corpus: &Corpus) {
-    let mut group = c.benchmark_group("parse_and_hash");
+fn parse_and_hash(c: &mut Criterion, corpus: &Corpus, suffix: &str) {
+    let mut group = c.benchmark_group(format!("parse_and_hash{suffix}"));
     group.throughput(elements(corpus.lines.len()));
     group.bench_function("floor: serde_json::Value parse + keccak256(canonical bytes)", |b| {
         b.iter(|| {
@@ -198,6 +200,14 @@ fn deposit_digest(c: &mut Criterion, corpus: &Corpus) {
             }
         })
     });
+    group.bench_function("info: deposit_intent_typed_data + TypedData::to_json (docs/spec.md §5.4)", |b| {
+        b.iter(|| {
+            for (intent, deposit) in corpus.intents.iter().zip(&deposits) {
+                let typed = deposit_intent_typed_data(intent, &deposit.signature, &names).unwrap();
+                black_box(typed.to_json());
+            }
+        })
+    });
     group.bench_function("info: alloy sol! eip712_signing_hash (runtime domain)", |b| {
         b.iter(|| {
             for (message, domain) in &sol {
@@ -271,8 +281,11 @@ fn commit(c: &mut Criterion, corpus: &Corpus) {
 
 fn benches(c: &mut Criterion) {
     let corpus = support::corpus();
-    canonical_hash(c, &corpus);
-    parse_and_hash(c, &corpus);
+    let dense = support::dense_corpus();
+    canonical_hash(c, &corpus, "");
+    canonical_hash(c, &dense, "_dense");
+    parse_and_hash(c, &corpus, "");
+    parse_and_hash(c, &dense, "_dense");
     deposit_digest(c, &corpus);
     recover(c, &corpus);
     commit(c, &corpus);
@@ -301,6 +314,6 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
     if args.iter().any(|a| a == "--bench") && filters.iter().all(|f| *f == "interleaved") {
-        support::interleaved_report(&support::corpus(), 15);
+        support::interleaved_report(&support::corpus(), &support::dense_corpus(), 15);
     }
 }

@@ -14,8 +14,10 @@
 //! `canonical_hash`, `keccak_hot` and `canonical_hash_hot` (each intent 20 times in a row,
 //! so in cache), `canonical_json`, `parse`, `parse_hash`, `serde_value`, `commit`,
 //! `digest` and `digest_floor` (the deposit-intent digest with a cached domain and its keccak
-//! floor); over 16 signatures: `recover`, `recover_alloy`, `recover_k256`. Run by
-//! `cargo bench` without an operation, it does nothing.
+//! floor); over 16 signatures: `recover`, `recover_alloy`, `recover_k256`. A third argument
+//! `dense` runs the operation over the 200 intents of `benches/data/intents_dense.jsonl`
+//! instead (`profile canonical_hash 1 dense`). Run by `cargo bench` without an operation, it
+//! does nothing.
 
 mod support;
 
@@ -118,7 +120,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let Some(op) = args.first() else { return };
     let reps: usize = args.get(1).map_or(1, |n| n.parse().expect("reps"));
-    let corpus = support::corpus();
+    let corpus = match args.get(2).map(String::as_str) {
+        None => support::corpus(),
+        Some("dense") => support::dense_corpus(),
+        Some(other) => panic!("unknown corpus {other}"),
+    };
     for _ in 0..reps {
         match op.as_str() {
             "keccak" => run_keccak(&corpus, 1),

@@ -144,6 +144,8 @@ reasons! {
         "The fee amount is non-zero exactly when the fee collector is not: one without the other.";
     NonceRequired = "NONCE_REQUIRED", InvalidArgument, "execute",
         "Entrypoint mode without a user nonce.";
+    NonceMismatch = "NONCE_MISMATCH", InvalidArgument, "execute",
+        "Entrypoint mode with a user nonce other than the owner's current entrypoint nonce the caller passed in.";
     PermitIncomplete = "PERMIT_INCOMPLETE", InvalidArgument, "execute",
         "Some but not all of permitSignature, permitDeadline, permitAmount; permit-only mode needs all three.";
     PermitNotSupported = "PERMIT_NOT_SUPPORTED", InvalidArgument, "execute",
@@ -154,6 +156,8 @@ reasons! {
         "Entrypoint mode with a permit deadline other than the signature deadline.";
     PermitAmountInsufficient = "PERMIT_AMOUNT_INSUFFICIENT", InvalidArgument, "execute",
         "The permit amount is below the deposit plus the fee paid in the same token (or that sum overflows).";
+    PermitUnverified = "PERMIT_UNVERIFIED", Unauthorized, "execute",
+        "A permit signature with neither the token's permit facts to verify it nor the caller's explicit acceptance of an unverified permit.";
     InvalidSignature = "INVALID_SIGNATURE", Unauthorized, "execute",
         "A signature is malformed (not 65 bytes, bad v, zero r or s, high s) or recovers no key.";
     SignerMismatch = "SIGNER_MISMATCH", Unauthorized, "execute",
@@ -462,6 +466,14 @@ pub enum Problem {
     /// See [`Reason::NonceRequired`].
     #[error("user nonce required for the deposit intent")]
     NonceRequired,
+    /// See [`Reason::NonceMismatch`].
+    #[error("user nonce {given} is not the owner's current entrypoint nonce {current}")]
+    NonceMismatch {
+        /// The owner's current nonce at the entrypoint, as the caller passed it in.
+        current: U256,
+        /// `depositSignature.userNonce`.
+        given: U256,
+    },
     /// See [`Reason::PermitIncomplete`].
     #[error("permit incomplete")]
     PermitIncomplete,
@@ -488,6 +500,9 @@ pub enum Problem {
         /// sum overflows).
         needed: U256,
     },
+    /// See [`Reason::PermitUnverified`].
+    #[error("permit signature unverified: the token's permit facts were not passed in")]
+    PermitUnverified,
     /// See [`Reason::InvalidSignature`].
     #[error("invalid signature: {0}")]
     InvalidSignature(&'static str),
@@ -799,6 +814,7 @@ mod tests {
             Reason::FeeTokenMismatch => Problem::FeeTokenMismatch,
             Reason::FeeParameters => Problem::FeeParameters,
             Reason::NonceRequired => Problem::NonceRequired,
+            Reason::NonceMismatch => Problem::NonceMismatch { current: U256::from(1), given: U256::ZERO },
             Reason::PermitIncomplete => Problem::PermitIncomplete,
             Reason::PermitNotSupported => Problem::PermitNotSupported,
             Reason::PermitExpired => Problem::PermitExpired { now_seconds: 1, deadline: 0 },
@@ -806,6 +822,7 @@ mod tests {
             Reason::PermitAmountInsufficient => {
                 Problem::PermitAmountInsufficient { permitted: U256::ZERO, needed: U256::from(1) }
             }
+            Reason::PermitUnverified => Problem::PermitUnverified,
             Reason::InvalidSignature => Problem::InvalidSignature("high s"),
             Reason::SignerMismatch => Problem::SignerMismatch {
                 recovered: alloy_primitives::Address::ZERO,

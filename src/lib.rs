@@ -37,6 +37,7 @@ pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
+pub use rules::ChainFacts;
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};

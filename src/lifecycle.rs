@@ -15,7 +15,7 @@ use alloy_primitives::B256;
 
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
-use crate::rules::{check_execute, check_intent, ExecuteContext, TokenPermit};
+use crate::rules::{check_execute, check_intent, ChainFacts, ExecuteContext};
 use crate::wire::enums::wire_enum;
 use crate::{
     changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
@@ -323,18 +323,22 @@ impl IntentRecord {
         Ok(&self.intent.intent_id)
     }
 
-    /// Starts execution, with a permit signature checked for form only. See
-    /// [`IntentRecord::execute_with`].
+    /// Starts execution knowing no chain facts: [`IntentRecord::execute_with`] with
+    /// [`ChainFacts::default()`]. Enough for the deposit-hash mode and for entrypoint mode
+    /// without a permit; a permit signature is refused with `PERMIT_UNVERIFIED`, never
+    /// accepted unverified (docs/spec.md §6.5).
     ///
     /// # Errors
     ///
     /// As [`IntentRecord::execute_with`].
     pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<(), Error> {
-        self.execute_with(request, None, now)
+        self.execute_with(request, &ChainFacts::default(), now)
     }
 
-    /// Starts execution within the window, on a valid execute request. With
-    /// `token_permit`, a permit signature is recovered and checked against the owner.
+    /// Starts execution within the window, on a valid execute request checked against the
+    /// chain `facts`: with the token's permit facts a permit signature is recovered and
+    /// must be the owner's; with the owner's entrypoint nonce a different `userNonce` is
+    /// refused.
     ///
     /// # Errors
     ///
@@ -343,7 +347,7 @@ impl IntentRecord {
     pub fn execute_with(
         &mut self,
         request: &ExecuteRequest,
-        token_permit: Option<&TokenPermit>,
+        facts: &ChainFacts<'_>,
         now: Timestamp,
     ) -> Result<(), Error> {
         let next = self.check_event(&Event::Execute, now)?;
@@ -352,7 +356,7 @@ impl IntentRecord {
             gas_fee_options: self.gas_fee_options.as_ref(),
             now,
             window_closes_at: self.execution_window_closes_at(),
-            token_permit,
+            facts,
             entrypoint: &self.entrypoint,
         };
         check_execute(request, &context)?;

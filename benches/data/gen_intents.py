@@ -310,17 +310,18 @@ class Gen:
         return intent
 
 
-def main() -> None:
-    gen = Gen(SEED)
-    lines = []
-    for index in range(COUNT):
-        intent = gen.intent(index)
-        lines.append(json.dumps(intent, separators=(",", ":"), ensure_ascii=False))
+def write_corpus(gen: Gen, count: int, out: Path) -> None:
+    """Writes `count` intents of `gen`, one compact JSON document a line, to `out`."""
+    lines = [json.dumps(gen.intent(index), separators=(",", ":"), ensure_ascii=False) for index in range(count)]
     text = "\n".join(lines) + "\n"
-    OUT.write_text(text, encoding="utf-8")
+    out.write_text(text, encoding="utf-8")
     sizes = sorted(len(line.encode("utf-8")) for line in lines)
-    print(f"{OUT.relative_to(ROOT)}: {len(lines)} intents, {len(text.encode('utf-8'))} bytes, "
+    print(f"{out.relative_to(ROOT)}: {len(lines)} intents, {len(text.encode('utf-8'))} bytes, "
           f"sizes min {sizes[0]} median {sizes[len(sizes) // 2]} max {sizes[-1]}")
+
+
+def main() -> None:
+    write_corpus(Gen(SEED), COUNT, OUT)
 
 
 if __name__ == "__main__":

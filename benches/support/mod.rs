@@ -1,5 +1,6 @@
-//! What the benchmarks share: the corpus of `benches/data/intents.jsonl`, the inputs of each
-//! goal and its floor, and the interleaved cross-check of the goals' ratios.
+//! What the benchmarks share: the corpora of `benches/data/intents.jsonl` and
+//! `benches/data/intents_dense.jsonl`, the inputs of each goal and its floor, and the
+//! interleaved cross-check of the goals' ratios.
 #![allow(dead_code)]
 
 use std::hint::black_box;
@@ -16,19 +17,29 @@ use k256::ecdsa::{RecoveryId, Signature as K256Signature, SigningKey, VerifyingK
 /// so a slice of the corpus keeps them quick).
 pub const RECOVER_COUNT: usize = 16;
 
-/// The 320 intents of `benches/data/intents.jsonl`: their wire bytes, parsed, and their
-/// canonical JSON.
+/// A corpus of intents: their wire bytes, parsed, and their canonical JSON.
 pub struct Corpus {
     pub lines: Vec<&'static [u8]>,
     pub intents: Vec<Intent>,
     pub canonical: Vec<String>,
 }
 
-/// Loads the corpus, checking that every intent parses, passes `check_intent`, and hashes
-/// to the keccak of its canonical JSON.
+/// The 320 intents of `benches/data/intents.jsonl` (written by `benches/data/gen_intents.py`).
 pub fn corpus() -> Corpus {
-    static DATA: &str = include_str!("../data/intents.jsonl");
-    let lines: Vec<&'static [u8]> = DATA.lines().map(str::as_bytes).collect();
+    load(include_str!("../data/intents.jsonl"))
+}
+
+/// The 200 intents of `benches/data/intents_dense.jsonl` (written by
+/// `benches/data/gen_dense.py`): more numbers and decimals, longer call data, unknown
+/// members in every intent.
+pub fn dense_corpus() -> Corpus {
+    load(include_str!("../data/intents_dense.jsonl"))
+}
+
+/// Loads a corpus, one intent per line, checking that every intent parses, passes
+/// `check_intent`, and hashes to the keccak of its canonical JSON.
+fn load(data: &'static str) -> Corpus {
+    let lines: Vec<&'static [u8]> = data.lines().map(str::as_bytes).collect();
     let intents: Vec<Intent> = lines
         .iter()
         .enumerate()
@@ -252,35 +263,42 @@ fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]
 /// Prints each goal's ratio from interleaved timings, a cross-check of the criterion
 /// groups that holds up on a shared machine: candidate and floor alternate item by item,
 /// so a slow phase of the machine (other processes, other virtual machines) slows both.
-pub fn interleaved_report(corpus: &Corpus, rounds: usize) {
+pub fn interleaved_report(corpus: &Corpus, dense: &Corpus, rounds: usize) {
     println!("\nInterleaved cross-check ({rounds} rounds; per item: median and fastest of its timings, in cache)\n");
     println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
     println!("|---|---|---|---|---|---|");
-    let pairs: Vec<(&Intent, &String)> = corpus.intents.iter().zip(&corpus.canonical).collect();
-    let result = interleave(
-        &pairs,
-        rounds,
-        |(intent, _)| {
-            black_box(black_box(*intent).canonical_hash());
-        },
-        |(_, text)| {
-            black_box(keccak256(black_box(text.as_bytes())));
-        },
-    );
-    row("canonical_hash / keccak256(canonical bytes)", 1.3, pairs.len(), result);
-    let pairs: Vec<(&[u8], &String)> = corpus.lines.iter().copied().zip(&corpus.canonical).collect();
-    let result = interleave(
-        &pairs,
-        rounds,
-        |(line, _)| {
-            black_box(from_slice::<Intent>(black_box(line)).unwrap().canonical_hash());
-        },
-        |(line, text)| {
-            black_box(serde_json::from_slice::<serde_json::Value>(black_box(line)).unwrap());
-            black_box(keccak256(black_box(text.as_bytes())));
-        },
-    );
-    row("from_slice::<Intent> + canonical_hash / serde_json Value parse + keccak256", 1.0, pairs.len(), result);
+    for (name, corpus) in [("", corpus), (", dense corpus", dense)] {
+        let pairs: Vec<(&Intent, &String)> = corpus.intents.iter().zip(&corpus.canonical).collect();
+        let result = interleave(
+            &pairs,
+            rounds,
+            |(intent, _)| {
+                black_box(black_box(*intent).canonical_hash());
+            },
+            |(_, text)| {
+                black_box(keccak256(black_box(text.as_bytes())));
+            },
+        );
+        row(&format!("canonical_hash / keccak256(canonical bytes){name}"), 1.2, pairs.len(), result);
+        let pairs: Vec<(&[u8], &String)> = corpus.lines.iter().copied().zip(&corpus.canonical).collect();
+        let result = interleave(
+            &pairs,
+            rounds,
+            |(line, _)| {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap().canonical_hash());
+            },
+            |(line, text)| {
+                black_box(serde_json::from_slice::<serde_json::Value>(black_box(line)).unwrap());
+                black_box(keccak256(black_box(text.as_bytes())));
+            },
+        );
+        row(
+            &format!("from_slice::<Intent> + canonical_hash / serde_json Value parse + keccak256{name}"),
+            1.0,
+            pairs.len(),
+            result,
+        );
+    }
     let deposits = deposits(corpus);
     let pairs: Vec<(&Intent, &Deposit)> = corpus.intents.iter().zip(&deposits).collect();
     let result = interleave(

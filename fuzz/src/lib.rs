@@ -18,7 +18,7 @@ use intent_core::{Address, Bytes, B256, U256};
 use intent_core::eip712::{recover_signer, verify_signer, Domain, Signature};
 use intent_core::fuzz::is_json;
 use intent_core::lifecycle::{Event as LifecycleEvent, IntentRecord, WINDOW_EXPIRED_REASON};
-use intent_core::rules::TokenPermit;
+use intent_core::rules::{ChainFacts, TokenPermit};
 use intent_core::{
     changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Canonical, CommitRequest, Decimal,
     DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
@@ -659,12 +659,12 @@ pub enum Event {
         /// Which contracts.
         contracts: ContractsChoice,
     },
-    /// Execute a request, with the token's permit facts or without.
+    /// Execute a request, against chain facts.
     Execute {
         /// The request.
         request: Box<RequestChoice>,
-        /// The token's permit facts.
-        token_permit: Option<TokenPermitChoice>,
+        /// What the chain is said to know.
+        facts: ChainFactsChoice,
     },
     /// Execution failed, with a reason.
     Fail(String),
@@ -810,6 +810,17 @@ pub enum SignatureBytes {
     Raw(Vec<u8>),
     /// 65 bytes `r ‖ s ‖ v`.
     Parts([u8; 32], [u8; 32], u8),
+}
+
+/// The chain facts of an execute.
+#[derive(Debug, Arbitrary)]
+pub struct ChainFactsChoice {
+    /// The token's permit facts.
+    pub token_permit: Option<TokenPermitChoice>,
+    /// The owner's current entrypoint nonce.
+    pub entrypoint_nonce: Option<u64>,
+    /// Whether an unverified permit is accepted.
+    pub accept_unverified_permit: bool,
 }
 
 /// A token's permit facts.
@@ -1006,9 +1017,14 @@ fn apply(
             let result = record.commit(&intent, Some(&contracts), now).map(|id| assert_eq!(id, intent.intent_id));
             (LifecycleEvent::Commit, result, ok_unless(expected))
         }
-        Event::Execute { request, token_permit } => {
+        Event::Execute { request, facts } => {
             let request = request.build(record, now);
-            let token_permit = token_permit.as_ref().map(TokenPermitChoice::build);
+            let token_permit = facts.token_permit.as_ref().map(TokenPermitChoice::build);
+            let facts = ChainFacts {
+                token_permit: token_permit.as_ref(),
+                entrypoint_nonce: facts.entrypoint_nonce.map(U256::from),
+                accept_unverified_permit: facts.accept_unverified_permit,
+            };
             let closes_at = record.execution_window_closes_at().unwrap_or(Timestamp::MAX);
             let expected = match (&request.deposit_transaction_hash, &request.deposit_signature) {
                 _ if request.intent_id != record.intent().intent_id => ok_unless(Some(Reason::IntentIdMismatch)),
@@ -1018,7 +1034,19 @@ fn apply(
                 (Some(_), None) => ok_unless(None),
                 (None, Some(_)) => None,
             };
-            let result = record.execute_with(&request, token_permit.as_ref(), now);
+            let result = record.execute_with(&request, &facts, now);
+            if let (Ok(()), Some(signature)) = (&result, &request.deposit_signature) {
+                // docs/spec.md §6.5: a permit is accepted unverified only on the explicit opt-in,
+                // and an entrypoint-mode nonce only when it is the owner's current one.
+                if signature.permit_signature.is_some() {
+                    assert!(facts.token_permit.is_some() || facts.accept_unverified_permit, "permit accepted unverified");
+                }
+                if signature.intent_signature.is_some() {
+                    if let Some(current) = facts.entrypoint_nonce {
+                        assert_eq!(signature.user_nonce, Some(current), "nonce other than the entrypoint's accepted");
+                    }
+                }
+            }
             (LifecycleEvent::Execute, result, expected)
         }
         Event::Fail(reason) => (

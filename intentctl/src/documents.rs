@@ -1,12 +1,13 @@
-//! The input documents of `intentctl digest intent`, `digest permit` and `recover`
-//! (docs/spec.md §10), declared as wire objects so that they are parsed with exact values, limits
-//! and JSON error paths like the objects of docs/spec.md §2; each knows how to compute its answer.
-//! `digest permit` takes either permit of docs/spec.md §5.2: ERC-2612 or DAI-style.
+//! The input documents of `intentctl digest intent`, `digest permit`, `typed-data intent`,
+//! `typed-data permit` and `recover` (docs/spec.md §10), declared as wire objects so that they
+//! are parsed with exact values, limits and JSON error paths like the objects of docs/spec.md
+//! §2; each knows how to compute its answer. `digest permit` and `typed-data permit` take
+//! either permit of docs/spec.md §5.2: ERC-2612 or DAI-style.
 
 use std::borrow::Cow;
 
-use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit};
-use intent_core::rules::deposit_intent_digest;
+use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit, TypedData};
+use intent_core::rules::{deposit_intent_digest, deposit_intent_typed_data};
 use intent_core::{wire_object, Address, Bytes, DepositSignature, Error, Intent, Problem, B256, U256};
 
 wire_object! {
@@ -77,6 +78,14 @@ impl PermitMessage {
             PermitMessage::Dai(permit) => permit.digest(domain),
         }
     }
+
+    /// The typed-data document (docs/spec.md §5.4) the owner's (holder's) wallet signs.
+    pub fn typed_data(&self, domain: &Domain) -> TypedData {
+        match self {
+            PermitMessage::Erc2612(permit) => TypedData::permit(domain, permit),
+            PermitMessage::Dai(permit) => TypedData::dai_permit(domain, permit),
+        }
+    }
 }
 
 wire_object! {
@@ -130,6 +139,15 @@ impl IntentDigestInput {
     /// `NONCE_REQUIRED` at `depositSignature.userNonce` without a user nonce.
     pub fn digest(&self) -> Result<B256, Error> {
         deposit_intent_digest(&self.intent, &self.deposit_signature, &self.names())
+    }
+
+    /// The deposit intent's typed-data document ([`deposit_intent_typed_data`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`IntentDigestInput::digest`].
+    pub fn typed_data(&self) -> Result<TypedData, Error> {
+        deposit_intent_typed_data(&self.intent, &self.deposit_signature, &self.names())
     }
 }
 
@@ -206,6 +224,15 @@ impl PermitDigestInput {
     /// As [`PermitDigestInput::message`].
     pub fn digest(&self) -> Result<B256, Error> {
         Ok(self.message()?.digest(&self.domain.to_domain()))
+    }
+
+    /// The permit's typed-data document under the token's domain.
+    ///
+    /// # Errors
+    ///
+    /// As [`PermitDigestInput::message`].
+    pub fn typed_data(&self) -> Result<TypedData, Error> {
+        Ok(self.message()?.typed_data(&self.domain.to_domain()))
     }
 }
 

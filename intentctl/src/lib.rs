@@ -1,7 +1,7 @@
 //! The documents and the scenario runner of the `intentctl` command-line tool (docs/spec.md §10),
 //! over the `intent_core` library.
 //!
-//! What lives here: the input documents of `digest intent`, `digest permit`, `recover`,
+//! What lives here: the input documents of `digest intent`, `digest permit`, `typed-data`, `recover`,
 //! `check execute` and `run`, declared with [`intent_core::wire_object!`] so that they are
 //! parsed with the library's exact values, limits, reason codes and JSON paths, and the
 //! runner that plays a scenario's events on an [`intent_core::lifecycle::IntentRecord`].

@@ -21,15 +21,22 @@ commands:
   digest intent  {intent, depositSignature, domain?} -> 0x-prefixed EIP-712 deposit-intent digest (docs/spec.md §5.1)
   digest permit  {domain, owner, spender, value, nonce, deadline} -> 0x-prefixed ERC-2612 permit digest
                  {domain, holder, spender, nonce, expiry, allowed} -> 0x-prefixed DAI-style permit digest
+  typed-data intent  the input of digest intent -> the EIP-712 typed-data document a wallet signs (one line)
+  typed-data permit  the input of digest permit (ERC-2612 or DAI-style) -> its typed-data document (one line)
   recover        {digest, signature} -> the signer's EIP-55 address
   check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
   check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
-  check execute  {intent, gasFeeOptions, request, now, committedAt?, tokenPermit?, entrypoint?}
+  check execute  {intent, gasFeeOptions, request, now, committedAt?, entrypoint?,
+                  tokenPermit?, entrypointNonce?, acceptUnverifiedPermit?}
                  -> {ok: true} when every Execute rule holds
+                 tokenPermit: {domain, nonce}, the token's permit facts; without them a permit
+                 signature is PERMIT_UNVERIFIED unless acceptUnverifiedPermit is true
+                 entrypointNonce: the owner's nonce at the entrypoint (else NONCE_MISMATCH)
   run            {policy?, intent, gasFeeOptions?, events} -> one JSON line per event
                  policy: {quoteTtlSeconds?, executionWindowSeconds?, entrypoint?}
                  (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
                  entrypoint: {name, version, typeName}, the entrypoint's EIP-712 names
+                 an execute event takes request and the chain facts of check execute
 
 exit status: 0 success, 1 invalid input (one JSON error line on standard output, with
 \"offset\" for a JSON syntax error), 2 usage mistake (message on standard error)";
@@ -53,6 +60,14 @@ const COMMANDS: &[Command] = &[
     Command {
         words: &["digest", "permit"],
         run: |input| Ok(from_slice::<PermitDigestInput>(input)?.digest()?.to_string()),
+    },
+    Command {
+        words: &["typed-data", "intent"],
+        run: |input| Ok(from_slice::<IntentDigestInput>(input)?.typed_data()?.to_json()),
+    },
+    Command {
+        words: &["typed-data", "permit"],
+        run: |input| Ok(from_slice::<PermitDigestInput>(input)?.typed_data()?.to_json()),
     },
     Command {
         words: &["check", "request"],

@@ -4,12 +4,14 @@
 //! A failed event leaves the record as it was and the run goes on with the next one.
 //! Both documents name the entrypoint's EIP-712 names when the deployment uses others
 //! than the defaults (docs/spec.md §5.1): a deposit-intent signature is checked under them.
+//! Both state the chain facts of an execute (docs/spec.md §6.5) in the same members:
+//! `tokenPermit`, `entrypointNonce` and `acceptUnverifiedPermit`.
 
 use std::fmt::Write;
 
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_execute, ExecuteContext, TokenPermit};
+use intent_core::rules::{check_execute, ChainFacts, ExecuteContext, TokenPermit};
 use intent_core::{
     wire_object, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, Problem, ServiceContracts,
     Timestamp, U256,
@@ -37,13 +39,20 @@ impl TokenPermitInput {
 wire_object! {
     /// The input of `intentctl check execute`: an execute request checked against a
     /// committed intent at `now`. `committedAt`, when given, also checks the execution
-    /// window; `tokenPermit`, when given, verifies a permit signature's signer;
-    /// `entrypoint`, when given, names the entrypoint's EIP-712 names.
+    /// window; `tokenPermit`, when given, verifies a permit signature's signer (without it a
+    /// permit signature is `PERMIT_UNVERIFIED` unless `acceptUnverifiedPermit` is true);
+    /// `entrypointNonce`, when given, is compared with the user nonce; `entrypoint`, when
+    /// given, names the entrypoint's EIP-712 names.
     pub struct CheckExecuteInput {
+        /// `acceptUnverifiedPermit`: Whether a permit signature is accepted unverified
+        /// (checked for form only) when `tokenPermit` is absent.
+        accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `committedAt`: When the intent was committed.
         committed_at: Option<Timestamp> = "committedAt",
         /// `entrypoint`: The entrypoint's EIP-712 names; absent means the defaults.
         entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        /// `entrypointNonce`: The owner's current nonce at the entrypoint.
+        entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `gasFeeOptions`: The gas fee options quoted with the intent.
         gas_fee_options: GasFeeOptions = "gasFeeOptions",
         /// `intent`: The committed intent.
@@ -66,6 +75,7 @@ impl CheckExecuteInput {
     /// The first broken rule, with its path under `request`.
     pub fn check(&self) -> Result<(), Error> {
         let token_permit = self.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+        let facts = chain_facts(token_permit.as_ref(), self.entrypoint_nonce, self.accept_unverified_permit);
         let entrypoint = entrypoint_names(self.entrypoint.as_ref());
         let window = i64::from(Limits::DEFAULT.execution_window_seconds);
         let context = ExecuteContext {
@@ -73,11 +83,21 @@ impl CheckExecuteInput {
             gas_fee_options: Some(&self.gas_fee_options),
             now: self.now,
             window_closes_at: self.committed_at.map(|at| at.saturating_add_seconds(window)),
-            token_permit: token_permit.as_ref(),
+            facts: &facts,
             entrypoint: &entrypoint,
         };
         check_execute(&self.request, &context).map_err(|e| e.in_member("request"))
     }
+}
+
+/// The chain facts a document states: an absent `acceptUnverifiedPermit` accepts nothing
+/// unverified.
+fn chain_facts(
+    token_permit: Option<&TokenPermit>,
+    entrypoint_nonce: Option<U256>,
+    accept_unverified_permit: Option<bool>,
+) -> ChainFacts<'_> {
+    ChainFacts { token_permit, entrypoint_nonce, accept_unverified_permit: accept_unverified_permit.unwrap_or(false) }
 }
 
 /// The names `given`, or [`EntrypointNames::DEFAULT`].
@@ -113,8 +133,13 @@ wire_object! {
 wire_object! {
     /// One timed event of a scenario.
     pub struct ScenarioEvent {
+        /// `acceptUnverifiedPermit`: For `execute`: whether a permit signature is accepted
+        /// unverified (checked for form only) when `tokenPermit` is absent.
+        accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `at`: When it happens.
         at: Timestamp = "at",
+        /// `entrypointNonce`: For `execute`: the owner's current nonce at the entrypoint.
+        entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
         intent: Option<Intent> = "intent",
         /// `op`: What it does.
@@ -126,7 +151,8 @@ wire_object! {
         /// `serviceContracts`: For `commit`: the contracts sent (default: the intent's).
         service_contracts: Option<ServiceContracts> = "serviceContracts",
         /// `tokenPermit`: For `execute`: the token's permit facts, to verify a permit
-        /// signature's signer (without them it is checked for form only).
+        /// signature's signer (without them it is `PERMIT_UNVERIFIED` unless
+        /// `acceptUnverifiedPermit` is true).
         token_permit: Option<TokenPermitInput> = "tokenPermit",
     }
 }
@@ -268,7 +294,8 @@ impl Scenario {
                 let request =
                     event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
                 let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
-                record.execute_with(request, token_permit.as_ref(), now)
+                let facts = chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit);
+                record.execute_with(request, &facts, now)
             }
             Event::Fail => record.fail(reason, now),
             Event::Succeed => record.succeed(now),

@@ -1,4 +1,6 @@
-//! docs/spec.md §10 `intentctl digest intent`, `digest permit` (ERC-2612 and DAI-style) and
+//! docs/spec.md §10 `intentctl digest intent`, `digest permit` (ERC-2612 and DAI-style),
+//! `typed-data intent`, `typed-data permit` (the documents of `tests/vectors/typed_data.json`,
+//! hashed by eth-account and viem) and
 //! `recover`, run as the built binary: the example inputs under `examples/` are inputs of
 //! cases of `tests/vectors/eip712.json` (eth-account), or MakerDAO's own DAI permit test,
 //! so the printed line is checked against an independent implementation; invalid inputs
@@ -303,4 +305,71 @@ fn permit_cases_match_eth_account_through_the_input_document() {
         let digest: intent_core::B256 = case["digest"].as_str().unwrap().parse().unwrap();
         assert_eq!(input.digest(), Ok(digest), "{name}");
     }
+}
+
+/// The cases of `tests/vectors/typed_data.json` (documents whose digests eth-account and
+/// viem computed) of the given kinds.
+fn typed_data_cases(kinds: &[&str]) -> Vec<Value> {
+    let text =
+        std::fs::read_to_string(concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/.."), "/tests/vectors/typed_data.json"))
+            .unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let cases = file["cases"].as_array().unwrap().iter();
+    cases.filter(|c| kinds.iter().any(|kind| c["kind"] == *kind)).cloned().collect()
+}
+
+#[test]
+fn typed_data_prints_the_document_of_every_vector_case() {
+    let cases = typed_data_cases(&["intent", "permit", "daiPermit"]);
+    assert!(cases.len() >= 40, "{} cases", cases.len());
+    for case in &cases {
+        let command = if case["kind"] == "intent" { "intent" } else { "permit" };
+        let line = success_line(&run_stdin(&["typed-data", command], case["input"].as_str().unwrap()));
+        assert_eq!(line, case["document"].as_str().unwrap(), "{} {}", case["kind"], case["name"]);
+    }
+}
+
+/// The shipped examples of `digest intent` and `digest permit` are inputs of `typed-data`
+/// too: the document printed is the vector's, and the digest both producers computed from
+/// it is the one `digest` prints for the same file.
+#[test]
+fn typed_data_of_the_digest_examples_is_the_document_of_the_printed_digest() {
+    let cases = typed_data_cases(&["intent", "permit", "daiPermit"]);
+    for (command, file, name) in [
+        ("intent", "digest-intent.json", "example_default_names"),
+        ("permit", "digest-permit.json", "example"),
+        ("permit", "digest-permit-dai.json", "example_makerdao_test_permit"),
+    ] {
+        let case = cases.iter().find(|c| c["name"] == name).unwrap_or_else(|| panic!("no vector case {name}"));
+        let input: Value = serde_json::from_str(case["input"].as_str().unwrap()).unwrap();
+        assert_eq!(example_json(file), input, "examples/{file} is the input of {name}");
+        let document = success_line(&run_file(&["typed-data", command], &example(file)));
+        assert_eq!(document, case["document"].as_str().unwrap(), "{file}");
+        let digest = success_line(&run_file(&["digest", command], &example(file)));
+        assert_eq!(digest, case["digests"]["ethAccount"].as_str().unwrap(), "{file}");
+        assert_eq!(digest, case["digests"]["viem"].as_str().unwrap(), "{file}");
+    }
+}
+
+#[test]
+fn typed_data_intent_without_user_nonce_exits_1_with_nonce_required() {
+    let mut input = example_json("digest-intent.json");
+    input["depositSignature"].as_object_mut().unwrap().remove("userNonce");
+    let body = error_line(&run_stdin(&["typed-data", "intent"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"NONCE_REQUIRED".into(), &"depositSignature.userNonce".into()));
+}
+
+#[test]
+fn typed_data_permit_with_members_of_both_shapes_exits_1_at_the_stray_member() {
+    let mut input = example_json("digest-permit-dai.json");
+    input["deadline"] = Value::from(1);
+    let body = error_line(&run_stdin(&["typed-data", "permit"], &input.to_string()));
+    assert_eq!((&body["reason"], &body["path"]), (&"INVALID_JSON".into(), &"deadline".into()));
+}
+
+#[test]
+fn typed_data_without_a_subcommand_is_a_usage_mistake() {
+    let output = run_stdin(&["typed-data"], "{}");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown command"));
 }

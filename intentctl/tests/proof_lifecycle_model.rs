@@ -489,9 +489,7 @@ fn apply(
             };
             record.commit(sent, Some(contracts), at).map(|id| Some(id.to_string()))
         }
-        Event::Execute(kind) => {
-            record.execute_with(inputs.request(*kind).0, Some(&world.token_permit), at).map(|()| None)
-        }
+        Event::Execute(kind) => record.execute_with(inputs.request(*kind).0, &world.facts(), at).map(|()| None),
         Event::Fail(with_reason) => record.fail(if *with_reason { REASON } else { "" }, at).map(|()| None),
         Event::Succeed => record.succeed(at).map(|()| None),
         Event::Abort(with_reason) => record.abort(if *with_reason { REASON } else { "" }, at).map(|()| None),
@@ -519,7 +517,9 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
         .iter()
         .map(|(at, event)| {
             let mut e = ScenarioEvent {
+                accept_unverified_permit: None,
                 at: *at,
+                entrypoint_nonce: None,
                 intent: None,
                 op: LifecycleEvent::Quote,
                 reason: None,
@@ -542,6 +542,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                     e.op = LifecycleEvent::Execute;
                     e.request = Some(inputs.request(*kind).0.clone());
                     e.token_permit = Some(token_permit.clone());
+                    e.entrypoint_nonce = world.facts().entrypoint_nonce;
                 }
                 Event::Fail(with_reason) => {
                     e.op = LifecycleEvent::Fail;

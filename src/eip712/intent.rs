@@ -42,6 +42,18 @@ impl EntrypointNames {
         out
     }
 
+    /// The entrypoint's domain `EIP712Domain(string name,string version,uint256 chainId,address
+    /// verifyingContract)` at `verifying_contract` on `chain_id`.
+    pub fn domain(&self, chain_id: u64, verifying_contract: Address) -> Domain {
+        Domain {
+            name: Some(self.domain_name.clone()),
+            version: Some(self.domain_version.clone()),
+            chain_id: Some(U256::from(chain_id)),
+            verifying_contract: Some(verifying_contract),
+            salt: None,
+        }
+    }
+
     /// `keccak256` of [`EntrypointNames::type_string`].
     pub fn type_hash(&self) -> B256 {
         let mut hasher = Keccak256::new();
@@ -103,14 +115,8 @@ impl EntrypointDomain {
     /// The domain `EIP712Domain(string name,string version,uint256 chainId,address
     /// verifyingContract)` of the entrypoint at `verifying_contract` on `chain_id`.
     pub fn new(names: &EntrypointNames, chain_id: u64, verifying_contract: Address) -> Self {
-        let domain = Domain {
-            name: Some(names.domain_name.clone()),
-            version: Some(names.domain_version.clone()),
-            chain_id: Some(U256::from(chain_id)),
-            verifying_contract: Some(verifying_contract),
-            salt: None,
-        };
-        EntrypointDomain { separator: domain.separator(), type_hash: names.type_hash(), chain_id, verifying_contract }
+        let separator = names.domain(chain_id, verifying_contract).separator();
+        EntrypointDomain { separator, type_hash: names.type_hash(), chain_id, verifying_contract }
     }
 
     /// The domain separator.

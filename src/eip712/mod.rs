@@ -1,6 +1,6 @@
 //! EIP-712 of docs/spec.md §5, and nothing else: domains, the entrypoint's deposit-intent struct,
-//! ERC-2612 and DAI-style permits under any token domain, their digests, and ECDSA
-//! signatures with signer recovery.
+//! ERC-2612 and DAI-style permits under any token domain, their digests, the typed-data
+//! documents wallets sign ([`TypedData`]), and ECDSA signatures with signer recovery.
 //!
 //! Everything here is pure hashing over values the caller passes in; on-chain facts (a
 //! token's domain, the owner's permit nonce) are parameters. Nothing here knows the wire
@@ -41,6 +41,7 @@
 mod intent;
 mod permit;
 mod signature;
+mod typed_data;
 
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -50,6 +51,7 @@ use alloy_primitives::{Address, Keccak256, B256, U256};
 pub use intent::{DepositIntent, EntrypointDomain, EntrypointNames};
 pub use permit::{DaiPermit, Permit};
 pub use signature::{recover_signer, verify_signer, Signature};
+pub use typed_data::TypedData;
 
 /// An EIP-712 domain holding exactly the fields that are `Some`, in the order `name`,
 /// `version`, `chainId`, `verifyingContract`, `salt` (docs/spec.md §5.2). `name: Some("")` is a

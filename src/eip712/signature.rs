@@ -70,7 +70,9 @@ impl Signature {
         27 + u8::from(self.y_parity)
     }
 
-    /// The 65 bytes `r ‖ s ‖ v` with `v` 27 or 28.
+    /// The 65 bytes `r ‖ s ‖ v` with `v` 27 or 28: the form to send on chain
+    /// (docs/spec.md §5.3). A signature read with `v` 0 or 1 comes out with 27 or 28, which
+    /// on-chain ECDSA recovery (OpenZeppelin's `ECDSA.recover`, `ecrecover`) requires.
     pub fn to_bytes(&self) -> [u8; 65] {
         let mut out = [0u8; 65];
         let (r, rest) = out.split_at_mut(32);

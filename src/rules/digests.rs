@@ -1,6 +1,6 @@
 //! The deposit's EIP-712 messages (docs/spec.md §5): an [`Intent`] and its [`DepositSignature`]
 //! mapped to the entrypoint's deposit intent and to the token permit of either gasless
-//! mode, and their digests.
+//! mode, their digests, and the typed-data documents a wallet signs them as (§5.4).
 //!
 //! The hashing itself is pure EIP-712 in [`crate::eip712`], which knows no wire objects;
 //! what lives here is which field of the intent or the signature goes where, and the
@@ -9,7 +9,7 @@
 
 use alloy_primitives::{Address, B256, U256};
 
-use crate::eip712::{DepositIntent, Domain, EntrypointDomain, EntrypointNames, Permit};
+use crate::eip712::{DepositIntent, Domain, EntrypointDomain, EntrypointNames, Permit, TypedData};
 use crate::error::{Error, Problem};
 use crate::{DepositSignature, Intent};
 
@@ -102,6 +102,22 @@ pub fn deposit_intent_digest(
     Ok(entrypoint_domain(names, intent)?.digest(&message))
 }
 
+/// The typed-data document of docs/spec.md §5.4 for the deposit intent of
+/// [`deposit_intent_digest`]: what the owner's wallet is asked to sign. Its
+/// [`TypedData::digest`] is [`deposit_intent_digest`]'s.
+///
+/// # Errors
+///
+/// As [`deposit_intent_digest`], in the same order.
+pub fn deposit_intent_typed_data(
+    intent: &Intent,
+    signature: &DepositSignature,
+    names: &EntrypointNames,
+) -> Result<TypedData, Error> {
+    let message = deposit_intent(intent, signature)?;
+    Ok(TypedData::deposit_intent(names, intent.origin_chain_id, entrypoint_address(intent)?, &message))
+}
+
 /// `PERMIT_INCOMPLETE` at the deposit signature's `field`.
 fn incomplete(field: &str) -> Error {
     Error::new(Problem::PermitIncomplete).in_member(field).in_member("depositSignature")
@@ -162,4 +178,21 @@ pub fn deposit_permit_digest(
     nonce: U256,
 ) -> Result<B256, Error> {
     Ok(deposit_permit(intent, signature, mode, nonce)?.digest(token_domain))
+}
+
+/// The typed-data document of docs/spec.md §5.4 for the permit of [`deposit_permit`] under
+/// `token_domain`: what the owner's wallet is asked to sign. Its [`TypedData::digest`] is
+/// [`deposit_permit_digest`]'s.
+///
+/// # Errors
+///
+/// As [`deposit_permit`].
+pub fn deposit_permit_typed_data(
+    intent: &Intent,
+    signature: &DepositSignature,
+    mode: GaslessMode,
+    token_domain: &Domain,
+    nonce: U256,
+) -> Result<TypedData, Error> {
+    Ok(TypedData::permit(token_domain, &deposit_permit(intent, signature, mode, nonce)?))
 }

@@ -1,24 +1,15 @@
 //! The Execute rules of docs/spec.md §7: the request names the committed intent and proves the
 //! deposit once, within the window; a gasless deposit signature is checked field by field,
-//! then its signatures are recovered against the owner.
+//! then its signatures are recovered against the owner, using the chain facts passed in
+//! ([`ChainFacts`], declared in `rules::facts`).
 
 use alloy_primitives::{Address, U256};
 
-use crate::eip712::{Domain, EntrypointNames, Signature};
+use crate::eip712::{EntrypointNames, Signature};
 use crate::error::{Error, Problem, Reason};
 use crate::rules::digests::{deposit_intent, deposit_permit_digest, entrypoint_domain, GaslessMode};
+use crate::rules::facts::ChainFacts;
 use crate::{DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp};
-
-/// What only the chain knows about a token's permits: its EIP-712 domain and the owner's
-/// current permit nonce. With it, a permit signature is recovered and checked against the
-/// owner; without it, only its form is checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TokenPermit {
-    /// The token's EIP-712 domain.
-    pub domain: Domain,
-    /// The owner's permit nonce at the token.
-    pub nonce: U256,
-}
 
 /// Everything an execute request is checked against besides the request itself.
 #[derive(Debug, Clone, Copy)]
@@ -32,8 +23,10 @@ pub struct ExecuteContext<'a> {
     /// When the execution window closes (`committedAt + executionWindow`); `None` leaves
     /// the window unchecked.
     pub window_closes_at: Option<Timestamp>,
-    /// The deposit token's permit facts, when known.
-    pub token_permit: Option<&'a TokenPermit>,
+    /// What the chain knows: the token's permit facts, the owner's entrypoint nonce, and
+    /// whether an unverified permit is accepted ([`ChainFacts::default()`]: nothing known,
+    /// nothing accepted).
+    pub facts: &'a ChainFacts<'a>,
     /// The entrypoint's EIP-712 names.
     pub entrypoint: &'a EntrypointNames,
 }
@@ -46,10 +39,12 @@ pub struct ExecuteContext<'a> {
 /// `DEPOSIT_PROOF_MISSING`, `DEPOSIT_PROOF_CONFLICT`, `EXECUTION_WINDOW_EXPIRED`, then for a
 /// deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
 /// `GASLESS_NATIVE_DEPOSIT`, `ENTRYPOINT_MISSING` (at `depositSignature.intentSignature`),
-/// `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`, `PERMIT_INCOMPLETE`,
-/// `PERMIT_NOT_SUPPORTED`, `PERMIT_EXPIRED`, `PERMIT_DEADLINE_MISMATCH`,
-/// `PERMIT_AMOUNT_INSUFFICIENT`, `INVALID_SIGNATURE`, `SIGNER_MISMATCH`. Paths are
-/// relative to the request.
+/// `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`, `NONCE_MISMATCH` (with
+/// [`ChainFacts::entrypoint_nonce`]), `PERMIT_INCOMPLETE`, `PERMIT_NOT_SUPPORTED`,
+/// `PERMIT_EXPIRED`, `PERMIT_DEADLINE_MISMATCH`, `PERMIT_AMOUNT_INSUFFICIENT`,
+/// `PERMIT_UNVERIFIED` (a permit signature without [`ChainFacts::token_permit`] nor
+/// [`ChainFacts::accept_unverified_permit`]), `INVALID_SIGNATURE`, `SIGNER_MISMATCH`.
+/// Paths are relative to the request.
 pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> Result<(), Error> {
     if request.intent_id != context.intent.intent_id {
         return Err(Error::new(Problem::IntentIdMismatch).in_member("intentId"));
@@ -133,8 +128,13 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
     if fee.is_zero() != (option.fee_collector_address == Address::ZERO) {
         return Err(Error::new(Problem::FeeParameters).within("selectedGasFeeOption.feeCollectorAddress"));
     }
-    if mode == GaslessMode::Entrypoint && signature.user_nonce.is_none() {
-        return Err(Error::new(Problem::NonceRequired).in_member("userNonce"));
+    if mode == GaslessMode::Entrypoint {
+        let Some(given) = signature.user_nonce else {
+            return Err(Error::new(Problem::NonceRequired).in_member("userNonce"));
+        };
+        if let Some(current) = context.facts.entrypoint_nonce.filter(|&current| current != given) {
+            return Err(Error::new(Problem::NonceMismatch { current, given }).in_member("userNonce"));
+        }
     }
     let permit = permit_fields(signature, mode)?;
     if let Some(permit) = &permit {
@@ -154,6 +154,9 @@ fn check_deposit_signature(signature: &DepositSignature, context: &ExecuteContex
             let needed = needed.unwrap_or(U256::MAX);
             return Err(Error::new(Problem::PermitAmountInsufficient { permitted: permit.amount, needed })
                 .in_member("permitAmount"));
+        }
+        if context.facts.token_permit.is_none() && !context.facts.accept_unverified_permit {
+            return Err(Error::new(Problem::PermitUnverified).in_member("permitSignature"));
         }
     }
     check_signers(signature, permit.as_ref(), mode, context)
@@ -179,7 +182,9 @@ fn at_intent_signature(error: Error) -> Error {
     }
 }
 
-/// `INVALID_SIGNATURE` for any signature first, then `SIGNER_MISMATCH`.
+/// `INVALID_SIGNATURE` for any signature first, then `SIGNER_MISMATCH`. The permit
+/// signature is recovered with the token's permit facts; without them (accepted
+/// unverified, as `PERMIT_UNVERIFIED` ran before) only its form is checked.
 fn check_signers(
     signature: &DepositSignature,
     permit: Option<&PermitFields<'_>>,
@@ -199,7 +204,7 @@ fn check_signers(
     if let Some(permit) = permit {
         const PATH: &str = "permitSignature";
         let parsed = Signature::from_bytes(permit.signature).map_err(|e| e.within(PATH))?;
-        if let Some(token) = context.token_permit {
+        if let Some(token) = context.facts.token_permit {
             let digest = deposit_permit_digest(intent, signature, mode, &token.domain, token.nonce)
                 .map_err(at_intent_signature)?;
             recovered[1] = Some((parsed.recover(&digest).map_err(|e| e.within(PATH))?, PATH));

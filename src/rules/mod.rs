@@ -6,12 +6,15 @@
 
 mod digests;
 mod execute;
+mod facts;
 mod intent;
 mod request;
 
 pub use digests::{
-    deposit_intent, deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
+    deposit_intent, deposit_intent_digest, deposit_intent_typed_data, deposit_permit, deposit_permit_digest,
+    deposit_permit_typed_data, entrypoint_domain, GaslessMode,
 };
-pub use execute::{check_execute, ExecuteContext, TokenPermit};
+pub use execute::{check_execute, ExecuteContext};
+pub use facts::{ChainFacts, TokenPermit};
 pub use intent::check_intent;
 pub use request::check_quote_request;

@@ -69,15 +69,24 @@ impl<'w, S: Sink + ?Sized> MemberWriter<'w, S> {
         });
     }
 
-    /// Writes the unknown members that sort before `key`, then `"key":`.
-    pub fn key(&mut self, key: &'static str) {
+    /// Writes the unknown members that sort before `key`, then `"key":` with the separator
+    /// before it. `separated` is `,"key":` (the macro builds it with `concat!`): the member's
+    /// whole prefix reaches the sink in one write of a length known where it is inlined.
+    #[inline(always)]
+    pub fn key(&mut self, key: &'static str, separated: &'static str) {
+        debug_assert!(separated.len() == key.len() + 4 && separated[2..].starts_with(key));
+        if self.unknown.len() != 0 {
+            self.unknown_before(key);
+        }
+        self.out.write_str(if self.empty { &separated[1..] } else { separated });
+        self.empty = false;
+    }
+
+    /// Writes the unknown members that sort before `key`.
+    fn unknown_before(&mut self, key: &str) {
         while let Some(member) = self.unknown.next_if(|m| key_precedes(m.key(), key)) {
             self.write_unknown(member);
         }
-        self.separator();
-        self.out.write_str("\"");
-        self.out.write_str(key);
-        self.out.write_str("\":");
     }
 
     /// Writes the remaining unknown members and closes the object.
@@ -219,7 +228,7 @@ macro_rules! wire_object {
                 use $crate::__private::WireValue as _;
                 let mut w = $crate::__private::MemberWriter::begin(out, &self.unknown, Self::KEYS, form);
                 $( if self.$field.is_present() {
-                    w.key($key);
+                    w.key($key, concat!(",\"", $key, "\":"));
                     self.$field.write(w.out, form);
                 } )*
                 w.end();

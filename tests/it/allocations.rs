@@ -113,16 +113,30 @@ fn hashing_an_intent_with_non_ascii_strings_allocates_nothing() {
     assert_hash_allocates_nothing("non-ascii strings", &intent);
 }
 
-#[test]
-fn hashing_every_benchmark_intent_allocates_nothing() {
-    let data = std::fs::read_to_string(format!("{}/benches/data/intents.jsonl", env!("CARGO_MANIFEST_DIR"))).unwrap();
+/// Checks every intent of a benchmark corpus (`benches/data/NAME`): it parses, passes
+/// `check_intent` (the corpora are meant to be valid intents, docs/spec.md section 7) and
+/// hashes without allocating. Returns how many intents it checked.
+fn check_benchmark_corpus(name: &str) -> usize {
+    let data = std::fs::read_to_string(format!("{}/benches/data/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let mut count = 0;
     for (i, line) in data.lines().enumerate() {
-        let intent: Intent = from_slice(line.as_bytes()).unwrap_or_else(|e| panic!("benches/data line {}: {e}", i + 1));
-        // The corpus is meant to be valid intents (docs/spec.md section 7).
-        check_intent(&intent).unwrap_or_else(|e| panic!("benches/data line {}: {e}", i + 1));
-        assert_hash_allocates_nothing(&format!("benches/data line {}", i + 1), &intent);
+        let at = format!("benches/data/{name} line {}", i + 1);
+        let intent: Intent = from_slice(line.as_bytes()).unwrap_or_else(|e| panic!("{at}: {e}"));
+        check_intent(&intent).unwrap_or_else(|e| panic!("{at}: {e}"));
+        assert_hash_allocates_nothing(&at, &intent);
         count += 1;
     }
+    count
+}
+
+#[test]
+fn hashing_every_benchmark_intent_allocates_nothing() {
+    let count = check_benchmark_corpus("intents.jsonl");
     assert!(count >= 300, "the benchmark corpus has {count} intents");
+}
+
+#[test]
+fn hashing_every_dense_benchmark_intent_allocates_nothing() {
+    let count = check_benchmark_corpus("intents_dense.jsonl");
+    assert!(count >= 200, "the dense benchmark corpus has {count} intents");
 }

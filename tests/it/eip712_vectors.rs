@@ -17,7 +17,7 @@ use intent_core::{from_slice, wire_object, Address, DepositSignature, Error, Err
 use serde_json::Value;
 
 wire_object! {
-    /// The input of an `intentDocument` or `intentPermit` case, declared as a host document
+    /// The input of an `intentDocument` or `intentPermit` case (and of `typed_data.rs`), declared as a host document
     /// (the shape of `intentctl digest intent`, whose own tests run it as a binary).
     pub struct IntentDigestInput {
         /// `depositSignature`: The deposit signature.
@@ -42,7 +42,7 @@ wire_object! {
 }
 
 impl IntentDigestInput {
-    fn names(&self) -> EntrypointNames {
+    pub(crate) fn names(&self) -> EntrypointNames {
         self.domain.as_ref().map_or(EntrypointNames::DEFAULT, |names| EntrypointNames {
             type_name: names.type_name.clone().into(),
             domain_name: names.name.clone().into(),
@@ -82,7 +82,7 @@ fn cases_of(kind: &str) -> Vec<Value> {
     vectors()["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == kind).cloned().collect()
 }
 
-fn text<'a>(v: &'a Value, key: &str) -> &'a str {
+pub(crate) fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v[key].as_str().unwrap_or_else(|| panic!("{key} missing in {v}"))
 }
 
@@ -90,11 +90,11 @@ fn b256(v: &Value, key: &str) -> B256 {
     text(v, key).parse().unwrap()
 }
 
-fn address(v: &Value, key: &str) -> Address {
+pub(crate) fn address(v: &Value, key: &str) -> Address {
     text(v, key).parse().unwrap()
 }
 
-fn uint(v: &Value, key: &str) -> U256 {
+pub(crate) fn uint(v: &Value, key: &str) -> U256 {
     U256::from_str_radix(text(v, key), 10).unwrap()
 }
 
@@ -102,7 +102,7 @@ fn bytes(v: &Value, key: &str) -> Vec<u8> {
     alloy_primitives::hex::decode(text(v, key)).unwrap()
 }
 
-fn domain_of(v: &Value) -> Domain {
+pub(crate) fn domain_of(v: &Value) -> Domain {
     Domain {
         name: v.get("name").map(|_| text(v, "name").to_owned().into()),
         version: v.get("version").map(|_| text(v, "version").to_owned().into()),
@@ -268,6 +268,23 @@ fn signature_cases_recover_or_are_invalid_signature_as_spec_5_3_says() {
         }
     }
     f.check(cases.len(), 32);
+}
+
+/// docs/spec.md §5.3: a signature accepted with `v` 0 or 1 is relayed in the 65-byte form
+/// with `v` 27 or 28, which is exactly the signature eth-account made (`valid_v27`,
+/// `valid_v28`) and recovers to the same signer.
+#[test]
+fn relayable_form_of_a_v0_or_v1_signature_is_eth_accounts_v27_or_v28_signature() {
+    let case = |name: &str| cases_of("signature").into_iter().find(|c| c["name"] == name).unwrap();
+    for (accepted, made) in [("valid_v0", "valid_v27"), ("valid_v1", "valid_v28")] {
+        let (accepted, made) = (case(accepted), case(made));
+        let digest = b256(&accepted, "digest");
+        let relayable = Signature::from_bytes(&bytes(&accepted, "signature")).unwrap().to_bytes();
+        assert_eq!(relayable.to_vec(), bytes(&made, "signature"));
+        assert!(matches!(relayable[64], 27 | 28));
+        assert_eq!(recover_signer(&digest, &relayable).unwrap(), address(&made, "signer"));
+        assert_eq!(address(&accepted, "signer"), address(&made, "signer"));
+    }
 }
 
 #[test]

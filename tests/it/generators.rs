@@ -7,7 +7,7 @@
 //! with it, the instants of a happy path (quote, commit, execute) and an execute request in
 //! one deposit mode, signed by the key. Everything in a world passes: the QuoteRequest and
 //! Intent rules, `IntentRecord::quote` at [`World::quote_at`], `commit` at
-//! [`World::commit_at`] and `execute_with` at [`World::execute_at`] with [`World::token_permit`].
+//! [`World::commit_at`] and `execute_with` at [`World::execute_at`] with [`World::facts`].
 //! A world builds a valid request in any mode it supports ([`World::request_for`]), so a test
 //! can break one rule of one mode.
 //!
@@ -21,7 +21,7 @@ use std::borrow::Cow;
 
 use intent_core::eip712::{Domain, EntrypointNames};
 use intent_core::lifecycle::IntentRecord;
-use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode, TokenPermit};
+use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, ChainFacts, GaslessMode, TokenPermit};
 use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
@@ -1479,11 +1479,21 @@ impl World {
         record
     }
 
-    /// The committed record executing `request` at `at` with the token's permit facts.
+    /// The committed record executing `request` at `at` with the world's chain facts.
     pub fn execute(&self, request: &ExecuteRequest, at: Timestamp) -> Result<IntentRecord, intent_core::Error> {
         let mut record = self.committed();
-        record.execute_with(request, Some(&self.token_permit), at)?;
+        record.execute_with(request, &self.facts(), at)?;
         Ok(record)
+    }
+
+    /// What the chain knows in this world: the token's permit facts and the owner's
+    /// entrypoint nonce (the signatures' user nonce); no unverified permit accepted.
+    pub fn facts(&self) -> ChainFacts<'_> {
+        ChainFacts {
+            token_permit: Some(&self.token_permit),
+            entrypoint_nonce: Some(self.parts.user_nonce),
+            accept_unverified_permit: false,
+        }
     }
 
     /// When the execution window closes: `commit_at + 600 s`, saturating.

@@ -8,7 +8,7 @@ use crate::fixtures;
 use fixtures::*;
 use intent_core::lifecycle::{Event, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_core::{
-    from_slice, Address, AddressOrEmpty, Canonical, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt,
+    from_slice, Address, AddressOrEmpty, Canonical, ChainFacts, Error, ErrorKind, GasFeeOptions, Intent, IntentReceipt,
     IntentStatus, Limits, Problem, Reason, ServiceContracts, Timestamp, UnknownMembers,
 };
 
@@ -91,7 +91,7 @@ fn quote_commit_execute_succeed() {
 fn every_valid_execute_request_starts_execution() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        record.execute(&request, executed_at()).unwrap();
+        record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
         assert_eq!(record.status(), &IntentStatus::Executing);
     }
 }
@@ -465,9 +465,12 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
     let request = request_with(signature);
 
     let mut record = committed_record();
-    record.clone().execute_with(&request, Some(&token_permit()), shift(now, 999_999_999)).unwrap();
+    record
+        .clone()
+        .execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), shift(now, 999_999_999))
+        .unwrap();
     assert_rejected(&mut record, Reason::PermitExpired, Some("depositSignature.permitDeadline"), |r| {
-        r.execute_with(&request, Some(&token_permit()), secs(now, 1))
+        r.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), secs(now, 1))
     });
 }
 

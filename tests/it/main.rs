@@ -26,4 +26,5 @@ mod rules_intent;
 mod rules_quote_request;
 mod server_kit;
 mod support;
+mod typed_data;
 mod value_kinds;

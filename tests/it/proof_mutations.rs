@@ -21,7 +21,7 @@ use generators::{
 };
 use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_intent, check_quote_request, TokenPermit};
+use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
@@ -110,11 +110,13 @@ const TABLE: &[Entry] = &[
     Entry { code: "FEE_TOKEN_MISMATCH", breaker: fee_token_mismatch },
     Entry { code: "FEE_PARAMETERS", breaker: fee_parameters },
     Entry { code: "NONCE_REQUIRED", breaker: nonce_required },
+    Entry { code: "NONCE_MISMATCH", breaker: nonce_mismatch },
     Entry { code: "PERMIT_INCOMPLETE", breaker: permit_incomplete },
     Entry { code: "PERMIT_NOT_SUPPORTED", breaker: permit_not_supported },
     Entry { code: "PERMIT_EXPIRED", breaker: permit_expired },
     Entry { code: "PERMIT_DEADLINE_MISMATCH", breaker: permit_deadline_mismatch },
     Entry { code: "PERMIT_AMOUNT_INSUFFICIENT", breaker: permit_amount_insufficient },
+    Entry { code: "PERMIT_UNVERIFIED", breaker: permit_unverified },
     Entry { code: "INVALID_SIGNATURE", breaker: invalid_signature },
     Entry { code: "SIGNER_MISMATCH", breaker: signer_mismatch },
     // Lifecycle.
@@ -227,20 +229,15 @@ fn event(record: &mut IntentRecord, apply: impl FnOnce(&mut IntentRecord) -> Res
 }
 
 /// Executes `request` on the world's committed record at `at`, with `facts`.
-fn execute_with(
-    world: &World,
-    request: &ExecuteRequest,
-    facts: Option<&TokenPermit>,
-    at: Timestamp,
-) -> Result<(), Error> {
+fn execute_with(world: &World, request: &ExecuteRequest, facts: &ChainFacts<'_>, at: Timestamp) -> Result<(), Error> {
     let mut record = world.committed();
     event(&mut record, |r| r.execute_with(request, facts, at))
 }
 
-/// Executes `request` on the world's committed record at its execute time, with the token's
-/// permit facts.
+/// Executes `request` on the world's committed record at its execute time, with the world's
+/// chain facts.
 fn execute(world: &World, request: &ExecuteRequest) -> Result<(), Error> {
-    execute_with(world, request, Some(&world.token_permit), world.times.execute_at)
+    execute_with(world, request, &world.facts(), world.times.execute_at)
 }
 
 /// An execute trial of `signature` in a request of `world`.
@@ -1010,7 +1007,7 @@ fn execution_window_expired(world: &World, dice: &mut Choices) -> Trial {
     let request = world.request_for(mode);
     let at = shift_clamped(world.window_closes_at(), offset(dice));
     let what = format!("{mode:?} request at {at}, window closes at {}", world.window_closes_at());
-    Trial::one(what, "execute", execute_with(world, &request, Some(&world.token_permit), at), "")
+    Trial::one(what, "execute", execute_with(world, &request, &world.facts(), at), "")
 }
 
 fn fee_option_not_offered(world: &World, dice: &mut Choices) -> Trial {
@@ -1175,6 +1172,17 @@ fn nonce_required(world: &World, dice: &mut Choices) -> Trial {
     execute_trial(world, format!("{mode:?} without a user nonce"), signature, "depositSignature.userNonce")
 }
 
+fn nonce_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    // The owner signed with the world's user nonce; the chain says the owner is at another.
+    let mode = pick_mode(dice, &[Mode::Entrypoint, Mode::EntrypointPermit]);
+    let request = world.request_for(mode);
+    let current = world.parts.user_nonce.wrapping_add(U256::from(1 + dice.below(3) as u64));
+    let facts = ChainFacts { entrypoint_nonce: Some(current), ..world.facts() };
+    let result = execute_with(world, &request, &facts, world.times.execute_at);
+    let what = format!("{mode:?}: user nonce {} while the owner is at {current}", world.parts.user_nonce);
+    Trial::one(what, "execute", result, "depositSignature.userNonce")
+}
+
 fn permit_incomplete(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
@@ -1280,6 +1288,15 @@ fn permit_amount_insufficient(world: &World, dice: &mut Choices) -> Trial {
     )
 }
 
+fn permit_unverified(world: &World, dice: &mut Choices) -> Trial {
+    // A valid permit, and no token facts to verify it with: never accepted by default.
+    let mode = pick_mode(dice, &[Mode::EntrypointPermit, Mode::PermitOnly]);
+    let request = world.request_for(mode);
+    let facts = ChainFacts { token_permit: None, ..world.facts() };
+    let result = execute_with(world, &request, &facts, world.times.execute_at);
+    Trial::one(format!("{mode:?} without token facts"), "execute", result, "depositSignature.permitSignature")
+}
+
 /// The secp256k1 group order n.
 fn curve_order() -> U256 {
     "115792089237316195423570985008687907852837564279074904382605163141518161494337".parse().unwrap()
@@ -1356,10 +1373,11 @@ fn signer_mismatch(world: &World, dice: &mut Choices) -> Trial {
         }
         1 if permit => {
             // The owner signed a permit with another nonce than the token's.
-            let mut facts = world.token_permit.clone();
-            facts.nonce = facts.nonce.wrapping_add(U256::from(1u8));
+            let mut token_permit = world.token_permit.clone();
+            token_permit.nonce = token_permit.nonce.wrapping_add(U256::from(1u8));
+            let facts = ChainFacts { token_permit: Some(&token_permit), ..world.facts() };
             let request = world.request_with(Some(signature));
-            let result = execute_with(world, &request, Some(&facts), world.times.execute_at);
+            let result = execute_with(world, &request, &facts, world.times.execute_at);
             Trial::one(format!("{mode:?}: permit for another nonce"), "execute", result, &path)
         }
         _ if !permit => {
@@ -1444,7 +1462,7 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     self::event(record, |r| match event {
         Event::Quote => r.check_event(event, at).map(drop),
         Event::Commit => r.commit(&world.intent, None, at).map(|_| ()),
-        Event::Execute => r.execute_with(&world.request, Some(&world.token_permit), at),
+        Event::Execute => r.execute_with(&world.request, &world.facts(), at),
         Event::Fail => r.fail("reverted", at),
         Event::Succeed => r.succeed(at),
         Event::Abort => r.abort("operator abort", at),

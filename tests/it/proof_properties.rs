@@ -14,9 +14,10 @@ use crate::support;
 use support::proptest_config;
 
 use generators::{Config, Mode, World};
-use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
 use intent_core::{
-    from_slice, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse, WireObject,
+    from_slice, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse, Reason,
+    WireObject,
 };
 use proptest::prelude::*;
 use support::{any_choices, canonical_text, mutate, parse_json, reference_diff, Doc, Respeller, Root, Style};
@@ -47,7 +48,7 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
 
     let mut executing = record.clone();
     executing
-        .execute_with(&world.request, Some(&world.token_permit), at)
+        .execute_with(&world.request, &world.facts(), at)
         .map_err(|e| fail(format!("{:?} request rejected: {e} (path {:?})", world.mode, e.path())))?;
     prop_assert_eq!(executing.status(), &IntentStatus::Executing);
 
@@ -56,12 +57,18 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
     prop_assert_eq!(modes.len() > 1, !intent.deposit_transaction.token_address.is_zero());
     for mode in modes {
         let request = world.request_for(mode);
-        for facts in [Some(&world.token_permit), None] {
+        let accepting_unverified = ChainFacts { token_permit: None, accept_unverified_permit: true, ..world.facts() };
+        for facts in [world.facts(), accepting_unverified] {
             let mut executing = record.clone();
-            executing.execute_with(&request, facts, at).map_err(|e| {
-                fail(format!("{mode:?} request rejected (token facts: {}): {e} (path {:?})", facts.is_some(), e.path()))
-            })?;
+            executing
+                .execute_with(&request, &facts, at)
+                .map_err(|e| fail(format!("{mode:?} request rejected with {facts:?}: {e} (path {:?})", e.path())))?;
         }
+        // Knowing no chain facts is enough exactly for the modes without a permit.
+        let unverified = record.clone().execute(&request, at).err().map(|e| (e.reason(), e.path().map(String::from)));
+        let expected =
+            mode.has_permit().then(|| (Reason::PermitUnverified, Some("depositSignature.permitSignature".into())));
+        prop_assert_eq!(unverified, expected, "{:?} request with no chain facts", mode);
     }
     Ok(())
 }

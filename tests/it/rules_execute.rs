@@ -10,7 +10,7 @@ use intent_core::eip712::recover_signer;
 use intent_core::rules::{
     deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
 };
-use intent_core::{Address, AddressOrEmpty, Bytes, Problem, Reason, B256, U256};
+use intent_core::{Address, AddressOrEmpty, Bytes, ChainFacts, Problem, Reason, B256, U256};
 
 // ---------------------------------------------------------------------------------------------
 // The valid inputs pass
@@ -49,7 +49,7 @@ fn entrypoint_mode_request_passes() {
     let request = entrypoint_request();
     assert_eq!(GaslessMode::of(request.deposit_signature.as_ref().unwrap()), GaslessMode::Entrypoint);
     Execute::new().check(&request).unwrap();
-    Execute::without_token_facts().check(&request).unwrap();
+    Execute::without_chain_facts().check(&request).unwrap();
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn permit_only_mode_request_passes() {
     assert_well_formed(signature.permit_signature.as_ref().unwrap());
     assert_eq!(signature.permit_amount, Some(amount_plus_fee()));
     Execute::new().check(&request).unwrap();
-    Execute::without_token_facts().check(&request).unwrap();
+    Execute::accepting_unverified_permit().check(&request).unwrap();
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn entrypoint_mode_with_a_permit_passes() {
     let signature = request.deposit_signature.as_ref().unwrap();
     assert_eq!(signature.permit_deadline, Some(signature.deadline));
     Execute::new().check(&request).unwrap();
-    Execute::without_token_facts().check(&request).unwrap();
+    Execute::accepting_unverified_permit().check(&request).unwrap();
 }
 
 #[test]
@@ -261,7 +261,9 @@ fn entrypoint_mode_for_an_intent_without_entrypoint_is_entrypoint_missing() {
 fn permit_only_and_hash_mode_pass_for_an_intent_without_entrypoint() {
     let world = without_entrypoint();
     world.check(&permit_only_request()).unwrap();
-    Execute { token_permit: None, ..without_entrypoint() }.check(&permit_only_request()).unwrap();
+    Execute { token_permit: None, accept_unverified_permit: true, ..without_entrypoint() }
+        .check(&permit_only_request())
+        .unwrap();
     world.check(&hash_request()).unwrap();
 }
 
@@ -377,6 +379,41 @@ fn entrypoint_mode_without_user_nonce_is_nonce_required() {
     let mut request = entrypoint_request();
     signature_of(&mut request).user_nonce = None;
     assert_rule(Execute::new().check(&request), Reason::NonceRequired, Some("depositSignature.userNonce"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// NONCE_MISMATCH (docs/spec.md §6.5: the owner's entrypoint nonce is a chain fact passed in)
+
+/// The entrypoint request signed by the owner over user nonce `nonce`.
+fn entrypoint_request_with_nonce(nonce: U256) -> intent_core::ExecuteRequest {
+    let mut request = entrypoint_request();
+    let signature = signature_of(&mut request);
+    signature.user_nonce = Some(nonce);
+    resign(&intent(), signature);
+    request
+}
+
+#[test]
+fn user_nonce_other_than_the_owners_entrypoint_nonce_is_nonce_mismatch() {
+    let request = entrypoint_request_with_nonce(USER_NONCE + U256::from(1));
+    let error = assert_rule(Execute::new().check(&request), Reason::NonceMismatch, Some("depositSignature.userNonce"));
+    assert_eq!(error.problem(), &Problem::NonceMismatch { current: USER_NONCE, given: USER_NONCE + U256::from(1) });
+    // The same request passes when the caller does not know the nonce.
+    Execute { entrypoint_nonce: None, ..Execute::new() }.check(&request).unwrap();
+}
+
+#[test]
+fn user_nonce_below_the_owners_entrypoint_nonce_is_nonce_mismatch() {
+    // A nonce already used: the entrypoint would revert the replayed signature.
+    let request = entrypoint_request_with_nonce(USER_NONCE - U256::from(1));
+    assert_rule(Execute::new().check(&request), Reason::NonceMismatch, Some("depositSignature.userNonce"));
+}
+
+#[test]
+fn entrypoint_nonce_is_not_compared_outside_entrypoint_mode() {
+    let world = Execute { entrypoint_nonce: Some(USER_NONCE + U256::from(1)), ..Execute::new() };
+    world.check(&permit_only_request()).unwrap();
+    world.check(&hash_request()).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -578,6 +615,33 @@ fn amount_plus_fee_exactly_uint256_max_passes() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// PERMIT_UNVERIFIED (docs/spec.md §6.5: a permit signature is never accepted unverified by default)
+
+#[test]
+fn permit_only_without_token_facts_is_permit_unverified() {
+    assert_rule(
+        Execute::without_chain_facts().check(&permit_only_request()),
+        Reason::PermitUnverified,
+        PERMIT_SIGNATURE,
+    );
+}
+
+#[test]
+fn entrypoint_permit_without_token_facts_is_permit_unverified() {
+    // The intent signature can be verified (the entrypoint's domain is the record's); the
+    // permit beside it cannot.
+    let world = Execute::without_chain_facts();
+    assert_rule(world.check(&entrypoint_permit_request()), Reason::PermitUnverified, PERMIT_SIGNATURE);
+}
+
+#[test]
+fn requests_without_a_permit_need_no_chain_facts() {
+    let world = Execute::without_chain_facts();
+    world.check(&hash_request()).unwrap();
+    world.check(&entrypoint_request()).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
 // INVALID_SIGNATURE, SIGNER_MISMATCH
 
 /// The entrypoint request with its intent signature replaced by `change(signature)`.
@@ -666,12 +730,15 @@ fn high_s_permit_signature_is_invalid_signature() {
 }
 
 #[test]
-fn malformed_permit_signature_is_invalid_signature_even_without_token_facts() {
+fn malformed_permit_signature_is_invalid_signature_even_when_accepted_unverified() {
     let request = with_permit_signature(|mut bytes| {
         bytes.push(0);
         bytes
     });
-    assert_rule(Execute::without_token_facts().check(&request), Reason::InvalidSignature, PERMIT_SIGNATURE);
+    let world = Execute::accepting_unverified_permit();
+    assert_rule(world.check(&request), Reason::InvalidSignature, PERMIT_SIGNATURE);
+    let request = with_permit_signature(|bytes| high_s(&bytes).to_vec());
+    assert_rule(world.check(&request), Reason::InvalidSignature, PERMIT_SIGNATURE);
 }
 
 #[test]
@@ -684,9 +751,11 @@ fn intent_signature_by_another_key_is_signer_mismatch() {
 
 #[test]
 fn intent_signature_over_another_nonce_is_signer_mismatch() {
+    // Without the owner's entrypoint nonce, the nonce is not compared, but it is signed.
     let mut request = entrypoint_request();
     signature_of(&mut request).user_nonce = Some(U256::from(8));
-    assert_rule(Execute::new().check(&request), Reason::SignerMismatch, INTENT_SIGNATURE);
+    let world = Execute { entrypoint_nonce: None, ..Execute::new() };
+    assert_rule(world.check(&request), Reason::SignerMismatch, INTENT_SIGNATURE);
 }
 
 #[test]
@@ -735,11 +804,20 @@ fn entrypoint_permit_by_another_key_is_signer_mismatch() {
 }
 
 #[test]
-fn permit_signature_by_another_key_without_token_facts_passes() {
-    // Without the token's domain and nonce, only the permit signature's form is checked.
+fn permit_signature_by_another_key_accepted_unverified_passes() {
+    // What the opt-in gives up: without the token's domain and nonce, only the permit
+    // signature's form is checked, and a stranger's permit is left to the chain to refuse.
     let mut request = permit_only_request();
     sign_with(&stranger_key(), &intent(), signature_of(&mut request));
-    Execute::without_token_facts().check(&request).unwrap();
+    Execute::accepting_unverified_permit().check(&request).unwrap();
+}
+
+#[test]
+fn token_facts_are_used_even_when_an_unverified_permit_is_accepted() {
+    let mut request = permit_only_request();
+    sign_with(&stranger_key(), &intent(), signature_of(&mut request));
+    let world = Execute { accept_unverified_permit: true, ..Execute::new() };
+    assert_rule(world.check(&request), Reason::SignerMismatch, PERMIT_SIGNATURE);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -863,6 +941,30 @@ fn fee_parameters_comes_before_nonce_required() {
 }
 
 #[test]
+fn fee_parameters_comes_before_nonce_mismatch() {
+    let mut world = Execute::new();
+    let option = world.offer(DAI_OPTION, |o| o.fee_collector_address = Address::ZERO);
+    let mut request = entrypoint_request_with_nonce(USER_NONCE + U256::from(1));
+    let signature = signature_of(&mut request);
+    signature.selected_gas_fee_option = option;
+    resign(&intent(), signature);
+    assert_rule(
+        world.check(&request),
+        Reason::FeeParameters,
+        Some("depositSignature.selectedGasFeeOption.feeCollectorAddress"),
+    );
+}
+
+#[test]
+fn nonce_mismatch_comes_before_permit_incomplete() {
+    let mut request = entrypoint_permit_request();
+    let signature = signature_of(&mut request);
+    signature.user_nonce = Some(USER_NONCE + U256::from(1));
+    signature.permit_amount = None;
+    assert_rule(Execute::new().check(&request), Reason::NonceMismatch, Some("depositSignature.userNonce"));
+}
+
+#[test]
 fn nonce_required_comes_before_permit_incomplete() {
     let mut request = entrypoint_permit_request();
     let signature = signature_of(&mut request);
@@ -933,6 +1035,26 @@ fn permit_amount_insufficient_comes_before_invalid_signature() {
 }
 
 #[test]
+fn permit_amount_insufficient_comes_before_permit_unverified() {
+    let mut request = permit_only_request();
+    signature_of(&mut request).permit_amount = Some(U256::from(1));
+    assert_rule(
+        Execute::without_chain_facts().check(&request),
+        Reason::PermitAmountInsufficient,
+        Some("depositSignature.permitAmount"),
+    );
+}
+
+#[test]
+fn permit_unverified_comes_before_invalid_signature() {
+    let mut request = entrypoint_permit_request();
+    let signature = signature_of(&mut request);
+    signature.intent_signature = Some(high_s(signature.intent_signature.as_ref().unwrap()));
+    signature.permit_signature = Some(Bytes::from_static(&[0u8; 3]));
+    assert_rule(Execute::without_chain_facts().check(&request), Reason::PermitUnverified, PERMIT_SIGNATURE);
+}
+
+#[test]
 fn invalid_permit_signature_comes_before_intent_signer_mismatch() {
     // SIGNER_MISMATCH is the last rule: every signature is checked for form and recovery
     // before any signer is compared.
@@ -966,7 +1088,7 @@ fn intent_signer_mismatch_is_reported_before_permit_signer_mismatch() {
 fn record_executes_every_valid_mode_with_token_facts() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        record.execute_with(&request, Some(&token_permit()), executed_at()).unwrap();
+        record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
 }
@@ -977,12 +1099,85 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
     sign_with(&stranger_key(), &intent(), signature_of(&mut request));
     let mut record = committed_record();
     let before = record.clone();
-    record.execute(&request, executed_at()).unwrap();
-    let mut record = before.clone();
     assert_rule(
-        record.execute_with(&request, Some(&token_permit()), executed_at()),
+        record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()),
         Reason::SignerMismatch,
         PERMIT_SIGNATURE,
     );
     assert_eq!(record, before);
+}
+
+#[test]
+fn record_executes_without_chain_facts_only_what_needs_none() {
+    for request in [hash_request(), entrypoint_request()] {
+        let mut record = committed_record();
+        record.execute(&request, executed_at()).unwrap();
+        assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
+    }
+    for request in [permit_only_request(), entrypoint_permit_request()] {
+        let mut record = committed_record();
+        let before = record.clone();
+        assert_rule(record.execute(&request, executed_at()), Reason::PermitUnverified, PERMIT_SIGNATURE);
+        assert_eq!(record, before);
+    }
+}
+
+#[test]
+fn record_checks_the_owners_entrypoint_nonce_when_given() {
+    let request = entrypoint_request_with_nonce(USER_NONCE + U256::from(1));
+    let facts = ChainFacts { entrypoint_nonce: Some(USER_NONCE), ..ChainFacts::default() };
+    let mut record = committed_record();
+    assert_rule(
+        record.execute_with(&request, &facts, executed_at()),
+        Reason::NonceMismatch,
+        Some("depositSignature.userNonce"),
+    );
+    let facts = ChainFacts { entrypoint_nonce: Some(USER_NONCE + U256::from(1)), ..facts };
+    record.execute_with(&request, &facts, executed_at()).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stranger's permit is refused on every path of the library (docs/spec.md §6.5); intentctl's
+// paths are checked in intentctl/tests/intentctl_check_execute.rs and scenarios.rs.
+
+/// The permit-only request and the entrypoint-mode request with a permit, each with its
+/// permit (only) signed again by a stranger.
+fn requests_with_a_strangers_permit() -> [intent_core::ExecuteRequest; 2] {
+    [permit_only_request(), entrypoint_permit_request()].map(|mut request| {
+        let signature = signature_of(&mut request);
+        let intent_signature = signature.intent_signature.clone();
+        sign_with(&stranger_key(), &intent(), signature);
+        signature.intent_signature = intent_signature;
+        request
+    })
+}
+
+#[test]
+fn a_strangers_permit_is_refused_on_every_execute_path() {
+    let token_facts = token_permit();
+    for request in requests_with_a_strangers_permit() {
+        let refused = |result: Result<(), intent_core::Error>| {
+            let error = result.expect_err("a stranger's permit must be refused");
+            assert!(matches!(error.reason(), Reason::SignerMismatch | Reason::PermitUnverified), "{error}");
+            assert_eq!(error.path(), PERMIT_SIGNATURE);
+            error.reason()
+        };
+        let at = executed_at();
+        assert_eq!(refused(committed_record().execute(&request, at)), Reason::PermitUnverified);
+        assert_eq!(
+            refused(committed_record().execute_with(&request, &ChainFacts::default(), at)),
+            Reason::PermitUnverified
+        );
+        let with_facts = ChainFacts::with_token_permit(&token_facts);
+        assert_eq!(refused(committed_record().execute_with(&request, &with_facts, at)), Reason::SignerMismatch);
+        let with_facts_and_opt_in = ChainFacts { accept_unverified_permit: true, ..with_facts };
+        assert_eq!(
+            refused(committed_record().execute_with(&request, &with_facts_and_opt_in, at)),
+            Reason::SignerMismatch
+        );
+        assert_eq!(refused(Execute::without_chain_facts().check(&request)), Reason::PermitUnverified);
+        assert_eq!(refused(Execute::new().check(&request)), Reason::SignerMismatch);
+        // Only the explicit opt-in lets it through, to be refused by the token on chain.
+        Execute::accepting_unverified_permit().check(&request).unwrap();
+    }
 }

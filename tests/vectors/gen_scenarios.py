@@ -346,8 +346,11 @@ def sig_form_ok(sig_hex: str) -> bool:
     return 0 < r < g.SECP_N and 0 < s <= g.HALF_N
 
 
-def check_execute(rec, req: dict, token_permit, now: int):
-    """docs/spec.md §7, Execute, in its order."""
+def check_execute(rec, req: dict, facts: dict, now: int):
+    """docs/spec.md §7, Execute, in its order. `facts` holds the chain facts of docs/spec.md §6.5
+    as an execute event or a `check execute` input states them: "tokenPermit",
+    "entrypointNonce", "acceptUnverifiedPermit" (each optional)."""
+    token_permit = facts.get("tokenPermit")
     intent = rec["intent"]
     if req["intentId"] != intent["intentId"]:
         return "INTENT_ID_MISMATCH"
@@ -380,6 +383,8 @@ def check_execute(rec, req: dict, token_permit, now: int):
         return "FEE_PARAMETERS"
     if entrypoint and "userNonce" not in ds:
         return "NONCE_REQUIRED"
+    if entrypoint and "entrypointNonce" in facts and int(facts["entrypointNonce"]) != int(ds["userNonce"]):
+        return "NONCE_MISMATCH"
     permit_members = [k in ds for k in ("permitSignature", "permitDeadline", "permitAmount")]
     if any(permit_members) and not all(permit_members):
         return "PERMIT_INCOMPLETE"
@@ -396,6 +401,8 @@ def check_execute(rec, req: dict, token_permit, now: int):
         needed = int(intent["depositTransaction"]["amount"]) + (fee if fee_in_deposit_token else 0)
         if int(ds["permitAmount"]) < needed:
             return "PERMIT_AMOUNT_INSUFFICIENT"
+        if token_permit is None and facts.get("acceptUnverifiedPermit") is not True:
+            return "PERMIT_UNVERIFIED"
     # INVALID_SIGNATURE for any signature, then SIGNER_MISMATCH
     signers = []
     if entrypoint:
@@ -483,7 +490,7 @@ def run_model(scenario: dict):
                     rec["committedAt"] = now
                     intent_id = intent["intentId"]
             elif op == "execute":
-                reason = check_execute(rec, ev["request"], ev.get("tokenPermit"), now)
+                reason = check_execute(rec, ev["request"], ev, now)
             elif op in ("fail", "abort"):
                 if not ev.get("reason"):
                     reason = "STATUS_REASON_REQUIRED"
@@ -629,6 +636,8 @@ def rejections_scenario():
         # an offered option, but in entrypoint mode the fee is paid in the deposit token
         ev(105, "execute", "FEE_TOKEN_MISMATCH", request=request(entrypoint_ds(option=USDC_OPTION))),
         ev(110, "execute", "NONCE_REQUIRED", request=request(entrypoint_ds(nonce=None))),
+        # the owner's nonce at the entrypoint (a chain fact) has moved on: the signature is stale
+        ev(112, "execute", "NONCE_MISMATCH", request=HAPPY, entrypointNonce=str(int(USER_NONCE) + 1)),
         ev(115, "execute", "PERMIT_INCOMPLETE", request=request(entrypoint_ds(permit=(DEADLINE, None))),
            tokenPermit=TOKEN_PERMIT),
         ev(120, "execute", "PERMIT_EXPIRED", request=request(permit_only_ds(permit_deadline=T + 119)),
@@ -638,8 +647,18 @@ def rejections_scenario():
         # the amount alone does not cover the fee paid in the same token
         ev(130, "execute", "PERMIT_AMOUNT_INSUFFICIENT",
            request=request(entrypoint_ds(permit=(DEADLINE, str(AMOUNT)))), tokenPermit=TOKEN_PERMIT),
+        # a stranger's permit beside the owner's intent signature, then a stranger's permit alone
+        ev(133, "execute", "SIGNER_MISMATCH",
+           request=request(entrypoint_ds(permit=(DEADLINE, COVERED), permit_signer=STRANGER_KEY)),
+           tokenPermit=TOKEN_PERMIT),
         ev(135, "execute", "SIGNER_MISMATCH", request=request(permit_only_ds(signer=STRANGER_KEY)),
            tokenPermit=TOKEN_PERMIT),
+        # the same stranger's permit without the token's permit facts: never accepted unverified
+        ev(136, "execute", "PERMIT_UNVERIFIED", request=request(permit_only_ds(signer=STRANGER_KEY))),
+        # accepted unverified, a permit signature is still checked for form
+        ev(137, "execute", "INVALID_SIGNATURE",
+           request=request(dict(permit_only_ds(), permitSignature=high_s(permit_only_ds()["permitSignature"]))),
+           acceptUnverifiedPermit=True),
         ev(140, "expire", "WINDOW_STILL_OPEN"),
         ev(145, "abort", "STATUS_REASON_REQUIRED", reason=""),
         ev(180, "execute", "ok", request=HAPPY),
@@ -719,7 +738,7 @@ def check_execute_model(doc: dict):
     rec = {"intent": doc["intent"], "gasFeeOptions": doc["gasFeeOptions"],
            "committedAt": parse_ts(doc["committedAt"]), "window": EXECUTION_WINDOW,
            "names": doc.get("entrypoint") or g.DEFAULT_NAMES}
-    return check_execute(rec, doc["request"], doc.get("tokenPermit"), parse_ts(doc["now"]))
+    return check_execute(rec, doc["request"], doc, parse_ts(doc["now"]))
 
 
 CHECK_EXECUTE = {
