@@ -9,9 +9,8 @@
 //! sets `acceptUnverifiedPermits`. The owner's entrypoint nonce is not known here, so it
 //! is not passed; a used `(owner, nonce)` is refused by the store's unique key instead.
 
-use crate::compat::ChainFacts;
 use intent_core::eip712::Domain;
-use intent_core::rules::TokenPermit;
+use intent_core::rules::{ChainFacts, TokenPermit};
 use intent_core::{Intent, U256};
 
 use crate::config::ServiceConfig;

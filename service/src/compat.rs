@@ -3,10 +3,10 @@
 #![allow(missing_docs)]
 
 use intent_core::eip712::EntrypointNames;
-use intent_core::rules::TokenPermit;
+use intent_core::rules::ChainFacts;
 use intent_core::{
     wire_object, Canonical, Error, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
-    ServiceContracts, Timestamp, U256,
+    ServiceContracts, Timestamp,
 };
 
 #[derive(Debug, Clone)]
@@ -20,13 +20,6 @@ impl Default for Policy {
     fn default() -> Self {
         Policy { quote_ttl_seconds: 300, execution_window_seconds: 600, entrypoint: EntrypointNames::default() }
     }
-}
-
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ChainFacts<'a> {
-    pub token_permit: Option<&'a TokenPermit>,
-    pub entrypoint_nonce: Option<U256>,
-    pub accept_unverified_permit: bool,
 }
 
 #[must_use]
@@ -109,7 +102,11 @@ impl IntentRecord {
                     record.inner.commit(e.intent.as_ref().unwrap(), e.contracts.as_ref(), e.at)?;
                 }
                 "execute" => {
-                    record.inner.execute(e.request.as_ref().unwrap(), e.at)?;
+                    record.inner.execute_with(
+                        e.request.as_ref().unwrap(),
+                        &ChainFacts { accept_unverified_permit: true, ..ChainFacts::default() },
+                        e.at,
+                    )?;
                     record.execute_request = e.request.clone();
                 }
                 "fail" => record.inner.fail(e.reason.as_deref().unwrap(), e.at)?,
@@ -181,7 +178,7 @@ impl IntentRecord {
                 return Ok(Applied::Replay);
             }
         }
-        self.inner.execute_with(request, facts.token_permit, now)?;
+        self.inner.execute_with(request, facts, now)?;
         self.execute_request = Some(request.clone());
         self.push("execute", now).request = Some(request.clone());
         Ok(Applied::Changed)
