@@ -131,6 +131,47 @@ fn parse_and_hash(c: &mut Criterion, corpus: &Corpus, suffix: &str) {
     group.finish();
 }
 
+/// docs/spec.md §11.1: serde_json through the `serde` feature beside the library's own
+/// entry points, which are their floors (the serde path hands the raw text to the same
+/// reader, and writes the same text): goal at most 1.1× `from_slice::<Intent>`.
+fn serde_json_entry_points(c: &mut Criterion, corpus: &Corpus) {
+    let mut group = c.benchmark_group("serde_parse");
+    group.throughput(elements(corpus.lines.len()));
+    group.bench_function("floor: from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.bench_function("serde_json::from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(serde_json::from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("serde_write");
+    group.throughput(elements(corpus.intents.len()));
+    group.bench_function("floor: to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(intent_core::to_string(black_box(intent)));
+            }
+        })
+    });
+    group.bench_function("serde_json::to_string(&Intent)", |b| {
+        b.iter(|| {
+            for intent in &corpus.intents {
+                black_box(serde_json::to_string(black_box(intent)).unwrap());
+            }
+        })
+    });
+    group.finish();
+}
+
 alloy_sol_types::sol! {
     /// The deposit-intent struct of docs/spec.md §5.1, for alloy's static `sol!` digest (a reference).
     struct ServiceIntent {
@@ -286,34 +327,22 @@ fn benches(c: &mut Criterion) {
     canonical_hash(c, &dense, "_dense");
     parse_and_hash(c, &corpus, "");
     parse_and_hash(c, &dense, "_dense");
+    serde_json_entry_points(c, &corpus);
     deposit_digest(c, &corpus);
     recover(c, &corpus);
     commit(c, &corpus);
 }
 
-/// Quick settings: the whole run takes about two minutes.
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3))
-        .without_plots()
-}
-
 criterion_group! {
     name = intents;
-    config = config();
+    config = support::quick_criterion();
     targets = benches
 }
 
 fn main() {
     intents();
     Criterion::default().configure_from_args().final_summary();
-    // `cargo bench` runs this binary with `--bench`; `cargo test` without it. A filter
-    // (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let filters: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
-    if args.iter().any(|a| a == "--bench") && filters.iter().all(|f| *f == "interleaved") {
+    if support::cross_check_requested() {
         support::interleaved_report(&support::corpus(), &support::dense_corpus(), 15);
     }
 }

@@ -23,6 +23,9 @@ pub mod lifecycle;
 mod limits;
 mod path;
 pub mod rules;
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+pub mod serde_bridge;
 mod server_failure;
 mod text;
 mod values;

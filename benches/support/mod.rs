@@ -210,11 +210,29 @@ pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
 }
 
+/// Quick criterion settings: the whole `benches/intents.rs` run takes about two minutes.
+pub fn quick_criterion() -> criterion::Criterion {
+    criterion::Criterion::default()
+        .sample_size(30)
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(3))
+        .without_plots()
+}
+
+/// Whether to print the interleaved cross-check after the criterion groups: `cargo bench`
+/// runs a bench binary with `--bench`, `cargo test` without it, and a filter
+/// (`cargo bench -- canonical`) skips the cross-check unless it is `interleaved`.
+pub fn cross_check_requested() -> bool {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut filters = args.iter().filter(|a| !a.starts_with('-'));
+    args.iter().any(|a| a == "--bench") && filters.all(|f| f == "interleaved")
+}
+
 /// Per item, `rounds` timings of `candidate` and of `floor` taken alternately (the order
 /// swapped every round), each after one untimed call of both so that the item is in cache.
 /// Returns, summed over the items, the per-item medians and minima (nanoseconds) of the
 /// candidate and of the floor.
-fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
+pub fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl Fn(&T)) -> [f64; 4] {
     let mut times = vec![(Vec::with_capacity(rounds), Vec::with_capacity(rounds)); items.len()];
     let timed = |f: &dyn Fn(&T), item: &T| {
         let start = Instant::now();
@@ -249,10 +267,23 @@ fn interleave<T>(items: &[T], rounds: usize, candidate: impl Fn(&T), floor: impl
     sums
 }
 
-fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
+/// Prints the header of the table whose lines [`row`] and [`info_row`] print.
+pub fn print_interleaved_header() {
+    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
+    println!("|---|---|---|---|---|---|");
+}
+
+/// One line of the interleaved table: what [`interleave`] returned, per item, for a goal
+/// of at most `target` times the floor.
+pub fn row(goal: &str, target: f64, items: usize, sums: [f64; 4]) {
+    info_row(goal, &format!("≤ {target}×"), items, sums);
+}
+
+/// [`row`] with the target column as given (`—` for a comparison without a goal).
+pub fn info_row(goal: &str, target: &str, items: usize, [median_a, median_b, min_a, min_b]: [f64; 4]) {
     let n = items as f64 * 1000.0;
     println!(
-        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | ≤ {target}× |",
+        "| {goal} | {:.2} µs | {:.2} µs | {:.2}× | {:.2}× | {target} |",
         median_a / n,
         median_b / n,
         median_a / median_b,
@@ -265,8 +296,7 @@ fn row(goal: &str, target: f64, items: usize, [median_a, median_b, min_a, min_b]
 /// so a slow phase of the machine (other processes, other virtual machines) slows both.
 pub fn interleaved_report(corpus: &Corpus, dense: &Corpus, rounds: usize) {
     println!("\nInterleaved cross-check ({rounds} rounds; per item: median and fastest of its timings, in cache)\n");
-    println!("| goal | candidate per item (median) | floor per item (median) | ratio of medians | ratio of minima | target |");
-    println!("|---|---|---|---|---|---|");
+    print_interleaved_header();
     for (name, corpus) in [("", corpus), (", dense corpus", dense)] {
         let pairs: Vec<(&Intent, &String)> = corpus.intents.iter().zip(&corpus.canonical).collect();
         let result = interleave(

@@ -6,8 +6,9 @@
 //! The bodies, their kinds, codes and HTTP statuses all come from `intent_core`; this
 //! module only picks the constructor and turns the body into an HTTP response.
 
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use axum::Json;
 use intent_core::{Error, ErrorBody, ErrorKind, ServerFailure};
 
 /// A failed request: the error body it is answered with.
@@ -68,9 +69,6 @@ pub fn internal(detail: &dyn std::fmt::Display) -> Failure {
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        let status = self.status();
-        let mut response = (status, self.body.to_json()).into_response();
-        response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-        response
+        (self.status(), Json(self.body)).into_response()
     }
 }

@@ -17,13 +17,13 @@ use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::Router;
+use axum::{Json, Router};
 use intent_core::{
-    from_slice, to_string, CommitRequest, ExecuteRequest, GetIntentReceiptRequest, GetIntentReceiptResponse, Limits,
-    QuoteRequest, ServerFailure, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse, WireObject,
+    from_slice, CommitRequest, ExecuteRequest, GetIntentReceiptRequest, GetIntentReceiptResponse, Limits, QuoteRequest,
+    ServerFailure, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse, WireObject,
 };
 use subtle::ConstantTimeEq;
 
@@ -92,10 +92,9 @@ fn parse<T: WireObject>(bytes: &[u8]) -> Result<T, Failure> {
     Ok(from_slice(bytes)?)
 }
 
-fn json_response<T: WireObject>(value: &T) -> Response {
-    let mut response = (StatusCode::OK, to_string(value)).into_response();
-    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
-    response
+/// A 200 answer: the core's serde writes the wire form (`Json` of axum).
+fn json_response<T: serde::Serialize>(value: &T) -> Response {
+    Json(value).into_response()
 }
 
 /// One request's log line: operation, intent id, HTTP status, duration.

@@ -40,6 +40,7 @@
 
 mod intent;
 mod permit;
+mod recovery;
 mod signature;
 mod typed_data;
 

@@ -1,9 +1,11 @@
 //! ECDSA signatures over secp256k1 (docs/spec.md §5.3): the 65-byte `r ‖ s ‖ v` form checked
-//! while decoding, and signer recovery through alloy-primitives' `k256` backend (no curve
-//! arithmetic in this crate). ERC-1271 contract signatures are not supported.
+//! while decoding, and signer recovery through the backend of `recovery.rs` (`k256`, or
+//! libsecp256k1 with the feature `secp256k1`; no curve arithmetic in this crate). ERC-1271
+//! contract signatures are not supported.
 
 use alloy_primitives::{Address, B256, U256};
 
+use super::recovery;
 use crate::error::{Error, Problem};
 
 /// The order n of the secp256k1 group.
@@ -14,6 +16,10 @@ const HALF_N: U256 = U256::from_limbs([0xDFE9_2F46_681B_20A0, 0x5D57_6E73_57A4_5
 
 fn invalid(why: &'static str) -> Error {
     Error::new(Problem::InvalidSignature(why))
+}
+
+fn unrecoverable() -> Error {
+    invalid("no public key recovers from it")
 }
 
 /// A well-formed ECDSA signature: `0 < r < n`, `0 < s ≤ n/2`, and the parity of the
@@ -83,16 +89,22 @@ impl Signature {
         out
     }
 
-    /// The address whose key made this signature over `digest`.
+    /// The address whose key made this signature over `digest`, recovered by `k256` or,
+    /// with the feature `secp256k1`, by libsecp256k1: the same answer either way.
     ///
     /// # Errors
     ///
     /// `INVALID_SIGNATURE` when no public key recovers (`r` is not the x-coordinate of a
     /// curve point, or the recovered point is the identity).
     pub fn recover(&self, digest: &B256) -> Result<Address, Error> {
-        alloy_primitives::Signature::new(self.r, self.s, self.y_parity)
-            .recover_address_from_prehash(digest)
-            .map_err(|_| invalid("no public key recovers from it"))
+        recovery::recover(self.r, self.s, self.y_parity, digest).ok_or_else(unrecoverable)
+    }
+
+    /// [`Signature::recover`] through `k256` whatever the build: what the backends are
+    /// compared against (`__private::recover_signer_with_k256`).
+    #[cfg(feature = "secp256k1")]
+    pub(crate) fn recover_with_k256(&self, digest: &B256) -> Result<Address, Error> {
+        recovery::with_k256(self.r, self.s, self.y_parity, digest).ok_or_else(unrecoverable)
     }
 
     /// Checks that this signature over `digest` was made by `expected`.

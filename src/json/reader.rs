@@ -41,6 +41,7 @@ pub struct Reader<'a, M = ()> {
     depth: usize,
     limits: &'a Limits,
     memo: M,
+    fractions_inexact: bool,
 }
 
 /// The `INVALID_JSON` error `what` at byte `offset` of `bytes` (at most `bytes.len()`),
@@ -73,12 +74,26 @@ impl<'a, M> Reader<'a, M> {
             }));
         }
         let text = core::str::from_utf8(bytes).map_err(|e| syntax_error(bytes, e.valid_up_to(), "invalid utf-8"))?;
-        Ok(Reader { text, pos: 0, depth: 0, limits, memo })
+        Ok(Reader { text, pos: 0, depth: 0, limits, memo, fractions_inexact: false })
     }
 
     /// What the caller keeps for the length of this document.
     pub(crate) fn memo(&mut self) -> &mut M {
         &mut self.memo
+    }
+
+    /// Declares that the document's numbers with a fraction or an exponent were binary
+    /// floats (text written from a serde data model), so that they are never taken for
+    /// exact integers.
+    #[cfg(feature = "serde")]
+    pub(crate) fn mark_fractions_inexact(&mut self) {
+        self.fractions_inexact = true;
+    }
+
+    /// Whether numbers with a fraction or an exponent were binary floats
+    /// ([`Reader::mark_fractions_inexact`]).
+    pub fn fractions_inexact(&self) -> bool {
+        self.fractions_inexact
     }
 
     /// The limits this reader enforces.

@@ -252,5 +252,26 @@ macro_rules! wire_object {
         }
 
         impl $crate::WireObject for $name {}
+
+        $crate::__wire_serde!($name);
     };
+}
+
+/// `Serialize` and `Deserialize` for an object of [`wire_object!`](crate::wire_object)
+/// when this crate's feature `serde` is on (decided here, not in the host's crate).
+#[cfg(feature = "serde")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wire_serde {
+    ($name:ident) => {
+        $crate::__wire_serde_impls!($name);
+    };
+}
+
+/// Nothing: this crate's feature `serde` is off.
+#[cfg(not(feature = "serde"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __wire_serde {
+    ($name:ident) => {};
 }

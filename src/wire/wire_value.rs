@@ -69,7 +69,13 @@ pub trait WireValue: Sized {
 fn read_uint(r: &mut WireReader<'_>) -> Result<U256, Error> {
     const NOT_A_NUMBER: Problem = Problem::InvalidNumber("expected an integer or a decimal-digit string");
     match r.peek()? {
-        Token::Number => Ok(uint_from_number_text(r.read_number_text(NOT_A_NUMBER)?)?),
+        Token::Number => {
+            let text = r.read_number_text(NOT_A_NUMBER)?;
+            if r.fractions_inexact() && text.contains(['.', 'e', 'E']) {
+                return Err(Error::new(Problem::InvalidNumber("a binary float cannot carry an exact integer")));
+            }
+            Ok(uint_from_number_text(text)?)
+        }
         Token::String => Ok(uint_from_decimal_string(&r.read_str(NOT_A_NUMBER)?)?),
         _ => Err(Error::new(NOT_A_NUMBER)),
     }

@@ -19,11 +19,15 @@ mod proof_mutations;
 mod proof_properties;
 mod published_schema;
 mod readme;
+#[cfg(feature = "secp256k1")]
+mod recovery_backends;
 mod rfc8785;
 mod rules_catalogue;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;
+#[cfg(feature = "serde")]
+mod serde;
 mod server_kit;
 mod support;
 mod typed_data;

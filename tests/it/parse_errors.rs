@@ -77,23 +77,26 @@ fn a_duplicate_member_is_invalid_json() {
     assert_eq!((err.reason(), err.path()), (Reason::InvalidJson, Some("extra")));
 }
 
+/// Documents that are no `Call` as JSON text (shared with `serde.rs`).
+pub const MALFORMED_CALLS: &[&[u8]] = &[
+    b"",
+    b"   ",
+    b"{",
+    b"{\"to\":}",
+    b"[]",
+    b"{\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"} x",
+    b"{\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\",}",
+    b"{'to':1}",
+    b"\xff\xfe{}",
+    b"{\"to\":\"\xc3\x28\"}",
+    b"{\"value\":01,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
+    b"{\"value\":1.,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
+    b"{\"value\":NaN,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
+];
+
 #[test]
 fn malformed_documents_are_invalid_json() {
-    for bad in [
-        &b""[..],
-        b"   ",
-        b"{",
-        b"{\"to\":}",
-        b"[]",
-        b"{\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"} x",
-        b"{\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\",}",
-        b"{'to':1}",
-        b"\xff\xfe{}",
-        b"{\"to\":\"\xc3\x28\"}",
-        b"{\"value\":01,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
-        b"{\"value\":1.,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
-        b"{\"value\":NaN,\"to\":\"0x8ba1f109551bd432803012645ac136ddd64dba72\"}",
-    ] {
+    for &bad in MALFORMED_CALLS {
         let err = from_slice::<Call>(bad).unwrap_err();
         assert!(
             matches!(err.reason(), Reason::InvalidJson | Reason::InvalidType),

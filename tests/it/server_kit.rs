@@ -1,11 +1,9 @@
 //! What a server needs beyond the core's rules (docs/spec.md §8, §11): the bodies of the
 //! failures only a server has, the receipt requests, and the one clock adapter.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
 use intent_core::{
     from_slice, to_string, Canonical, ErrorBody, ErrorKind, GetIntentReceiptRequest, GetIntentReceiptResponse,
-    IntentStatus, Reason, ServerFailure, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    IntentStatus, Reason, ServerFailure, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 fn body_json(failure: &ServerFailure<'_>) -> serde_json::Value {
@@ -118,8 +116,13 @@ fn a_wait_longer_than_a_minute_is_refused_never_cut_short() {
     assert_eq!((error.reason(), error.path()), (Reason::NumberOutOfRange, Some("timeoutSeconds")));
 }
 
+/// The clock adapter exists with the `std` feature only.
+#[cfg(feature = "std")]
 #[test]
 fn the_clock_adapter_reads_system_time_to_the_nanosecond() {
+    use intent_core::Timestamp;
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
     let at = |seconds: i64, nanos: u32| Timestamp::from_unix(seconds, nanos).unwrap();
     assert_eq!(Timestamp::try_from(UNIX_EPOCH).unwrap(), at(0, 0));
     let after = UNIX_EPOCH + Duration::new(1_795_000_000, 123_456_789);

@@ -1,0 +1,1 @@
+//! Empty: the checks are in `tests/`.
