@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use hostile::*;
 use intent_core::lifecycle::IntentRecord;
-use intent_core::{changed_paths, from_slice, Address, Intent, Limits, Timestamp};
+use intent_core::{changed_paths, from_slice, Address, Intent, Policy, Timestamp};
 
 /// One measured operation over one input of `bytes` bytes.
 struct Case {
@@ -44,7 +44,7 @@ fn at(text: &str) -> Timestamp {
 }
 
 fn quoted(intent: Intent) -> IntentRecord {
-    IntentRecord::quote(intent, None, at("2026-11-21T18:30:00Z"), &Limits::default()).unwrap()
+    IntentRecord::quote(intent, None, &Policy::default(), at("2026-11-21T18:30:00Z")).unwrap()
 }
 
 fn cases() -> Vec<Case> {

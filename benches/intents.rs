@@ -8,7 +8,8 @@
 //! medians into the tables of BENCHMARKS.md.
 //!
 //! Groups: `canonical_hash` (each intent hashed with it in cache) and `canonical_hash_cold`
-//! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`.
+//! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`,
+//! `restore_record`.
 //!
 //! After the groups, a full `cargo bench` (no filter) also prints an interleaved
 //! cross-check of the goals' ratios (`support::interleaved_report`).
@@ -21,7 +22,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
 use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
-use intent_core::{from_slice, Canonical, Intent};
+use intent_core::{from_slice, Canonical, Intent, RecordState};
 
 use support::Corpus;
 
@@ -320,6 +321,45 @@ fn commit(c: &mut Criterion, corpus: &Corpus) {
     group.finish();
 }
 
+/// Restoring a committed record from its RecordState JSON text (`from_slice::<RecordState>`
+/// and `IntentRecord::from_state`: no signature recovery) beside `from_slice::<Intent>` of
+/// the same intent, the floor (goal: at most 1.3× of it). For the breakdown: the parse
+/// alone, and the parse plus the canonical hash that `from_state` checks `intentHash` against.
+fn restore_record(c: &mut Criterion, corpus: &Corpus) {
+    let states = support::committed_states(&support::commits(corpus));
+    let mut group = c.benchmark_group("restore_record");
+    group.throughput(elements(states.len()));
+    group.bench_function("floor: from_slice::<Intent>", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap());
+            }
+        })
+    });
+    group.bench_function("info: from_slice::<RecordState>", |b| {
+        b.iter(|| {
+            for state in &states {
+                black_box(from_slice::<RecordState>(black_box(state.as_bytes())).unwrap());
+            }
+        })
+    });
+    group.bench_function("info: from_slice::<Intent> + canonical_hash", |b| {
+        b.iter(|| {
+            for line in &corpus.lines {
+                black_box(from_slice::<Intent>(black_box(line)).unwrap().canonical_hash());
+            }
+        })
+    });
+    group.bench_function("from_slice::<RecordState> + IntentRecord::from_state", |b| {
+        b.iter(|| {
+            for state in &states {
+                black_box(support::restore(black_box(state.as_bytes())));
+            }
+        })
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let corpus = support::corpus();
     let dense = support::dense_corpus();
@@ -331,6 +371,7 @@ fn benches(c: &mut Criterion) {
     deposit_digest(c, &corpus);
     recover(c, &corpus);
     commit(c, &corpus);
+    restore_record(c, &corpus);
 }
 
 criterion_group! {

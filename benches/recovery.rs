@@ -24,8 +24,8 @@ use intent_core::rules::{
     check_execute, deposit_intent_digest, deposit_permit_digest, ExecuteContext, GaslessMode, TokenPermit,
 };
 use intent_core::{
-    from_slice, Address, Bytes, DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp, UnknownMembers,
-    U256,
+    from_slice, Address, Bytes, ChainFacts, DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp,
+    UnknownMembers, U256,
 };
 use k256::ecdsa::SigningKey;
 
@@ -178,12 +178,13 @@ impl GaslessExecute {
     /// Every rule of an execute request, both signatures recovered and compared with the owner.
     #[inline]
     fn check(&self) {
+        let facts = ChainFacts::with_token_permit(&self.token_permit);
         let context = ExecuteContext {
             intent: &self.intent,
             gas_fee_options: Some(&self.gas_fee_options),
             now: self.now,
             window_closes_at: None,
-            token_permit: Some(&self.token_permit),
+            facts: &facts,
             entrypoint: &EntrypointNames::DEFAULT,
         };
         check_execute(&self.request, &context).unwrap();

@@ -45,7 +45,7 @@ macro_rules! reasons {
             }
 
             /// The operation whose rule this is: parse, quote request, intent, quote,
-            /// commit, execute or lifecycle.
+            /// commit, execute, record or lifecycle.
             pub const fn operation(self) -> &'static str {
                 match self { $( Reason::$variant => $operation, )* }
             }
@@ -162,6 +162,9 @@ reasons! {
         "A signature is malformed (not 65 bytes, bad v, zero r or s, high s) or recovers no key.";
     SignerMismatch = "SIGNER_MISMATCH", Unauthorized, "execute",
         "A signature recovers to someone other than the intent's owner.";
+    // Persisted records.
+    InvalidRecord = "INVALID_RECORD", InvalidArgument, "record",
+        "A stored RecordState that no record can be in: unknown version, wrong intentHash, a status that disagrees with the other members, times out of order.";
     // Lifecycle.
     InvalidTransition = "INVALID_TRANSITION", IntentStatus, "lifecycle",
         "The event is not allowed in the record's status.";
@@ -514,6 +517,10 @@ pub enum Problem {
         /// The address that should have signed.
         expected: alloy_primitives::Address,
     },
+    // Persisted records.
+    /// See [`Reason::InvalidRecord`].
+    #[error("invalid record: {0}")]
+    InvalidRecord(&'static str),
     // Lifecycle.
     /// See [`Reason::InvalidTransition`].
     #[error("invalid transition: {event} is not allowed {}", from_status(from.as_ref()))]
@@ -828,6 +835,7 @@ mod tests {
                 recovered: alloy_primitives::Address::ZERO,
                 expected: alloy_primitives::Address::ZERO,
             },
+            Reason::InvalidRecord => Problem::InvalidRecord("unknown version"),
             Reason::InvalidTransition => Problem::InvalidTransition { from: None, event: "commit" },
             Reason::ClockWentBackwards => Problem::ClockWentBackwards { now, last: now },
             Reason::StatusReasonRequired => Problem::StatusReasonRequired,

@@ -22,6 +22,7 @@ mod json;
 pub mod lifecycle;
 mod limits;
 mod path;
+mod policy;
 pub mod rules;
 #[cfg(feature = "serde")]
 #[doc(hidden)]
@@ -38,8 +39,11 @@ pub use canonical::Canonical;
 pub use diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
+pub use lifecycle::state::{EntrypointNamesState, PolicyState, RecordState, RECORD_STATE_VERSION};
+pub use lifecycle::{Applied, IntentRecord};
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
+pub use policy::Policy;
 pub use rules::ChainFacts;
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};

@@ -8,27 +8,53 @@
 //! The transition table exists once, in [`Event::next_status`]: the record's methods, the
 //! check [`IntentRecord::check_event`], and the scenario runner, fuzzing and tests that
 //! replay events all read it.
+//!
+//! Every change counts one [`IntentRecord::revision`]; a retried commit or execute is a
+//! replay ([`Applied::Replay`], docs/spec.md §6.3) and changes nothing. The persisted form of a
+//! record and its checks live in [`state`]; the rules of each operation in [`crate::rules`].
+
+pub mod state;
 
 use alloc::string::String;
 
 use alloy_primitives::B256;
 
-use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
 use crate::rules::{check_execute, check_intent, ChainFacts, ExecuteContext};
 use crate::wire::enums::wire_enum;
 use crate::{
-    changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Limits,
+    changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy,
     ServiceContracts, Timestamp, UnknownMembers,
 };
 
 /// The status reason an expired execution window leaves.
 pub const WINDOW_EXPIRED_REASON: &str = "execution window expired";
 
+/// What a successful commit or execute did (docs/spec.md §6.3).
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Applied {
+    /// The event changed the record: a new status, one more revision.
+    Changed,
+    /// The event repeated one already applied (a client's retry): it succeeded again and
+    /// changed nothing, not even the record's last event time.
+    Replay,
+}
+
+impl Applied {
+    /// Whether the event was a replay.
+    pub fn is_replay(self) -> bool {
+        self == Applied::Replay
+    }
+}
+
 /// One intent's server-side record: the quoted intent and its canonical hash, its fee
-/// options, its status and the times that decide what may happen next.
+/// options, its status and the times that decide what may happen next, the policy it was
+/// quoted under and the request that started its execution. Its persisted form is a
+/// [`RecordState`](crate::RecordState) ([`IntentRecord::state`], [`IntentRecord::from_state`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct IntentRecord {
+    revision: u64,
     status: IntentStatus,
     intent: Intent,
     intent_hash: B256,
@@ -38,8 +64,8 @@ pub struct IntentRecord {
     status_reason: Option<String>,
     status_since: Timestamp,
     last_event_at: Timestamp,
-    execution_window_seconds: u32,
-    entrypoint: EntrypointNames,
+    policy: Policy,
+    execute_request: Option<ExecuteRequest>,
 }
 
 wire_enum! {
@@ -115,10 +141,11 @@ fn require_reason(reason: &str) -> Result<(), Error> {
 }
 
 impl IntentRecord {
-    /// Quotes `intent` with its `gas_fee_options` at `now`: the QuoteRequest rules, intent
-    /// consistency, `WRONG_STATUS` and `QUOTE_LIFETIME` (`now < expiresAt ≤ now + quoteTtl`).
-    /// The entrypoint's EIP-712 names are the defaults. Without gas fee options, no fee
-    /// option can be selected at execution and none expires at commit.
+    /// Quotes `intent` with its `gas_fee_options` at `now` under `policy`: the QuoteRequest
+    /// rules, intent consistency, `WRONG_STATUS` and `QUOTE_LIFETIME`
+    /// (`now < expiresAt ≤ now + policy.quote_ttl_seconds`). The record keeps `policy`: its
+    /// execution window and entrypoint names apply to every later event. Without gas fee
+    /// options, no fee option can be selected at execution and none expires at commit.
     ///
     /// # Errors
     ///
@@ -126,34 +153,20 @@ impl IntentRecord {
     pub fn quote(
         intent: Intent,
         gas_fee_options: Option<GasFeeOptions>,
+        policy: &Policy,
         now: Timestamp,
-        limits: &Limits,
-    ) -> Result<IntentRecord, Error> {
-        IntentRecord::quote_for_entrypoint(intent, gas_fee_options, now, limits, EntrypointNames::default())
-    }
-
-    /// [`IntentRecord::quote`] for an entrypoint deployed with other EIP-712 names.
-    ///
-    /// # Errors
-    ///
-    /// As [`IntentRecord::quote`].
-    pub fn quote_for_entrypoint(
-        intent: Intent,
-        gas_fee_options: Option<GasFeeOptions>,
-        now: Timestamp,
-        limits: &Limits,
-        entrypoint: EntrypointNames,
     ) -> Result<IntentRecord, Error> {
         check_intent(&intent)?;
         if intent.status != IntentStatus::Quoted {
             return Err(Error::new(Problem::WrongStatus { status: intent.status.clone() }).in_member("status"));
         }
-        let latest = now.saturating_add_seconds(i64::from(limits.quote_ttl_seconds));
+        let latest = now.saturating_add_seconds(seconds(policy.quote_ttl_seconds));
         if intent.expires_at <= now || intent.expires_at > latest {
             return Err(Error::new(Problem::QuoteLifetime { now, expires_at: intent.expires_at, latest })
                 .in_member("expiresAt"));
         }
         Ok(IntentRecord {
+            revision: 0,
             status: IntentStatus::Quoted,
             intent_hash: intent.canonical_hash(),
             intent,
@@ -163,9 +176,43 @@ impl IntentRecord {
             status_reason: None,
             status_since: now,
             last_event_at: now,
-            execution_window_seconds: limits.execution_window_seconds,
-            entrypoint,
+            policy: policy.clone(),
+            execute_request: None,
         })
+    }
+
+    /// How many times the record changed since its quote (0 after the quote, +1 per
+    /// change; replays and failed events leave it as it is): what a host compares and swaps
+    /// on when it stores the record (docs/spec.md §6.3).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// The policy the record was quoted under.
+    pub fn policy(&self) -> &Policy {
+        &self.policy
+    }
+
+    /// The execute request that started execution, once one did: the deposit proof a
+    /// relayer needs.
+    pub fn execute_request(&self) -> Option<&ExecuteRequest> {
+        self.execute_request.as_ref()
+    }
+
+    /// The instant at which the record's situation changes by time alone (docs/spec.md §6.4):
+    /// when QUOTED, the earlier of the quote's and the fee options' expiry (after it the
+    /// record can only be discarded); when COMMITTED, the close of the execution window
+    /// (after it [`IntentRecord::expire`] applies); otherwise none. Hosts index it to run
+    /// expiry sweeps.
+    pub fn next_deadline(&self) -> Option<Timestamp> {
+        match self.status {
+            IntentStatus::Quoted => Some(match self.fee_options_expire_at() {
+                Some(fees) => fees.min(self.quote_expires_at()),
+                None => self.quote_expires_at(),
+            }),
+            IntentStatus::Committed => self.execution_window_closes_at(),
+            _ => None,
+        }
     }
 
     /// The record's status as stored (see [`IntentRecord::status_at`] for what it reads
@@ -211,7 +258,7 @@ impl IntentRecord {
 
     /// When the execution window closes (`committedAt + executionWindow`), once committed.
     pub fn execution_window_closes_at(&self) -> Option<Timestamp> {
-        self.committed_at.map(|at| at.saturating_add_seconds(i64::from(self.execution_window_seconds)))
+        self.committed_at.map(|at| at.saturating_add_seconds(seconds(self.policy.execution_window_seconds)))
     }
 
     /// Why the intent failed or was aborted.
@@ -277,6 +324,7 @@ impl IntentRecord {
     }
 
     fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {
+        self.revision += 1;
         self.status = status;
         self.status_reason = reason;
         self.status_since = now;
@@ -288,7 +336,10 @@ impl IntentRecord {
     /// contracts the commit request names, if it names any (the newest published schema
     /// leaves them out): when given they must equal the intent's; when `None` the intent's
     /// own are used. Intent consistency was checked at quote time and is implied by the
-    /// hash. Returns the intent id.
+    /// hash. The intent id the client is answered with is `record.intent().intent_id`.
+    ///
+    /// The same commit on a record already COMMITTED or later is a replay: it succeeds
+    /// with [`Applied::Replay`] and changes nothing, whatever `now` is.
     ///
     /// # Errors
     ///
@@ -300,9 +351,13 @@ impl IntentRecord {
         intent: &Intent,
         contracts: Option<&ServiceContracts>,
         now: Timestamp,
-    ) -> Result<&str, Error> {
-        let next = self.check_event(&Event::Commit, now)?;
+    ) -> Result<Applied, Error> {
         let actual = intent.canonical_hash();
+        let contracts_match = contracts.is_none_or(|contracts| *contracts == self.intent.service_contracts);
+        if self.status != IntentStatus::Quoted && actual == self.intent_hash && contracts_match {
+            return Ok(Applied::Replay);
+        }
+        let next = self.check_event(&Event::Commit, now)?;
         if actual != self.intent_hash {
             let changed = changed_paths(&self.intent, intent);
             return Err(
@@ -315,12 +370,12 @@ impl IntentRecord {
         if let Some(expires_at) = self.fee_options_expire_at().filter(|&expires_at| now >= expires_at) {
             return Err(Error::new(Problem::FeeOptionsExpired { now, expires_at }));
         }
-        if contracts.is_some_and(|contracts| *contracts != self.intent.service_contracts) {
+        if !contracts_match {
             return Err(Error::new(Problem::ServiceContractsMismatch).in_member("serviceContracts"));
         }
         self.committed_at = Some(now);
         self.enter(next, None, now);
-        Ok(&self.intent.intent_id)
+        Ok(Applied::Changed)
     }
 
     /// Starts execution knowing no chain facts: [`IntentRecord::execute_with`] with
@@ -331,14 +386,18 @@ impl IntentRecord {
     /// # Errors
     ///
     /// As [`IntentRecord::execute_with`].
-    pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<(), Error> {
+    pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<Applied, Error> {
         self.execute_with(request, &ChainFacts::default(), now)
     }
 
     /// Starts execution within the window, on a valid execute request checked against the
     /// chain `facts`: with the token's permit facts a permit signature is recovered and
     /// must be the owner's; with the owner's entrypoint nonce a different `userNonce` is
-    /// refused.
+    /// refused. The request is kept ([`IntentRecord::execute_request`]).
+    ///
+    /// A request with the same canonical hash as the kept one, on a record already
+    /// EXECUTING or later, is a replay: it succeeds with [`Applied::Replay`] and changes
+    /// nothing, whatever `now` is.
     ///
     /// # Errors
     ///
@@ -349,7 +408,10 @@ impl IntentRecord {
         request: &ExecuteRequest,
         facts: &ChainFacts<'_>,
         now: Timestamp,
-    ) -> Result<(), Error> {
+    ) -> Result<Applied, Error> {
+        if self.is_execute_replay(request) {
+            return Ok(Applied::Replay);
+        }
         let next = self.check_event(&Event::Execute, now)?;
         let context = ExecuteContext {
             intent: &self.intent,
@@ -357,11 +419,17 @@ impl IntentRecord {
             now,
             window_closes_at: self.execution_window_closes_at(),
             facts,
-            entrypoint: &self.entrypoint,
+            entrypoint: &self.policy.entrypoint,
         };
         check_execute(request, &context)?;
+        self.execute_request = Some(request.clone());
         self.enter(next, None, now);
-        Ok(())
+        Ok(Applied::Changed)
+    }
+
+    /// Whether `request` is the one that started execution (same canonical hash).
+    fn is_execute_replay(&self, request: &ExecuteRequest) -> bool {
+        self.execute_request.as_ref().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash())
     }
 
     /// Records that execution failed, with a reason (the receipt's `statusReason`).
@@ -428,4 +496,10 @@ impl IntentRecord {
         self.enter(next, self.status_reason.clone(), now);
         Ok(())
     }
+}
+
+/// A lifetime in seconds as a [`Timestamp`] offset: one past `i64::MAX` seconds never
+/// ends anyway.
+fn seconds(lifetime: u64) -> i64 {
+    i64::try_from(lifetime).unwrap_or(i64::MAX)
 }

@@ -1,5 +1,6 @@
 //! Limits: the input limits of docs/spec.md §9 (exceeding one is `LIMIT_EXCEEDED` with the path of
-//! the value concerned; nothing is truncated) and the lifetimes of docs/spec.md §6.
+//! the value concerned; nothing is truncated). Limits are about reading input only; the
+//! lifetimes of docs/spec.md §6 are a [`crate::Policy`].
 
 /// Configurable limits. [`Limits::default`] holds the values of docs/spec.md §9; change one
 /// with `Limits { max_depth: 16, ..Limits::default() }`.
@@ -18,10 +19,6 @@ pub struct Limits {
     pub max_string_bytes: usize,
     /// Elements of any array other than `calls` (default 64).
     pub max_array_len: usize,
-    /// How far after the quote an intent may expire, in seconds (default 300).
-    pub quote_ttl_seconds: u32,
-    /// How long after the commit an intent may be executed, in seconds (default 600).
-    pub execution_window_seconds: u32,
 }
 
 impl Limits {
@@ -33,14 +30,11 @@ impl Limits {
         max_bytes_len: 128 << 10,
         max_string_bytes: 4 << 10,
         max_array_len: 64,
-        quote_ttl_seconds: 300,
-        execution_window_seconds: 600,
     };
 }
 
 impl Limits {
     /// No input limit at all, for text this crate wrote itself (canonical JSON read back).
-    /// The lifetimes keep their defaults.
     pub const UNLIMITED: Limits = Limits {
         max_document_bytes: usize::MAX,
         max_depth: usize::MAX,
@@ -48,7 +42,6 @@ impl Limits {
         max_bytes_len: usize::MAX,
         max_string_bytes: usize::MAX,
         max_array_len: usize::MAX,
-        ..Limits::DEFAULT
     };
 }
 

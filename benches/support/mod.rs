@@ -10,7 +10,9 @@ use alloy_primitives::{keccak256, Address, B256};
 use intent_core::eip712::{recover_signer, EntrypointDomain, EntrypointNames};
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::{check_intent, deposit_intent, entrypoint_domain};
-use intent_core::{from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Limits, Timestamp};
+use intent_core::{
+    from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Policy, RecordState, Timestamp,
+};
 use k256::ecdsa::{RecoveryId, Signature as K256Signature, SigningKey, VerifyingKey};
 
 /// How many signatures the recovery benchmarks check (recovery costs ~10^4 times a digest,
@@ -186,11 +188,11 @@ pub struct Commits {
 /// Quotes every intent 100 s before it expires and prepares its commit 40 s later; checks
 /// that each commit succeeds.
 pub fn commits(corpus: &Corpus) -> Commits {
-    let limits = Limits::default();
+    let policy = Policy::default();
     let mut commits = Commits { records: Vec::new(), requests: Vec::new(), times: Vec::new() };
     for (intent, line) in corpus.intents.iter().zip(&corpus.lines) {
         let quoted_at = intent.expires_at.checked_add_seconds(-100).unwrap();
-        commits.records.push(IntentRecord::quote(intent.clone(), None, quoted_at, &limits).unwrap());
+        commits.records.push(IntentRecord::quote(intent.clone(), None, &policy, quoted_at).unwrap());
         let line = std::str::from_utf8(line).unwrap();
         let contracts = to_string(&intent.service_contracts);
         commits.requests.push(format!(r#"{{"intent":{line},"serviceContracts":{contracts}}}"#));
@@ -202,12 +204,33 @@ pub fn commits(corpus: &Corpus) -> Commits {
     commits
 }
 
+/// Every commit of [`commits`] applied, and each committed record's RecordState JSON text:
+/// what a server loads before it executes.
+pub fn committed_states(commits: &Commits) -> Vec<String> {
+    let mut states = Vec::with_capacity(commits.records.len());
+    for ((record, request), at) in commits.records.iter().zip(&commits.requests).zip(&commits.times) {
+        let mut record = record.clone();
+        commit(&mut record, request.as_bytes(), *at);
+        let text = to_string(&record.state());
+        assert_eq!(restore(text.as_bytes()), record, "the state restores the record");
+        states.push(text);
+    }
+    states
+}
+
+/// Restores a record from its RecordState JSON text: parse (every value validated), then
+/// [`IntentRecord::from_state`] (its checks, the intent's canonical hash among them).
+#[inline]
+pub fn restore(state: &[u8]) -> IntentRecord {
+    IntentRecord::from_state(from_slice::<RecordState>(state).unwrap()).unwrap()
+}
+
 /// The whole commit check: parse the CommitRequest (every value validated), hash, compare
 /// with the quoted hash, check the expiries and service contracts, move to COMMITTED.
 #[inline]
 pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     let request: CommitRequest = from_slice(request).unwrap();
-    black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
+    let _ = black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
 }
 
 /// Quick criterion settings: the whole `benches/intents.rs` run takes about two minutes.

@@ -20,9 +20,10 @@ use intent_core::fuzz::is_json;
 use intent_core::lifecycle::{Event as LifecycleEvent, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_core::rules::{ChainFacts, TokenPermit};
 use intent_core::{
-    changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Canonical, CommitRequest, Decimal,
+    changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, Decimal,
     DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
-    Limits, QuoteRequest, QuoteResponse, Reason, ServiceContracts, Timestamp, UnknownMembers, WireObject,
+    Limits, Policy, QuoteRequest, QuoteResponse, Reason, RecordState, ServiceContracts, Timestamp, UnknownMembers,
+    WireObject,
 };
 use intentctl::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
@@ -69,6 +70,7 @@ macro_rules! each_kind {
         $check::<QuoteResponse>(data);
         $check::<CommitRequest>(data);
         $check::<IntentReceipt>(data);
+        $check::<RecordState>(data);
         $check::<CheckExecuteInput>(data);
         $check::<IntentDigestInput>(data);
         $check::<PermitDigestInput>(data);
@@ -158,6 +160,23 @@ impl Answer for DepositSignature {}
 impl Answer for QuoteResponse {}
 impl Answer for CommitRequest {}
 impl Answer for IntentReceipt {}
+/// A state restores (its record writes the same state back, unknown members aside) or is
+/// INVALID_RECORD.
+impl Answer for RecordState {
+    fn answer(&self) {
+        match IntentRecord::from_state(self.clone()) {
+            Ok(record) => {
+                let mut without_unknown = self.clone();
+                without_unknown.unknown = intent_core::UnknownMembers::new();
+                assert_eq!(record.state(), without_unknown, "a restored record writes another state");
+            }
+            Err(error) => {
+                check_error(&error);
+                assert_eq!(error.reason(), Reason::InvalidRecord, "{error}");
+            }
+        }
+    }
+}
 impl Answer for PermitDigestInput {
     fn answer(&self) {
         if let Err(error) = self.digest() {
@@ -209,6 +228,7 @@ fn check_scenario_run(scenario: &Scenario) {
     for (outcome, event) in outcomes.iter().zip(&scenario.events) {
         assert_eq!(outcome.op, event.op);
         match &outcome.result {
+            Ok(_) if outcome.replay => assert_eq!(outcome.status, status, "a replay changed the status"),
             Ok(_) => assert_eq!(
                 outcome.status,
                 event.op.next_status(status.as_ref()),
@@ -291,6 +311,7 @@ impl ExampleOf for Scenario {}
 impl ExampleOf for QuoteResponse {}
 impl ExampleOf for CommitRequest {}
 impl ExampleOf for IntentReceipt {}
+impl ExampleOf for RecordState {}
 impl ExampleOf for CheckExecuteInput {}
 impl ExampleOf for IntentDigestInput {}
 impl ExampleOf for PermitDigestInput {}
@@ -860,13 +881,15 @@ pub type StepOutcome = (LifecycleEvent, Result<(), Reason>, IntentStatus);
 /// Returns what each step did.
 pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
     let examples = examples();
-    let ttl = input.quote_ttl_seconds.map_or(Limits::DEFAULT.quote_ttl_seconds, |ttl| ttl.max(1));
-    let limits = Limits {
+    let ttl = input.quote_ttl_seconds.map_or(Policy::DEFAULT.quote_ttl_seconds, |ttl| u64::from(ttl.max(1)));
+    let policy = Policy {
         quote_ttl_seconds: ttl,
-        execution_window_seconds: input.execution_window_seconds.unwrap_or(Limits::DEFAULT.execution_window_seconds),
-        ..Limits::DEFAULT
+        execution_window_seconds: input
+            .execution_window_seconds
+            .map_or(Policy::DEFAULT.execution_window_seconds, u64::from),
+        ..Policy::DEFAULT
     };
-    let before_expiry = 1 + i64::from(input.quoted_before_expiry % ttl);
+    let before_expiry = 1 + i64::try_from(u64::from(input.quoted_before_expiry) % ttl).unwrap_or(i64::MAX);
     let quoted_at = shift(examples.intent.expires_at, -i128::from(before_expiry) * NANOS + nanos(input.quoted_nanos));
     let gas_fee_options = input.with_gas_fee_options.then(|| {
         let mut options = examples.gas_fee_options.clone();
@@ -882,17 +905,27 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
     } else {
         (examples.intent.clone(), examples.intent_hash)
     };
-    let mut record = IntentRecord::quote(quoted.0.clone(), gas_fee_options, quoted_at, &limits)
+    let mut record = IntentRecord::quote(quoted.0.clone(), gas_fee_options, &policy, quoted_at)
         .unwrap_or_else(|error| panic!("the example intent is refused at {quoted_at}: {error}"));
-    check_record(&record, quoted_at, &quoted, limits.execution_window_seconds);
+    check_record(&record, quoted_at, &quoted, policy.execution_window_seconds);
 
     let mut now = quoted_at;
     let mut outcomes = Vec::new();
     for step in input.steps.iter().take(MAX_STEPS) {
         now = step.time.apply(now, &record);
         let before = record.clone();
-        let (op, result, expected) = apply(&mut record, &step.event, now);
+        let (op, result, expected, replay) = apply(&mut record, &step.event, now);
         let allowed = op.next_status(Some(before.status()));
+        // docs/spec.md §6.3: a retried commit or execute succeeds before any check and changes
+        // nothing, not even the revision.
+        if replay {
+            assert_eq!(result.as_ref().ok(), Some(&Applied::Replay), "{op:?} at {now} is a replay");
+            assert_eq!(record, before, "a replay changed the record");
+            record = through_state(&record);
+            outcomes.push((op, Ok(()), record.status().clone()));
+            continue;
+        }
+        let result = result.map(|applied| assert_eq!(applied, Applied::Changed, "{op:?} is not a replay"));
         let gate = if now < before.last_event_at() {
             Some(Reason::ClockWentBackwards)
         } else if allowed.is_none() {
@@ -916,6 +949,7 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
             }
             Ok(()) => {
                 assert_eq!(Some(record.status()), allowed.as_ref(), "{op:?} from {:?}", before.status());
+                assert_eq!(record.revision(), before.revision() + 1, "a change counts one revision");
                 assert_eq!(record.last_event_at(), now, "{op:?} did not record its time");
                 if op == LifecycleEvent::Commit {
                     assert_eq!(record.committed_at(), Some(now));
@@ -932,10 +966,23 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
             assert_eq!(record.status(), before.status(), "a final status changed");
         }
         assert!(record.last_event_at() >= before.last_event_at(), "last_event_at went back");
-        check_record(&record, now, &quoted, limits.execution_window_seconds);
+        check_record(&record, now, &quoted, policy.execution_window_seconds);
+        // Between two events the record leaves memory, as in a stateless server.
+        record = through_state(&record);
         outcomes.push((op, reason, record.status().clone()));
     }
     outcomes
+}
+
+/// `record` written as its RecordState JSON, read back and restored: the same record, with
+/// the same revision and next deadline (docs/spec.md §6.2).
+fn through_state(record: &IntentRecord) -> IntentRecord {
+    let text = to_string(&record.state());
+    let state = from_slice::<RecordState>(text.as_bytes()).unwrap_or_else(|e| panic!("a state does not parse: {e}"));
+    let restored = IntentRecord::from_state(state).unwrap_or_else(|e| panic!("a state does not restore: {e}"));
+    assert_eq!(&restored, record, "a restored record differs");
+    assert_eq!((restored.revision(), restored.next_deadline()), (record.revision(), record.next_deadline()));
+    restored
 }
 
 const NANOS: i128 = 1_000_000_000;
@@ -987,16 +1034,24 @@ impl TimeStep {
     }
 }
 
-/// Applies one event: its operation, its result, and the result docs/spec.md §6–7 expect once the
-/// clock and transition checks pass (`None` where this model does not decide).
+/// What docs/spec.md §6–7 expect of an event once the clock and transition checks pass: `Ok` or
+/// the reason; `None` where this model does not decide.
+type Expected = Option<Result<(), Reason>>;
+
+/// Applies one event: its operation, its result, the result docs/spec.md §6–7 expect once the
+/// clock and transition checks pass (`None` where this model does not decide), and whether
+/// docs/spec.md §6.3 makes it a replay.
 fn apply(
     record: &mut IntentRecord,
     event: &Event,
     now: Timestamp,
-) -> (LifecycleEvent, Result<(), Error>, Option<Result<(), Reason>>) {
+) -> (LifecycleEvent, Result<Applied, Error>, Expected, bool) {
     let ok_unless = |broken: Option<Reason>| Some(broken.map_or(Ok(()), Err));
+    let changed = |result: Result<(), Error>| result.map(|()| Applied::Changed);
     match event {
-        Event::Quote => (LifecycleEvent::Quote, record.check_event(&LifecycleEvent::Quote, now).map(drop), None),
+        Event::Quote => {
+            (LifecycleEvent::Quote, changed(record.check_event(&LifecycleEvent::Quote, now).map(drop)), None, false)
+        }
         Event::Commit { intent, contracts } => {
             let intent = intent.build(record.intent());
             let contracts = contracts.build(&intent.service_contracts);
@@ -1014,8 +1069,11 @@ fn apply(
             } else {
                 None
             };
-            let result = record.commit(&intent, Some(&contracts), now).map(|id| assert_eq!(id, intent.intent_id));
-            (LifecycleEvent::Commit, result, ok_unless(expected))
+            let replay = *record.status() != IntentStatus::Quoted
+                && intent.canonical_hash() == record.intent_hash()
+                && contracts == record.intent().service_contracts;
+            let result = record.commit(&intent, Some(&contracts), now);
+            (LifecycleEvent::Commit, result, ok_unless(expected), replay)
         }
         Event::Execute { request, facts } => {
             let request = request.build(record, now);
@@ -1034,8 +1092,9 @@ fn apply(
                 (Some(_), None) => ok_unless(None),
                 (None, Some(_)) => None,
             };
+            let replay = record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash());
             let result = record.execute_with(&request, &facts, now);
-            if let (Ok(()), Some(signature)) = (&result, &request.deposit_signature) {
+            if let (Ok(Applied::Changed), Some(signature)) = (&result, &request.deposit_signature) {
                 // docs/spec.md §6.5: a permit is accepted unverified only on the explicit opt-in,
                 // and an entrypoint-mode nonce only when it is the owner's current one.
                 if signature.permit_signature.is_some() {
@@ -1047,24 +1106,31 @@ fn apply(
                     }
                 }
             }
-            (LifecycleEvent::Execute, result, expected)
+            (LifecycleEvent::Execute, result, expected, replay)
         }
         Event::Fail(reason) => (
             LifecycleEvent::Fail,
-            record.fail(reason, now),
+            changed(record.fail(reason, now)),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
+            false,
         ),
-        Event::Succeed => (LifecycleEvent::Succeed, record.succeed(now), ok_unless(None)),
+        Event::Succeed => (LifecycleEvent::Succeed, changed(record.succeed(now)), ok_unless(None), false),
         Event::Abort(reason) => (
             LifecycleEvent::Abort,
-            record.abort(reason, now),
+            changed(record.abort(reason, now)),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
+            false,
         ),
         Event::Expire => {
             let open = record.execution_window_closes_at().is_none_or(|closes_at| now < closes_at);
-            (LifecycleEvent::Expire, record.expire(now), ok_unless(open.then_some(Reason::WindowStillOpen)))
+            (
+                LifecycleEvent::Expire,
+                changed(record.expire(now)),
+                ok_unless(open.then_some(Reason::WindowStillOpen)),
+                false,
+            )
         }
-        Event::Refund => (LifecycleEvent::Refund, record.refund(now), ok_unless(None)),
+        Event::Refund => (LifecycleEvent::Refund, changed(record.refund(now)), ok_unless(None), false),
     }
 }
 
@@ -1072,14 +1138,15 @@ fn apply(
 /// committed unless QUOTED, it has a status reason exactly when FAILED, ABORTED or
 /// REFUNDED, and it reads as ABORTED at and after the close of its execution window while
 /// COMMITTED.
-fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash): &(Intent, B256), window: u32) {
+fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash): &(Intent, B256), window: u64) {
     let status = record.status();
     assert_eq!(record.intent_hash(), *hash);
     assert_eq!(record.intent(), intent);
     assert_eq!(record.committed_at().is_some(), *status != IntentStatus::Quoted, "committed_at in {status:?}");
     let has_reason = matches!(status, IntentStatus::Failed | IntentStatus::Aborted | IntentStatus::Refunded);
     assert_eq!(record.status_reason().is_some(), has_reason, "status reason in {status:?}");
-    let closes_at = record.committed_at().map(|at| at.saturating_add_seconds(i64::from(window)));
+    let closes_at =
+        record.committed_at().map(|at| at.saturating_add_seconds(i64::try_from(window).unwrap_or(i64::MAX)));
     assert_eq!(record.execution_window_closes_at(), closes_at);
     assert!(record.status_since() <= record.last_event_at(), "status_since after last_event_at");
     for at in [now, record.last_event_at(), Timestamp::MAX].into_iter().chain(closes_at.map(|c| shift(c, -1))) {

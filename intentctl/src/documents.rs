@@ -8,7 +8,9 @@ use std::borrow::Cow;
 
 use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit, TypedData};
 use intent_core::rules::{deposit_intent_digest, deposit_intent_typed_data};
-use intent_core::{wire_object, Address, Bytes, DepositSignature, Error, Intent, Problem, B256, U256};
+use intent_core::{
+    wire_object, Address, Bytes, DepositSignature, EntrypointNamesState, Error, Intent, Problem, B256, U256,
+};
 
 wire_object! {
     /// The input of `intentctl digest intent`: the deposit-intent digest of docs/spec.md §5.1.
@@ -16,22 +18,9 @@ wire_object! {
         /// `depositSignature`: The deposit signature (its deadline, user nonce and fee option).
         deposit_signature: DepositSignature = "depositSignature",
         /// `domain`: The entrypoint's EIP-712 names; absent means the defaults.
-        domain: Option<EntrypointNamesInput> = "domain",
+        domain: Option<EntrypointNamesState> = "domain",
         /// `intent`: The intent.
         intent: Intent = "intent",
-    }
-}
-
-wire_object! {
-    /// The entrypoint's EIP-712 names (docs/spec.md §5.1) in an [`IntentDigestInput`], a scenario's
-    /// policy or a `check execute` input; all three are required when the object is given.
-    pub struct EntrypointNamesInput {
-        /// `name`: The domain's name.
-        name: String = "name",
-        /// `typeName`: The struct's type name.
-        type_name: String = "typeName",
-        /// `version`: The domain's version.
-        version: String = "version",
     }
 }
 
@@ -115,21 +104,10 @@ wire_object! {
     }
 }
 
-impl EntrypointNamesInput {
-    /// The names as [`EntrypointNames`].
-    pub fn to_names(&self) -> EntrypointNames {
-        EntrypointNames {
-            type_name: Cow::Owned(self.type_name.clone()),
-            domain_name: Cow::Owned(self.name.clone()),
-            domain_version: Cow::Owned(self.version.clone()),
-        }
-    }
-}
-
 impl IntentDigestInput {
     /// The entrypoint's names: `domain`, or [`EntrypointNames::DEFAULT`] without it.
     pub fn names(&self) -> EntrypointNames {
-        self.domain.as_ref().map_or(EntrypointNames::DEFAULT, EntrypointNamesInput::to_names)
+        self.domain.clone().map_or(EntrypointNames::DEFAULT, EntrypointNames::from)
     }
 
     /// The deposit-intent digest ([`deposit_intent_digest`]).

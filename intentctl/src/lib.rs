@@ -14,7 +14,5 @@
 pub mod documents;
 pub mod scenario;
 
-pub use documents::{
-    EntrypointNamesInput, IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput,
-};
+pub use documents::{IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput};
 pub use scenario::{outcome_lines, CheckExecuteInput, EventOutcome, Scenario};

@@ -7,11 +7,13 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use intent_core::{from_slice, Canonical, Error, Intent};
+use intent_core::lifecycle::IntentRecord;
+use intent_core::{from_slice, to_string, Canonical, Error, Intent, RecordState};
 use intentctl::{outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 const USAGE: &str = "\
 usage: intentctl <command> [FILE|-]
+       intentctl run --through-state STATE_FILE [FILE|-]
 
 Reads one JSON document from FILE, or from standard input given '-' or nothing.
 
@@ -37,6 +39,11 @@ commands:
                  (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
                  entrypoint: {name, version, typeName}, the entrypoint's EIP-712 names
                  an execute event takes request and the chain facts of check execute
+                 a replay (a retried commit or execute) prints \"replay\":true
+  run --through-state STATE_FILE
+                 the same, with the record written to STATE_FILE as its RecordState JSON
+                 and restored from it between every two events (as a stateless server);
+                 the output is byte-identical to the plain run
 
 exit status: 0 success, 1 invalid input (one JSON error line on standard output, with
 \"offset\" for a JSON syntax error), 2 usage mistake (message on standard error)";
@@ -127,30 +134,57 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    if let ["-h" | "--help" | "help"] = words.as_slice() {
-        // Not `println!`, which panics when standard output is closed (`| head`).
-        let written = std::io::stdout().lock().write_all(format!("{USAGE}\n").as_bytes());
-        return if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(2) };
+/// Why a run through a state file stopped.
+enum StateRunFailure {
+    /// The scenario (or a state read back) is invalid input.
+    Invalid(Error),
+    /// The state file could not be written or read.
+    Io(String),
+}
+
+impl From<Error> for StateRunFailure {
+    fn from(error: Error) -> Self {
+        StateRunFailure::Invalid(error)
     }
-    let Some((command, rest)) = find_command(&words) else {
-        return usage_error(match words.first() {
-            None => "missing command",
-            Some(_) => "unknown command",
-        });
+}
+
+/// Writes `record` to `file` as its RecordState JSON, reads it back and restores it.
+fn store_and_load(record: IntentRecord, file: &str) -> Result<IntentRecord, StateRunFailure> {
+    let io = |e: std::io::Error| StateRunFailure::Io(format!("state file {file}: {e}"));
+    std::fs::write(file, to_string(&record.state())).map_err(io)?;
+    let text = std::fs::read(file).map_err(io)?;
+    Ok(IntentRecord::from_state(from_slice::<RecordState>(&text)?)?)
+}
+
+/// `intentctl run --through-state FILE [SOURCE]`.
+fn run_through_state(file: &str, rest: &[&str]) -> ExitCode {
+    let input = match read_source(rest) {
+        Ok(input) => input,
+        Err(code) => return code,
     };
+    let outcomes = from_slice::<Scenario>(&input)
+        .map_err(StateRunFailure::from)
+        .and_then(|scenario| scenario.run_between(|record| store_and_load(record, file)));
+    match outcomes {
+        Ok(outcomes) => print_result(Ok(outcome_lines(&outcomes))),
+        Err(StateRunFailure::Invalid(error)) => print_result(Err(error)),
+        Err(StateRunFailure::Io(message)) => usage_error(&message),
+    }
+}
+
+/// Reads the input document named by the words after the command (none, `-` or a file).
+fn read_source(rest: &[&str]) -> Result<Vec<u8>, ExitCode> {
     let source = match rest {
         [] => None,
         [source] => Some(*source),
-        _ => return usage_error("too many arguments"),
+        _ => return Err(usage_error("too many arguments")),
     };
-    let input = match read_input(source) {
-        Ok(input) => input,
-        Err(e) => return usage_error(&format!("cannot read {}: {e}", source.unwrap_or("standard input"))),
-    };
-    let (line, code) = match (command.run)(&input) {
+    read_input(source).map_err(|e| usage_error(&format!("cannot read {}: {e}", source.unwrap_or("standard input"))))
+}
+
+/// Prints a command's output line (exit 0) or its error line (exit 1).
+fn print_result(output: Output) -> ExitCode {
+    let (line, code) = match output {
         Ok(output) => (output, ExitCode::SUCCESS),
         Err(error) => (error_line(&error), ExitCode::from(1)),
     };
@@ -159,4 +193,30 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     code
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let ["-h" | "--help" | "help"] = words.as_slice() {
+        // Not `println!`, which panics when standard output is closed (`| head`).
+        let written = std::io::stdout().lock().write_all(format!("{USAGE}\n").as_bytes());
+        return if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(2) };
+    }
+    if let ["run", "--through-state", rest @ ..] = words.as_slice() {
+        return match rest {
+            [file, rest @ ..] => run_through_state(file, rest),
+            [] => usage_error("--through-state needs a file"),
+        };
+    }
+    let Some((command, rest)) = find_command(&words) else {
+        return usage_error(match words.first() {
+            None => "missing command",
+            Some(_) => "unknown command",
+        });
+    };
+    match read_source(rest) {
+        Ok(input) => print_result((command.run)(&input)),
+        Err(code) => code,
+    }
 }

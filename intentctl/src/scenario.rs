@@ -1,7 +1,9 @@
 //! The documents of `intentctl check execute` and `intentctl run` (docs/spec.md §10), and the
 //! scenario runner: a lifecycle played from a list of timed events, one outcome per event.
 //!
-//! A failed event leaves the record as it was and the run goes on with the next one.
+//! A failed event leaves the record as it was and the run goes on with the next one. A run
+//! may pass the record through a hook between events ([`Scenario::run_between`]): `intentctl
+//! run --through-state` stores it as its RecordState there and restores it.
 //! Both documents name the entrypoint's EIP-712 names when the deployment uses others
 //! than the defaults (docs/spec.md §5.1): a deposit-intent signature is checked under them.
 //! Both state the chain facts of an execute (docs/spec.md §6.5) in the same members:
@@ -13,11 +15,11 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::{Event, IntentRecord};
 use intent_core::rules::{check_execute, ChainFacts, ExecuteContext, TokenPermit};
 use intent_core::{
-    wire_object, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Limits, Problem, ServiceContracts,
-    Timestamp, U256,
+    wire_object, Applied, EntrypointNamesState, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy,
+    Problem, ServiceContracts, Timestamp, U256,
 };
 
-use crate::documents::{EntrypointNamesInput, PermitDomainInput};
+use crate::documents::PermitDomainInput;
 
 wire_object! {
     /// A token's permit facts in a document: its EIP-712 domain and the owner's nonce.
@@ -50,7 +52,7 @@ wire_object! {
         /// `committedAt`: When the intent was committed.
         committed_at: Option<Timestamp> = "committedAt",
         /// `entrypoint`: The entrypoint's EIP-712 names; absent means the defaults.
-        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        entrypoint: Option<EntrypointNamesState> = "entrypoint",
         /// `entrypointNonce`: The owner's current nonce at the entrypoint.
         entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `gasFeeOptions`: The gas fee options quoted with the intent.
@@ -77,7 +79,7 @@ impl CheckExecuteInput {
         let token_permit = self.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
         let facts = chain_facts(token_permit.as_ref(), self.entrypoint_nonce, self.accept_unverified_permit);
         let entrypoint = entrypoint_names(self.entrypoint.as_ref());
-        let window = i64::from(Limits::DEFAULT.execution_window_seconds);
+        let window = i64::try_from(Policy::DEFAULT.execution_window_seconds).unwrap_or(i64::MAX);
         let context = ExecuteContext {
             intent: &self.intent,
             gas_fee_options: Some(&self.gas_fee_options),
@@ -101,8 +103,8 @@ fn chain_facts(
 }
 
 /// The names `given`, or [`EntrypointNames::DEFAULT`].
-fn entrypoint_names(given: Option<&EntrypointNamesInput>) -> EntrypointNames {
-    given.map_or(EntrypointNames::DEFAULT, EntrypointNamesInput::to_names)
+fn entrypoint_names(given: Option<&EntrypointNamesState>) -> EntrypointNames {
+    given.cloned().map_or(EntrypointNames::DEFAULT, EntrypointNames::from)
 }
 
 wire_object! {
@@ -111,11 +113,11 @@ wire_object! {
     pub struct ScenarioPolicy {
         /// `entrypoint`: The entrypoint's EIP-712 names, checked against deposit-intent
         /// signatures.
-        entrypoint: Option<EntrypointNamesInput> = "entrypoint",
+        entrypoint: Option<EntrypointNamesState> = "entrypoint",
         /// `executionWindowSeconds`: How long after the commit execution may start.
-        execution_window_seconds: Option<u32> = "executionWindowSeconds",
+        execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How far after the quote the intent may expire.
-        quote_ttl_seconds: Option<u32> = "quoteTtlSeconds",
+        quote_ttl_seconds: Option<u64> = "quoteTtlSeconds",
     }
 }
 
@@ -124,9 +126,9 @@ wire_object! {
     /// first revision's member, still accepted; [`ScenarioPolicy`] holds the same and more.
     pub struct ScenarioLimits {
         /// `executionWindowSeconds`: How long after the commit execution may start.
-        execution_window_seconds: Option<u32> = "executionWindowSeconds",
+        execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How far after the quote the intent may expire.
-        quote_ttl_seconds: Option<u32> = "quoteTtlSeconds",
+        quote_ttl_seconds: Option<u64> = "quoteTtlSeconds",
     }
 }
 
@@ -180,20 +182,23 @@ wire_object! {
 pub struct EventOutcome {
     /// The event's operation.
     pub op: Event,
-    /// The intent id a commit returned, or why the event failed.
+    /// The intent id a commit answers with, or why the event failed.
     pub result: Result<Option<String>, Error>,
+    /// Whether the event succeeded as a replay (docs/spec.md §6.3), changing nothing.
+    pub replay: bool,
     /// The record's status after the event (`None` while nothing is quoted).
     pub status: Option<IntentStatus>,
 }
 
 impl EventOutcome {
     /// The outcome as the line `intentctl run` prints:
-    /// `{"op":…,"ok":true,"status":…[,"intentId":…]}` or
+    /// `{"op":…,"ok":true[,"replay":true],"status":…[,"intentId":…]}` or
     /// `{"op":…,"ok":false,"reason":…,"status":…}`.
     pub fn to_json(&self) -> String {
         let mut out = String::from("{\"op\":");
         write_string(&mut out, self.op.name());
         match &self.result {
+            Ok(_) if self.replay => out.push_str(",\"ok\":true,\"replay\":true"),
             Ok(_) => out.push_str(",\"ok\":true"),
             Err(error) => {
                 out.push_str(",\"ok\":false,\"reason\":");
@@ -215,14 +220,14 @@ impl EventOutcome {
 }
 
 impl Scenario {
-    /// The limits the scenario runs with: the lifetimes of `policy` or `limits`, the
-    /// defaults for those not given.
+    /// The policy the scenario is quoted under: the lifetimes of `policy` or `limits` and
+    /// the entrypoint names of `policy`, the defaults for those not given.
     ///
     /// # Errors
     ///
     /// `INVALID_JSON` at `limits` when `policy` is given too: both set the lifetimes, and
     /// rather than pick one the scenario is refused, like a member given twice.
-    pub fn to_limits(&self) -> Result<Limits, Error> {
+    pub fn to_policy(&self) -> Result<Policy, Error> {
         let (quote_ttl, window) = match (&self.policy, &self.limits) {
             (Some(_), Some(_)) => {
                 return Err(
@@ -233,53 +238,63 @@ impl Scenario {
             (None, Some(limits)) => (limits.quote_ttl_seconds, limits.execution_window_seconds),
             (None, None) => (None, None),
         };
-        Ok(Limits {
-            quote_ttl_seconds: quote_ttl.unwrap_or(Limits::DEFAULT.quote_ttl_seconds),
-            execution_window_seconds: window.unwrap_or(Limits::DEFAULT.execution_window_seconds),
-            ..Limits::DEFAULT
+        Ok(Policy {
+            quote_ttl_seconds: quote_ttl.unwrap_or(Policy::DEFAULT.quote_ttl_seconds),
+            execution_window_seconds: window.unwrap_or(Policy::DEFAULT.execution_window_seconds),
+            entrypoint: entrypoint_names(self.policy.as_ref().and_then(|policy| policy.entrypoint.as_ref())),
         })
-    }
-
-    /// The entrypoint's EIP-712 names the intent is quoted for: `policy.entrypoint`, or
-    /// [`EntrypointNames::DEFAULT`].
-    pub fn entrypoint(&self) -> EntrypointNames {
-        entrypoint_names(self.policy.as_ref().and_then(|policy| policy.entrypoint.as_ref()))
     }
 
     /// Plays the events in order and says what each did.
     ///
     /// # Errors
     ///
-    /// As [`Scenario::to_limits`], before any event is played.
+    /// As [`Scenario::to_policy`], before any event is played.
     pub fn run(&self) -> Result<Vec<EventOutcome>, Error> {
-        let limits = self.to_limits()?;
-        let entrypoint = self.entrypoint();
-        let mut record: Option<IntentRecord> = None;
-        Ok(self
-            .events
-            .iter()
-            .map(|event| {
-                let result = self.apply(event, &mut record, &limits, &entrypoint);
-                EventOutcome { op: event.op, result, status: record.as_ref().map(|r| r.status().clone()) }
-            })
-            .collect())
+        self.run_between(Ok)
     }
 
+    /// [`Scenario::run`], passing the record through `between` after every event, as a
+    /// stateless server stores and loads it (the record `between` returns is the one the
+    /// next event is applied to).
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::to_policy`], before any event is played; the first error of `between`.
+    pub fn run_between<E: From<Error>>(
+        &self,
+        mut between: impl FnMut(IntentRecord) -> Result<IntentRecord, E>,
+    ) -> Result<Vec<EventOutcome>, E> {
+        let policy = self.to_policy()?;
+        let mut record: Option<IntentRecord> = None;
+        let mut outcomes = Vec::with_capacity(self.events.len());
+        for event in &self.events {
+            let result = self.apply(event, &mut record, &policy);
+            let replay = matches!(result, Ok((_, Applied::Replay)));
+            let status = record.as_ref().map(|r| r.status().clone());
+            outcomes.push(EventOutcome { op: event.op, result: result.map(|(id, _)| id), replay, status });
+            if let Some(stored) = record.take() {
+                record = Some(between(stored)?);
+            }
+        }
+        Ok(outcomes)
+    }
+
+    /// Applies one event: the intent id a commit answers with, and whether it was a replay.
     fn apply(
         &self,
         event: &ScenarioEvent,
         record: &mut Option<IntentRecord>,
-        limits: &Limits,
-        entrypoint: &EntrypointNames,
-    ) -> Result<Option<String>, Error> {
+        policy: &Policy,
+    ) -> Result<(Option<String>, Applied), Error> {
         let now = event.at;
         let Some(record) = record.as_mut() else {
             if event.op != Event::Quote {
                 return Err(event.op.invalid_transition(None));
             }
             let (intent, options) = (self.intent.clone(), self.gas_fee_options.clone());
-            *record = Some(IntentRecord::quote_for_entrypoint(intent, options, now, limits, entrypoint.clone())?);
-            return Ok(None);
+            *record = Some(IntentRecord::quote(intent, options, policy, now)?);
+            return Ok((None, Applied::Changed));
         };
         let reason = event.reason.as_deref().unwrap_or_default();
         match event.op {
@@ -288,14 +303,15 @@ impl Scenario {
             Event::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
-                return record.commit(intent, Some(contracts), now).map(|id| Some(String::from(id)));
+                let applied = record.commit(intent, Some(contracts), now)?;
+                return Ok((Some(record.intent().intent_id.clone()), applied));
             }
             Event::Execute => {
                 let request =
                     event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
                 let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
                 let facts = chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit);
-                record.execute_with(request, &facts, now)
+                return record.execute_with(request, &facts, now).map(|applied| (None, applied));
             }
             Event::Fail => record.fail(reason, now),
             Event::Succeed => record.succeed(now),
@@ -303,7 +319,7 @@ impl Scenario {
             Event::Expire => record.expire(now),
             Event::Refund => record.refund(now),
         }
-        .map(|()| None)
+        .map(|()| (None, Applied::Changed))
     }
 }
 

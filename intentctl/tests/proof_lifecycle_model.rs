@@ -23,8 +23,8 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::lifecycle::Event as LifecycleEvent;
 use intent_core::lifecycle::IntentRecord;
 use intent_core::{
-    from_slice, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, ServiceContracts, Timestamp,
-    UnknownMembers,
+    from_slice, to_string, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, ServiceContracts,
+    Timestamp, UnknownMembers, B256,
 };
 use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
 use intentctl::{PermitDomainInput, Scenario};
@@ -222,9 +222,10 @@ type Status = IntentStatus;
 
 /// What the model knows about an execute request: its checks that do not depend on time
 /// fail with `fails_first` (before the window), `fails_last` (after the deadlines), and its
-/// deadlines in Unix seconds.
+/// deadlines in Unix seconds; and its canonical hash, which tells a replay (docs/spec.md §6.3).
 #[derive(Debug, Clone, Default)]
 struct RequestFacts {
+    canonical_hash: Option<B256>,
     fails_first: Option<&'static str>,
     deadline: Option<u64>,
     permit_deadline: Option<u64>,
@@ -248,6 +249,9 @@ struct Model {
     last_event_at: i128,
     committed_at: Option<i128>,
     reason: Option<String>,
+    /// The canonical hash of the request that started execution (docs/spec.md §6.3: its
+    /// retry is a replay).
+    executed_with: Option<B256>,
 }
 
 impl Model {
@@ -263,9 +267,9 @@ impl Model {
         }
     }
 
-    /// Decides the outcome of `event` at `now` (the reason code of its failure), and applies
-    /// it when it succeeds.
-    fn step(&mut self, event: &Event, request: &RequestFacts, now: i128, facts: &Facts) -> Result<(), &'static str> {
+    /// Decides the outcome of `event` at `now` (the reason code of its failure, or whether it
+    /// is a replay), and applies it when it succeeds and is not a replay.
+    fn step(&mut self, event: &Event, request: &RequestFacts, now: i128, facts: &Facts) -> Result<bool, &'static str> {
         let Some(status) = self.status.clone() else {
             if *event != Event::Quote {
                 return Err("INVALID_TRANSITION");
@@ -276,8 +280,17 @@ impl Model {
             }
             self.status = Some(Status::Quoted);
             self.last_event_at = now;
-            return Ok(());
+            return Ok(false);
         };
+        // Replays (docs/spec.md §6.3) come before the clock: the quoted intent committed again,
+        // the request that started execution sent again.
+        match event {
+            Event::Commit(CommitWith::Quoted) if status != Status::Quoted => return Ok(true),
+            Event::Execute(_) if request.canonical_hash.is_some() && self.executed_with == request.canonical_hash => {
+                return Ok(true)
+            }
+            _ => {}
+        }
         if now < self.last_event_at {
             return Err("CLOCK_WENT_BACKWARDS");
         }
@@ -317,6 +330,7 @@ impl Model {
                 if let Some(code) = request.fails_last {
                     return Err(code);
                 }
+                self.executed_with = request.canonical_hash;
             }
             Event::Fail(with_reason) | Event::Abort(with_reason) => {
                 if !with_reason {
@@ -336,7 +350,7 @@ impl Model {
         self.status = Some(to);
         self.reason = reason;
         self.last_event_at = now;
-        Ok(())
+        Ok(false)
     }
 }
 
@@ -354,6 +368,7 @@ struct Inputs {
 fn facts_of(request: &ExecuteRequest) -> RequestFacts {
     let signature = request.deposit_signature.as_ref();
     RequestFacts {
+        canonical_hash: None,
         fails_first: None,
         deadline: signature.map(|s| s.deadline),
         permit_deadline: signature.and_then(|s| s.permit_deadline),
@@ -474,10 +489,10 @@ fn apply(
     record: &mut IntentRecord,
     event: &Event,
     at: Timestamp,
-) -> Result<Option<String>, Error> {
+) -> Result<(Option<String>, bool), Error> {
     let intent = &world.intent;
     match event {
-        Event::Quote => record.check_event(&LifecycleEvent::Quote, at).map(|_| None),
+        Event::Quote => record.check_event(&LifecycleEvent::Quote, at).map(|_| (None, false)),
         Event::Commit(with) => {
             let (sent, contracts) = match with {
                 CommitWith::Quoted => (intent, &intent.service_contracts),
@@ -487,14 +502,18 @@ fn apply(
                 }
                 CommitWith::OtherContracts => (intent, &inputs.other_contracts),
             };
-            record.commit(sent, Some(contracts), at).map(|id| Some(id.to_string()))
+            let applied = record.commit(sent, Some(contracts), at)?;
+            Ok((Some(record.intent().intent_id.clone()), applied.is_replay()))
         }
-        Event::Execute(kind) => record.execute_with(inputs.request(*kind).0, &world.facts(), at).map(|()| None),
-        Event::Fail(with_reason) => record.fail(if *with_reason { REASON } else { "" }, at).map(|()| None),
-        Event::Succeed => record.succeed(at).map(|()| None),
-        Event::Abort(with_reason) => record.abort(if *with_reason { REASON } else { "" }, at).map(|()| None),
-        Event::Expire => record.expire(at).map(|()| None),
-        Event::Refund => record.refund(at).map(|()| None),
+        Event::Execute(kind) => {
+            let applied = record.execute_with(inputs.request(*kind).0, &world.facts(), at)?;
+            Ok((None, applied.is_replay()))
+        }
+        Event::Fail(with_reason) => record.fail(if *with_reason { REASON } else { "" }, at).map(|()| (None, false)),
+        Event::Succeed => record.succeed(at).map(|()| (None, false)),
+        Event::Abort(with_reason) => record.abort(if *with_reason { REASON } else { "" }, at).map(|()| (None, false)),
+        Event::Expire => record.expire(at).map(|()| (None, false)),
+        Event::Refund => record.refund(at).map(|()| (None, false)),
     }
 }
 
@@ -569,8 +588,9 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
     }
 }
 
-/// What the model expects of one step: the reason code of its failure, and the status after.
-type Expected = (Result<(), &'static str>, Option<Status>);
+/// What the model expects of one step: whether it succeeds as a replay or the reason code of its
+/// failure, and the status after.
+type Expected = (Result<bool, &'static str>, Option<Status>);
 
 proptest! {
     #![proptest_config(proptest_config(64))]
@@ -594,7 +614,7 @@ proptest! {
 
         // 1. The timeline and what the model expects of it. Most steps pick an event the
         //    model's status allows (so that sequences get deep); the others are random.
-        let mut model = Model { status: None, last_event_at: min, committed_at: None, reason: None };
+        let mut model = Model { status: None, last_event_at: min, committed_at: None, reason: None, executed_with: None };
         let mut now = (nanos(world.times.quote_at) + start).clamp(min, max);
         let mut timeline: Vec<(Timestamp, Event)> = Vec::new();
         let mut expected: Vec<Expected> = Vec::new();
@@ -620,7 +640,10 @@ proptest! {
                 *random
             };
             let request = match event {
-                Event::Execute(kind) => inputs.request(kind).1.clone(),
+                Event::Execute(kind) => {
+                    let (sent, facts) = inputs.request(kind);
+                    RequestFacts { canonical_hash: Some(sent.canonical_hash()), ..facts.clone() }
+                }
                 _ => RequestFacts::default(),
             };
             befores.push(model.clone());
@@ -637,10 +660,10 @@ proptest! {
             let context = format!("step {step}: {event:?} at {at} (model before: {:?})", befores[step]);
             let got = match record.as_mut() {
                 None if *event == Event::Quote => {
-                    IntentRecord::quote(world.intent.clone(), Some(world.gas_fee_options.clone()), *at, &world.limits())
+                    IntentRecord::quote(world.intent.clone(), Some(world.gas_fee_options.clone()), &world.policy(), *at)
                         .map(|quoted| {
                             record = Some(quoted);
-                            None
+                            (None, false)
                         })
                 }
                 // No record to apply the event to: the scenario runner checks this case.
@@ -655,7 +678,8 @@ proptest! {
                 }
             };
             match (want, &got) {
-                (Ok(()), Ok(id)) => {
+                (Ok(replay), Ok((id, replayed))) => {
+                    prop_assert_eq!(replay, replayed, "{}: replay", context);
                     if matches!(event, Event::Commit(_)) {
                         prop_assert_eq!(id.as_deref(), Some(world.intent.intent_id.as_str()), "{}", context);
                     }
@@ -693,7 +717,12 @@ proptest! {
             }
             // SUCCEEDED and REFUNDED are final: once there, the record never changes status.
             if let Some(final_status) = &final_status {
-                prop_assert!(want.is_err() && got.is_err(), "{}: a final status accepted an event", context);
+                let replayed = matches!(got, Ok((_, true)));
+                prop_assert!(
+                    matches!(want, Err(_) | Ok(true)) && (got.is_err() || replayed),
+                    "{}: a final status accepted an event other than a replay",
+                    context
+                );
                 prop_assert_eq!(record.status(), final_status, "{}: a final status changed", context);
             }
             if matches!(record.status(), IntentStatus::Succeeded | IntentStatus::Refunded) {
@@ -702,12 +731,18 @@ proptest! {
         }
 
         // 3. The same events as a scenario: the same outcome and status at every step.
-        let outcomes = scenario(&world, &inputs, &timeline).run().expect("no limits beside a policy");
+        let scenario = scenario(&world, &inputs, &timeline);
+        let outcomes = scenario.run().expect("no limits beside a policy");
+        // And once more through the record's state between events, as a stateless server.
+        let through_state = scenario
+            .run_between(|record| IntentRecord::from_state(from_slice(to_string(&record.state()).as_bytes())?))
+            .expect("every state restores");
+        prop_assert_eq!(&through_state, &outcomes);
         prop_assert_eq!(outcomes.len(), expected.len());
         for (step, (outcome, (want, status))) in outcomes.iter().zip(&expected).enumerate() {
             let context = format!("scenario step {step}: {:?} at {}", timeline[step].1, timeline[step].0);
             match (want, &outcome.result) {
-                (Ok(()), Ok(_)) => {}
+                (Ok(replay), Ok(_)) => prop_assert_eq!(*replay, outcome.replay, "{}: replay", context),
                 (Err(code), Err(error)) => prop_assert_eq!(error.reason().code(), *code, "{}: {}", context, error),
                 _ => {
                     return Err(TestCaseError::fail(format!(

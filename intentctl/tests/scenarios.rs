@@ -9,7 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use intent_core::Reason;
+use intent_core::lifecycle::IntentRecord;
+use intent_core::{Reason, RecordState};
 use intentctl::{outcome_lines, Scenario};
 use serde_json::Value;
 
@@ -48,6 +49,7 @@ fn the_examples_hold_every_scenario_the_generator_writes() {
         "examples/scenario-permit-only.json",
         "examples/scenario-rejections.json",
         "examples/scenario-custom-entrypoint.json",
+        "examples/scenario-replays.json",
     ] {
         assert!(names.iter().any(|n| n == name), "{name} is missing from {names:?}");
     }
@@ -72,6 +74,32 @@ fn intentctl_run_prints_the_expected_lines_for_every_scenario() {
         );
         assert_eq!(stdout, expected(&file), "{}", file.display());
     }
+}
+
+#[test]
+fn run_through_state_prints_the_plain_runs_lines_for_every_scenario() {
+    let dir = std::env::temp_dir().join(format!("intentctl-through-state-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for file in scenario_files() {
+        let state = dir.join("state.json");
+        let _ = std::fs::remove_file(&state);
+        let output = Command::new(env!("CARGO_BIN_EXE_intentctl"))
+            .args(["run", "--through-state"])
+            .arg(&state)
+            .arg(&file)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}: {}", file.display(), String::from_utf8_lossy(&output.stderr));
+        assert_eq!(stdout, expected(&file), "{}", file.display());
+        // The file holds the last state: a RecordState the library restores.
+        let text = std::fs::read(&state).unwrap();
+        let record = IntentRecord::from_state(intent_core::from_slice::<RecordState>(&text).unwrap()).unwrap();
+        let last_status = stdout.lines().last().and_then(|line| serde_json::from_str::<Value>(line).ok()).unwrap();
+        assert_eq!(last_status["status"], record.status().name(), "{}", file.display());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -139,7 +167,7 @@ fn limits_beside_policy_is_invalid_json_at_limits() {
     let scenario = intent_core::from_slice::<Scenario>(both.to_string().as_bytes()).unwrap();
     let error = scenario.run().unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::InvalidJson, Some("limits")));
-    assert_eq!(scenario.to_limits().unwrap_err(), error);
+    assert_eq!(scenario.to_policy().unwrap_err(), error);
 
     let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
         .arg("run")

@@ -14,7 +14,7 @@ use crate::hostile;
 use hostile::*;
 use intent_core::lifecycle::IntentRecord;
 use intent_core::{
-    changed_paths, from_slice, Address, Error, ErrorBody, Intent, Limits, Reason, Timestamp, MAX_CHANGED_PATHS,
+    changed_paths, from_slice, Address, Error, ErrorBody, Intent, Policy, Reason, Timestamp, MAX_CHANGED_PATHS,
     MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,
 };
 
@@ -145,7 +145,7 @@ fn equal_maximal_intents_have_no_changed_paths_and_allocate_only_two_buffers() {
 
 fn quoted(intent: Intent) -> IntentRecord {
     let at = "2026-11-21T18:30:00Z".parse::<Timestamp>().unwrap();
-    IntentRecord::quote(intent, None, at, &Limits::default()).unwrap()
+    IntentRecord::quote(intent, None, &Policy::default(), at).unwrap()
 }
 
 fn commit(record: &mut IntentRecord, intent: &Intent) -> Error {

@@ -26,7 +26,7 @@ use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
     DepositTransaction, ExecuteRequest, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentStatus,
-    Limits, MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
+    MetaTxn, MetaTxnFeeDetails, Policy, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
     QuoteOptions, QuoteRequest, RouteProvider, ServiceContracts, TextOrDecimal, Timestamp, TradeType, UnknownMembers,
 };
 use k256::ecdsa::SigningKey;
@@ -70,8 +70,8 @@ pub fn floor_seconds(t: Timestamp) -> i64 {
 
 /// `t + seconds`, saturating at [`Timestamp::MAX`] (as the lifetimes of docs/spec.md §6 are
 /// computed: a window that would close after year 9999 closes at its last instant).
-pub fn plus_seconds_saturating(t: Timestamp, seconds: u32) -> Timestamp {
-    t.checked_add_seconds(i64::from(seconds)).unwrap_or(Timestamp::MAX)
+pub fn plus_seconds_saturating(t: Timestamp, seconds: u64) -> Timestamp {
+    i64::try_from(seconds).ok().and_then(|seconds| t.checked_add_seconds(seconds)).unwrap_or(Timestamp::MAX)
 }
 
 /// A choice of an offset in `[0, span)`: the edges `0` and `span − 1`, a small offset, or
@@ -1449,19 +1449,19 @@ impl World {
         Bytes::from(out)
     }
 
-    /// The limits the world runs with (the defaults of docs/spec.md §6 and §9).
-    pub fn limits(&self) -> Limits {
-        Limits::DEFAULT
+    /// The policy the world is quoted under: the default lifetimes of docs/spec.md §6.1 and the
+    /// world's entrypoint names.
+    pub fn policy(&self) -> Policy {
+        Policy { entrypoint: self.names.clone(), ..Policy::DEFAULT }
     }
 
     /// The intent quoted at [`Times::quote_at`] with the world's fee options and names.
     pub fn quote(&self) -> Result<IntentRecord, intent_core::Error> {
-        IntentRecord::quote_for_entrypoint(
+        IntentRecord::quote(
             self.intent.clone(),
             Some(self.gas_fee_options.clone()),
+            &self.policy(),
             self.times.quote_at,
-            &self.limits(),
-            self.names.clone(),
         )
     }
 
@@ -1473,7 +1473,7 @@ impl World {
     /// The record committed at [`Times::commit_at`] (panics if the world is not valid).
     pub fn committed(&self) -> IntentRecord {
         let mut record = self.quoted();
-        record
+        let _ = record
             .commit(&self.intent, None, self.times.commit_at)
             .unwrap_or_else(|e| panic!("the world does not commit: {e}"));
         record
@@ -1482,7 +1482,7 @@ impl World {
     /// The committed record executing `request` at `at` with the world's chain facts.
     pub fn execute(&self, request: &ExecuteRequest, at: Timestamp) -> Result<IntentRecord, intent_core::Error> {
         let mut record = self.committed();
-        record.execute_with(request, &self.facts(), at)?;
+        let _ = record.execute_with(request, &self.facts(), at)?;
         Ok(record)
     }
 
@@ -1498,6 +1498,6 @@ impl World {
 
     /// When the execution window closes: `commit_at + 600 s`, saturating.
     pub fn window_closes_at(&self) -> Timestamp {
-        plus_seconds_saturating(self.times.commit_at, self.limits().execution_window_seconds)
+        plus_seconds_saturating(self.times.commit_at, self.policy().execution_window_seconds)
     }
 }

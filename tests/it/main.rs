@@ -19,8 +19,10 @@ mod proof_mutations;
 mod proof_properties;
 mod published_schema;
 mod readme;
+mod record_state;
 #[cfg(feature = "secp256k1")]
 mod recovery_backends;
+mod revisions;
 mod rfc8785;
 mod rules_catalogue;
 mod rules_execute;

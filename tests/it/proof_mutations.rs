@@ -124,6 +124,8 @@ const TABLE: &[Entry] = &[
     Entry { code: "CLOCK_WENT_BACKWARDS", breaker: clock_went_backwards },
     Entry { code: "STATUS_REASON_REQUIRED", breaker: status_reason_required },
     Entry { code: "WINDOW_STILL_OPEN", breaker: window_still_open },
+    // Persisted records.
+    Entry { code: "INVALID_RECORD", breaker: invalid_record },
 ];
 
 fn reason_of(code: &str) -> Option<Reason> {
@@ -208,14 +210,7 @@ fn other_chain(chain: u64, dice: &mut Choices) -> u64 {
 }
 
 fn quote_at(world: &World, intent: Intent, at: Timestamp) -> Result<(), Error> {
-    IntentRecord::quote_for_entrypoint(
-        intent,
-        Some(world.gas_fee_options.clone()),
-        at,
-        &world.limits(),
-        world.names.clone(),
-    )
-    .map(|_| ())
+    IntentRecord::quote(intent, Some(world.gas_fee_options.clone()), &world.policy(), at).map(|_| ())
 }
 
 /// Applies a lifecycle event; a failed event must leave the record exactly as it was.
@@ -231,7 +226,7 @@ fn event(record: &mut IntentRecord, apply: impl FnOnce(&mut IntentRecord) -> Res
 /// Executes `request` on the world's committed record at `at`, with `facts`.
 fn execute_with(world: &World, request: &ExecuteRequest, facts: &ChainFacts<'_>, at: Timestamp) -> Result<(), Error> {
     let mut record = world.committed();
-    event(&mut record, |r| r.execute_with(request, facts, at))
+    event(&mut record, |r| r.execute_with(request, facts, at).map(drop))
 }
 
 /// Executes `request` on the world's committed record at its execute time, with the world's
@@ -1440,7 +1435,7 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> Intent
             record.refund(at).unwrap();
         }
         _ => {
-            record.execute(&world.request_for(Mode::Hash), x).unwrap();
+            let _ = record.execute(&world.request_for(Mode::Hash), x).unwrap();
             match status {
                 IntentStatus::Failed => record.fail("reverted", x).unwrap(),
                 IntentStatus::Succeeded => record.succeed(x).unwrap(),
@@ -1456,13 +1451,20 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> Intent
     record
 }
 
-/// Applies `event` (with valid arguments) to `record` at `at`; the transitions allowed are
-/// the library's table ([`Event::next_status`]).
+/// Applies `event` to `record` at `at`, never as a replay (docs/spec.md §6.3, which the table of
+/// [`Event::next_status`] does not cover): the commit sends another intent, the execute a
+/// request other than the one that started execution.
 fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp) -> Result<(), Error> {
+    let mut sent = world.intent.clone();
+    sent.id = sent.id.wrapping_add(1);
+    let mut request = world.request.clone();
+    if record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash()) {
+        request.intent_id.push('x');
+    }
     self::event(record, |r| match event {
         Event::Quote => r.check_event(event, at).map(drop),
-        Event::Commit => r.commit(&world.intent, None, at).map(|_| ()),
-        Event::Execute => r.execute_with(&world.request, &world.facts(), at),
+        Event::Commit => r.commit(&sent, None, at).map(drop),
+        Event::Execute => r.execute_with(&request, &world.facts(), at).map(drop),
         Event::Fail => r.fail("reverted", at),
         Event::Succeed => r.succeed(at),
         Event::Abort => r.abort("operator abort", at),
@@ -1518,4 +1520,48 @@ fn window_still_open(world: &World, dice: &mut Choices) -> Trial {
     });
     let result = event(&mut record, |r| r.expire(at));
     Trial::one(format!("expire at {at}, window closes at {}", world.window_closes_at()), "expire", result, "")
+}
+
+/// The state of a record in any status with one member broken (docs/spec.md §6.2), restored.
+fn invalid_record(world: &World, dice: &mut Choices) -> Trial {
+    let status = dice.pick(&STATES).clone();
+    let mut state = record_in(world, &status, dice).state();
+    let (what, path) = match dice.below(7) {
+        0 => {
+            state.version = 2 + dice.next_u64() % 1000;
+            ("an unknown version", "version")
+        }
+        1 => {
+            state.status = IntentStatus::Invalid;
+            ("status INVALID", "status")
+        }
+        2 => {
+            let mut bytes = state.intent_hash.0;
+            bytes[dice.below(32)] ^= 1 << dice.below(8);
+            state.intent_hash = bytes.into();
+            ("another intent hash", "intentHash")
+        }
+        3 => {
+            state.intent.status = IntentStatus::Committed;
+            state.intent_hash = state.intent.canonical_hash();
+            ("a quoted intent not in status QUOTED", "intent.status")
+        }
+        4 => {
+            state.committed_at = match state.committed_at {
+                Some(_) => None,
+                None => Some(state.quoted_at),
+            };
+            ("committedAt against the status", "committedAt")
+        }
+        5 => {
+            state.revision += 1 + dice.next_u64() % 1000;
+            ("a revision beyond the status's", "revision")
+        }
+        _ => {
+            state.last_event_at = shift_clamped(state.status_since, -1 - offset(dice));
+            ("lastEventAt before statusSince", "lastEventAt")
+        }
+    };
+    let result = IntentRecord::from_state(state).map(drop);
+    Trial::one(format!("{what} in {status}"), "restore", result, path)
 }

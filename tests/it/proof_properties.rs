@@ -16,8 +16,8 @@ use support::proptest_config;
 use generators::{Config, Mode, World};
 use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
 use intent_core::{
-    from_slice, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse, Reason,
-    WireObject,
+    from_slice, Applied, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse,
+    Reason, WireObject,
 };
 use proptest::prelude::*;
 use support::{any_choices, canonical_text, mutate, parse_json, reference_diff, Doc, Respeller, Root, Style};
@@ -37,17 +37,16 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
     let mut record = world.quote().map_err(|e| fail(format!("quote rejected: {e}")))?;
     prop_assert_eq!(record.status(), &IntentStatus::Quoted);
     prop_assert_eq!(record.intent_hash(), intent.canonical_hash());
-    let id = record
+    let applied = record
         .commit(intent, Some(&intent.service_contracts), world.times.commit_at)
-        .map(String::from)
         .map_err(|e| fail(format!("commit rejected: {e}")))?;
-    prop_assert_eq!(&id, &intent.intent_id);
+    prop_assert_eq!(applied, Applied::Changed);
     prop_assert_eq!(record.status(), &IntentStatus::Committed);
     let at = world.times.execute_at;
     prop_assert_eq!(record.status_at(at), IntentStatus::Committed, "the window is open at the execute time");
 
     let mut executing = record.clone();
-    executing
+    let _ = executing
         .execute_with(&world.request, &world.facts(), at)
         .map_err(|e| fail(format!("{:?} request rejected: {e} (path {:?})", world.mode, e.path())))?;
     prop_assert_eq!(executing.status(), &IntentStatus::Executing);
@@ -60,7 +59,7 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
         let accepting_unverified = ChainFacts { token_permit: None, accept_unverified_permit: true, ..world.facts() };
         for facts in [world.facts(), accepting_unverified] {
             let mut executing = record.clone();
-            executing
+            let _ = executing
                 .execute_with(&request, &facts, at)
                 .map_err(|e| fail(format!("{mode:?} request rejected with {facts:?}: {e} (path {:?})", e.path())))?;
         }

@@ -12,8 +12,8 @@ use crate::support;
 use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::check_intent;
 use intent_core::{
-    from_slice, to_string, AddressOrEmpty, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
-    IntentStatus, Limits, Reason, TextOrDecimal, Timestamp,
+    from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
+    IntentStatus, Policy, Reason, TextOrDecimal, Timestamp,
 };
 use support::{parse_json, Choices, Kind, Respeller, Style};
 
@@ -97,12 +97,14 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
     let mut record = IntentRecord::quote(
         request.intent.clone(),
         Some(options.clone()),
+        &Policy::default(),
         at("2026-11-21T18:30:00Z"),
-        &Limits::default(),
     )
     .unwrap();
-    let id = record.commit(&request.intent, request.service_contracts.as_ref(), at("2026-11-21T18:31:00Z")).unwrap();
-    assert_eq!(id, request.intent.intent_id);
+    let applied =
+        record.commit(&request.intent, request.service_contracts.as_ref(), at("2026-11-21T18:31:00Z")).unwrap();
+    assert_eq!(applied, Applied::Changed);
+    assert_eq!(record.intent().intent_id, request.intent.intent_id);
 
     let option = intent_core::to_string(&options.fee_options[0]);
     let entrypoint_mode: ExecuteRequest = from_slice(
@@ -123,13 +125,13 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
             .as_bytes(),
     )
     .unwrap();
-    record.execute(&hash_mode, at("2026-11-21T18:32:00Z")).unwrap();
+    let _ = record.execute(&hash_mode, at("2026-11-21T18:32:00Z")).unwrap();
     assert_eq!(record.status(), &IntentStatus::Executing);
 }
 
 #[test]
 fn the_invalid_intent_is_never_quoted() {
-    let error = IntentRecord::quote(intent(INVALID), None, "2026-11-21T18:30:00Z".parse().unwrap(), &Limits::default())
+    let error = IntentRecord::quote(intent(INVALID), None, &Policy::default(), "2026-11-21T18:30:00Z".parse().unwrap())
         .unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::WrongStatus, Some("status")));
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use intent_core::{ErrorKind, Reason};
 
-const OPERATIONS: [&str; 7] = ["parse", "quote request", "intent", "quote", "commit", "execute", "lifecycle"];
+const OPERATIONS: [&str; 8] = ["parse", "quote request", "intent", "quote", "commit", "execute", "record", "lifecycle"];
 
 /// The codes docs/spec.md §7 names, by the operation whose list names them.
 const SPEC_CODES: &[(&str, &[&str])] = &[
@@ -62,6 +62,7 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "SIGNER_MISMATCH",
         ],
     ),
+    ("record", &["INVALID_RECORD"]),
     ("lifecycle", &["INVALID_TRANSITION", "CLOCK_WENT_BACKWARDS", "STATUS_REASON_REQUIRED", "WINDOW_STILL_OPEN"]),
 ];
 
@@ -216,7 +217,14 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
         .into_iter()
         .filter(|(path, _)| {
             path.file_name().and_then(|n| n.to_str()).is_some_and(|name| {
-                matches!(name, "rules_quote_request.rs" | "rules_intent.rs" | "rules_execute.rs" | "lifecycle.rs")
+                matches!(
+                    name,
+                    "rules_quote_request.rs"
+                        | "rules_intent.rs"
+                        | "rules_execute.rs"
+                        | "lifecycle.rs"
+                        | "record_state.rs"
+                )
             })
         })
         .collect();

@@ -1088,7 +1088,7 @@ fn intent_signer_mismatch_is_reported_before_permit_signer_mismatch() {
 fn record_executes_every_valid_mode_with_token_facts() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
+        let _ = record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
 }
@@ -1111,7 +1111,7 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
 fn record_executes_without_chain_facts_only_what_needs_none() {
     for request in [hash_request(), entrypoint_request()] {
         let mut record = committed_record();
-        record.execute(&request, executed_at()).unwrap();
+        let _ = record.execute(&request, executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
     for request in [permit_only_request(), entrypoint_permit_request()] {
@@ -1133,7 +1133,7 @@ fn record_checks_the_owners_entrypoint_nonce_when_given() {
         Some("depositSignature.userNonce"),
     );
     let facts = ChainFacts { entrypoint_nonce: Some(USER_NONCE + U256::from(1)), ..facts };
-    record.execute_with(&request, &facts, executed_at()).unwrap();
+    let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1163,16 +1163,19 @@ fn a_strangers_permit_is_refused_on_every_execute_path() {
             error.reason()
         };
         let at = executed_at();
-        assert_eq!(refused(committed_record().execute(&request, at)), Reason::PermitUnverified);
+        assert_eq!(refused(committed_record().execute(&request, at).map(drop)), Reason::PermitUnverified);
         assert_eq!(
-            refused(committed_record().execute_with(&request, &ChainFacts::default(), at)),
+            refused(committed_record().execute_with(&request, &ChainFacts::default(), at).map(drop)),
             Reason::PermitUnverified
         );
         let with_facts = ChainFacts::with_token_permit(&token_facts);
-        assert_eq!(refused(committed_record().execute_with(&request, &with_facts, at)), Reason::SignerMismatch);
+        assert_eq!(
+            refused(committed_record().execute_with(&request, &with_facts, at).map(drop)),
+            Reason::SignerMismatch
+        );
         let with_facts_and_opt_in = ChainFacts { accept_unverified_permit: true, ..with_facts };
         assert_eq!(
-            refused(committed_record().execute_with(&request, &with_facts_and_opt_in, at)),
+            refused(committed_record().execute_with(&request, &with_facts_and_opt_in, at).map(drop)),
             Reason::SignerMismatch
         );
         assert_eq!(refused(Execute::without_chain_facts().check(&request)), Reason::PermitUnverified);

@@ -47,6 +47,9 @@ Files written (and nothing else)
                                                signature under the defaults is
                                                SIGNER_MISMATCH, one under the policy's names
                                                executes
+    examples/scenario-replays.json             commit and execute retried (docs/spec.md §6.3):
+                                               replays, even before the last event, and
+                                               what is not a replay
     each with its .expected, and two inputs of `intentctl check execute` that pass:
     examples/check-execute.json                signed under the default names, no entrypoint
     examples/check-execute-custom-entrypoint.json
@@ -439,6 +442,15 @@ TRANSITIONS = {
 }
 
 
+def is_commit_replay(rec: dict, ev: dict) -> bool:
+    """A commit of the quoted intent with its own (or no) service contracts (docs/spec.md §6.3)."""
+    intent = rec["intent"]
+    sent = ev.get("intent", intent)
+    contracts = ev.get("serviceContracts", sent["serviceContracts"])
+    return (same_meaning(sent) == same_meaning(intent)
+            and same_meaning(contracts) == same_meaning(intent["serviceContracts"]))
+
+
 def run_model(scenario: dict):
     """The lines `intentctl run` prints for `scenario`, by docs/spec.md §6, 7 and 10. The lifetimes
     come from "policy" or the older "limits" (never both), the entrypoint names from
@@ -452,7 +464,7 @@ def run_model(scenario: dict):
     lines = []
     for ev in scenario["events"]:
         op, now = ev["op"], parse_ts(ev["at"])
-        reason, intent_id = None, None
+        reason, intent_id, replay = None, None, False
         if rec is None:
             if op != "quote":
                 reason = "INVALID_TRANSITION"
@@ -467,7 +479,13 @@ def run_model(scenario: dict):
                 if reason is None:
                     rec = {"status": "QUOTED", "intent": intent, "last": now,
                            "gasFeeOptions": scenario.get("gasFeeOptions"), "window": window,
-                           "committedAt": None, "names": names}
+                           "committedAt": None, "names": names, "executeRequest": None}
+        # docs/spec.md §6.3: a replay is recognised before the clock and changes nothing
+        elif op == "commit" and rec["status"] != "QUOTED" and is_commit_replay(rec, ev):
+            replay, intent_id = True, rec["intent"]["intentId"]
+        elif (op == "execute" and rec["executeRequest"] is not None
+              and same_meaning(ev["request"]) == same_meaning(rec["executeRequest"])):
+            replay = True
         elif now < rec["last"]:
             reason = "CLOCK_WENT_BACKWARDS"
         elif (rec["status"], op) not in TRANSITIONS:
@@ -491,6 +509,8 @@ def run_model(scenario: dict):
                     intent_id = intent["intentId"]
             elif op == "execute":
                 reason = check_execute(rec, ev["request"], ev, now)
+                if reason is None:
+                    rec["executeRequest"] = ev["request"]
             elif op in ("fail", "abort"):
                 if not ev.get("reason"):
                     reason = "STATUS_REASON_REQUIRED"
@@ -501,6 +521,8 @@ def run_model(scenario: dict):
                 rec["status"] = TRANSITIONS[(rec["status"], op)]
                 rec["last"] = now
         line = {"op": op, "ok": reason is None}
+        if replay:
+            line["replay"] = True
         if reason is not None:
             line["reason"] = reason
         line["status"] = rec["status"] if rec else None
@@ -584,6 +606,27 @@ def abort_scenario():
         ev(60, "commit", "ok"),
         ev(90, "abort", "ok", reason="cancelled by the owner"),
         ev(600, "refund", "ok"),
+    ])
+
+
+def replays_scenario():
+    # a client retries after time-outs: the same commit and the same execute succeed again,
+    # as replays, whenever they arrive (even before the last event); anything else is not one
+    other_contracts = dict(INTENT["serviceContracts"], serviceRouterAddress=OTHER_ROUTER)
+    return scenario([
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(61, "commit", "replay", intent=respelled(INTENT)),
+        ev(30, "commit", "replay"),
+        ev(62, "commit", "INVALID_TRANSITION", serviceContracts=other_contracts),
+        ev(120, "execute", "ok", request=HAPPY),
+        ev(121, "execute", "replay", request=HAPPY),
+        ev(90, "execute", "replay", request=HAPPY),
+        ev(122, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(100, "execute", "CLOCK_WENT_BACKWARDS", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(240, "succeed", "ok"),
+        ev(3600, "execute", "replay", request=HAPPY),
+        ev(3600, "commit", "replay"),
     ])
 
 
@@ -718,6 +761,7 @@ SCENARIOS = {
     "scenario-expiry": expiry_scenario,
     "scenario-expiry-window": expiry_window_scenario,
     "scenario-custom-entrypoint": custom_entrypoint_scenario,
+    "scenario-replays": replays_scenario,
 }
 
 
@@ -754,7 +798,7 @@ def main():
         lines = run_model(doc)
         for e, expect, line in zip(doc["events"], expects, lines):
             got = json.loads(line)
-            shown = "ok" if got["ok"] else got["reason"]
+            shown = "replay" if got.get("replay") else "ok" if got["ok"] else got["reason"]
             assert shown == expect, (name, e["op"], e["at"], expect, line)
         assert len(doc["events"]) <= 64  # docs/spec.md §9: arrays other than calls
         text = json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,288 @@
+//! The persisted form of a record (docs/spec.md §6.2): the object [`RecordState`], read and
+//! written like the objects of docs/spec.md §2 (same limits, unknown members kept), what
+//! [`IntentRecord::state`] writes and [`IntentRecord::from_state`] checks.
+//!
+//! Restoring checks that the state is one a record can be in (`INVALID_RECORD` with the
+//! path of the member that disagrees) and never re-verifies a signature or re-runs an
+//! operation's rules: they were checked when the event happened, and a stored record keeps
+//! loading after a rule is tightened. The lifecycle itself is in the parent module.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+
+use alloy_primitives::B256;
+
+use super::IntentRecord;
+use crate::eip712::EntrypointNames;
+use crate::error::{Error, Problem};
+use crate::wire_object;
+use crate::{Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy, Timestamp, UnknownMembers};
+
+/// The one `version` of [`RecordState`] this library writes and reads.
+pub const RECORD_STATE_VERSION: u64 = 1;
+
+wire_object! {
+    /// A record's persisted form (docs/spec.md §6.2): what a host stores between the events of
+    /// one intent, written by [`IntentRecord::state`] and restored by
+    /// [`IntentRecord::from_state`]. Unknown members are read and written like any object's,
+    /// but a record does not keep them: the state of a restored record has none.
+    pub struct RecordState {
+        /// `committedAt`: When the intent was committed, once it was.
+        committed_at: Option<Timestamp> = "committedAt",
+        /// `executeRequest`: The request that started execution, once one did.
+        execute_request: Option<ExecuteRequest> = "executeRequest",
+        /// `gasFeeOptions`: The gas fee options quoted with the intent.
+        gas_fee_options: Option<GasFeeOptions> = "gasFeeOptions",
+        /// `intent`: The quoted intent.
+        intent: Intent = "intent",
+        /// `intentHash`: The quoted intent's canonical hash.
+        intent_hash: B256 = "intentHash",
+        /// `lastEventAt`: The time of the last event applied.
+        last_event_at: Timestamp = "lastEventAt",
+        /// `policy`: The policy the intent was quoted under.
+        policy: PolicyState = "policy",
+        /// `quotedAt`: When the intent was quoted.
+        quoted_at: Timestamp = "quotedAt",
+        /// `revision`: How many times the record changed since its quote.
+        revision: u64 = "revision",
+        /// `status`: The record's status.
+        status: IntentStatus = "status",
+        /// `statusReason`: Why the intent failed or was aborted.
+        status_reason: Option<String> = "statusReason",
+        /// `statusSince`: When the status took its value.
+        status_since: Timestamp = "statusSince",
+        /// `version`: The form's version, [`RECORD_STATE_VERSION`].
+        version: u64 = "version",
+    }
+}
+
+wire_object! {
+    /// A [`Policy`] in a [`RecordState`].
+    pub struct PolicyState {
+        /// `entrypoint`: The entrypoint's EIP-712 names.
+        entrypoint: EntrypointNamesState = "entrypoint",
+        /// `executionWindowSeconds`: How long after the commit the intent may be executed.
+        execution_window_seconds: u64 = "executionWindowSeconds",
+        /// `quoteTtlSeconds`: How far after the quote the intent may expire.
+        quote_ttl_seconds: u64 = "quoteTtlSeconds",
+    }
+}
+
+wire_object! {
+    /// [`EntrypointNames`] as an object (docs/spec.md §5.1): `{"name", "version", "typeName"}`.
+    pub struct EntrypointNamesState {
+        /// `name`: The domain's name.
+        name: String = "name",
+        /// `typeName`: The struct's type name.
+        type_name: String = "typeName",
+        /// `version`: The domain's version.
+        version: String = "version",
+    }
+}
+
+impl From<&EntrypointNames> for EntrypointNamesState {
+    fn from(names: &EntrypointNames) -> Self {
+        EntrypointNamesState {
+            name: String::from(&*names.domain_name),
+            type_name: String::from(&*names.type_name),
+            version: String::from(&*names.domain_version),
+            unknown: UnknownMembers::new(),
+        }
+    }
+}
+
+impl From<EntrypointNamesState> for EntrypointNames {
+    fn from(names: EntrypointNamesState) -> Self {
+        EntrypointNames {
+            type_name: Cow::Owned(names.type_name),
+            domain_name: Cow::Owned(names.name),
+            domain_version: Cow::Owned(names.version),
+        }
+    }
+}
+
+impl From<&Policy> for PolicyState {
+    fn from(policy: &Policy) -> Self {
+        PolicyState {
+            entrypoint: EntrypointNamesState::from(&policy.entrypoint),
+            execution_window_seconds: policy.execution_window_seconds,
+            quote_ttl_seconds: policy.quote_ttl_seconds,
+            unknown: UnknownMembers::new(),
+        }
+    }
+}
+
+impl From<PolicyState> for Policy {
+    fn from(policy: PolicyState) -> Self {
+        Policy {
+            quote_ttl_seconds: policy.quote_ttl_seconds,
+            execution_window_seconds: policy.execution_window_seconds,
+            entrypoint: EntrypointNames::from(policy.entrypoint),
+        }
+    }
+}
+
+/// `INVALID_RECORD` at the member `key`.
+fn invalid(key: &str, why: &'static str) -> Error {
+    Error::new(Problem::InvalidRecord(why)).in_member(key)
+}
+
+/// Whether an execute request belongs with a record in `status`: `Some(true)` required,
+/// `Some(false)` forbidden, `None` either (REFUNDED follows FAILED, which executed, or
+/// ABORTED, which did not).
+fn execute_request_expected(status: &IntentStatus) -> Option<bool> {
+    match status {
+        IntentStatus::Executing | IntentStatus::Succeeded | IntentStatus::Failed => Some(true),
+        IntentStatus::Refunded => None,
+        _ => Some(false),
+    }
+}
+
+/// The revision a record in `status` has: one per change on the only path that leads
+/// there (a REFUNDED record executed when it has an execute request).
+fn expected_revision(status: &IntentStatus, executed: bool) -> u64 {
+    match status {
+        IntentStatus::Quoted => 0,
+        IntentStatus::Committed => 1,
+        IntentStatus::Executing | IntentStatus::Aborted => 2,
+        IntentStatus::Succeeded | IntentStatus::Failed => 3,
+        _ => 3 + u64::from(executed),
+    }
+}
+
+impl RecordState {
+    /// The checks of docs/spec.md §6.2, in the order of the members they read.
+    fn check(&self) -> Result<(), Error> {
+        use IntentStatus as S;
+        if self.version != RECORD_STATE_VERSION {
+            return Err(invalid("version", "unknown version"));
+        }
+        if !matches!(
+            self.status,
+            S::Quoted | S::Committed | S::Executing | S::Failed | S::Succeeded | S::Aborted | S::Refunded
+        ) {
+            return Err(invalid("status", "a status no record is ever in"));
+        }
+        if self.intent_hash != self.intent.canonical_hash() {
+            return Err(invalid("intentHash", "not the intent's canonical hash"));
+        }
+        if self.intent.status != S::Quoted {
+            return Err(invalid("status", "the quoted intent's status is not QUOTED").in_member("intent"));
+        }
+        let committed = self.status != S::Quoted;
+        if self.committed_at.is_some() != committed {
+            return Err(invalid("committedAt", "committedAt disagrees with the status"));
+        }
+        self.check_execute_request()?;
+        self.check_status_reason()?;
+        if self.revision != expected_revision(&self.status, self.execute_request.is_some()) {
+            return Err(invalid("revision", "not the number of changes that lead to the status"));
+        }
+        self.check_times()
+    }
+
+    fn check_execute_request(&self) -> Result<(), Error> {
+        let given = self.execute_request.as_ref();
+        if execute_request_expected(&self.status).is_some_and(|expected| expected != given.is_some()) {
+            return Err(invalid("executeRequest", "executeRequest disagrees with the status"));
+        }
+        if given.is_some_and(|request| request.intent_id != self.intent.intent_id) {
+            return Err(invalid("intentId", "not the intent's id").in_member("executeRequest"));
+        }
+        Ok(())
+    }
+
+    fn check_status_reason(&self) -> Result<(), Error> {
+        let needs_reason = matches!(self.status, IntentStatus::Failed | IntentStatus::Aborted | IntentStatus::Refunded);
+        match (&self.status_reason, needs_reason) {
+            (None, true) => Err(invalid("statusReason", "the status needs a status reason")),
+            (Some(_), false) => Err(invalid("statusReason", "the status has no status reason")),
+            (Some(reason), true) if reason.is_empty() => Err(invalid("statusReason", "an empty status reason")),
+            _ => Ok(()),
+        }
+    }
+
+    /// `quotedAt ≤ committedAt ≤ statusSince ≤ lastEventAt` (`committedAt` once committed).
+    fn check_times(&self) -> Result<(), Error> {
+        if let Some(committed_at) = self.committed_at {
+            if committed_at < self.quoted_at {
+                return Err(invalid("committedAt", "committedAt before quotedAt"));
+            }
+            if self.status_since < committed_at {
+                return Err(invalid("statusSince", "statusSince before committedAt"));
+            }
+        }
+        if self.status_since < self.quoted_at {
+            return Err(invalid("statusSince", "statusSince before quotedAt"));
+        }
+        if self.last_event_at < self.status_since {
+            return Err(invalid("lastEventAt", "lastEventAt before statusSince"));
+        }
+        Ok(())
+    }
+}
+
+impl IntentRecord {
+    /// The record's persisted form (docs/spec.md §6.2), `version` [`RECORD_STATE_VERSION`].
+    pub fn state(&self) -> RecordState {
+        RecordState {
+            committed_at: self.committed_at,
+            execute_request: self.execute_request.clone(),
+            gas_fee_options: self.gas_fee_options.clone(),
+            intent: self.intent.clone(),
+            intent_hash: self.intent_hash,
+            last_event_at: self.last_event_at,
+            policy: PolicyState::from(&self.policy),
+            quoted_at: self.quoted_at,
+            revision: self.revision,
+            status: self.status.clone(),
+            status_reason: self.status_reason.clone(),
+            status_since: self.status_since,
+            version: RECORD_STATE_VERSION,
+            unknown: UnknownMembers::new(),
+        }
+    }
+
+    /// The record `state` holds, equal to the one that wrote it and behaving the same for
+    /// every later event. Checks that a record can be in the state; verifies no signature
+    /// and runs no operation's rules again. The state's unknown members are not kept.
+    ///
+    /// ```
+    /// use intent_core::{from_slice, to_string, IntentRecord, Policy, RecordState};
+    ///
+    /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
+    /// let record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
+    /// let stored = to_string(&record.state());
+    ///
+    /// let restored = IntentRecord::from_state(from_slice::<RecordState>(stored.as_bytes())?)?;
+    /// assert_eq!(restored, record);
+    /// # Ok::<(), intent_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_RECORD` at the member that disagrees: an unknown `version`, a `status` no
+    /// record is in, an `intentHash` that is not the intent's canonical hash, a quoted
+    /// intent whose status is not QUOTED, `committedAt`, `executeRequest` or
+    /// `statusReason` present or absent against the status, an execute request for
+    /// another intent id, a `revision` other than the number of changes that lead to the
+    /// status, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
+    /// lastEventAt`).
+    pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
+        state.check()?;
+        Ok(IntentRecord {
+            revision: state.revision,
+            status: state.status,
+            intent: state.intent,
+            intent_hash: state.intent_hash,
+            gas_fee_options: state.gas_fee_options,
+            quoted_at: state.quoted_at,
+            committed_at: state.committed_at,
+            status_reason: state.status_reason,
+            status_since: state.status_since,
+            last_event_at: state.last_event_at,
+            policy: Policy::from(state.policy),
+            execute_request: state.execute_request,
+        })
+    }
+}

@@ -1,0 +1,31 @@
+//! [`Policy`]: what a deployment decides about time and signing (docs/spec.md §6.1), fixed
+//! when a record is quoted and kept with it. Input limits are not here: they are
+//! [`crate::Limits`] (docs/spec.md §9), and neither takes the other's settings.
+
+use crate::eip712::EntrypointNames;
+
+/// The quote lifetime, the execution window and the entrypoint's EIP-712 names a record
+/// is quoted under (docs/spec.md §6.1). Change one with
+/// `Policy { quote_ttl_seconds: 60, ..Policy::default() }`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Policy {
+    /// How far after the quote an intent may expire, in seconds (default 300).
+    pub quote_ttl_seconds: u64,
+    /// How long after the commit an intent may be executed, in seconds (default 600).
+    pub execution_window_seconds: u64,
+    /// The entrypoint's EIP-712 names that deposit-intent signatures are checked under
+    /// (docs/spec.md §5.1; default `ServiceIntent` under `ServiceIntentEntrypoint` version `1`).
+    pub entrypoint: EntrypointNames,
+}
+
+impl Policy {
+    /// 300 s to quote, 600 s to execute, the default entrypoint names.
+    pub const DEFAULT: Policy =
+        Policy { quote_ttl_seconds: 300, execution_window_seconds: 600, entrypoint: EntrypointNames::DEFAULT };
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy::DEFAULT
+    }
+}

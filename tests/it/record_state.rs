@@ -1,0 +1,358 @@
+//! Persisted records (docs/spec.md §6.2): `state()` and `from_state()` over the fixture's
+//! records in every status, one test per `INVALID_RECORD` cause that breaks exactly it, and
+//! a property over generated worlds: a record restored from its state (as JSON text) is
+//! equal to the original and behaves the same for every next event.
+
+use intent_core::lifecycle::IntentRecord;
+use intent_core::{
+    from_slice, to_string, Applied, Canonical, Error, IntentStatus, Policy, Reason, RecordState, Timestamp,
+    RECORD_STATE_VERSION,
+};
+use proptest::prelude::*;
+
+use crate::fixtures::{
+    committed_at, committed_record, executed_at, executing_record, hash_request, intent, later, quoted_record, secs,
+    shift, window_closes_at,
+};
+use crate::generators::{self, shift_clamped, Config, World, NS};
+use crate::support::proptest_config;
+
+/// The fixture's record in every status, by every path (ABORTED by abort and by expiry,
+/// REFUNDED after FAILED and after ABORTED).
+fn records() -> Vec<IntentRecord> {
+    let quoted = quoted_record();
+    let committed = committed_record();
+    let executing = executing_record();
+    let mut aborted = committed.clone();
+    aborted.abort("owner cancelled", executed_at()).unwrap();
+    let mut expired = committed.clone();
+    expired.expire(secs(window_closes_at(), 5)).unwrap();
+    let mut failed = executing.clone();
+    failed.fail("bridge reverted", later()).unwrap();
+    let mut succeeded = executing.clone();
+    succeeded.succeed(later()).unwrap();
+    let mut refunded_after_failure = failed.clone();
+    refunded_after_failure.refund(secs(later(), 1)).unwrap();
+    let mut refunded_after_abort = aborted.clone();
+    refunded_after_abort.refund(later()).unwrap();
+    vec![
+        quoted,
+        committed,
+        executing,
+        aborted,
+        expired,
+        failed,
+        succeeded,
+        refunded_after_failure,
+        refunded_after_abort,
+    ]
+}
+
+/// The state's JSON text read back and restored.
+fn through_text(record: &IntentRecord) -> Result<IntentRecord, Error> {
+    let text = to_string(&record.state());
+    IntentRecord::from_state(from_slice::<RecordState>(text.as_bytes())?)
+}
+
+#[test]
+fn every_fixture_record_comes_back_equal_through_its_json_state() {
+    for record in records() {
+        let restored = through_text(&record).unwrap_or_else(|e| panic!("{}: {e}", record.status()));
+        assert_eq!(restored, record);
+        assert_eq!(restored.revision(), record.revision());
+        assert_eq!(restored.next_deadline(), record.next_deadline());
+        assert_eq!(to_string(&restored.state()), to_string(&record.state()));
+    }
+}
+
+#[test]
+fn the_state_has_the_members_of_the_spec() {
+    let mut record = executing_record();
+    record.fail("bridge reverted", later()).unwrap();
+    let state = record.state();
+    assert_eq!(state.version, RECORD_STATE_VERSION);
+    assert_eq!(state.revision, 3);
+    assert_eq!(state.status, IntentStatus::Failed);
+    assert_eq!(state.intent_hash, intent().canonical_hash());
+    assert_eq!(state.committed_at, Some(committed_at()));
+    assert_eq!(state.execute_request, Some(hash_request()));
+    assert_eq!(state.status_reason.as_deref(), Some("bridge reverted"));
+    assert_eq!((state.status_since, state.last_event_at), (later(), later()));
+    let json: serde_json::Value = serde_json::from_str(&to_string(&state)).unwrap();
+    assert_eq!(
+        json["policy"],
+        serde_json::json!({
+            "entrypoint": {"name": "ServiceIntentEntrypoint", "typeName": "ServiceIntent", "version": "1"},
+            "executionWindowSeconds": 600,
+            "quoteTtlSeconds": 300,
+        })
+    );
+    let keys: Vec<&String> = json.as_object().unwrap().keys().collect();
+    let expected = [
+        "committedAt",
+        "executeRequest",
+        "gasFeeOptions",
+        "intent",
+        "intentHash",
+        "lastEventAt",
+        "policy",
+        "quotedAt",
+        "revision",
+        "status",
+        "statusReason",
+        "statusSince",
+        "version",
+    ];
+    assert_eq!(keys, expected);
+}
+
+#[test]
+fn the_policy_travels_with_the_record() {
+    let policy = Policy { execution_window_seconds: 60, ..Policy::default() };
+    let record = crate::fixtures::committed_record_with(&policy);
+    let restored = through_text(&record).unwrap();
+    assert_eq!(restored.policy(), &policy);
+    assert_eq!(restored.execution_window_closes_at(), Some(secs(committed_at(), 60)));
+}
+
+#[test]
+fn unknown_members_of_a_state_are_read_and_not_kept() {
+    let mut state = committed_record().state();
+    state.insert_unknown("hostColumn", "7").unwrap();
+    let text = to_string(&state);
+    assert!(text.contains("\"hostColumn\":7"));
+    let restored = IntentRecord::from_state(from_slice(text.as_bytes()).unwrap()).unwrap();
+    assert_eq!(restored, committed_record());
+    assert!(restored.state().unknown.is_empty());
+}
+
+#[test]
+fn a_state_is_read_with_the_default_limits() {
+    let text = to_string(&committed_record().state());
+    let deep = text.replacen("{", r#"{"x":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[0]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]],"#, 1);
+    let error = from_slice::<RecordState>(deep.as_bytes()).unwrap_err();
+    assert_eq!(error.reason(), Reason::LimitExceeded);
+}
+
+// ---------------------------------------------------------------------------------------------
+// INVALID_RECORD: one test per cause, each breaking exactly it
+
+/// Restores `state` changed by `change`, expecting INVALID_RECORD at `path`.
+fn assert_invalid(record: IntentRecord, path: &str, change: impl FnOnce(&mut RecordState)) {
+    let mut state = record.state();
+    IntentRecord::from_state(state.clone()).expect("the unbroken state restores");
+    change(&mut state);
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some(path)), "{error}");
+}
+
+fn failed_record() -> IntentRecord {
+    let mut record = executing_record();
+    record.fail("bridge reverted", later()).unwrap();
+    record
+}
+
+#[test]
+fn an_unknown_version_is_invalid_record() {
+    assert_invalid(committed_record(), "version", |state| state.version = 2);
+}
+
+#[test]
+fn status_invalid_is_invalid_record() {
+    assert_invalid(quoted_record(), "status", |state| state.status = IntentStatus::Invalid);
+}
+
+#[test]
+fn a_status_the_library_does_not_name_is_invalid_record() {
+    assert_invalid(quoted_record(), "status", |state| state.status = IntentStatus::Other("PENDING".into()));
+}
+
+#[test]
+fn an_intent_hash_not_the_intents_is_invalid_record() {
+    assert_invalid(committed_record(), "intentHash", |state| state.intent.id += 1);
+}
+
+#[test]
+fn a_quoted_intent_not_in_status_quoted_is_invalid_record() {
+    assert_invalid(committed_record(), "intent.status", |state| {
+        state.intent.status = IntentStatus::Committed;
+        state.intent_hash = state.intent.canonical_hash();
+    });
+}
+
+#[test]
+fn committed_at_on_a_quoted_record_is_invalid_record() {
+    assert_invalid(quoted_record(), "committedAt", |state| state.committed_at = Some(state.quoted_at));
+}
+
+#[test]
+fn no_committed_at_on_a_committed_record_is_invalid_record() {
+    assert_invalid(committed_record(), "committedAt", |state| state.committed_at = None);
+}
+
+#[test]
+fn an_execute_request_on_a_committed_record_is_invalid_record() {
+    assert_invalid(committed_record(), "executeRequest", |state| state.execute_request = Some(hash_request()));
+}
+
+#[test]
+fn no_execute_request_on_an_executing_record_is_invalid_record() {
+    assert_invalid(executing_record(), "executeRequest", |state| state.execute_request = None);
+}
+
+#[test]
+fn an_execute_request_for_another_intent_is_invalid_record() {
+    assert_invalid(executing_record(), "executeRequest.intentId", |state| {
+        state.execute_request.as_mut().unwrap().intent_id.push('x');
+    });
+}
+
+#[test]
+fn no_status_reason_on_a_failed_record_is_invalid_record() {
+    assert_invalid(failed_record(), "statusReason", |state| state.status_reason = None);
+}
+
+#[test]
+fn an_empty_status_reason_is_invalid_record() {
+    assert_invalid(failed_record(), "statusReason", |state| state.status_reason = Some(String::new()));
+}
+
+#[test]
+fn a_status_reason_on_a_status_without_one_is_invalid_record() {
+    assert_invalid(executing_record(), "statusReason", |state| state.status_reason = Some("why".into()));
+}
+
+#[test]
+fn a_revision_other_than_the_statuss_is_invalid_record() {
+    assert_invalid(executing_record(), "revision", |state| state.revision = 7);
+}
+
+#[test]
+fn committed_at_before_quoted_at_is_invalid_record() {
+    assert_invalid(committed_record(), "committedAt", |state| state.quoted_at = secs(committed_at(), 1));
+}
+
+#[test]
+fn status_since_before_committed_at_is_invalid_record() {
+    assert_invalid(executing_record(), "statusSince", |state| state.status_since = shift(committed_at(), -1));
+}
+
+#[test]
+fn status_since_before_quoted_at_is_invalid_record() {
+    assert_invalid(quoted_record(), "statusSince", |state| state.status_since = shift(state.quoted_at, -1));
+}
+
+#[test]
+fn last_event_at_before_status_since_is_invalid_record() {
+    assert_invalid(failed_record(), "lastEventAt", |state| state.last_event_at = shift(later(), -1));
+}
+
+#[test]
+fn restoring_verifies_no_signature() {
+    // The quoted intent's rules are not run again either: a state holding an intent the
+    // rules refuse today still restores when its hash and times agree.
+    let mut state = committed_record().state();
+    state.intent.quote_request.origin_chain_id = 0;
+    state.intent_hash = state.intent.canonical_hash();
+    IntentRecord::from_state(state).unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The property: every reachable record, restored, is the same record
+
+/// One step of a generated history: an event the record may or may not accept, or a retry
+/// of the last commit or execute.
+#[derive(Debug, Clone, Copy)]
+enum Step {
+    Commit,
+    /// Execute with one of the modes the world supports, picked by the number.
+    Execute(u8),
+    Fail,
+    Succeed,
+    Abort,
+    Expire,
+    Refund,
+}
+
+fn any_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        Just(Step::Commit),
+        any::<u8>().prop_map(Step::Execute),
+        Just(Step::Fail),
+        Just(Step::Succeed),
+        Just(Step::Abort),
+        Just(Step::Expire),
+        Just(Step::Refund),
+    ]
+}
+
+/// Applies `step` at `at` with the world's arguments; `Ok(true)` for a replay.
+fn apply(world: &World, record: &mut IntentRecord, step: Step, at: Timestamp) -> Result<bool, Error> {
+    let applied = match step {
+        Step::Commit => record.commit(&world.intent, None, at)?,
+        Step::Execute(pick) => {
+            let modes = world.modes();
+            let request = world.request_for(modes[usize::from(pick) % modes.len()]);
+            record.execute_with(&request, &world.facts(), at)?
+        }
+        Step::Fail => record.fail("reverted", at).map(|()| Applied::Changed)?,
+        Step::Succeed => record.succeed(at).map(|()| Applied::Changed)?,
+        Step::Abort => record.abort("operator abort", at).map(|()| Applied::Changed)?,
+        Step::Expire => record.expire(at).map(|()| Applied::Changed)?,
+        Step::Refund => record.refund(at).map(|()| Applied::Changed)?,
+    };
+    Ok(applied.is_replay())
+}
+
+/// The times a step may happen at: the world's own, the window's close, and later.
+fn time_of(world: &World, pick: u8) -> Timestamp {
+    match pick % 4 {
+        0 => world.times.commit_at,
+        1 => world.times.execute_at,
+        2 => world.window_closes_at(),
+        _ => shift_clamped(world.window_closes_at(), 60 * NS),
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest_config(32))]
+
+    #[test]
+    fn a_restored_record_is_the_record_and_behaves_the_same(
+        world in generators::world(Config::EVERY_MODE),
+        without_fee_options in any::<bool>(),
+        steps in proptest::collection::vec((any_step(), any::<u8>()), 0..8),
+        next in (any_step(), any::<u8>()),
+    ) {
+        let mut record = if without_fee_options {
+            IntentRecord::quote(world.intent.clone(), None, &world.policy(), world.times.quote_at)
+        } else {
+            world.quote()
+        }
+        .unwrap();
+        for (step, pick) in steps {
+            let before = record.clone();
+            let at = time_of(&world, pick);
+            match apply(&world, &mut record, step, at) {
+                Ok(true) | Err(_) => {
+                    prop_assert_eq!(&record, &before, "a replay or a failed event changed the record");
+                }
+                Ok(false) => prop_assert_eq!(record.revision(), before.revision() + 1),
+            }
+            let restored = through_text(&record).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+            prop_assert_eq!(&restored, &record);
+            prop_assert_eq!(restored.revision(), record.revision());
+            prop_assert_eq!(restored.next_deadline(), record.next_deadline());
+        }
+        // Every next event gives the same result on the record and on its restored copy.
+        let restored = through_text(&record).map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let at = time_of(&world, next.1);
+        for step in [next.0, Step::Commit, Step::Execute(0), Step::Expire, Step::Refund] {
+            let (mut original, mut copy) = (record.clone(), restored.clone());
+            let a = apply(&world, &mut original, step, at);
+            let b = apply(&world, &mut copy, step, at);
+            prop_assert_eq!(a.map_err(|e| (e.reason(), e.path().map(String::from))), b.map_err(|e| (e.reason(), e.path().map(String::from))));
+            prop_assert_eq!(&original, &copy);
+        }
+    }
+}
