@@ -15,8 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use intent_core::{from_slice, to_string, CommitRequest, QuoteResponse, Timestamp};
-use intent_service::compat::IntentRecord;
+use intent_core::{from_slice, to_string, CommitRequest, IntentRecord, QuoteResponse, Timestamp};
 use intent_service::config::ServiceConfig;
 use intent_service::{http, Service};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};

@@ -7,9 +7,11 @@
 //! `--config` is given. What the keys protect and how they are compared lives in
 //! [`crate::http`]; nothing here reads a clock or the network.
 
-use crate::compat::Policy;
 use intent_core::eip712::EntrypointNames;
-use intent_core::{from_slice_with, wire_object, Address, AddressOrEmpty, Decimal, Error, Limits, RouteProvider, U256};
+use intent_core::{
+    from_slice_with, wire_object, Address, AddressOrEmpty, Decimal, EntrypointNamesState, Error, Limits, Policy,
+    RouteProvider, U256,
+};
 
 /// The shipped example configuration: chains 42161 and 8453, DAI, USDC and native ETH,
 /// one access key and one operator key. It quotes `examples/quote-request.json` for any
@@ -118,23 +120,11 @@ wire_object! {
     /// The lifecycle policy (docs/spec.md §6.1); every member defaults to [`Policy::default`]'s.
     pub struct PolicyConfig {
         /// `entrypoint`: The entrypoint's EIP-712 names.
-        entrypoint: Option<EntrypointConfig> = "entrypoint",
+        entrypoint: Option<EntrypointNamesState> = "entrypoint",
         /// `executionWindowSeconds`: How long after commit execute may come.
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How long a quote lives.
         quote_ttl_seconds: Option<u64> = "quoteTtlSeconds",
-    }
-}
-
-wire_object! {
-    /// The entrypoint's EIP-712 names (docs/spec.md §5.1).
-    pub struct EntrypointConfig {
-        /// `name`: The domain name.
-        name: String = "name",
-        /// `typeName`: The struct's type name.
-        type_name: String = "typeName",
-        /// `version`: The domain version.
-        version: String = "version",
     }
 }
 
@@ -243,11 +233,7 @@ impl ServiceConfig {
                 policy.execution_window_seconds = seconds;
             }
             if let Some(names) = &config.entrypoint {
-                policy.entrypoint = EntrypointNames {
-                    type_name: names.type_name.clone().into(),
-                    domain_name: names.name.clone().into(),
-                    domain_version: names.version.clone().into(),
-                };
+                policy.entrypoint = EntrypointNames::from(names.clone());
             }
         }
         policy

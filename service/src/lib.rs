@@ -15,7 +15,6 @@
 //! dependency tree: this package is a workspace member outside the default members.
 
 pub mod chain;
-pub mod compat;
 pub mod config;
 pub mod demo;
 pub mod failure;

@@ -14,18 +14,16 @@ use std::time::Duration;
 
 use alloy_primitives::B256;
 use intent_core::{
-    from_slice_with, to_string, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
-    IntentStatus, Limits, QuoteRequest, QuoteResponse, Timestamp,
+    from_slice_with, to_string, Applied, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
+    IntentRecord, IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
 };
 use tokio::sync::watch;
 
 use crate::chain::ChainView;
-use crate::compat::{Applied, IntentRecord, Policy, RecordState};
 use crate::failure::{self, Failure};
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
 use crate::store::{DepositProof, Store, StoredRecord, Swapped};
-use intent_core::ServerFailure;
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
