@@ -246,6 +246,11 @@ impl ErrorKind {
         ErrorKind::Internal,
     ];
 
+    /// The kind written `name` in a body's `"error"`, if it is one of [`ErrorKind::ALL`].
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.iter().copied().find(|kind| kind.name() == name)
+    }
+
     /// The kind's name as the service writes it in `"error"`.
     pub const fn name(self) -> &'static str {
         match self {

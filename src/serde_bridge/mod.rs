@@ -1,6 +1,6 @@
 //! serde support (feature `serde`, docs/spec.md §11.1): `Serialize` and `Deserialize` for
 //! every object declared with [`wire_object!`](crate::wire_object), every enum and value
-//! kind, and `Serialize` for [`ErrorBody`](crate::ErrorBody), all through this crate's own
+//! kind, and for [`ErrorBody`](crate::ErrorBody), all through this crate's own
 //! writer and reader, so that serde sees exactly the text, values, limits, reason codes and
 //! paths of [`crate::to_string`] and [`crate::from_slice`].
 //!
@@ -101,6 +101,53 @@ fn message(error: &Error) -> String {
 impl serde::Serialize for crate::ErrorBody {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_json_text(&self.to_json(), serializer)
+    }
+}
+
+crate::wire_object! {
+    /// An error body as it travels, before its kind is looked up (for `ErrorBody`'s
+    /// `Deserialize`).
+    pub struct ErrorBodyText {
+        /// `cause`: The reason code, and the path.
+        cause: String = "cause",
+        /// `code`: The kind's number.
+        code: u32 = "code",
+        /// `error`: The kind's name.
+        error: String = "error",
+        /// `msg`: The message.
+        msg: String = "msg",
+        /// `status`: The HTTP status.
+        status: u32 = "status",
+    }
+}
+
+/// An error body of one of [`ErrorKind::ALL`](crate::ErrorKind::ALL), as
+/// [`ErrorBody::to_json`](crate::ErrorBody::to_json) writes it; members it does not name
+/// (`intentctl`'s `reason` and `path`) are ignored. An unknown kind is `INVALID_ENUM` at
+/// `error`; a `code` or `status` that is not the kind's is `INVALID_NUMBER` there.
+impl<'de> serde::Deserialize<'de> for crate::ErrorBody {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use crate::error::Problem;
+        let text: ErrorBodyText = deserialize(deserializer)?;
+        let refuse = |error: Error| D::Error::custom(message(&error));
+        let kind = crate::ErrorKind::from_name(&text.error).ok_or_else(|| {
+            refuse(Error::new(Problem::InvalidEnum { expected: "a known error kind" }).in_member("error"))
+        })?;
+        if text.code != kind.code() {
+            return Err(refuse(Error::new(Problem::InvalidNumber("not the code of its kind")).in_member("code")));
+        }
+        if text.status != u32::from(kind.http_status()) {
+            return Err(refuse(
+                Error::new(Problem::InvalidNumber("not the http status of its kind")).in_member("status"),
+            ));
+        }
+        Ok(crate::ErrorBody {
+            error: kind.name(),
+            code: kind.code(),
+            msg: text.msg,
+            cause: text.cause,
+            status: kind.http_status(),
+        })
     }
 }
 

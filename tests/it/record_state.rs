@@ -65,6 +65,27 @@ fn every_fixture_record_comes_back_equal_through_its_json_state() {
     }
 }
 
+#[cfg(feature = "serde")]
+#[test]
+fn every_fixture_record_comes_back_equal_through_serde() {
+    for record in records() {
+        let state = record.state();
+        let json = serde_json::to_string(&state).unwrap();
+        assert_eq!(json, to_string(&state), "serde_json writes the library's text");
+        let through_json = serde_json::from_str::<RecordState>(&json).unwrap();
+        assert_eq!(IntentRecord::from_state(through_json).unwrap(), record);
+        // Another format: serde_json's Value tree, through serde's data model.
+        let tree = serde_json::to_value(&state).unwrap();
+        let through_tree = serde_json::from_value::<RecordState>(tree).unwrap();
+        assert_eq!(IntentRecord::from_state(through_tree).unwrap(), record);
+    }
+    let mut broken = serde_json::to_value(records()[0].state()).unwrap();
+    broken["version"] = serde_json::json!(2);
+    let state = serde_json::from_value::<RecordState>(broken).unwrap();
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("version")));
+}
+
 #[test]
 fn the_state_has_the_members_of_the_spec() {
     let mut record = executing_record();

@@ -333,6 +333,31 @@ fn the_error_body_is_written_as_to_json_writes_it() {
 }
 
 #[test]
+fn an_error_body_reads_back_and_an_unknown_kind_is_refused() {
+    let body = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err().body();
+    assert_eq!(serde_json::from_str::<intent_core::ErrorBody>(&body.to_json()).unwrap(), body);
+    let server = intent_core::ServerFailure::RevisionConflict.body();
+    assert_eq!(
+        serde_json::from_value::<intent_core::ErrorBody>(serde_json::to_value(&server).unwrap()).unwrap(),
+        server
+    );
+    // intentctl's line carries "reason" and "path" besides: ignored.
+    let error = from_slice::<Call>(br#"{"to":"0x1234"}"#).unwrap_err();
+    assert_eq!(serde_json::from_str::<intent_core::ErrorBody>(&body.to_json_with(&error)).unwrap(), body);
+    let refused = |text: &str| serde_json::from_str::<intent_core::ErrorBody>(text).unwrap_err().to_string();
+    let unknown = r#"{"error":"Teapot","code":2000,"msg":"m","cause":"c","status":400}"#;
+    assert!(
+        refused(unknown).starts_with("INVALID_ENUM: ") && refused(unknown).contains(" at error"),
+        "{}",
+        refused(unknown)
+    );
+    let wrong_code = r#"{"error":"InvalidArgument","code":2004,"msg":"m","cause":"c","status":400}"#;
+    assert!(refused(wrong_code).starts_with("INVALID_NUMBER: ") && refused(wrong_code).contains(" at code"));
+    let wrong_status = r#"{"error":"InvalidArgument","code":2000,"msg":"m","cause":"c","status":422}"#;
+    assert!(refused(wrong_status).contains(" at status"));
+}
+
+#[test]
 fn serde_json_value_is_recognised_by_its_type_name() {
     // The bridge routes serde_json's `Value` through ordinary visits by type name; if
     // serde_json renamed it, a big uint held as a float would come back rounded instead
