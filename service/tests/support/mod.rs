@@ -31,9 +31,9 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-/// A scratch directory for this test process.
+/// A scratch directory for this test process, under Cargo's `target/tmp`.
 pub fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("intent-service-tests-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("intent-service-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
