@@ -1,0 +1,47 @@
+//! The operator's document: `POST /rpc/Operator/ReportIntentOutcome`
+//! `{intentId, outcome: "SUCCEEDED"|"FAILED"|"REFUNDED", reason?}` (docs/spec.md §12), declared
+//! with the core's `wire_object!` so it is read with the core's limits, reasons and paths.
+//! Applying it is [`crate::records::Records::report_outcome`].
+
+use intent_core::{wire_object, Error, IntentStatus, Problem};
+
+wire_object! {
+    /// What happened to an executing (or failed, or aborted) intent outside the service.
+    pub struct ReportIntentOutcomeRequest {
+        /// `intentId`: The intent.
+        intent_id: String = "intentId",
+        /// `outcome`: `SUCCEEDED`, `FAILED` or `REFUNDED`.
+        outcome: IntentStatus = "outcome",
+        /// `reason`: Why it failed (required for `FAILED`, the receipt's `statusReason`).
+        reason: Option<String> = "reason",
+    }
+}
+
+/// The outcomes an operator reports, each one event of the core's lifecycle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// `succeed`.
+    Succeeded,
+    /// `fail` with the reason.
+    Failed,
+    /// `refund`.
+    Refunded,
+}
+
+impl ReportIntentOutcomeRequest {
+    /// The outcome reported.
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_ENUM` at `outcome` for any other status.
+    pub fn outcome(&self) -> Result<Outcome, Error> {
+        match self.outcome {
+            IntentStatus::Succeeded => Ok(Outcome::Succeeded),
+            IntentStatus::Failed => Ok(Outcome::Failed),
+            IntentStatus::Refunded => Ok(Outcome::Refunded),
+            _ => {
+                Err(Error::new(Problem::InvalidEnum { expected: "SUCCEEDED, FAILED or REFUNDED" }).in_member("outcome"))
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! The service's operations on records: quote, commit, execute, report an outcome,
+//! expire, read and wait for a receipt. Each loads the record's RecordState, restores the
+//! core's `IntentRecord` from it, applies one event, and stores the result with a
+//! compare-and-swap on the revision; a lost race is retried from a fresh load (where a
+//! concurrent identical request becomes a replay), and answered 409 after
+//! [`MAX_ATTEMPTS`] losses.
+//!
+//! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
+//! only moves records between the core and the store, and supplies what the core takes
+//! as arguments: the time, the policy, and the chain facts ([`crate::chain`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use alloy_primitives::B256;
+use intent_core::{
+    from_slice_with, to_string, Applied, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
+    IntentRecord, IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
+};
+use tokio::sync::watch;
+
+use crate::chain::ChainView;
+use crate::failure::{self, Failure};
+use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
+use crate::quoter::Quoter;
+use crate::store::{DepositProof, Store, StoredRecord, Swapped};
+
+/// How many times a change is re-applied after losing a compare-and-swap before the
+/// request is answered 409.
+pub const MAX_ATTEMPTS: usize = 16;
+
+/// How often a waiter re-reads the record, for changes made by other instances.
+const WAIT_POLL: Duration = Duration::from_millis(200);
+
+/// The records of one service instance: the store, the quoter, the policy and the chain
+/// facts, and a signal raised on every change this instance makes.
+pub struct Records {
+    store: Store,
+    quoter: Box<dyn Quoter>,
+    policy: Policy,
+    chain: ChainView,
+    changes: watch::Sender<u64>,
+}
+
+/// RecordState documents are read with the default limits, except the document size: a
+/// state holds an intent read within the limits, plus its fee options and execute request.
+fn state_limits() -> Limits {
+    Limits { max_document_bytes: 4 * Limits::DEFAULT.max_document_bytes, ..Limits::DEFAULT }
+}
+
+/// A timestamp's Unix seconds, rounded up: the stored `next_deadline`.
+fn seconds_ceil(time: Timestamp) -> i64 {
+    time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
+}
+
+fn stored(record: &IntentRecord) -> StoredRecord {
+    StoredRecord {
+        intent_id: record.intent().intent_id.clone(),
+        revision: i64::try_from(record.revision()).unwrap_or(i64::MAX),
+        status: record.status().name().to_owned(),
+        next_deadline: record.next_deadline().map(seconds_ceil),
+        state: to_string(&record.state()),
+    }
+}
+
+/// The proofs an accepted execute request uses up: its deposit transaction hash, or in
+/// entrypoint mode the owner's entrypoint nonce.
+fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<DepositProof> {
+    let mut proofs = Vec::new();
+    if let Some(hash) = &request.deposit_transaction_hash {
+        proofs.push(DepositProof { key: format!("deposit-transaction:{hash}"), path: "depositTransactionHash" });
+    }
+    if let Some(signature) = &request.deposit_signature {
+        if let (Some(_), Some(nonce)) = (&signature.intent_signature, &signature.user_nonce) {
+            let intent = record.intent();
+            let key = format!(
+                "entrypoint-nonce:{}:{}:{}",
+                intent.origin_chain_id,
+                intent.owner_address.to_string().to_lowercase(),
+                nonce
+            );
+            proofs.push(DepositProof { key, path: "depositSignature.userNonce" });
+        }
+    }
+    proofs
+}
+
+/// What one attempt at a change decided.
+enum Step<T> {
+    /// Store the changed record (claiming these proofs), then answer `T`.
+    Store(Box<IntentRecord>, Vec<DepositProof>, T),
+    /// Nothing to store: answer `T` (a replay).
+    Answer(T),
+}
+
+impl Records {
+    /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s facts.
+    pub fn new(store: Store, quoter: Box<dyn Quoter>, policy: Policy, chain: ChainView) -> Arc<Records> {
+        Arc::new(Records { store, quoter, policy, chain, changes: watch::channel(0).0 })
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// A receiver that sees every change this instance makes.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    fn changed(&self) {
+        self.changes.send_modify(|count| *count = count.wrapping_add(1));
+    }
+
+    async fn load(&self, intent_id: &str) -> Result<(IntentRecord, i64), Failure> {
+        let row = self
+            .store
+            .load(intent_id)
+            .await
+            .map_err(|e| failure::internal(&e))?
+            .ok_or(ServerFailure::IntentNotFound { intent_id })?;
+        let state: RecordState =
+            from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
+        let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
+        Ok((record, row.revision))
+    }
+
+    /// Loads the record, lets `event` decide, stores what it changed with a
+    /// compare-and-swap, and retries from a fresh load when another change got there first.
+    async fn change<T>(
+        &self,
+        intent_id: &str,
+        event: impl Fn(IntentRecord) -> Result<Step<T>, Failure>,
+    ) -> Result<T, Failure> {
+        for _ in 0..MAX_ATTEMPTS {
+            let (record, revision) = self.load(intent_id).await?;
+            match event(record)? {
+                Step::Answer(answer) => return Ok(answer),
+                Step::Store(record, proofs, answer) => {
+                    match self
+                        .store
+                        .swap(&stored(&record), revision, &proofs)
+                        .await
+                        .map_err(|e| failure::internal(&e))?
+                    {
+                        Swapped::Done => {
+                            self.changed();
+                            return Ok(answer);
+                        }
+                        Swapped::LostRace => continue,
+                        Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
+                    }
+                }
+            }
+        }
+        Err(ServerFailure::RevisionConflict.into())
+    }
+
+    /// QuoteIntent: the core checks the request, the quoter prices it, the service sets the intent's times
+    /// from `now` and the policy, and the core checks and records it.
+    ///
+    /// # Errors
+    ///
+    /// The quoter's refusal, the core's rules, or a database failure.
+    pub async fn quote(&self, request: &QuoteRequest, now: Timestamp) -> Result<QuoteResponse, Failure> {
+        // The core's QuoteRequest rules first, so a bad request is the core's answer, not
+        // the quoter's; the whole intent is checked again by `IntentRecord::quote`.
+        intent_core::rules::check_quote_request(request)?;
+        let mut salt = B256::ZERO;
+        getrandom::fill(salt.as_mut_slice()).map_err(|e| failure::internal(&e))?;
+        let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
+        let expires_at = now.saturating_add_seconds(ttl);
+        let response = self.quoter.quote(request, salt, now, expires_at)?;
+        let record =
+            IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
+        self.store.insert(&stored(&record)).await.map_err(|e| failure::internal(&e))?;
+        self.changed();
+        Ok(response)
+    }
+
+    /// CommitIntent: the core's commit on the record of the intent sent back; a replay
+    /// of a commit succeeds again and changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, the core's rules, 409, or a database failure.
+    pub async fn commit(&self, request: &CommitRequest, now: Timestamp) -> Result<CommitResponse, Failure> {
+        let intent_id = request.intent.intent_id.clone();
+        self.change(&intent_id, |mut record| {
+            let applied = record.commit(&request.intent, request.service_contracts.as_ref(), now)?;
+            let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
+            Ok(match applied {
+                Applied::Replay => Step::Answer(response),
+                Applied::Changed => Step::Store(Box::new(record), Vec::new(), response),
+            })
+        })
+        .await
+    }
+
+    /// ExecuteIntent: the core's execute with this service's chain facts; the deposit
+    /// proof is claimed with the change; a replay succeeds again and changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, the core's rules, 409 for a proof already used or a
+    /// race lost too often, or a database failure.
+    pub async fn execute(&self, request: &ExecuteRequest, now: Timestamp) -> Result<ExecuteResponse, Failure> {
+        self.change(&request.intent_id, |mut record| {
+            let facts = self.chain.facts(record.intent());
+            let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;
+            let response = ExecuteResponse {
+                intent_id: request.intent_id.clone(),
+                intent_status: record.status().clone(),
+                unknown: Default::default(),
+            };
+            Ok(match applied {
+                Applied::Replay => Step::Answer(response),
+                Applied::Changed => {
+                    let proofs = deposit_proofs(&record, request);
+                    Step::Store(Box::new(record), proofs, response)
+                }
+            })
+        })
+        .await
+    }
+
+    /// ReportIntentOutcome: succeed, fail (with its reason) or refund.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, the core's lifecycle rules, 409, or a database failure.
+    pub async fn report_outcome(
+        &self,
+        report: &ReportIntentOutcomeRequest,
+        now: Timestamp,
+    ) -> Result<IntentReceipt, Failure> {
+        let outcome = report.outcome()?;
+        self.change(&report.intent_id, |mut record| {
+            match outcome {
+                Outcome::Succeeded => record.succeed(now)?,
+                Outcome::Failed => record.fail(report.reason.as_deref().unwrap_or(""), now)?,
+                Outcome::Refunded => record.refund(now)?,
+            }
+            let receipt = record.receipt(now);
+            Ok(Step::Store(Box::new(record), Vec::new(), receipt))
+        })
+        .await
+    }
+
+    /// Applies `expire` to a COMMITTED record whose window has closed by `now`; anything
+    /// else (already changed by someone, window still open) is left alone.
+    ///
+    /// # Errors
+    ///
+    /// A database failure or an unreadable record.
+    pub async fn expire(&self, intent_id: &str, now: Timestamp) -> Result<bool, Failure> {
+        self.change(intent_id, |mut record| {
+            if *record.status() != IntentStatus::Committed || record.expire(now).is_err() {
+                return Ok(Step::Answer(false));
+            }
+            Ok(Step::Store(Box::new(record), Vec::new(), true))
+        })
+        .await
+    }
+
+    /// GetIntentReceipt: the receipt as it reads at `now`.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, or a database failure.
+    pub async fn receipt(&self, intent_id: &str, now: Timestamp) -> Result<IntentReceipt, Failure> {
+        Ok(self.load(intent_id).await?.0.receipt(now))
+    }
+
+    /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
+    /// (at once without one), or after `timeout` with the current receipt. `now` gives
+    /// the time at each read.
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, or a database failure.
+    pub async fn wait_receipt(
+        &self,
+        intent_id: &str,
+        last_status: Option<&IntentStatus>,
+        timeout: Duration,
+        now: impl Fn() -> Timestamp,
+    ) -> Result<IntentReceipt, Failure> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        let mut changes = self.subscribe();
+        loop {
+            let receipt = self.receipt(intent_id, now()).await?;
+            if last_status.is_none_or(|last| *last != receipt.status) || tokio::time::Instant::now() >= deadline {
+                return Ok(receipt);
+            }
+            let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
+            let _ = tokio::time::timeout_at(wake, changes.changed()).await;
+        }
+    }
+}

@@ -1,0 +1,369 @@
+//! Storage: one row per intent (its RecordState JSON beside the `intent_id`, `revision`,
+//! `status` and `next_deadline` columns) and one row per used deposit proof, in SQLite
+//! (one file, WAL) or PostgreSQL, through sqlx's `Any` driver so both run the same SQL.
+//!
+//! Every change is a compare-and-swap on `revision`
+//! (`UPDATE … WHERE intent_id = $ AND revision = $`): several service instances can share
+//! one database and a lost race is seen, never a lost update. A deposit proof (a deposit
+//! transaction hash, or an owner's entrypoint nonce) is a primary key, claimed in the
+//! same transaction as the change that uses it, so one proof cannot start two intents.
+//! What a record means, and which changes are allowed, is the core's business
+//! ([`crate::records`]); this module stores text and numbers.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::Mutex;
+
+/// A database failure (connection, SQL, I/O).
+pub type StoreError = sqlx::Error;
+
+/// One stored record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredRecord {
+    /// The intent's id.
+    pub intent_id: String,
+    /// The record's revision (docs/spec.md §6.3).
+    pub revision: i64,
+    /// Its status's wire name.
+    pub status: String,
+    /// Its next deadline in Unix seconds, rounded up (docs/spec.md §6.4); `None`: none.
+    pub next_deadline: Option<i64>,
+    /// Its RecordState JSON.
+    pub state: String,
+}
+
+/// A deposit proof an execute uses up: unique across all intents.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DepositProof {
+    /// The stored key (`deposit-transaction:0x…`, `entrypoint-nonce:chain:owner:nonce`).
+    pub key: String,
+    /// The request member that carries it, for the error body.
+    pub path: &'static str,
+}
+
+/// What became of a compare-and-swap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Swapped {
+    /// The row had the expected revision and now holds the new record.
+    Done,
+    /// Another change got there first: the row's revision is not the expected one.
+    LostRace,
+    /// A deposit proof the change claims already started another intent.
+    ProofUsed {
+        /// The request member that carries the proof.
+        path: &'static str,
+    },
+}
+
+/// Which database a store talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// One SQLite file.
+    Sqlite,
+    /// A PostgreSQL database.
+    Postgres,
+}
+
+/// The records' database.
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite takes one writer at a time: writers of this process queue here rather than
+    /// in SQLite's sleeping busy handler (other processes still meet the busy handler).
+    sqlite_writer: Option<Mutex<()>>,
+}
+
+const SCHEMA: [&str; 3] = [
+    "CREATE TABLE IF NOT EXISTS intents (
+        intent_id TEXT PRIMARY KEY,
+        revision BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        next_deadline BIGINT,
+        state TEXT NOT NULL
+    )",
+    "CREATE INDEX IF NOT EXISTS intents_by_next_deadline ON intents (next_deadline)",
+    "CREATE TABLE IF NOT EXISTS deposit_proofs (
+        proof TEXT PRIMARY KEY,
+        intent_id TEXT NOT NULL
+    )",
+];
+
+/// PostgreSQL advisory lock held while the schema is created, so that instances starting
+/// together do not race on `CREATE TABLE`.
+const SCHEMA_LOCK: i64 = 0x696e_7465_6e74;
+
+/// When SQLite's WAL reaches the disk: chosen by the URL's `synchronous=` parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SqliteSync {
+    /// Every commit is on disk before the answer (the default): an acknowledged change
+    /// survives a crash of the process and of the machine.
+    Full,
+    /// The WAL is written at each commit and synced at checkpoints: an acknowledged change
+    /// survives a crash of the process (SIGKILL), not a power loss.
+    Normal,
+}
+
+impl SqliteSync {
+    fn pragma(self) -> &'static str {
+        match self {
+            SqliteSync::Full => "PRAGMA synchronous = FULL",
+            SqliteSync::Normal => "PRAGMA synchronous = NORMAL",
+        }
+    }
+}
+
+fn configuration(message: String) -> StoreError {
+    sqlx::Error::Configuration(message.into())
+}
+
+/// How long a SQLite connection waits for another process's write lock.
+const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
+
+impl Store {
+    /// Opens (and creates when missing) the database at `url`: `sqlite://PATH` (with
+    /// `?synchronous=normal` to sync the WAL at checkpoints only; default `full`) or
+    /// `postgres://…`, and creates the tables.
+    ///
+    /// # Errors
+    ///
+    /// An unknown scheme, or the database's error.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let mut synchronous = SqliteSync::Full;
+        let (backend, url) = if let Some(path) = url.strip_prefix("sqlite://") {
+            let (path, query) = path.split_once('?').unwrap_or((path, ""));
+            let mut parameters = vec![];
+            for parameter in query.split('&').filter(|p| !p.is_empty()) {
+                match parameter {
+                    "synchronous=full" => synchronous = SqliteSync::Full,
+                    "synchronous=normal" => synchronous = SqliteSync::Normal,
+                    other if other.starts_with("synchronous=") => {
+                        return Err(configuration(format!("{other}: expected synchronous=full or synchronous=normal")))
+                    }
+                    other => parameters.push(other),
+                }
+            }
+            if !parameters.iter().any(|p| p.starts_with("mode=")) {
+                parameters.push("mode=rwc");
+            }
+            (Backend::Sqlite, format!("sqlite://{path}?{}", parameters.join("&")))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            (Backend::Postgres, url.to_owned())
+        } else {
+            return Err(configuration(format!("unknown database URL {url:?}: expected sqlite://PATH or postgres://…")));
+        };
+        let options = AnyConnectOptions::from_str(&url)?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: readers never wait for the writer.
+                        connection.execute("PRAGMA journal_mode = WAL").await?;
+                        connection.execute(synchronous.pragma()).await?;
+                        connection.execute(format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}").as_str()).await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await?;
+        let store = Store { pool, backend, sqlite_writer: (backend == Backend::Sqlite).then(|| Mutex::new(())) };
+        store.create_schema().await?;
+        Ok(store)
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    async fn create_schema(&self) -> Result<(), StoreError> {
+        let mut connection = self.pool.acquire().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_lock($1)").bind(SCHEMA_LOCK).execute(&mut *connection).await?;
+        }
+        let mut result = Ok(());
+        for statement in SCHEMA {
+            if let Err(e) = connection.execute(statement).await {
+                result = Err(e);
+                break;
+            }
+        }
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_unlock($1)").bind(SCHEMA_LOCK).execute(&mut *connection).await?;
+        }
+        result
+    }
+
+    async fn writer(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.sqlite_writer {
+            Some(lock) => Some(lock.lock().await),
+            None => None,
+        }
+    }
+
+    /// Stores a new record.
+    ///
+    /// # Errors
+    ///
+    /// The database's error, including a duplicate intent id.
+    pub async fn insert(&self, record: &StoredRecord) -> Result<(), StoreError> {
+        let _writer = self.writer().await;
+        sqlx::query(
+            "INSERT INTO intents (intent_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&record.intent_id)
+        .bind(record.revision)
+        .bind(&record.status)
+        .bind(record.next_deadline)
+        .bind(&record.state)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The record of `intent_id`, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn load(&self, intent_id: &str) -> Result<Option<StoredRecord>, StoreError> {
+        let row =
+            sqlx::query("SELECT intent_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1")
+                .bind(intent_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|row| {
+            Ok(StoredRecord {
+                intent_id: row.try_get(0)?,
+                revision: row.try_get(1)?,
+                status: row.try_get(2)?,
+                next_deadline: row.try_get(3)?,
+                state: row.try_get(4)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Replaces the record of `record.intent_id` by `record` if its stored revision is
+    /// `expected_revision`, claiming the deposit `proofs` in the same transaction.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn swap(
+        &self,
+        record: &StoredRecord,
+        expected_revision: i64,
+        proofs: &[DepositProof],
+    ) -> Result<Swapped, StoreError> {
+        let _writer = self.writer().await;
+        let mut transaction = self.pool.begin().await?;
+        for proof in proofs {
+            let claimed = sqlx::query(
+                "INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING",
+            )
+            .bind(&proof.key)
+            .bind(&record.intent_id)
+            .execute(&mut *transaction)
+            .await?
+            .rows_affected();
+            if claimed == 0 {
+                let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
+                    .bind(&proof.key)
+                    .fetch_one(&mut *transaction)
+                    .await?
+                    .try_get(0)?;
+                if by != record.intent_id {
+                    transaction.rollback().await?;
+                    return Ok(Swapped::ProofUsed { path: proof.path });
+                }
+            }
+        }
+        let updated = sqlx::query(
+            "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
+        )
+        .bind(record.revision)
+        .bind(&record.status)
+        .bind(record.next_deadline)
+        .bind(&record.state)
+        .bind(&record.intent_id)
+        .bind(expected_revision)
+        .execute(&mut *transaction)
+        .await?
+        .rows_affected();
+        if updated == 1 {
+            transaction.commit().await?;
+            Ok(Swapped::Done)
+        } else {
+            transaction.rollback().await?;
+            Ok(Swapped::LostRace)
+        }
+    }
+
+    /// Up to `limit` intents with `status` whose next deadline is at or before `now`
+    /// (Unix seconds), earliest first.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn due(&self, status: &str, now: i64, limit: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT intent_id FROM intents WHERE next_deadline <= $1 AND status = $2 ORDER BY next_deadline LIMIT $3",
+        )
+        .bind(now)
+        .bind(status)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|row| row.try_get(0)).collect()
+    }
+
+    /// The earliest next deadline of an intent with `status`, in Unix seconds.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn earliest_deadline(&self, status: &str) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT MIN(next_deadline) FROM intents WHERE status = $1 AND next_deadline IS NOT NULL")
+            .bind(status)
+            .fetch_one(&self.pool)
+            .await?;
+        row.try_get(0)
+    }
+
+    /// Answers whether the database answers.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await.map(drop)
+    }
+
+    /// Closes the pool, waiting for connections in use.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn unknown_urls_and_synchronous_values_are_configuration_errors() {
+        for url in ["mysql://localhost/intents", "sqlite:///tmp/x.db?synchronous=off", "intents.db"] {
+            match Store::open(url).await {
+                Err(sqlx::Error::Configuration(_)) => {}
+                Err(other) => panic!("{url}: {other}"),
+                Ok(_) => panic!("{url}: opened"),
+            }
+        }
+    }
+}
