@@ -9,7 +9,9 @@ use std::process::ExitCode;
 
 use intent_core::lifecycle::IntentRecord;
 use intent_core::{from_slice, to_string, Canonical, Error, Intent, RecordState};
-use intentctl::{outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
+use intentctl::{
+    error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario,
+};
 
 const USAGE: &str = "\
 usage: intentctl <command> [FILE|-]
@@ -91,17 +93,6 @@ const COMMANDS: &[Command] = &[
     },
     Command { words: &["recover"], run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()) },
 ];
-
-/// The error line of an invalid input: the body of docs/spec.md §8 with `reason` and `path`, and
-/// for a JSON syntax error a last member `offset`, the byte offset of the offending byte
-/// (docs/spec.md §10, revision 2).
-fn error_line(error: &Error) -> String {
-    let line = error.body().to_json_with(error);
-    match (error.offset(), line.strip_suffix('}')) {
-        (Some(offset), Some(members)) => format!("{members},\"offset\":{offset}}}"),
-        _ => line,
-    }
-}
 
 /// The `{"ok":true}` line of the check commands.
 fn ok(checked: Result<(), Error>) -> Output {

@@ -158,6 +158,13 @@ macro_rules! wire_object {
             /// The wire keys of the schema's fields, in canonical order.
             pub const KEYS: &'static [&'static str] = &[$($key),*];
 
+            /// The declared Rust types of the schema's fields (`Option<U256>`, `Vec<Call>`),
+            /// in the order of `KEYS`. A hook for generated declarations (the JavaScript
+            /// package's TypeScript types, `js/src/declarations.rs`); not part of the
+            /// public API.
+            #[doc(hidden)]
+            pub const FIELD_TYPES: &'static [&'static str] = &[$(stringify!($ty)),*];
+
             /// Sets the unknown member `key` to the JSON value `json`, returning the member
             /// it replaces.
             ///

@@ -1,0 +1,96 @@
+// The library's wire JSON to JavaScript values, with each field's kind (schema.js) at
+// hand: a `u64` above 2^53-1 (and an integer above it in a member the schema does not
+// name) becomes a bigint, never a rounded number; decimals stay numbers. JSON.parse does
+// the work whenever no integer of 16 digits or more appears outside a string.
+
+import { FIELD_KINDS } from "./schema.js";
+
+const DECIMAL_KINDS = new Set(["decimal", "text-or-decimal"]);
+/** An integer literal of 16 or more digits right after `:`, `[` or `,`: possibly unsafe. */
+const LONG_INTEGER = /[:[,]\s*-?\d{16}/;
+
+/** The value of `text` (JSON the library wrote), an object of kind `kind`. */
+export function decodeDocument(text, kind) {
+  if (!LONG_INTEGER.test(text)) return JSON.parse(text);
+  const reader = { text, at: 0 };
+  const value = readValue(reader, kind);
+  return value;
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\]|\\.)*"/y;
+const SPACE = /[ \t\n\r]*/y;
+
+function skipSpace(reader) {
+  SPACE.lastIndex = reader.at;
+  SPACE.exec(reader.text);
+  reader.at = SPACE.lastIndex;
+}
+
+function readValue(reader, kind) {
+  skipSpace(reader);
+  const c = reader.text[reader.at];
+  if (c === "{") return readObject(reader, kind);
+  if (c === "[") return readArray(reader, kind);
+  if (c === '"') return readString(reader);
+  if (c === "t") return literal(reader, "true", true);
+  if (c === "f") return literal(reader, "false", false);
+  if (c === "n") return literal(reader, "null", null);
+  NUMBER.lastIndex = reader.at;
+  const match = NUMBER.exec(reader.text);
+  if (match === null) throw new SyntaxError(`intent-core: unexpected text at ${reader.at}`);
+  reader.at = NUMBER.lastIndex;
+  const number = Number(match[0]);
+  const integer = match[1] === undefined && match[2] === undefined;
+  if (integer && !Number.isSafeInteger(number) && !DECIMAL_KINDS.has(kind)) return BigInt(match[0]);
+  return number;
+}
+
+function literal(reader, word, value) {
+  reader.at += word.length;
+  return value;
+}
+
+function readString(reader) {
+  STRING.lastIndex = reader.at;
+  const match = STRING.exec(reader.text);
+  reader.at = STRING.lastIndex;
+  return JSON.parse(match[0]);
+}
+
+function readArray(reader, kind) {
+  const elementKind = typeof kind === "string" && kind.endsWith("[]") ? kind.slice(0, -2) : null;
+  const array = [];
+  reader.at++;
+  skipSpace(reader);
+  if (reader.text[reader.at] === "]") {
+    reader.at++;
+    return array;
+  }
+  for (;;) {
+    array.push(readValue(reader, elementKind));
+    skipSpace(reader);
+    if (reader.text[reader.at++] === "]") return array;
+  }
+}
+
+function readObject(reader, kind) {
+  const fields = typeof kind === "string" && Object.hasOwn(FIELD_KINDS, kind) ? FIELD_KINDS[kind] : null;
+  const object = {};
+  reader.at++;
+  skipSpace(reader);
+  if (reader.text[reader.at] === "}") {
+    reader.at++;
+    return object;
+  }
+  for (;;) {
+    skipSpace(reader);
+    const key = readString(reader);
+    skipSpace(reader);
+    reader.at++; // ':'
+    const memberKind = fields !== null && Object.hasOwn(fields, key) ? fields[key] : null;
+    Object.defineProperty(object, key, { value: readValue(reader, memberKind), enumerable: true, writable: true, configurable: true });
+    skipSpace(reader);
+    if (reader.text[reader.at++] === "}") return object;
+  }
+}

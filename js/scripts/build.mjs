@@ -1,0 +1,57 @@
+// `npm run build`: the package in dist/ from this repository (docs/spec.md §13).
+//   1. cargo build --profile wasm --target wasm32-unknown-unknown -p intent-core-wasm
+//      (the profile of Cargo.toml: size-optimised, link-time optimised)
+//   2. wasm-bindgen --target web (name and producers sections removed), with the CLI of exactly the version of the wasm-bindgen
+//      crate in Cargo.lock (the two must match; install it with
+//      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
+//   3. the JavaScript glue and the declarations of lib/ copied into dist/
+// Fails loudly on any missing tool; never falls back.
+
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const repo = dirname(packageDir);
+const dist = join(packageDir, "dist");
+
+function run(command, args, options = {}) {
+  console.log(`$ ${command} ${args.join(" ")}`);
+  return execFileSync(command, args, { cwd: repo, stdio: ["ignore", "pipe", "inherit"], encoding: "utf8", ...options });
+}
+
+/** The version of the wasm-bindgen crate in Cargo.lock. */
+function lockedWasmBindgen() {
+  const lock = readFileSync(join(repo, "Cargo.lock"), "utf8");
+  const match = /\[\[package\]\]\nname = "wasm-bindgen"\nversion = "([^"]+)"/.exec(lock);
+  if (match === null) throw new Error("build: no wasm-bindgen package in Cargo.lock");
+  return match[1];
+}
+
+const version = lockedWasmBindgen();
+let cli;
+try {
+  cli = execFileSync("wasm-bindgen", ["--version"], { encoding: "utf8" }).trim();
+} catch {
+  throw new Error(`build: no wasm-bindgen CLI; install it with: cargo install wasm-bindgen-cli --version =${version}`);
+}
+if (cli !== `wasm-bindgen ${version}`) {
+  throw new Error(`build: ${cli} differs from the wasm-bindgen crate ${version} of Cargo.lock; install it with: cargo install wasm-bindgen-cli --version =${version}`);
+}
+
+run("cargo", ["build", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm"], {
+  stdio: "inherit",
+});
+const targetDir = JSON.parse(run("cargo", ["metadata", "--format-version", "1", "--no-deps"])).target_directory;
+const wasmFile = join(targetDir, "wasm32-unknown-unknown", "wasm", "intent_core_wasm.wasm");
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist);
+run("wasm-bindgen", ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir", join(dist, "wasm"), wasmFile], {
+  stdio: "inherit",
+});
+for (const file of readdirSync(join(packageDir, "lib"))) {
+  cpSync(join(packageDir, "lib", file), join(dist, file));
+}
+console.log(`build: ${dist}`);

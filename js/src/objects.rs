@@ -1,0 +1,98 @@
+//! The objects the package reads, named once: the objects of docs/spec.md §2 (each with
+//! `parse<Name>` and `check<Name>` in JavaScript) and the input documents of the digest,
+//! typed-data, recovery and execute-check functions (intentctl's, so that both front ends
+//! take the same documents). [`visit_object`] finds one by name for the exported
+//! functions; [`OBJECTS`] and [`DOCUMENTS`] list them for the declaration generator.
+//!
+//! What does not live here: reading, hashing and the rules, which are the library's.
+
+use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::{Canonical, Error, IntentRecord, RecordState, WireObject};
+
+/// An object the package reads: its name, its schema (wire keys and declared field types,
+/// from [`intent_core::wire_object!`]) and the rules that apply to it alone.
+pub trait Object: WireObject + Canonical {
+    /// The name in docs/spec.md §2 (and in the TypeScript declarations).
+    const NAME: &'static str;
+    /// The wire keys of its fields, in canonical order.
+    const KEYS: &'static [&'static str];
+    /// The declared Rust types of its fields, in the order of `KEYS`.
+    const FIELD_TYPES: &'static [&'static str];
+
+    /// The rules of docs/spec.md §7 that concern this object alone (QuoteRequest and Intent
+    /// have some, and a RecordState the checks of a restored record, §6.2; every other
+    /// object is checked completely by reading it).
+    fn check_rules(&self) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// What to do with the object of a given type, chosen by [`visit_object`].
+pub trait ObjectVisitor {
+    /// What the visit gives.
+    type Output;
+    /// Does it with the object type `T`.
+    fn visit<T: Object>(self) -> Self::Output;
+}
+
+/// Declares [`Object`] for each type, [`visit_object`] over them and the list of names.
+macro_rules! objects {
+    (
+        objects: [$($object:ident $(=> $rules:path)?),* $(,)?],
+        documents: [$($document:path => $document_name:ident),* $(,)?],
+    ) => {
+        $( impl Object for intent_core::$object {
+            const NAME: &'static str = stringify!($object);
+            const KEYS: &'static [&'static str] = intent_core::$object::KEYS;
+            const FIELD_TYPES: &'static [&'static str] = intent_core::$object::FIELD_TYPES;
+            $( fn check_rules(&self) -> Result<(), Error> {
+                $rules(self)
+            } )?
+        } )*
+        $( impl Object for $document {
+            const NAME: &'static str = stringify!($document_name);
+            const KEYS: &'static [&'static str] = <$document>::KEYS;
+            const FIELD_TYPES: &'static [&'static str] = <$document>::FIELD_TYPES;
+        } )*
+
+        /// The objects of docs/spec.md §2, by name.
+        pub const OBJECTS: &[&str] = &[$(stringify!($object)),*];
+
+        /// The input documents of the digest, typed-data, recovery and execute-check
+        /// functions, by the name the package gives them (intentctl's without `Input`).
+        pub const DOCUMENTS: &[&str] = &[$(stringify!($document_name)),*];
+
+        /// Visits the object or document named `name`; `None` for a name of neither list.
+        pub fn visit_object<V: ObjectVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $( stringify!($object) => Some(visitor.visit::<intent_core::$object>()), )*
+                $( stringify!($document_name) => Some(visitor.visit::<$document>()), )*
+                _ => None,
+            }
+        }
+    };
+}
+
+objects! {
+    objects: [
+        QuoteRequest => check_quote_request, QuoteOptions, AddressOverrides, Intent => check_intent, DepositTransaction, CallBundle, Call,
+        Precondition, MetaTxn, ServiceContracts, Quote, PriceImpactDetails, PriceImpact, Fees, GasDetail,
+        MetaTxnFeeDetails, ProviderFees, GasFeeOptions, GasEstimate, FeeOption, QuoteResponse, CommitRequest,
+        CommitResponse, ExecuteRequest, ExecuteResponse, DepositSignature, IntentReceipt, GetIntentReceiptRequest,
+        GetIntentReceiptResponse, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+        RecordState => check_record_state, PolicyState, EntrypointNamesState,
+    ],
+    documents: [
+        intentctl::IntentDigestInput => IntentDigest,
+        intentctl::PermitDigestInput => PermitDigest,
+        intentctl::PermitDomainInput => PermitDomain,
+        intentctl::RecoverInput => Recover,
+        intentctl::CheckExecuteInput => CheckExecute,
+        intentctl::scenario::TokenPermitInput => TokenPermit,
+    ],
+}
+
+/// A persisted record restores (docs/spec.md §6.2): `INVALID_RECORD` when it does not.
+fn check_record_state(state: &RecordState) -> Result<(), Error> {
+    IntentRecord::from_state(state.clone()).map(|_| ())
+}
