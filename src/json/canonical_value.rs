@@ -16,8 +16,9 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::double::DoubleBuffer;
 use super::key_order::{canonical_order, put_in_order};
-use super::number::{f64_from_number_text, format_ecmascript};
+use super::number::f64_from_number_text;
 use super::reader::{Reader, Token};
 use super::{write_string, Sink};
 use crate::error::{Error, Problem};
@@ -104,7 +105,7 @@ impl Canonicaliser<'_> {
                     self.write(if text == "-0" { "0" } else { text });
                 } else {
                     let value = f64_from_number_text(text)?;
-                    self.write(format_ecmascript(&mut ryu_js::Buffer::new(), value));
+                    self.write(DoubleBuffer::new().format(value));
                 }
             }
             Token::String => {

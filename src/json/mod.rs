@@ -6,6 +6,7 @@
 //! Nothing here knows the schema; the typed objects live in [`crate::wire`].
 
 pub(crate) mod canonical_value;
+pub(crate) mod double;
 pub(crate) mod key_order;
 pub(crate) mod number;
 pub(crate) mod reader;

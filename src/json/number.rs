@@ -249,15 +249,6 @@ impl DecimalBuffer {
     }
 }
 
-/// Writes `value` in ECMAScript `Number.prototype.toString` form (`-0` as `0`) into `buffer`.
-pub(crate) fn format_ecmascript(buffer: &mut ryu_js::Buffer, value: f64) -> &str {
-    if value == 0.0 {
-        "0"
-    } else {
-        buffer.format_finite(value)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,7 +17,8 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 
 use super::{message, NUMBER_TOKEN, RAW_VALUE_TOKEN};
 use crate::error::{Error, Problem};
-use crate::json::number::{f64_from_number_text, format_ecmascript};
+use crate::json::double::DoubleBuffer;
+use crate::json::number::f64_from_number_text;
 use crate::json::reader::Token;
 use crate::json::{write_string, Reader};
 use crate::wire::wire_value::WireValue;
@@ -273,8 +274,8 @@ impl<'de> Visitor<'de> for ValueWriter<'_, '_> {
         if !v.is_finite() {
             return Err(E::custom(message(&Error::new(Problem::InvalidNumber("not a finite number")))));
         }
-        let mut buffer = ryu_js::Buffer::new();
-        let text = format_ecmascript(&mut buffer, v);
+        let mut buffer = DoubleBuffer::new();
+        let text = buffer.format(v);
         self.out.push_str(text);
         if !text.contains(['.', 'e']) {
             self.out.push_str(".0");

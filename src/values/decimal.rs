@@ -38,6 +38,6 @@ impl From<Decimal> for f64 {
 
 impl fmt::Display for Decimal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(crate::json::number::format_ecmascript(&mut ryu_js::Buffer::new(), self.0))
+        f.write_str(crate::json::double::DoubleBuffer::new().format(self.0))
     }
 }

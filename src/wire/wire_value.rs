@@ -15,9 +15,8 @@ use alloy_primitives::{Address, Bytes, B256, U256};
 use super::WireReader;
 use crate::diff::Diff;
 use crate::error::{Error, Problem};
-use crate::json::number::{
-    f64_from_number_text, format_ecmascript, uint_from_decimal_string, uint_from_number_text, DecimalBuffer,
-};
+use crate::json::double::DoubleBuffer;
+use crate::json::number::{f64_from_number_text, uint_from_decimal_string, uint_from_number_text, DecimalBuffer};
 use crate::json::reader::Token;
 use crate::json::{write_string, Sink};
 use crate::values::hex;
@@ -116,7 +115,7 @@ impl WireValue for Decimal {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_str(format_ecmascript(&mut ryu_js::Buffer::new(), self.get()));
+        out.write_str(DoubleBuffer::new().format(self.get()));
     }
 }
 
