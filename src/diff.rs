@@ -247,8 +247,8 @@ fn skip_value(r: &mut Reader<'_>) -> Result<(), Error> {
     match r.peek()? {
         Token::Null => r.take_null().map(drop),
         Token::Bool => r.read_bool().map(drop),
-        Token::Number => r.read_number_text(ANY).map(drop),
-        Token::String => r.read_str_unlimited(ANY).map(drop),
+        Token::Number => r.read_number_text(|| ANY).map(drop),
+        Token::String => r.read_str_unlimited(|| ANY).map(drop),
         Token::Array => {
             r.begin_array("an array")?;
             let mut first = true;

@@ -7,7 +7,9 @@
 //! The unescaped keys of the open objects and one span per member live on two stacks
 //! shared by every level, and one buffer serves every reordering, so nesting costs no
 //! allocation per level; text grows by a quarter at a time and records by half, so peak
-//! memory stays a small multiple of the input.
+//! memory stays a small multiple of the input. These buffers ([`CanonicalBuffers`]) are
+//! kept by the [`Reader`] for the length of its document, so the values read after the
+//! first reuse them and allocate nothing.
 //!
 //! Cost: reading is linear. Reordering copies an object's text once, so input whose
 //! objects are out of order at every level copies each byte at most once per level
@@ -23,9 +25,20 @@ use super::reader::{Reader, Token};
 use super::{write_string, Sink};
 use crate::error::{Error, Problem};
 
-/// Reads one JSON value from `r` and appends its canonical form to `out`.
-pub(crate) fn read_canonical<M>(r: &mut Reader<'_, M>, out: &mut String) -> Result<(), Error> {
-    Canonicaliser { out, keys: String::new(), members: Vec::new(), reordering: String::new() }.value(r)
+/// Reads one JSON value from `r` and returns `take(canonical, received)`: its canonical
+/// form and its text as received. The canonical form is written into the reader's
+/// [`CanonicalBuffers`], lent for the call and kept for the next value.
+pub(crate) fn read_canonical<M, T>(
+    r: &mut Reader<'_, M>,
+    take: impl FnOnce(&str, &str) -> T,
+) -> Result<T, Error> {
+    let mut buffers = r.take_canonical_buffers();
+    buffers.out.clear();
+    let start = r.value_start();
+    let read = buffers.value(r);
+    let taken = read.map(|()| take(&buffers.out, r.text_since(start)));
+    r.keep_canonical_buffers(buffers);
+    taken
 }
 
 /// Makes room for `additional` more bytes in `buffer`, growing its capacity by at least a
@@ -57,8 +70,11 @@ struct MemberSpan {
     end: u32,
 }
 
-struct Canonicaliser<'o> {
-    out: &'o mut String,
+/// The buffers a canonical value is written through, empty until a value needs them.
+#[derive(Default)]
+pub(crate) struct CanonicalBuffers {
+    /// The canonical text of the value being read.
+    out: String,
     /// The unescaped keys of the members of the open objects, in document order.
     keys: String,
     /// The members of the open objects, in document order, innermost object last.
@@ -84,9 +100,9 @@ impl Sink for TightSink<'_> {
     }
 }
 
-impl Canonicaliser<'_> {
+impl CanonicalBuffers {
     fn write(&mut self, text: &str) {
-        TightSink(self.out).write_str(text);
+        TightSink(&mut self.out).write_str(text);
     }
 
     fn value<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
@@ -100,7 +116,7 @@ impl Canonicaliser<'_> {
                 self.write(if value { "true" } else { "false" });
             }
             Token::Number => {
-                let text = r.read_number_text(Problem::InvalidType { expected: "a number" })?;
+                let text = r.read_number_text(|| Problem::InvalidType { expected: "a number" })?;
                 if is_integer_literal(text) {
                     self.write(if text == "-0" { "0" } else { text });
                 } else {
@@ -109,8 +125,8 @@ impl Canonicaliser<'_> {
                 }
             }
             Token::String => {
-                let text = r.read_str(Problem::InvalidType { expected: "a string" })?;
-                write_string(&mut TightSink(self.out), &text);
+                let text = r.read_str(|| Problem::InvalidType { expected: "a string" })?;
+                write_string(&mut TightSink(&mut self.out), &text);
             }
             Token::Array => self.array(r)?,
             Token::Object => self.object(r)?,
@@ -155,7 +171,7 @@ impl Canonicaliser<'_> {
             reserve_tight(&mut self.keys, key.len());
             self.keys.push_str(&key);
             let key_end = offset(self.keys.len())?;
-            write_string(&mut TightSink(self.out), &key);
+            write_string(&mut TightSink(&mut self.out), &key);
             self.write(":");
             self.value(r).map_err(|e| e.in_member(&key))?;
             let end = offset(self.out.len())?;
@@ -217,8 +233,7 @@ mod tests {
     fn canonical(json: &str) -> Result<String, Error> {
         let limits = Limits::DEFAULT;
         let mut r = Reader::new(json.as_bytes(), &limits)?;
-        let mut out = String::new();
-        read_canonical(&mut r, &mut out)?;
+        let out = read_canonical(&mut r, |canonical, _| String::from(canonical))?;
         r.finish()?;
         Ok(out)
     }

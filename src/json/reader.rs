@@ -10,6 +10,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use super::canonical_value::CanonicalBuffers;
 use super::find_special;
 use crate::error::{Error, Problem};
 use crate::Limits;
@@ -35,6 +36,8 @@ pub enum Token {
 ///
 /// `M` is whatever the layer above keeps for the length of one document (the wire layer
 /// keeps the addresses whose EIP-55 checksum it verified); the reader never looks at it.
+/// Likewise it keeps the buffers the document's generic values are canonicalised through
+/// (`json::canonical_value`), so that they are allocated once per document.
 pub struct Reader<'a, M = ()> {
     text: &'a str,
     pos: usize,
@@ -42,6 +45,7 @@ pub struct Reader<'a, M = ()> {
     limits: &'a Limits,
     memo: M,
     fractions_inexact: bool,
+    canonical_buffers: CanonicalBuffers,
 }
 
 /// The `INVALID_JSON` error `what` at byte `offset` of `bytes` (at most `bytes.len()`),
@@ -74,7 +78,25 @@ impl<'a, M> Reader<'a, M> {
             }));
         }
         let text = core::str::from_utf8(bytes).map_err(|e| syntax_error(bytes, e.valid_up_to(), "invalid utf-8"))?;
-        Ok(Reader { text, pos: 0, depth: 0, limits, memo, fractions_inexact: false })
+        Ok(Reader {
+            text,
+            pos: 0,
+            depth: 0,
+            limits,
+            memo,
+            fractions_inexact: false,
+            canonical_buffers: CanonicalBuffers::default(),
+        })
+    }
+
+    /// Lends the canonicalisation buffers (empty when lent already).
+    pub(crate) fn take_canonical_buffers(&mut self) -> CanonicalBuffers {
+        core::mem::take(&mut self.canonical_buffers)
+    }
+
+    /// Takes the canonicalisation buffers back for the next value.
+    pub(crate) fn keep_canonical_buffers(&mut self, buffers: CanonicalBuffers) {
+        self.canonical_buffers = buffers;
     }
 
     /// What the caller keeps for the length of this document.
@@ -265,15 +287,17 @@ impl<'a, M> Reader<'a, M> {
 
     /// Reads a string value without checking the string limit (for kinds with limits of
     /// their own, such as `bytes`); `expected` names the kind if the value is no string.
-    pub fn read_str_unlimited(&mut self, expected: Problem) -> Result<Cow<'a, str>, Error> {
+    /// (`expected` is a function, as for the other readers, so that a read that succeeds
+    /// neither builds nor drops a [`Problem`].)
+    pub fn read_str_unlimited(&mut self, expected: impl FnOnce() -> Problem) -> Result<Cow<'a, str>, Error> {
         match self.peek()? {
             Token::String => self.read_string_token(),
-            _ => Err(Error::new(expected)),
+            _ => Err(Error::new(expected())),
         }
     }
 
     /// Reads a string value of at most [`Limits::max_string_bytes`].
-    pub fn read_str(&mut self, expected: Problem) -> Result<Cow<'a, str>, Error> {
+    pub fn read_str(&mut self, expected: impl FnOnce() -> Problem) -> Result<Cow<'a, str>, Error> {
         let s = self.read_str_unlimited(expected)?;
         if s.len() > self.limits.max_string_bytes {
             return Err(self.string_limit());
@@ -375,10 +399,15 @@ impl<'a, M> Reader<'a, M> {
     /// Reads a number and returns its text, checked against the JSON grammar
     /// `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`; `expected` names the kind if the
     /// value is no number.
-    pub fn read_number_text(&mut self, expected: Problem) -> Result<&'a str, Error> {
+    pub fn read_number_text(&mut self, expected: impl FnOnce() -> Problem) -> Result<&'a str, Error> {
         if self.peek()? != Token::Number {
-            return Err(Error::new(expected));
+            return Err(Error::new(expected()));
         }
+        self.scan_number()
+    }
+
+    /// Reads the number at the current position ([`Reader::read_number_text`]).
+    fn scan_number(&mut self) -> Result<&'a str, Error> {
         let start = self.pos;
         let bytes = self.bytes();
         let mut i = start;

@@ -219,7 +219,7 @@ impl ValueWriter<'_, '_> {
     fn write_number_text<E: de::Error>(self, text: &str) -> Result<(), E> {
         let limits = Limits::DEFAULT;
         let checked = Reader::new(text.as_bytes(), &limits).and_then(|mut r| {
-            r.read_number_text(Problem::InvalidNumber("expected a json number"))?;
+            r.read_number_text(|| Problem::InvalidNumber("expected a json number"))?;
             r.finish()
         });
         checked.map_err(|e| E::custom(message(&e)))?;
@@ -363,7 +363,7 @@ impl JsonTree {
             }
             Token::Bool => JsonTree::Bool(r.read_bool()?),
             Token::Number => {
-                let text = r.read_number_text(ANY)?;
+                let text = r.read_number_text(|| ANY)?;
                 if let Ok(value) = text.parse::<u64>() {
                     JsonTree::Unsigned(value)
                 } else if let Ok(value) = text.parse::<i64>() {
@@ -372,7 +372,7 @@ impl JsonTree {
                     JsonTree::Float(f64_from_number_text(text)?)
                 }
             }
-            Token::String => JsonTree::Text(r.read_str_unlimited(ANY)?.into_owned()),
+            Token::String => JsonTree::Text(r.read_str_unlimited(|| ANY)?.into_owned()),
             Token::Array => {
                 r.begin_array("an array")?;
                 let mut elements = Vec::new();

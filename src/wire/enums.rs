@@ -67,8 +67,8 @@ macro_rules! wire_enum {
                         concat!("one of" $(, " ", $wire)*)
                     },
                 };
-                let name = r.read_str(PROBLEM)?;
-                $name::from_name(&name).ok_or($crate::Error::new(PROBLEM))
+                let name = r.read_str(|| PROBLEM)?;
+                $name::from_name(&name).ok_or_else(|| $crate::Error::new(PROBLEM))
             }
 
             fn write<S: $crate::Sink + ?Sized>(&self, out: &mut S, _: $crate::wire::wire_value::Form) {

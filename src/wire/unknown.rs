@@ -1,8 +1,8 @@
 //! Unknown members (docs/spec.md §3): members an object's schema does not name, kept with their
 //! raw JSON text (written back on the wire) and their canonical form (covered by the hash).
 //!
-//! The canonical form is written while the value is read ([`crate::json::canonical_value`]);
-//! each member is one allocation; members are sorted once, in canonical key order
+//! The canonical form is written while the value is read ([`crate::json::canonical_value`],
+//! through buffers the reader keeps for the document); each member is one exact allocation; members are sorted once, in canonical key order
 //! (UTF-16 code units, [`crate::json::key_order`]), when their object closes. Integers
 //! stay exact, the one deliberate difference from RFC 8785.
 
@@ -12,7 +12,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{Error, Problem};
-use crate::json::canonical_value::{read_canonical, reserve_one_tight, reserve_tight};
+use crate::json::canonical_value::{read_canonical, reserve_one_tight};
 use crate::json::key_order::{canonical_order, compare_keys, put_in_order};
 use crate::json::Reader;
 use crate::Limits;
@@ -169,24 +169,23 @@ impl<'a> IntoIterator for &'a UnknownMembers {
     }
 }
 
-/// Reads the value of member `key`: its canonical form is written straight after the key
-/// into the member's one buffer, then the received text if it differs.
+/// Reads the value of member `key` into one exact allocation: the key, the canonical form
+/// (written into the reader's buffers while the value is read), then the received text if
+/// it differs.
 fn read_member<M>(key: &str, r: &mut Reader<'_, M>) -> Result<UnknownMember, Error> {
     let too_long = || Error::new(Problem::LimitExceeded { what: "unknown member bytes", limit: u32::MAX as usize });
-    let start = r.value_start();
-    let mut text = String::new();
-    reserve_tight(&mut text, key.len());
-    text.push_str(key);
-    read_canonical(r, &mut text).map_err(|e| e.in_member(key))?;
-    let canonical_len = text.len() - key.len();
-    let raw = r.text_since(start);
-    if raw != text.get(key.len()..).unwrap_or_default() {
-        text.reserve_exact(raw.len());
-        text.push_str(raw);
-    }
+    let (text, canonical_len) = read_canonical(r, |canonical, raw| {
+        let raw = if raw == canonical { "" } else { raw };
+        let mut text = String::with_capacity(key.len() + canonical.len() + raw.len());
+        for part in [key, canonical, raw] {
+            text.push_str(part);
+        }
+        (text.into_boxed_str(), canonical.len())
+    })
+    .map_err(|e| e.in_member(key))?;
     Ok(UnknownMember {
         key_len: u32::try_from(key.len()).map_err(|_| too_long())?,
         canonical_len: u32::try_from(canonical_len).map_err(|_| too_long())?,
-        text: text.into_boxed_str(),
+        text,
     })
 }

@@ -69,13 +69,13 @@ fn read_uint(r: &mut WireReader<'_>) -> Result<U256, Error> {
     const NOT_A_NUMBER: Problem = Problem::InvalidNumber("expected an integer or a decimal-digit string");
     match r.peek()? {
         Token::Number => {
-            let text = r.read_number_text(NOT_A_NUMBER)?;
+            let text = r.read_number_text(|| NOT_A_NUMBER)?;
             if r.fractions_inexact() && text.contains(['.', 'e', 'E']) {
                 return Err(Error::new(Problem::InvalidNumber("a binary float cannot carry an exact integer")));
             }
             Ok(uint_from_number_text(text)?)
         }
-        Token::String => Ok(uint_from_decimal_string(&r.read_str(NOT_A_NUMBER)?)?),
+        Token::String => Ok(uint_from_decimal_string(&r.read_str(|| NOT_A_NUMBER)?)?),
         _ => Err(Error::new(NOT_A_NUMBER)),
     }
 }
@@ -110,7 +110,7 @@ small_uint!(u8, "above 255");
 
 impl WireValue for Decimal {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        let text = r.read_number_text(Problem::InvalidNumber("expected a json number"))?;
+        let text = r.read_number_text(|| Problem::InvalidNumber("expected a json number"))?;
         Ok(Decimal::new(f64_from_number_text(text)?).unwrap_or_default())
     }
 
@@ -121,7 +121,7 @@ impl WireValue for Decimal {
 
 impl WireValue for String {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        Ok(r.read_str(Problem::InvalidType { expected: "a string" })?.into_owned())
+        Ok(r.read_str(|| Problem::InvalidType { expected: "a string" })?.into_owned())
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
@@ -141,7 +141,7 @@ impl WireValue for bool {
 
 impl WireValue for Address {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        let text = r.read_str(Problem::InvalidAddress)?;
+        let text = r.read_str(|| Problem::InvalidAddress)?;
         Ok(hex::parse_address(&text, r.memo())?)
     }
 
@@ -158,7 +158,7 @@ impl WireValue for TextOrDecimal {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         const PROBLEM: Problem = Problem::InvalidType { expected: "a string or a number" };
         match r.peek()? {
-            Token::String => Ok(TextOrDecimal::Text(r.read_str(PROBLEM)?.into_owned())),
+            Token::String => Ok(TextOrDecimal::Text(r.read_str(|| PROBLEM)?.into_owned())),
             Token::Number => Decimal::read(r).map(TextOrDecimal::Decimal),
             _ => Err(Error::new(PROBLEM)),
         }
@@ -175,7 +175,7 @@ impl WireValue for TextOrDecimal {
 /// `""` as none; anything else exactly as an address, with the same errors.
 impl WireValue for AddressOrEmpty {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        let text = r.read_str(Problem::InvalidAddress)?;
+        let text = r.read_str(|| Problem::InvalidAddress)?;
         if text.is_empty() {
             return Ok(AddressOrEmpty::Empty);
         }
@@ -192,7 +192,7 @@ impl WireValue for AddressOrEmpty {
 
 impl WireValue for Bytes {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        let text = r.read_str_unlimited(Problem::InvalidHex("expected a 0x string"))?;
+        let text = r.read_str_unlimited(|| Problem::InvalidHex("expected a 0x string"))?;
         Ok(hex::parse_bytes(&text, r.limits().max_bytes_len)?)
     }
 
@@ -203,7 +203,7 @@ impl WireValue for Bytes {
 
 impl WireValue for B256 {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        Ok(hex::parse_b256(&r.read_str(Problem::InvalidHex("expected a 0x string"))?)?)
+        Ok(hex::parse_b256(&r.read_str(|| Problem::InvalidHex("expected a 0x string"))?)?)
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
@@ -213,7 +213,7 @@ impl WireValue for B256 {
 
 impl WireValue for Timestamp {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
-        Timestamp::parse(&r.read_str(Problem::InvalidTimestamp("expected an rfc 3339 string"))?)
+        Timestamp::parse(&r.read_str(|| Problem::InvalidTimestamp("expected an rfc 3339 string"))?)
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
