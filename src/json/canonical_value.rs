@@ -28,10 +28,7 @@ use crate::error::{Error, Problem};
 /// Reads one JSON value from `r` and returns `take(canonical, received)`: its canonical
 /// form and its text as received. The canonical form is written into the reader's
 /// [`CanonicalBuffers`], lent for the call and kept for the next value.
-pub(crate) fn read_canonical<M, T>(
-    r: &mut Reader<'_, M>,
-    take: impl FnOnce(&str, &str) -> T,
-) -> Result<T, Error> {
+pub(crate) fn read_canonical<M, T>(r: &mut Reader<'_, M>, take: impl FnOnce(&str, &str) -> T) -> Result<T, Error> {
     let mut buffers = r.take_canonical_buffers();
     buffers.out.clear();
     let start = r.value_start();

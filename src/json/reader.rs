@@ -412,11 +412,9 @@ impl<'a, M> Reader<'a, M> {
         let bytes = self.bytes();
         let mut i = start;
         let digits = |i: &mut usize| {
-            let from = *i;
-            while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
-                *i += 1;
-            }
-            *i - from
+            let run = digit_run(bytes, *i);
+            *i += run;
+            run
         };
         if bytes.get(i) == Some(&b'-') {
             i += 1;
@@ -445,5 +443,60 @@ impl<'a, M> Reader<'a, M> {
         }
         self.pos = i;
         Ok(self.text.get(start..i).unwrap_or_default())
+    }
+}
+
+/// How many ASCII decimal digits `bytes` holds from `from` on (zero when `from` is past the
+/// end): eight bytes at a time while eight remain, so the long integers and the full
+/// precision doubles of a document cost one step per eight digits.
+fn digit_run(bytes: &[u8], from: usize) -> usize {
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..at + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let flags = non_digit_flags(u64::from_le_bytes(word));
+        if flags != 0 {
+            return at - from + (flags.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while bytes.get(at).is_some_and(u8::is_ascii_digit) {
+        at += 1;
+    }
+    at - from
+}
+
+/// The high bit of each byte of `word` (little-endian: the first byte lowest) that is not
+/// an ASCII digit, and possibly of bytes after the first such byte (never before it): a
+/// byte above `9` gets its high bit from adding 0x46, a byte below `0` from subtracting
+/// 0x30, a byte of 0x80 or more has it already; a carry or borrow only starts at a flagged
+/// byte and only moves to later ones.
+#[inline(always)]
+fn non_digit_flags(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    (word.wrapping_add(ONES * 0x46) | word.wrapping_sub(ONES * 0x30) | word) & HIGHS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digit_run;
+
+    #[test]
+    fn digit_runs_end_at_the_first_byte_that_is_no_digit_whatever_it_and_its_neighbours_are() {
+        let by_bytes = |bytes: &[u8], from: usize| bytes.iter().skip(from).take_while(|b| b.is_ascii_digit()).count();
+        for stop in 0..=255u8 {
+            for len in 0..20 {
+                for before in [b'0', b'9', 0x00, 0xff, b'/', b':'] {
+                    // `before` precedes the run; `stop` ends it; `9` and a byte of 0xff follow.
+                    let mut bytes = alloc::vec![before];
+                    bytes.extend((0..len).map(|i| b'0' + (i * 7 % 10) as u8));
+                    bytes.extend([stop, b'9', 0xff]);
+                    for from in 0..bytes.len() + 2 {
+                        assert_eq!(digit_run(&bytes, from), by_bytes(&bytes, from), "{bytes:?} from {from}");
+                    }
+                }
+            }
+        }
     }
 }
