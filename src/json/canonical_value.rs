@@ -219,7 +219,7 @@ impl CanonicalBuffers {
 /// Whether a number's text is an integer literal (no fraction, no exponent), which the
 /// canonical form keeps exactly instead of going through `f64`.
 fn is_integer_literal(text: &str) -> bool {
-    !text.contains(['.', 'e', 'E'])
+    !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
 }
 
 #[cfg(test)]
