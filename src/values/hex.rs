@@ -20,12 +20,41 @@ pub(crate) fn parse_address(text: &str, verified: &mut ChecksumCache) -> Result<
     let has_lower = digits.bytes().any(|b| b.is_ascii_lowercase());
     let has_upper = digits.bytes().any(|b| b.is_ascii_uppercase());
     if has_lower && has_upper && !verified.contains(digits.as_bytes()) {
-        if address.to_checksum_buffer(None).as_str().get(2..) != Some(digits) {
+        if !is_eip55_cased(digits.as_bytes()) {
             return Err(Problem::InvalidChecksum);
         }
         verified.insert(digits.as_bytes());
     }
     Ok(address)
+}
+
+/// Whether the 40 hex digits of an address (checked to be hex) are cased as EIP-55 says: a
+/// letter is uppercase exactly where the keccak256 of the lowercase digits has a nibble of 8
+/// or more. The same answer as comparing with alloy's `to_checksum_buffer`, but without
+/// branches on the digits: letters and hash bits are random, so the branches of a
+/// character-by-character casing loop are mispredicted about half the time, and that loop
+/// cost more than the hash around it (BENCHMARKS.md, "Parse + hash on the dense corpus").
+fn is_eip55_cased(digits: &[u8]) -> bool {
+    let mut lowercase = [0u8; 40];
+    if digits.len() != lowercase.len() {
+        return false;
+    }
+    lowercase.copy_from_slice(digits);
+    lowercase.make_ascii_lowercase();
+    let hash = alloy_primitives::keccak256(lowercase);
+    // One flag per digit: 1 where the hash asks for an uppercase letter.
+    let mut wants_upper = [0u8; 40];
+    for (pair, byte) in wants_upper.chunks_exact_mut(2).zip(hash.iter()) {
+        pair[0] = byte >> 7;
+        pair[1] = (byte >> 3) & 1;
+    }
+    // Hex letters are the digits from b'A' on; uppercase ones have bit 0x20 clear.
+    let wrong = digits.iter().zip(wants_upper).fold(0u8, |wrong, (&digit, upper)| {
+        let letter = u8::from(digit >= b'A');
+        let is_upper = u8::from(digit & 0x20 == 0);
+        wrong | (letter & (is_upper ^ upper))
+    });
+    wrong == 0
 }
 
 /// How many verified checksums a [`ChecksumCache`] keeps.
@@ -35,30 +64,46 @@ const CHECKSUM_CACHE_LEN: usize = 16;
 /// recent [`CHECKSUM_CACHE_LEN`] of them. One document names the same few addresses many
 /// times (an intent's owner, tokens and intent addresses), and each check costs a keccak
 /// permutation; comparing 40 bytes costs far less. Only valid checksums are kept, so a
-/// hit means the text is valid. (`pub` only because the wire objects' readers name it;
+/// hit means the text is valid. The digits are kept as five words, compared without
+/// branches or calls to `memcmp`. (`pub` only because the wire objects' readers name it;
 /// the module is private.)
 pub struct ChecksumCache {
-    digits: [[u8; 40]; CHECKSUM_CACHE_LEN],
+    digits: [[u64; 5]; CHECKSUM_CACHE_LEN],
     len: usize,
     next: usize,
 }
 
+/// The 40 hex digits of an address as five words, or `None` for any other length.
+fn digit_words(digits: &[u8]) -> Option<[u64; 5]> {
+    if digits.len() != 40 {
+        return None;
+    }
+    let mut words = [0u64; 5];
+    for (word, chunk) in words.iter_mut().zip(digits.chunks_exact(8)) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        *word = u64::from_le_bytes(bytes);
+    }
+    Some(words)
+}
+
 impl ChecksumCache {
     pub(crate) const fn new() -> Self {
-        ChecksumCache { digits: [[0; 40]; CHECKSUM_CACHE_LEN], len: 0, next: 0 }
+        ChecksumCache { digits: [[0; 5]; CHECKSUM_CACHE_LEN], len: 0, next: 0 }
     }
 
     fn contains(&self, digits: &[u8]) -> bool {
-        self.digits[..self.len].iter().any(|known| known[..] == *digits)
+        let Some(words) = digit_words(digits) else { return false };
+        self.digits[..self.len]
+            .iter()
+            .any(|known| known.iter().zip(&words).fold(0, |differ, (a, b)| differ | (a ^ b)) == 0)
     }
 
     fn insert(&mut self, digits: &[u8]) {
-        if let Some(slot) = self.digits.get_mut(self.next) {
-            if slot.len() == digits.len() {
-                slot.copy_from_slice(digits);
-                self.next = (self.next + 1) % CHECKSUM_CACHE_LEN;
-                self.len = CHECKSUM_CACHE_LEN.min(self.len + 1);
-            }
+        if let (Some(slot), Some(words)) = (self.digits.get_mut(self.next), digit_words(digits)) {
+            *slot = words;
+            self.next = (self.next + 1) % CHECKSUM_CACHE_LEN;
+            self.len = CHECKSUM_CACHE_LEN.min(self.len + 1);
         }
     }
 }
@@ -189,5 +234,27 @@ mod tests {
         }
         assert_eq!(parse_address(bad, &mut cache), Err(Problem::InvalidChecksum));
         assert!(parse_address(good, &mut cache).is_ok());
+    }
+
+    #[test]
+    fn eip55_casing_agrees_with_alloy_and_any_one_letter_of_the_other_case_is_wrong() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..500 {
+            let mut raw = [0u8; 20];
+            for byte in &mut raw {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                *byte = (x >> 56) as u8;
+            }
+            let checksummed = Address::from(raw).to_checksum(None);
+            let digits = &checksummed.as_bytes()[2..];
+            assert!(is_eip55_cased(digits), "{checksummed}");
+            for at in 0..digits.len() {
+                if digits[at].is_ascii_alphabetic() {
+                    let mut flipped = digits.to_vec();
+                    flipped[at] ^= 0x20;
+                    assert!(!is_eip55_cased(&flipped), "{checksummed}, digit {at} flipped");
+                }
+            }
+        }
     }
 }
