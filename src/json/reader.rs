@@ -145,18 +145,21 @@ impl<'a, M> Reader<'a, M> {
         syntax_error(self.bytes(), offset, what)
     }
 
+    #[inline]
     fn skip_ws(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes().get(self.pos) {
             self.pos += 1;
         }
     }
 
+    #[inline]
     fn peek_byte(&mut self) -> Option<u8> {
         self.skip_ws();
         self.bytes().get(self.pos).copied()
     }
 
     /// The type of the next value.
+    #[inline]
     pub fn peek(&mut self) -> Result<Token, Error> {
         match self.peek_byte() {
             Some(b'n') => Ok(Token::Null),
