@@ -93,19 +93,17 @@ struct TightSink<'s>(&'s mut String);
 impl Sink for TightSink<'_> {
     fn write_str(&mut self, text: &str) {
         reserve_tight(self.0, text.len());
-        self.0.push_str(text);
+        // Quotes and punctuation, most of the writes: a push, not a call to `memcpy`.
+        match text.as_bytes() {
+            &[byte] => self.0.push(char::from(byte)),
+            _ => self.0.push_str(text),
+        }
     }
 }
 
 impl CanonicalBuffers {
     fn write(&mut self, text: &str) {
         TightSink(&mut self.out).write_str(text);
-    }
-
-    /// Writes one punctuation character: a push, not a copy through `memcpy`.
-    fn punctuation(&mut self, c: char) {
-        reserve_tight(&mut self.out, 1);
-        self.out.push(c);
     }
 
     fn value<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
@@ -139,7 +137,7 @@ impl CanonicalBuffers {
 
     fn array<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
         r.begin_array("an array")?;
-        self.punctuation('[');
+        self.write("[");
         let mut index = 0;
         while r.next_element(index == 0)? {
             if index == r.limits().max_array_len {
@@ -149,25 +147,25 @@ impl CanonicalBuffers {
                 }));
             }
             if index > 0 {
-                self.punctuation(',');
+                self.write(",");
             }
             self.value(r).map_err(|e| e.in_element(index))?;
             index += 1;
         }
-        self.punctuation(']');
+        self.write("]");
         Ok(())
     }
 
     fn object<M>(&mut self, r: &mut Reader<'_, M>) -> Result<(), Error> {
         r.begin_object("an object")?;
-        self.punctuation('{');
+        self.write("{");
         let region_start = self.out.len();
         let (first_member, keys_base) = (self.members.len(), self.keys.len());
         let mut first = true;
         while let Some(key) = r.next_key(first)? {
             let start = offset(self.out.len())?;
             if !first {
-                self.punctuation(',');
+                self.write(",");
             }
             first = false;
             let key_start = offset(self.keys.len())?;
@@ -175,7 +173,7 @@ impl CanonicalBuffers {
             self.keys.push_str(&key);
             let key_end = offset(self.keys.len())?;
             write_string(&mut TightSink(&mut self.out), &key);
-            self.punctuation(':');
+            self.write(":");
             self.value(r).map_err(|e| e.in_member(&key))?;
             let end = offset(self.out.len())?;
             reserve_one_tight(&mut self.members);
@@ -185,7 +183,7 @@ impl CanonicalBuffers {
         self.members.truncate(first_member);
         self.keys.truncate(keys_base);
         sorted?;
-        self.punctuation('}');
+        self.write("}");
         Ok(())
     }
 
