@@ -196,6 +196,7 @@ impl<'a, M> Reader<'a, M> {
     }
 
     /// Consumes `null` if it is next; says whether it was.
+    #[inline]
     pub fn take_null(&mut self) -> Result<bool, Error> {
         if self.peek_byte() == Some(b'n') {
             self.expect_literal("null")?;
