@@ -234,6 +234,7 @@ impl<'a, M> Reader<'a, M> {
 
     /// The next member's key, with its `:` consumed, or `None` after the closing `}`.
     /// `first` is true for the first call on an object.
+    #[inline]
     pub fn next_key(&mut self, first: bool) -> Result<Option<Cow<'a, str>>, Error> {
         match self.peek_byte() {
             Some(b'}') => {
