@@ -58,7 +58,10 @@ pub(crate) fn uint_from_number_text(text: &str) -> Result<U256, Problem> {
         value = push_digits(value, part)?;
     }
     for _ in 0..scale {
-        value = value.checked_mul(U256::from(10u8)).ok_or_else(|| Problem::NumberOutOfRange("above 2^256-1"))?;
+        let Some(next) = value.checked_mul(U256::from(10u8)) else {
+            return Err(Problem::NumberOutOfRange("above 2^256-1"));
+        };
+        value = next;
     }
     Ok(value)
 }
@@ -89,7 +92,10 @@ fn push_digits(mut value: U256, digits: &str) -> Result<U256, Problem> {
     for chunk in digits.as_bytes().chunks(19) {
         let part = chunk_value(chunk);
         let factor = U256::from(10u64.pow(chunk.len() as u32));
-        value = value.checked_mul(factor).and_then(|v| v.checked_add(U256::from(part))).ok_or_else(|| OVERFLOW)?;
+        let Some(next) = value.checked_mul(factor).and_then(|v| v.checked_add(U256::from(part))) else {
+            return Err(OVERFLOW);
+        };
+        value = next;
     }
     Ok(value)
 }

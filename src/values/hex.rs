@@ -10,7 +10,7 @@ use crate::json::Sink;
 /// mixed case only as a valid EIP-55 checksum. Checksums verified before are looked up in
 /// `verified` instead of hashing the address again.
 pub(crate) fn parse_address(text: &str, verified: &mut ChecksumCache) -> Result<Address, Problem> {
-    let digits = text.strip_prefix("0x").ok_or_else(|| Problem::InvalidAddress)?;
+    let Some(digits) = text.strip_prefix("0x") else { return Err(Problem::InvalidAddress) };
     if digits.len() != 40 {
         return Err(Problem::InvalidAddress);
     }
@@ -110,7 +110,7 @@ impl ChecksumCache {
 
 /// `0x` + an even number of hex digits, of at most `max_len` decoded bytes.
 pub(crate) fn parse_bytes(text: &str, max_len: usize) -> Result<Bytes, Problem> {
-    let digits = text.strip_prefix("0x").ok_or_else(|| Problem::InvalidHex("expected 0x"))?;
+    let Some(digits) = text.strip_prefix("0x") else { return Err(Problem::InvalidHex("expected 0x")) };
     if !digits.len().is_multiple_of(2) {
         return Err(Problem::InvalidHex("odd number of digits"));
     }
@@ -122,7 +122,7 @@ pub(crate) fn parse_bytes(text: &str, max_len: usize) -> Result<Bytes, Problem> 
 
 /// `0x` + exactly 64 hex digits.
 pub(crate) fn parse_b256(text: &str) -> Result<B256, Problem> {
-    let digits = text.strip_prefix("0x").ok_or_else(|| Problem::InvalidHex("expected 0x"))?;
+    let Some(digits) = text.strip_prefix("0x") else { return Err(Problem::InvalidHex("expected 0x")) };
     if digits.len() != 64 {
         return Err(Problem::InvalidHex("expected 64 hex digits"));
     }
