@@ -197,6 +197,57 @@ fn write_chunk_digits(bytes: &mut [u8], end: usize, chunk: u64) -> usize {
     end - 19
 }
 
+/// `10^k` for `k` in `0..=19`: every power of ten a `u64` holds.
+static POWERS_OF_TEN: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
+    }
+    table
+};
+
+/// How many decimal digits `value` has (1 for 0), without a branch: the bit length gives
+/// ⌊log10⌋ or one less (1233 / 4096 is just above log10 2), and one comparison with a
+/// power of ten settles it. `value | 1` has the digits of `value` (a power of ten is
+/// even, so adding one to an even value never reaches one) and is never 0.
+#[inline(always)]
+fn decimal_len(value: u64) -> usize {
+    let bits = 64 - (value | 1).leading_zeros() as usize;
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from(value | 1 >= POWERS_OF_TEN[guess])
+}
+
+/// Writes the digits of `value` without leading zeros (`0` for 0), ending at `end`, and
+/// returns where they start. Needs 20 bytes of room before `end`. All twenty digits are
+/// written and the leading zeros skipped, which costs no branch on the value's length.
+#[inline(always)]
+fn write_u64_digits(bytes: &mut [u8], end: usize, value: u64) -> usize {
+    write_20_digits(&mut bytes[end - 20..end], value);
+    end - decimal_len(value)
+}
+
+/// The decimal digits of a `u64` (ids, chain ids, nonces, gas figures), written without
+/// allocating: [`DecimalBuffer`] for integers that fit in a word.
+pub(crate) struct U64Buffer {
+    bytes: [u8; 20],
+}
+
+impl U64Buffer {
+    #[inline(always)]
+    pub(crate) const fn new() -> Self {
+        U64Buffer { bytes: [0; 20] }
+    }
+
+    /// The digits of `value` (ASCII, no leading zeros).
+    #[inline(always)]
+    pub(crate) fn digits(&mut self, value: u64) -> &[u8] {
+        let start = write_u64_digits(&mut self.bytes, 20, value);
+        &self.bytes[start..]
+    }
+}
+
 /// Room for the decimal digits of any `U256` (written in chunks of 19 digits, each with 20
 /// bytes of room) between quotes.
 pub(crate) struct DecimalBuffer {
@@ -237,12 +288,9 @@ impl DecimalBuffer {
             small = quotient;
         }
         // Every division above left a non-zero quotient (the dividend was at least 2^64),
-        // so the leading part is written without leading zeros, by `itoa`; the zero-padded
-        // 19-digit chunks after it are written here, since `itoa` writes no fixed width.
-        let mut digits = itoa::Buffer::new();
-        let leading = digits.format(small as u64).as_bytes();
-        end -= leading.len();
-        self.bytes[end..end + leading.len()].copy_from_slice(leading);
+        // so the leading part is written without leading zeros; the 19-digit chunks after
+        // it keep theirs.
+        end = write_u64_digits(&mut self.bytes, end, small as u64);
         end -= 1;
         self.bytes[end] = b'"';
         &self.bytes[end..]
@@ -275,6 +323,22 @@ mod tests {
         }
         for value in values {
             assert_eq!(DecimalBuffer::new().quoted(&value), alloc::format!("\"{value}\"").as_bytes());
+        }
+    }
+
+    #[test]
+    fn u64_digits_agree_with_display_at_every_power_of_ten() {
+        let mut values = alloc::vec![0, 1, 9, u64::MAX, u64::MAX - 1, 1 << 63];
+        for k in 1..20 {
+            let power = 10u64.pow(k);
+            values.extend([power - 1, power, power + 1, power / 2, power - power / 10]);
+        }
+        for shift in 0..64 {
+            values.extend([(1u64 << shift) - 1, 1 << shift, (1u64 << shift) + 1]);
+        }
+        for value in values {
+            assert_eq!(U64Buffer::new().digits(value), value.to_string().as_bytes(), "{value}");
+            assert_eq!(decimal_len(value), value.to_string().len(), "{value}");
         }
     }
 
