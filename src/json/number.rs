@@ -164,17 +164,34 @@ const CHUNK: u64 = 10_000_000_000_000_000_000;
 
 /// Writes the four digits of `value` (below 10^4, with leading zeros) into `out`.
 #[inline(always)]
-fn write_4_digits(out: &mut [u8], value: u32) {
+pub(crate) fn write_4_digits(out: &mut [u8], value: u32) {
     let (high, low) = ((value / 100) as usize * 2, (value % 100) as usize * 2);
     out[..2].copy_from_slice(&DIGIT_PAIRS[high..high + 2]);
     out[2..4].copy_from_slice(&DIGIT_PAIRS[low..low + 2]);
 }
 
-/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`.
+/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`, in one
+/// store: the digits are computed side by side in one word (SWAR), so that the writer that
+/// copies them on reads one store rather than four.
 #[inline(always)]
-fn write_8_digits(out: &mut [u8], value: u32) {
-    write_4_digits(&mut out[..4], value / 10_000);
-    write_4_digits(&mut out[4..8], value % 10_000);
+pub(crate) fn write_8_digits(out: &mut [u8], value: u32) {
+    out[..8].copy_from_slice(&eight_digits(value));
+}
+
+/// The eight ASCII digits of `value` (below 10^8, with leading zeros), first digit first.
+/// Lanes of one `u64`: two 32-bit lanes of four digits each (`value / 10^4` in the low
+/// lane), split into 16-bit lanes of two digits by `x / 100 = x × 10486 >> 20` (exact below
+/// 10^4), and into bytes by `x / 10 = x × 103 >> 10` (exact below 100); no product crosses
+/// into the next lane.
+#[inline(always)]
+fn eight_digits(value: u32) -> [u8; 8] {
+    let value = u64::from(value);
+    let fours = value / 10_000 | (value % 10_000) << 32;
+    let hundreds = (fours * 10_486 >> 20) & 0x0000_007F_0000_007F;
+    let twos = hundreds | (fours - hundreds * 100) << 16;
+    let tens = (twos * 103 >> 10) & 0x000F_000F_000F_000F;
+    let digits = tens | (twos - tens * 10) << 8;
+    (digits + u64::from_le_bytes([b'0'; 8])).to_le_bytes()
 }
 
 /// Writes the twenty digits of `value`, with leading zeros, into `out`: split into parts
@@ -213,7 +230,7 @@ static POWERS_OF_TEN: [u64; 20] = {
 /// power of ten settles it. `value | 1` has the digits of `value` (a power of ten is
 /// even, so adding one to an even value never reaches one) and is never 0.
 #[inline(always)]
-fn decimal_len(value: u64) -> usize {
+pub(crate) fn decimal_len(value: u64) -> usize {
     let bits = 64 - (value | 1).leading_zeros() as usize;
     let guess = (bits * 1233) >> 12;
     guess + usize::from(value | 1 >= POWERS_OF_TEN[guess])
@@ -323,6 +340,16 @@ mod tests {
         }
         for value in values {
             assert_eq!(DecimalBuffer::new().quoted(&value), alloc::format!("\"{value}\"").as_bytes());
+        }
+    }
+
+    #[test]
+    fn eight_digits_agree_with_display() {
+        let step = if cfg!(debug_assertions) { 997 } else { 1 };
+        for value in
+            (0..100_000_000u32).step_by(step).chain([99_999_999, 10_000_000, 9_999_999, 10_000, 9_999, 100, 99])
+        {
+            assert_eq!(eight_digits(value), *alloc::format!("{value:08}").as_bytes(), "{value}");
         }
     }
 

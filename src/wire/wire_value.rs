@@ -117,7 +117,7 @@ impl WireValue for Decimal {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_str(DoubleBuffer::new().format(self.get()));
+        out.write_ascii(DoubleBuffer::new().format_ascii(self.get()));
     }
 }
 
