@@ -151,9 +151,10 @@ mod tests {
     #[test]
     fn hashing_sink_equals_one_shot_keccak_for_every_split() {
         let text: String = (0..5000u32).map(|i| char::from(b'a' + (i * 7 % 26) as u8)).collect();
-        for piece in
-            [1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 43, 63, 64, 65, 135, 136, 137, 500, 1088, 2175, 2176, 2177, 5000]
-        {
+        for piece in [
+            1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 43, 63, 64, 65, 135, 136, 137, 500, 1088, 2175, 2176, 2177,
+            5000,
+        ] {
             for total in [0, 1, 135, 136, 1088, 2175, 2176, 2177, 4352, 5000] {
                 let mut sink = HashingSink::new();
                 for chunk in text.as_bytes()[..total].chunks(piece) {

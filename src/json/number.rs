@@ -4,6 +4,7 @@
 use alloy_primitives::U256;
 
 use crate::error::Problem;
+use crate::json::Sink;
 
 /// Most decimal digits a value below 2^256 can have.
 const U256_MAX_DIGITS: usize = 78;
@@ -237,12 +238,33 @@ pub(crate) fn decimal_len(value: u64) -> usize {
 }
 
 /// Writes the digits of `value` without leading zeros (`0` for 0), ending at `end`, and
-/// returns where they start. Needs 20 bytes of room before `end`. All twenty digits are
-/// written and the leading zeros skipped, which costs no branch on the value's length.
+/// returns where they start. Needs 20 bytes of room before `end`. Eight or twenty digits
+/// are written and the leading zeros skipped: the only branch is on whether the value has
+/// more than eight digits, which a given field (a gas figure, an amount) mostly repeats.
 #[inline(always)]
 fn write_u64_digits(bytes: &mut [u8], end: usize, value: u64) -> usize {
-    write_20_digits(&mut bytes[end - 20..end], value);
+    if value < 100_000_000 {
+        write_8_digits(&mut bytes[end - 8..end], value as u32);
+    } else {
+        write_20_digits(&mut bytes[end - 20..end], value);
+    }
     end - decimal_len(value)
+}
+
+/// Writes `value` as a quoted decimal string (`"7845"`) into `out`: a `U256` below 2^64
+/// (most gas figures and many amounts) through a word-sized buffer, wider ones through
+/// [`DecimalBuffer`].
+#[inline]
+pub(crate) fn write_quoted_uint<S: Sink + ?Sized>(out: &mut S, value: &U256) {
+    match value.as_limbs() {
+        [word, 0, 0, 0] => {
+            let mut bytes = [b'"'; 22];
+            let start = write_u64_digits(&mut bytes, 21, *word) - 1;
+            bytes[start] = b'"';
+            out.write_ascii(&bytes[start..]);
+        }
+        _ => out.write_ascii(DecimalBuffer::new().quoted(value)),
+    }
 }
 
 /// The decimal digits of a `u64` (ids, chain ids, nonces, gas figures), written without
@@ -340,6 +362,9 @@ mod tests {
         }
         for value in values {
             assert_eq!(DecimalBuffer::new().quoted(&value), alloc::format!("\"{value}\"").as_bytes());
+            let mut written = String::new();
+            write_quoted_uint(&mut written, &value);
+            assert_eq!(written, alloc::format!("\"{value}\""));
         }
     }
 

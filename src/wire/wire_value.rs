@@ -17,7 +17,7 @@ use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::double::DoubleBuffer;
 use crate::json::number::{
-    f64_from_number_text, uint_from_decimal_string, uint_from_number_text, DecimalBuffer, U64Buffer,
+    f64_from_number_text, uint_from_decimal_string, uint_from_number_text, write_quoted_uint, U64Buffer,
 };
 use crate::json::reader::Token;
 use crate::json::{write_string, Sink};
@@ -88,7 +88,7 @@ impl WireValue for U256 {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_ascii(DecimalBuffer::new().quoted(self));
+        write_quoted_uint(out, self);
     }
 }
 
