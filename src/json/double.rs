@@ -14,8 +14,8 @@
 //!   `0.0000015`.
 //!
 //! Everywhere else (the plain decimals between, and the exponent forms `1e+21`, `1.5e-7`)
-//! the two texts are the same bytes. Measured on the benchmark corpus (BENCHMARKS.md), this
-//! is about twice as fast as `ryu-js`, which wrote the same text before.
+//! the two texts are the same bytes. Measured in isolation, this is about twice as fast as
+//! `ryu-js`, which wrote the same text before (BENCHMARKS.md, issue 15).
 //!
 //! Prices and amounts in USD are mostly decimals with a few fraction digits (`1234.56`):
 //! those below 2^33 with at most six fraction digits are recognised with one multiplication
@@ -36,7 +36,7 @@ pub(crate) struct DoubleBuffer {
 }
 
 impl DoubleBuffer {
-    /// A buffer; cheap to make (nothing is initialised).
+    /// A buffer; cheap to make (32 bytes cleared, zmij's part left uninitialised).
     #[inline]
     pub(crate) fn new() -> Self {
         DoubleBuffer { shortest: zmij::Buffer::new(), rewritten: [0; REWRITTEN_LEN] }
@@ -94,9 +94,11 @@ const SHORT_DECIMAL_LIMIT: f64 = 8_589_934_592.0;
 /// digits and its magnitude is below 2^33 (`1234.56`, `-0.0042`), and returns where the
 /// text is in `out`; `None` for every other double.
 ///
-/// Why the text is right: `m = round(|value| × 10^6)` is below 2^53, so `m` and the
-/// division `m / 10^6` (correctly rounded, IEEE 754) are exact operations on it; when the
-/// quotient is `|value|` again, the decimal `m / 10^6` reads back as `value`. Below 2^33 the
+/// Why the text is right: `m`, about `|value| × 10^6`, is below 2^53, so it converts to a
+/// double exactly, and the division `m / 10^6` is correctly rounded (IEEE 754); when the
+/// quotient is `|value|` again, `|value|` is the double nearest to the decimal `m / 10^6`,
+/// which therefore reads back as it. (The check is what proves it: an `m` that the
+/// multiplication rounded one off fails it, and the double goes to zmij.) Below 2^33 the
 /// interval of decimals that read back as `value` is narrower than 10^-6, so it holds no
 /// other decimal with six fraction digits or fewer, and every decimal with more fraction
 /// digits has more significant digits: `m / 10^6`, trailing zeros dropped, is the shortest,

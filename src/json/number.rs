@@ -171,9 +171,9 @@ pub(crate) fn write_4_digits(out: &mut [u8], value: u32) {
     out[2..4].copy_from_slice(&DIGIT_PAIRS[low..low + 2]);
 }
 
-/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`, in one
-/// store: the digits are computed side by side in one word (SWAR), so that the writer that
-/// copies them on reads one store rather than four.
+/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`, computed
+/// side by side in one word (SWAR) and stored at once: fewer instructions than four lookups
+/// of digit pairs (BENCHMARKS.md, issue 15).
 #[inline(always)]
 pub(crate) fn write_8_digits(out: &mut [u8], value: u32) {
     out[..8].copy_from_slice(&eight_digits(value));
@@ -228,8 +228,8 @@ static POWERS_OF_TEN: [u64; 20] = {
 
 /// How many decimal digits `value` has (1 for 0), without a branch: the bit length gives
 /// ⌊log10⌋ or one less (1233 / 4096 is just above log10 2), and one comparison with a
-/// power of ten settles it. `value | 1` has the digits of `value` (a power of ten is
-/// even, so adding one to an even value never reaches one) and is never 0.
+/// power of ten settles it. `value | 1` is never 0 and has as many digits as `value`: a
+/// power of ten is even, so setting the low bit of an even value never reaches one.
 #[inline(always)]
 pub(crate) fn decimal_len(value: u64) -> usize {
     let bits = 64 - (value | 1).leading_zeros() as usize;
