@@ -187,11 +187,11 @@ pub(crate) fn write_8_digits(out: &mut [u8], value: u32) {
 #[inline(always)]
 fn eight_digits(value: u32) -> [u8; 8] {
     let value = u64::from(value);
-    let fours = value / 10_000 | (value % 10_000) << 32;
-    let hundreds = (fours * 10_486 >> 20) & 0x0000_007F_0000_007F;
-    let twos = hundreds | (fours - hundreds * 100) << 16;
-    let tens = (twos * 103 >> 10) & 0x000F_000F_000F_000F;
-    let digits = tens | (twos - tens * 10) << 8;
+    let fours = (value / 10_000) | ((value % 10_000) << 32);
+    let hundreds = ((fours * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let twos = hundreds | ((fours - hundreds * 100) << 16);
+    let tens = ((twos * 103) >> 10) & 0x000F_000F_000F_000F;
+    let digits = tens | ((twos - tens * 10) << 8);
     (digits + u64::from_le_bytes([b'0'; 8])).to_le_bytes()
 }
 
