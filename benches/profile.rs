@@ -47,6 +47,39 @@ fn run_canonical_hash(corpus: &Corpus, times: usize) {
     }
 }
 
+/// A sink that copies into a buffer it reuses: the canonical writer's work without keccak.
+struct CopySink {
+    bytes: Vec<u8>,
+}
+
+impl intent_core::Sink for CopySink {
+    #[inline(always)]
+    fn write_str(&mut self, text: &str) {
+        self.bytes.extend_from_slice(text.as_bytes());
+    }
+
+    #[inline(always)]
+    fn write_ascii(&mut self, ascii: &[u8]) {
+        self.bytes.extend_from_slice(ascii);
+    }
+}
+
+/// The canonical writer alone, intent in cache, into [`CopySink`]; prints the time per intent.
+#[inline(never)]
+fn run_canonical_write(corpus: &Corpus, times: usize) {
+    let mut sink = CopySink { bytes: Vec::with_capacity(1 << 16) };
+    let start = std::time::Instant::now();
+    for intent in &corpus.intents {
+        for _ in 0..times {
+            sink.bytes.clear();
+            black_box(intent).write_canonical(&mut sink);
+            black_box(&sink.bytes);
+        }
+    }
+    let per = start.elapsed().as_nanos() as f64 / (corpus.intents.len() * times) as f64;
+    println!("canonical writer into a copying sink: {per:.0} ns per intent");
+}
+
 #[inline(never)]
 fn run_canonical_json(corpus: &Corpus) {
     for intent in &corpus.intents {
@@ -132,6 +165,7 @@ fn main() {
             "canonical_hash" => run_canonical_hash(&corpus, 1),
             "canonical_hash_hot" => run_canonical_hash(&corpus, 20),
             "canonical_json" => run_canonical_json(&corpus),
+            "canonical_write_hot" => run_canonical_write(&corpus, 20),
             "parse" => run_parse(&corpus),
             "parse_hash" => run_parse_hash(&corpus),
             "serde_value" => run_serde_value(&corpus),

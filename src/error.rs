@@ -68,7 +68,7 @@ macro_rules! reasons {
 reasons! {
     // Parsing (docs/spec.md §7, first list).
     InvalidJson = "INVALID_JSON", InvalidArgument, "parse",
-        "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all.";
+        "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all; in `intentctl`, also a document of a shape it refuses (a scenario with both `limits` and `policy`, a permit with members of both permit styles).";
     MissingField = "MISSING_FIELD", InvalidArgument, "parse",
         "A required member is absent or `null`.";
     InvalidType = "INVALID_TYPE", InvalidArgument, "parse",

@@ -4,6 +4,7 @@
 use alloy_primitives::U256;
 
 use crate::error::Problem;
+use crate::json::Sink;
 
 /// Most decimal digits a value below 2^256 can have.
 const U256_MAX_DIGITS: usize = 78;
@@ -170,17 +171,34 @@ const CHUNK: u64 = 10_000_000_000_000_000_000;
 
 /// Writes the four digits of `value` (below 10^4, with leading zeros) into `out`.
 #[inline(always)]
-fn write_4_digits(out: &mut [u8], value: u32) {
+pub(crate) fn write_4_digits(out: &mut [u8], value: u32) {
     let (high, low) = ((value / 100) as usize * 2, (value % 100) as usize * 2);
     out[..2].copy_from_slice(&DIGIT_PAIRS[high..high + 2]);
     out[2..4].copy_from_slice(&DIGIT_PAIRS[low..low + 2]);
 }
 
-/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`.
+/// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`, computed
+/// side by side in one word (SWAR) and stored at once: fewer instructions than four lookups
+/// of digit pairs (BENCHMARKS.md, issue 15).
 #[inline(always)]
-fn write_8_digits(out: &mut [u8], value: u32) {
-    write_4_digits(&mut out[..4], value / 10_000);
-    write_4_digits(&mut out[4..8], value % 10_000);
+pub(crate) fn write_8_digits(out: &mut [u8], value: u32) {
+    out[..8].copy_from_slice(&eight_digits(value));
+}
+
+/// The eight ASCII digits of `value` (below 10^8, with leading zeros), first digit first.
+/// Lanes of one `u64`: two 32-bit lanes of four digits each (`value / 10^4` in the low
+/// lane), split into 16-bit lanes of two digits by `x / 100 = x × 10486 >> 20` (exact below
+/// 10^4), and into bytes by `x / 10 = x × 103 >> 10` (exact below 100); no product crosses
+/// into the next lane.
+#[inline(always)]
+fn eight_digits(value: u32) -> [u8; 8] {
+    let value = u64::from(value);
+    let fours = (value / 10_000) | ((value % 10_000) << 32);
+    let hundreds = ((fours * 10_486) >> 20) & 0x0000_007F_0000_007F;
+    let twos = hundreds | ((fours - hundreds * 100) << 16);
+    let tens = ((twos * 103) >> 10) & 0x000F_000F_000F_000F;
+    let digits = tens | ((twos - tens * 10) << 8);
+    (digits + u64::from_le_bytes([b'0'; 8])).to_le_bytes()
 }
 
 /// Writes the twenty digits of `value`, with leading zeros, into `out`: split into parts
@@ -201,6 +219,78 @@ fn write_20_digits(out: &mut [u8], value: u64) {
 fn write_chunk_digits(bytes: &mut [u8], end: usize, chunk: u64) -> usize {
     write_20_digits(&mut bytes[end - 20..end], chunk);
     end - 19
+}
+
+/// `10^k` for `k` in `0..=19`: every power of ten a `u64` holds.
+static POWERS_OF_TEN: [u64; 20] = {
+    let mut table = [1u64; 20];
+    let mut k = 1;
+    while k < 20 {
+        table[k] = table[k - 1] * 10;
+        k += 1;
+    }
+    table
+};
+
+/// How many decimal digits `value` has (1 for 0), without a branch: the bit length gives
+/// ⌊log10⌋ or one less (1233 / 4096 is just above log10 2), and one comparison with a
+/// power of ten settles it. `value | 1` is never 0 and has as many digits as `value`: a
+/// power of ten is even, so setting the low bit of an even value never reaches one.
+#[inline(always)]
+pub(crate) fn decimal_len(value: u64) -> usize {
+    let bits = 64 - (value | 1).leading_zeros() as usize;
+    let guess = (bits * 1233) >> 12;
+    guess + usize::from(value | 1 >= POWERS_OF_TEN[guess])
+}
+
+/// Writes the digits of `value` without leading zeros (`0` for 0), ending at `end`, and
+/// returns where they start. Needs 20 bytes of room before `end`. Eight or twenty digits
+/// are written and the leading zeros skipped: the only branch is on whether the value has
+/// more than eight digits, which a given field (a gas figure, an amount) mostly repeats.
+#[inline(always)]
+fn write_u64_digits(bytes: &mut [u8], end: usize, value: u64) -> usize {
+    if value < 100_000_000 {
+        write_8_digits(&mut bytes[end - 8..end], value as u32);
+    } else {
+        write_20_digits(&mut bytes[end - 20..end], value);
+    }
+    end - decimal_len(value)
+}
+
+/// Writes `value` as a quoted decimal string (`"7845"`) into `out`: a `U256` below 2^64
+/// (most gas figures and many amounts) through a word-sized buffer, wider ones through
+/// [`DecimalBuffer`].
+#[inline]
+pub(crate) fn write_quoted_uint<S: Sink + ?Sized>(out: &mut S, value: &U256) {
+    match value.as_limbs() {
+        [word, 0, 0, 0] => {
+            let mut bytes = [b'"'; 22];
+            let start = write_u64_digits(&mut bytes, 21, *word) - 1;
+            bytes[start] = b'"';
+            out.write_ascii(&bytes[start..]);
+        }
+        _ => out.write_ascii(DecimalBuffer::new().quoted(value)),
+    }
+}
+
+/// The decimal digits of a `u64` (ids, chain ids, nonces, gas figures), written without
+/// allocating: [`DecimalBuffer`] for integers that fit in a word.
+pub(crate) struct U64Buffer {
+    bytes: [u8; 20],
+}
+
+impl U64Buffer {
+    #[inline(always)]
+    pub(crate) const fn new() -> Self {
+        U64Buffer { bytes: [0; 20] }
+    }
+
+    /// The digits of `value` (ASCII, no leading zeros).
+    #[inline(always)]
+    pub(crate) fn digits(&mut self, value: u64) -> &[u8] {
+        let start = write_u64_digits(&mut self.bytes, 20, value);
+        &self.bytes[start..]
+    }
 }
 
 /// Room for the decimal digits of any `U256` (written in chunks of 19 digits, each with 20
@@ -243,12 +333,9 @@ impl DecimalBuffer {
             small = quotient;
         }
         // Every division above left a non-zero quotient (the dividend was at least 2^64),
-        // so the leading part is written without leading zeros, by `itoa`; the zero-padded
-        // 19-digit chunks after it are written here, since `itoa` writes no fixed width.
-        let mut digits = itoa::Buffer::new();
-        let leading = digits.format(small as u64).as_bytes();
-        end -= leading.len();
-        self.bytes[end..end + leading.len()].copy_from_slice(leading);
+        // so the leading part is written without leading zeros; the 19-digit chunks after
+        // it keep theirs.
+        end = write_u64_digits(&mut self.bytes, end, small as u64);
         end -= 1;
         self.bytes[end] = b'"';
         &self.bytes[end..]
@@ -281,6 +368,35 @@ mod tests {
         }
         for value in values {
             assert_eq!(DecimalBuffer::new().quoted(&value), alloc::format!("\"{value}\"").as_bytes());
+            let mut written = String::new();
+            write_quoted_uint(&mut written, &value);
+            assert_eq!(written, alloc::format!("\"{value}\""));
+        }
+    }
+
+    #[test]
+    fn eight_digits_agree_with_display() {
+        let step = if cfg!(debug_assertions) { 997 } else { 1 };
+        for value in
+            (0..100_000_000u32).step_by(step).chain([99_999_999, 10_000_000, 9_999_999, 10_000, 9_999, 100, 99])
+        {
+            assert_eq!(eight_digits(value), *alloc::format!("{value:08}").as_bytes(), "{value}");
+        }
+    }
+
+    #[test]
+    fn u64_digits_agree_with_display_at_every_power_of_ten() {
+        let mut values = alloc::vec![0, 1, 9, u64::MAX, u64::MAX - 1, 1 << 63];
+        for k in 1..20 {
+            let power = 10u64.pow(k);
+            values.extend([power - 1, power, power + 1, power / 2, power - power / 10]);
+        }
+        for shift in 0..64 {
+            values.extend([(1u64 << shift) - 1, 1 << shift, (1u64 << shift) + 1]);
+        }
+        for value in values {
+            assert_eq!(U64Buffer::new().digits(value), value.to_string().as_bytes(), "{value}");
+            assert_eq!(decimal_len(value), value.to_string().len(), "{value}");
         }
     }
 

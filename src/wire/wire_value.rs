@@ -16,7 +16,9 @@ use super::WireReader;
 use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::double::DoubleBuffer;
-use crate::json::number::{f64_from_number_text, uint_from_decimal_string, uint_from_number_text, DecimalBuffer};
+use crate::json::number::{
+    f64_from_number_text, uint_from_decimal_string, uint_from_number_text, write_quoted_uint, U64Buffer,
+};
 use crate::json::reader::Token;
 use crate::json::{write_string, Sink};
 use crate::values::hex;
@@ -86,7 +88,7 @@ impl WireValue for U256 {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_ascii(DecimalBuffer::new().quoted(self));
+        write_quoted_uint(out, self);
     }
 }
 
@@ -98,7 +100,7 @@ macro_rules! small_uint {
             }
 
             fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-                out.write_ascii(itoa::Buffer::new().format(*self).as_bytes());
+                out.write_ascii(U64Buffer::new().digits(u64::from(*self)));
             }
         }
     };
@@ -115,7 +117,7 @@ impl WireValue for Decimal {
     }
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
-        out.write_str(DoubleBuffer::new().format(self.get()));
+        out.write_ascii(DoubleBuffer::new().format_ascii(self.get()));
     }
 }
 
