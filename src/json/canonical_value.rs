@@ -30,7 +30,10 @@ use crate::error::{Error, Problem};
 /// [`CanonicalBuffers`], lent for the call and kept for the next value.
 pub(crate) fn read_canonical<M, T>(r: &mut Reader<'_, M>, take: impl FnOnce(&str, &str) -> T) -> Result<T, Error> {
     let mut buffers = r.take_canonical_buffers();
+    // Empty, whatever a value that failed part-way left in them.
     buffers.out.clear();
+    buffers.keys.clear();
+    buffers.members.clear();
     let start = r.value_start();
     let read = buffers.value(r);
     let taken = read.map(|()| take(&buffers.out, r.text_since(start)));

@@ -2,9 +2,10 @@
 //! raw JSON text (written back on the wire) and their canonical form (covered by the hash).
 //!
 //! The canonical form is written while the value is read ([`crate::json::canonical_value`],
-//! through buffers the reader keeps for the document); each member is one exact allocation; members are sorted once, in canonical key order
-//! (UTF-16 code units, [`crate::json::key_order`]), when their object closes. Integers
-//! stay exact, the one deliberate difference from RFC 8785.
+//! through buffers the reader keeps for the document); each member is one exact
+//! allocation; members are sorted once, in canonical key order (UTF-16 code units,
+//! [`crate::json::key_order`]), when their object closes. Integers stay exact, the one
+//! deliberate difference from RFC 8785.
 
 use alloc::borrow::Cow;
 use alloc::boxed::Box;

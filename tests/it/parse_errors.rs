@@ -121,17 +121,20 @@ fn hundred_thousand_deep_nesting_is_limit_exceeded_without_overflowing_the_stack
     assert!(err.path().unwrap().starts_with("a.a.a."), "the path leads to where the limit was crossed");
 }
 
+/// A call whose unknown member `x` holds `1` in arrays so deep that the document nests
+/// `depth` levels, counting the call object itself.
+pub fn call_nested(depth: usize) -> String {
+    format!(
+        r#"{{"to":"0x8ba1f109551bd432803012645ac136ddd64dba72","x":{}1{}}}"#,
+        "[".repeat(depth - 1),
+        "]".repeat(depth - 1)
+    )
+}
+
 #[test]
 fn nesting_limit_counts_the_document_object_as_one() {
-    let nested = |depth: usize| {
-        format!(
-            r#"{{"to":"0x8ba1f109551bd432803012645ac136ddd64dba72","x":{}1{}}}"#,
-            "[".repeat(depth - 1),
-            "]".repeat(depth - 1)
-        )
-    };
-    assert!(from_slice::<Call>(nested(64).as_bytes()).is_ok());
-    let err = from_slice::<Call>(nested(65).as_bytes()).unwrap_err();
+    assert!(from_slice::<Call>(call_nested(64).as_bytes()).is_ok());
+    let err = from_slice::<Call>(call_nested(65).as_bytes()).unwrap_err();
     assert_eq!(err.reason(), Reason::LimitExceeded);
     assert!(err.path().unwrap().starts_with("x[0]"));
 }

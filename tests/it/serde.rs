@@ -150,17 +150,11 @@ fn malformed_documents_are_rejected_by_both() {
 
 #[test]
 fn limits_apply_on_the_serde_path() {
-    let nested = |depth: usize| {
-        format!(
-            r#"{{"to":"0x8ba1f109551bd432803012645ac136ddd64dba72","x":{}1{}}}"#,
-            "[".repeat(depth - 1),
-            "]".repeat(depth - 1)
-        )
-    };
-    agree::<Call>(nested(64).as_bytes()).unwrap();
-    let err = agree::<Call>(nested(65).as_bytes()).unwrap_err();
+    agree::<Call>(crate::parse_errors::call_nested(64).as_bytes()).unwrap();
+    let err = agree::<Call>(crate::parse_errors::call_nested(65).as_bytes()).unwrap_err();
     assert_eq!(err.reason(), Reason::LimitExceeded);
-    let message = serde_json::from_slice::<Call>(nested(65).as_bytes()).unwrap_err().to_string();
+    let message =
+        serde_json::from_slice::<Call>(crate::parse_errors::call_nested(65).as_bytes()).unwrap_err().to_string();
     assert!(message.starts_with("LIMIT_EXCEEDED: ") && message.contains(" at x[0]"), "{message}");
 
     let huge = format!(r#"{{"to":"0x8ba1f109551bd432803012645ac136ddd64dba72","x":"{}"}}"#, "a".repeat(2 << 20));
