@@ -1,0 +1,6 @@
+//! The core against the reference contracts on a real Anvil node (docs/spec.md §5, §5.5):
+//! one test binary, each test on its own node. Needs `npm ci --ignore-scripts` in `chain/`.
+
+mod deposits;
+mod fixtures;
+mod tampering;

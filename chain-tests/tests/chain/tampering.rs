@@ -1,0 +1,115 @@
+//! Deposits the entrypoint refuses, one broken rule each, with the decoded custom error
+//! (docs/spec.md §5.5): the nonce, the user's tokens and the collector's stay as they were.
+
+use alloy::primitives::U256;
+use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
+    ECDSAInvalidSignature, IntentExpired, InvalidIntentSignature, InvalidNonce, ServiceIntentEntrypointErrors as Errors,
+};
+use intent_chain_tests::sign::with_v_0_or_1;
+use intent_core::eip712::{EntrypointNames, Signature};
+
+use crate::fixtures::{custom_names, minted, reverted, Setup, COLLECTOR, STRANGER};
+
+/// A node whose user approved the entrypoint for everything.
+async fn approved() -> Setup {
+    let setup = Setup::new(EntrypointNames::DEFAULT).await;
+    setup.chain.approve(setup.token, setup.user(), setup.entrypoint, minted()).await.unwrap();
+    setup
+}
+
+/// Relays `message` with `raw` and returns the decoded revert, after checking that nothing moved.
+async fn refused(setup: &Setup, message: &intent_core::eip712::DepositIntent, raw: &[u8]) -> Errors {
+    let user = setup.user();
+    let before = (setup.entrypoint_nonce(user).await, setup.balance(user).await);
+    let error = reverted::<_, Errors>(setup.chain.relay_deposit(setup.entrypoint, message, raw, None).await);
+    assert_eq!((setup.entrypoint_nonce(user).await, setup.balance(user).await), before);
+    assert_eq!(setup.balance(setup.chain.address(COLLECTOR)).await, U256::ZERO);
+    error
+}
+
+#[tokio::test]
+async fn another_signer_is_invalid_intent_signature() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent_with(STRANGER, &signature, &EntrypointNames::DEFAULT);
+    let error = refused(&setup, &message, &signed.to_bytes()).await;
+    assert_eq!(error, Errors::InvalidIntentSignature(InvalidIntentSignature {}));
+}
+
+#[tokio::test]
+async fn a_nonce_other_than_the_users_next_is_invalid_nonce() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 1, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let error = refused(&setup, &message, &signed.to_bytes()).await;
+    assert_eq!(error, Errors::InvalidNonce(InvalidNonce {}));
+}
+
+#[tokio::test]
+async fn a_deposit_relayed_twice_is_invalid_nonce_the_second_time() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await.unwrap();
+    let user = setup.user();
+    let before = setup.balance(user).await;
+    let error =
+        reverted::<_, Errors>(setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await);
+    assert_eq!(error, Errors::InvalidNonce(InvalidNonce {}));
+    assert_eq!((setup.entrypoint_nonce(user).await, setup.balance(user).await), (U256::from(1), before));
+}
+
+#[tokio::test]
+async fn a_signature_under_other_entrypoint_names_is_invalid_intent_signature() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    for names in [
+        custom_names(),
+        EntrypointNames { type_name: "ServiceIntentV2".into(), ..EntrypointNames::DEFAULT },
+        EntrypointNames { domain_name: "ServiceIntentEntrypointV2".into(), ..EntrypointNames::DEFAULT },
+        EntrypointNames { domain_version: "2".into(), ..EntrypointNames::DEFAULT },
+    ] {
+        let (message, signed) = setup.sign_intent(&signature, &names);
+        let error = refused(&setup, &message, &signed.to_bytes()).await;
+        assert_eq!(error, Errors::InvalidIntentSignature(InvalidIntentSignature {}), "{names:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_field_changed_after_signing_is_invalid_intent_signature() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let mut raised = message;
+    raised.fee_amount += U256::from(1);
+    let error = refused(&setup, &raised, &signed.to_bytes()).await;
+    assert_eq!(error, Errors::InvalidIntentSignature(InvalidIntentSignature {}));
+}
+
+#[tokio::test]
+async fn a_deadline_before_the_blocks_timestamp_is_intent_expired() {
+    let setup = approved().await;
+    let deadline = setup.chain.next_timestamp().await.unwrap() - 1;
+    let signature = setup.deposit_signature(deadline, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let error = refused(&setup, &message, &signed.to_bytes()).await;
+    assert_eq!(error, Errors::IntentExpired(IntentExpired {}));
+}
+
+#[tokio::test]
+async fn v_0_or_1_is_ecdsa_invalid_signature_and_the_cores_to_bytes_is_accepted() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let low_v = with_v_0_or_1(&signed);
+    assert!(matches!(low_v[64], 0 | 1));
+
+    let error = refused(&setup, &message, &low_v).await;
+    assert_eq!(error, Errors::ECDSAInvalidSignature(ECDSAInvalidSignature {}));
+
+    // The core accepts the v 0/1 form as the same signature, and its relayable form passes.
+    let read = Signature::from_bytes(&low_v).unwrap();
+    assert_eq!(read, signed);
+    setup.chain.relay_deposit(setup.entrypoint, &message, &read.to_bytes(), None).await.unwrap();
+    assert_eq!(setup.entrypoint_nonce(setup.user()).await, U256::from(1));
+}
