@@ -6,4 +6,5 @@ mod deposits;
 mod fixtures;
 mod independent;
 mod permits;
+mod receipts;
 mod tampering;
