@@ -3,8 +3,9 @@
 //! pinned npm package), driven through alloy's provider, `sol!` bindings and local signer.
 //!
 //! What lives here is the harness the tests of this crate and the service's chain tests
-//! share: [`Chain`] starts a node and deploys, [`contracts`] holds the bindings, [`sign`]
-//! signs the core's digests. The assertions live in `tests/`. The library under test
+//! share: [`Chain`] starts a node, deploys and mints, [`contracts`] holds the bindings,
+//! [`artifacts`] compiles, [`sign`] signs the core's digests and [`relay`] sends them to the
+//! entrypoint and decodes its reverts. The assertions live in `tests/`. The library under test
 //! (`intent-core`) is used through its public paths only, and none of alloy's network
 //! crates reach its dependency tree: this crate is a workspace member, never a dependency.
 //!

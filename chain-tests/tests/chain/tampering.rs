@@ -3,12 +3,16 @@
 
 use alloy::primitives::U256;
 use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
-    ECDSAInvalidSignature, IntentExpired, InvalidIntentSignature, InvalidNonce, ServiceIntentEntrypointErrors as Errors,
+    ECDSAInvalidSignature, ECDSAInvalidSignatureS, IntentExpired, InvalidIntentSignature, InvalidNonce,
+    ServiceIntentEntrypointErrors as Errors,
+};
+use intent_chain_tests::contracts::TestPermitToken::{
+    self, ERC20InsufficientAllowance, ERC20InsufficientBalance, TestPermitTokenErrors as TokenErrors,
 };
 use intent_chain_tests::sign::with_v_0_or_1;
 use intent_core::eip712::{EntrypointNames, Signature};
 
-use crate::fixtures::{custom_names, minted, reverted, Setup, COLLECTOR, STRANGER};
+use crate::fixtures::{amount, custom_names, minted, reverted, Setup, COLLECTOR, STRANGER};
 
 /// A node whose user approved the entrypoint for everything.
 async fn approved() -> Setup {
@@ -112,4 +116,49 @@ async fn v_0_or_1_is_ecdsa_invalid_signature_and_the_cores_to_bytes_is_accepted(
     assert_eq!(read, signed);
     setup.chain.relay_deposit(setup.entrypoint, &message, &read.to_bytes(), None).await.unwrap();
     assert_eq!(setup.entrypoint_nonce(setup.user()).await, U256::from(1));
+}
+
+#[tokio::test]
+async fn s_above_half_the_order_is_ecdsa_invalid_signature_s_as_the_core_refuses_it() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    // The same point's other signature: s' = n - s with the parity flipped (EIP-2 forbids it).
+    let n = U256::from_str_radix("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141", 16).unwrap();
+    let high_s = n - signed.s();
+    let mut raw = signed.to_bytes();
+    raw[32..64].copy_from_slice(&high_s.to_be_bytes::<32>());
+    raw[64] = if signed.v() == 27 { 28 } else { 27 };
+    assert_eq!(Signature::from_bytes(&raw).unwrap_err().reason(), intent_core::Reason::InvalidSignature);
+
+    let error = refused(&setup, &message, &raw).await;
+    assert_eq!(error, Errors::ECDSAInvalidSignatureS(ECDSAInvalidSignatureS { s: high_s.into() }));
+}
+
+#[tokio::test]
+async fn a_deposit_without_allowance_reverts_with_the_tokens_error_and_keeps_the_nonce() {
+    let setup = Setup::new(EntrypointNames::DEFAULT).await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let error = setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await;
+    let error = reverted::<_, TokenErrors>(error);
+    let expected = ERC20InsufficientAllowance { spender: setup.entrypoint, allowance: U256::ZERO, needed: amount() };
+    assert_eq!(error, TokenErrors::ERC20InsufficientAllowance(expected));
+    assert_eq!(setup.entrypoint_nonce(setup.user()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_deposit_after_the_user_spent_the_balance_reverts_with_the_tokens_error_and_keeps_the_nonce() {
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let spend = token.transfer(setup.chain.address(STRANGER), minted()).from(setup.user());
+    spend.send().await.unwrap().get_receipt().await.unwrap();
+
+    let error = setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await;
+    let error = reverted::<_, TokenErrors>(error);
+    let expected = ERC20InsufficientBalance { sender: setup.user(), balance: U256::ZERO, needed: amount() };
+    assert_eq!(error, TokenErrors::ERC20InsufficientBalance(expected));
+    assert_eq!(setup.entrypoint_nonce(setup.user()).await, U256::ZERO);
 }
