@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
-use alloy::json_abi::JsonAbi;
-use alloy::primitives::Bytes;
+use alloy_json_abi::JsonAbi;
+use alloy_primitives::Bytes;
 use serde::Deserialize;
 
 use crate::{Error, Result};

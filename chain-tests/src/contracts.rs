@@ -6,7 +6,7 @@
 // builders take one argument per Solidity parameter.
 #![allow(missing_docs, clippy::too_many_arguments)]
 
-use alloy::sol;
+use alloy_sol_types::sol;
 
 sol! {
     /// The reference entrypoint (docs/spec.md §5.5).

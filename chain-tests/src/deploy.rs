@@ -2,11 +2,11 @@
 //! the token set-up every deposit test needs (minting, approving). Each helper waits for
 //! its transaction's receipt and fails unless it succeeded.
 
-use alloy::network::TransactionBuilder;
-use alloy::primitives::{Address, Bytes, U256};
-use alloy::providers::Provider;
-use alloy::rpc::types::TransactionRequest;
-use alloy::sol_types::SolConstructor;
+use alloy_network::TransactionBuilder;
+use alloy_primitives::{Address, Bytes, U256};
+use alloy_provider::Provider;
+use alloy_rpc_types_eth::TransactionRequest;
+use alloy_sol_types::SolConstructor;
 use intent_core::eip712::EntrypointNames;
 
 use crate::artifacts::artifacts;

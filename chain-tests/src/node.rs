@@ -5,12 +5,12 @@
 
 use std::path::PathBuf;
 
-use alloy::network::EthereumWallet;
-use alloy::node_bindings::{Anvil, AnvilInstance};
-use alloy::primitives::{Address, U256};
-use alloy::providers::ext::AnvilApi;
-use alloy::providers::{DynProvider, Provider, ProviderBuilder};
-use alloy::signers::local::PrivateKeySigner;
+use alloy_network::EthereumWallet;
+use alloy_node_bindings::{Anvil, AnvilInstance};
+use alloy_primitives::{Address, U256};
+use alloy_provider::ext::AnvilApi;
+use alloy_provider::{DynProvider, Provider, ProviderBuilder};
+use alloy_signer_local::PrivateKeySigner;
 
 use crate::artifacts::chain_dir;
 use crate::{Error, Result};
@@ -147,7 +147,7 @@ impl Chain {
     pub async fn latest_timestamp(&self) -> Result<u64> {
         let block = self
             .provider
-            .get_block_by_number(alloy::eips::BlockNumberOrTag::Latest)
+            .get_block_by_number(alloy_eips::BlockNumberOrTag::Latest)
             .await?
             .ok_or_else(|| Error::Answer("no latest block"))?;
         Ok(block.header.timestamp)

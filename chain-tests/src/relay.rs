@@ -2,9 +2,9 @@
 //! relayer makes them (from account 0), and the decoding of a revert into a contract's
 //! errors. The message is the core's, so the call carries exactly the values the user signed.
 
-use alloy::primitives::{Address, U256};
-use alloy::rpc::types::TransactionReceipt;
-use alloy::sol_types::SolInterface;
+use alloy_primitives::{Address, U256};
+use alloy_rpc_types_eth::TransactionReceipt;
+use alloy_sol_types::SolInterface;
 use intent_core::eip712::DepositIntent;
 
 use crate::contracts::ServiceIntentEntrypoint;

@@ -5,9 +5,9 @@
 //! The independent side of the tests (alloy's signer hashing EIP-712 typed data itself)
 //! does not live here: it is what these signatures are compared with.
 
-use alloy::primitives::B256;
-use alloy::signers::local::PrivateKeySigner;
-use alloy::signers::SignerSync;
+use alloy_primitives::B256;
+use alloy_signer::SignerSync;
+use alloy_signer_local::PrivateKeySigner;
 use intent_core::eip712::Signature;
 
 use crate::Result;

@@ -3,7 +3,7 @@
 //! contract has (errors of called tokens aside, declared on the token's binding), and the
 //! constructors take what the bindings encode. A binding that drifts from its source fails here.
 
-use alloy::json_abi::JsonAbi;
+use alloy_json_abi::JsonAbi;
 use intent_chain_tests::artifacts::artifacts;
 use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestDaiPermitToken, TestPermitToken};
 

@@ -2,8 +2,8 @@
 //! core's digest under default and custom names, and a deposit signed over the core's digest
 //! moves the amount to the intent address and the fee to the collector, nonce after nonce.
 
-use alloy::primitives::{keccak256, Address, U256};
-use alloy::sol_types::SolEvent;
+use alloy_primitives::{keccak256, Address, U256};
+use alloy_sol_types::SolEvent;
 use intent_chain_tests::contracts::ServiceIntentEntrypoint::{self, IntentDeposited};
 use intent_chain_tests::CHAIN_ID;
 use intent_core::eip712::{DepositIntent, EntrypointDomain, EntrypointNames};
@@ -132,6 +132,6 @@ async fn a_deadline_equal_to_the_blocks_timestamp_is_still_valid_as_the_core_rea
     let receipt = setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await.unwrap();
     let block = receipt.block_number.unwrap();
     let mined = setup.chain.provider();
-    let header = alloy::providers::Provider::get_block_by_number(mined, block.into()).await.unwrap().unwrap().header;
+    let header = alloy_provider::Provider::get_block_by_number(mined, block.into()).await.unwrap().unwrap().header;
     assert_eq!(header.timestamp, deadline);
 }

@@ -4,8 +4,8 @@
 //! user's key.
 #![allow(dead_code)]
 
-use alloy::primitives::{Address, U256};
-use alloy::sol_types::SolInterface;
+use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolInterface;
 use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
 use intent_chain_tests::relay::revert_of;
 use intent_chain_tests::sign::sign_digest;

@@ -4,10 +4,10 @@
 //! deterministic (RFC 6979), so the same key over the same digest gives the same 65 bytes.
 //! The core's own typed-data documents (§5.4) hash to the same digest under alloy too.
 
-use alloy::dyn_abi::TypedData as AlloyTypedData;
-use alloy::primitives::{Address, B256, U256};
-use alloy::signers::local::PrivateKeySigner;
-use alloy::signers::SignerSync;
+use alloy_dyn_abi::TypedData as AlloyTypedData;
+use alloy_primitives::{Address, B256, U256};
+use alloy_signer::SignerSync;
+use alloy_signer_local::PrivateKeySigner;
 use intent_chain_tests::sign::sign_digest;
 use intent_chain_tests::CHAIN_ID;
 use intent_core::eip712::{DaiPermit, DepositIntent, Domain, EntrypointDomain, EntrypointNames, Permit, TypedData};

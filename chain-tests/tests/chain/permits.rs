@@ -4,7 +4,7 @@
 //! core's DAI-style permit. The token's domain and the owner's permit nonce are read from
 //! the chain, as a verifier would.
 
-use alloy::primitives::{Address, U256};
+use alloy_primitives::{Address, U256};
 use intent_chain_tests::contracts::TestDaiPermitToken::{self, PermitInvalidSignature, TestDaiPermitTokenErrors};
 use intent_chain_tests::contracts::TestPermitToken::{
     self, ECDSAInvalidSignature, ERC2612InvalidSigner, TestPermitTokenErrors as TokenErrors,

@@ -11,11 +11,11 @@
 
 use std::path::Path;
 
-use alloy::network::TransactionBuilder;
-use alloy::primitives::{TxHash, U256};
-use alloy::providers::ext::AnvilApi;
-use alloy::providers::Provider;
-use alloy::rpc::types::TransactionRequest;
+use alloy_network::TransactionBuilder;
+use alloy_primitives::{TxHash, U256};
+use alloy_provider::ext::AnvilApi;
+use alloy_provider::Provider;
+use alloy_rpc_types_eth::TransactionRequest;
 use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::Chain;
 use serde_json::{json, Map, Value};

@@ -1,7 +1,7 @@
 //! Deposits the entrypoint refuses, one broken rule each, with the decoded custom error
 //! (docs/spec.md §5.5): the nonce, the user's tokens and the collector's stay as they were.
 
-use alloy::primitives::U256;
+use alloy_primitives::U256;
 use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
     ECDSAInvalidSignature, ECDSAInvalidSignatureS, IntentExpired, InvalidIntentSignature, InvalidNonce,
     ServiceIntentEntrypointErrors as Errors,
