@@ -2,7 +2,7 @@
 //! relayer makes them (from account 0), and the decoding of a revert into a contract's
 //! errors. The message is the core's, so the call carries exactly the values the user signed.
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, U256};
 use alloy_rpc_types_eth::TransactionReceipt;
 use alloy_sol_types::SolInterface;
 use intent_core::eip712::DepositIntent;
@@ -21,6 +21,28 @@ pub struct PermitArgs<'a> {
 }
 
 impl Chain {
+    /// The digest `entrypoint` computes for `message` (its `intentDigest` view, with
+    /// `chainId` = `block.chainid`): what the user must have signed for it to accept.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Contract`] when the call fails.
+    pub async fn intent_digest(&self, entrypoint: Address, message: &DepositIntent) -> Result<B256> {
+        let entrypoint = ServiceIntentEntrypoint::new(entrypoint, self.provider());
+        let m = message;
+        let call = entrypoint.intentDigest(
+            m.user,
+            m.token,
+            m.amount,
+            m.intent_address,
+            m.deadline,
+            m.nonce,
+            m.fee_amount,
+            m.fee_collector,
+        );
+        Ok(call.call().await?)
+    }
+
     /// Relays `message` to `entrypoint`: `depositToIntent`, or `depositToIntentWithPermit`
     /// with a permit, with `signature` (65 bytes `r ‖ s ‖ v`) sent as it is.
     ///

@@ -45,39 +45,13 @@ async fn the_entrypoint_computes_the_cores_type_hash_domain_and_digests_under_de
 
         for case in 0..32 {
             let m = message(case);
-            let on_chain = entrypoint
-                .intentDigest(
-                    m.user,
-                    m.token,
-                    m.amount,
-                    m.intent_address,
-                    m.deadline,
-                    m.nonce,
-                    m.fee_amount,
-                    m.fee_collector,
-                )
-                .call()
-                .await
-                .unwrap();
+            let on_chain = setup.chain.intent_digest(setup.entrypoint, &m).await.unwrap();
             assert_eq!(on_chain, domain.digest(&m), "case {case} under {names:?}");
         }
 
         let signature = setup.deposit_signature(1_800_000_000, 7, None);
         let m = intent_core::rules::deposit_intent(&setup.intent(), &signature).unwrap();
-        let on_chain = entrypoint
-            .intentDigest(
-                m.user,
-                m.token,
-                m.amount,
-                m.intent_address,
-                m.deadline,
-                m.nonce,
-                m.fee_amount,
-                m.fee_collector,
-            )
-            .call()
-            .await
-            .unwrap();
+        let on_chain = setup.chain.intent_digest(setup.entrypoint, &m).await.unwrap();
         assert_eq!(on_chain, deposit_intent_digest(&setup.intent(), &signature, &names).unwrap());
     }
 }
