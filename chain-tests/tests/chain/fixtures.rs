@@ -75,20 +75,25 @@ impl Setup {
         intent
     }
 
+    /// The fee option the deposit signatures select: `fee()` in the token to the collector.
+    pub fn fee_option(&self) -> serde_json::Value {
+        serde_json::json!({
+            "tokenAddress": self.token.to_checksum(None),
+            "tokenSymbol": "DPT",
+            "tokenDecimals": 18,
+            "amount": fee().to_string(),
+            "amountUsd": 0.147772,
+            "feeCollectorAddress": self.chain.address(COLLECTOR).to_checksum(None),
+            "is2612": true
+        })
+    }
+
     /// A deposit signature (without its signatures) paying `fee()` in the token to the
     /// collector, at `nonce`, valid until `deadline`; with `permit_amount` when a permit
     /// goes with it (entrypoint mode: its deadline is `deadline`).
     pub fn deposit_signature(&self, deadline: u64, nonce: u64, permit_amount: Option<U256>) -> DepositSignature {
         let mut json = serde_json::json!({
-            "selectedGasFeeOption": {
-                "tokenAddress": self.token.to_checksum(None),
-                "tokenSymbol": "DPT",
-                "tokenDecimals": 18,
-                "amount": fee().to_string(),
-                "amountUsd": 0.147772,
-                "feeCollectorAddress": self.chain.address(COLLECTOR).to_checksum(None),
-                "is2612": true
-            },
+            "selectedGasFeeOption": self.fee_option(),
             "deadline": deadline,
             "userNonce": nonce.to_string()
         });

@@ -8,3 +8,4 @@ mod independent;
 mod permits;
 mod receipts;
 mod tampering;
+mod verdicts;
