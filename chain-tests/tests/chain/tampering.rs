@@ -1,18 +1,18 @@
 //! Deposits the entrypoint refuses, one broken rule each, with the decoded custom error
 //! (docs/spec.md §5.5): the nonce, the user's tokens and the collector's stay as they were.
 
-use alloy_primitives::U256;
+use alloy_primitives::{Address, U256};
 use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
     ECDSAInvalidSignature, ECDSAInvalidSignatureS, IntentExpired, InvalidIntentSignature, InvalidNonce,
-    ServiceIntentEntrypointErrors as Errors,
+    SafeERC20FailedOperation, ServiceIntentEntrypointErrors as Errors,
 };
 use intent_chain_tests::contracts::TestPermitToken::{
     self, ERC20InsufficientAllowance, ERC20InsufficientBalance, TestPermitTokenErrors as TokenErrors,
 };
-use intent_chain_tests::sign::with_v_0_or_1;
+use intent_chain_tests::sign::{sign_digest, with_v_0_or_1};
 use intent_core::eip712::{EntrypointNames, Signature};
 
-use crate::fixtures::{amount, custom_names, minted, reverted, Setup, COLLECTOR, STRANGER};
+use crate::fixtures::{amount, custom_names, minted, reverted, Setup, COLLECTOR, STRANGER, USER};
 
 /// A node whose user approved the entrypoint for everything.
 async fn approved() -> Setup {
@@ -161,4 +161,17 @@ async fn a_deposit_after_the_user_spent_the_balance_reverts_with_the_tokens_erro
     let expected = ERC20InsufficientBalance { sender: setup.user(), balance: U256::ZERO, needed: amount() };
     assert_eq!(error, TokenErrors::ERC20InsufficientBalance(expected));
     assert_eq!(setup.entrypoint_nonce(setup.user()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_gasless_deposit_of_the_native_token_is_safe_erc20_failed_operation() {
+    // The core refuses it first (GASLESS_NATIVE_DEPOSIT); the entrypoint moves ERC-20 tokens only.
+    let setup = approved().await;
+    let signature = setup.deposit_signature(setup.deadline().await, 0, None);
+    let (mut message, _) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
+    message.token = Address::ZERO;
+    let digest = setup.chain.intent_digest(setup.entrypoint, &message).await.unwrap();
+    let signed = sign_digest(setup.chain.key(USER), digest).unwrap();
+    let error = refused(&setup, &message, &signed.to_bytes()).await;
+    assert_eq!(error, Errors::SafeERC20FailedOperation(SafeERC20FailedOperation { token: Address::ZERO }));
 }
