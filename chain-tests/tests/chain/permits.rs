@@ -5,7 +5,9 @@
 //! the chain, as a verifier would.
 
 use alloy_primitives::{Address, U256};
-use intent_chain_tests::contracts::TestDaiPermitToken::{self, PermitInvalidSignature, TestDaiPermitTokenErrors};
+use intent_chain_tests::contracts::TestDaiPermitToken::{
+    self, PermitExpired, PermitInvalidNonce, PermitInvalidSignature, TestDaiPermitTokenErrors,
+};
 use intent_chain_tests::contracts::TestPermitToken::{
     self, ECDSAInvalidSignature, ERC2612InvalidSigner, TestPermitTokenErrors as TokenErrors,
 };
@@ -209,4 +211,23 @@ async fn a_dai_style_permit_signed_as_a_revocation_and_sent_as_a_grant_is_permit
     let error = reverted::<_, TestDaiPermitTokenErrors>(error.map(drop));
     assert_eq!(error, TestDaiPermitTokenErrors::PermitInvalidSignature(PermitInvalidSignature {}));
     assert_eq!(dai.nonces(setup.user()).call().await.unwrap(), U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_dai_style_permit_past_its_expiry_or_at_another_nonce_is_refused_with_its_error() {
+    let setup = Setup::new(EntrypointNames::DEFAULT).await;
+    let (token, domain) = dai_token(&setup).await;
+    let dai = TestDaiPermitToken::new(token, setup.chain.provider());
+    let expired = U256::from(setup.chain.next_timestamp().await.unwrap() - 1);
+    for (nonce, expiry, expected) in [
+        (U256::ZERO, expired, TestDaiPermitTokenErrors::PermitExpired(PermitExpired {})),
+        (U256::from(1), U256::ZERO, TestDaiPermitTokenErrors::PermitInvalidNonce(PermitInvalidNonce {})),
+    ] {
+        let permit = DaiPermit { holder: setup.user(), spender: setup.entrypoint, nonce, expiry, allowed: true };
+        let (v, r, s) = relayable(&sign_digest(setup.chain.key(USER), permit.digest(&domain)).unwrap());
+        let call = dai.permit(permit.holder, permit.spender, permit.nonce, permit.expiry, permit.allowed, v, r, s);
+        let error = reverted::<_, TestDaiPermitTokenErrors>(call.send().await.map(drop).map_err(Error::from));
+        assert_eq!(error, expected);
+    }
+    assert_eq!(dai.allowance(setup.user(), setup.entrypoint).call().await.unwrap(), U256::ZERO);
 }

@@ -175,3 +175,17 @@ async fn a_gasless_deposit_of_the_native_token_is_safe_erc20_failed_operation() 
     let error = refused(&setup, &message, &signed.to_bytes()).await;
     assert_eq!(error, Errors::SafeERC20FailedOperation(SafeERC20FailedOperation { token: Address::ZERO }));
 }
+
+#[tokio::test]
+async fn the_checks_run_in_the_documented_order_deadline_nonce_signature() {
+    let setup = approved().await;
+    // Expired, at the wrong nonce and by another signer: the deadline is checked first.
+    let expired = setup.chain.next_timestamp().await.unwrap() - 1;
+    let signature = setup.deposit_signature(expired, 1, None);
+    let (message, signed) = setup.sign_intent_with(STRANGER, &signature, &EntrypointNames::DEFAULT);
+    assert_eq!(refused(&setup, &message, &signed.to_bytes()).await, Errors::IntentExpired(IntentExpired {}));
+    // At the wrong nonce and by another signer: the nonce is checked before the signature.
+    let signature = setup.deposit_signature(setup.deadline().await, 1, None);
+    let (message, signed) = setup.sign_intent_with(STRANGER, &signature, &EntrypointNames::DEFAULT);
+    assert_eq!(refused(&setup, &message, &signed.to_bytes()).await, Errors::InvalidNonce(InvalidNonce {}));
+}
