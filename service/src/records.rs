@@ -2,14 +2,20 @@
 //! expire, read and wait for a receipt. Each loads the record's RecordState, restores the
 //! core's `IntentRecord` from it, applies one event, and stores the result with a
 //! compare-and-swap on the revision; a lost race is retried from a fresh load (where a
-//! concurrent identical request becomes a replay), and answered 409 after
-//! [`MAX_ATTEMPTS`] losses.
+//! concurrent identical request becomes a replay) judged at a fresh "now" (never earlier
+//! than the record's last event), and answered 409 after [`MAX_ATTEMPTS`] losses.
+//!
+//! A record belongs to the project whose key quoted it: another project's key is answered
+//! exactly as for an unknown intent. Waiters are woken per intent when this instance
+//! changes it, and see other instances' changes by a revision read (one indexed column,
+//! no parse) every [`WAIT_POLL`]; a shutdown answers them at once with their receipt.
 //!
 //! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
 //! only moves records between the core and the store, and supplies what the core takes
 //! as arguments: the time, the policy, and the chain facts ([`crate::chain`]).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use alloy_primitives::B256;
@@ -21,6 +27,7 @@ use tokio::sync::watch;
 
 use crate::chain::ChainView;
 use crate::failure::{self, Failure};
+use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
 use crate::store::{DepositProof, Store, StoredRecord, Swapped};
@@ -29,17 +36,20 @@ use crate::store::{DepositProof, Store, StoredRecord, Swapped};
 /// request is answered 409.
 pub const MAX_ATTEMPTS: usize = 16;
 
-/// How often a waiter re-reads the record, for changes made by other instances.
-const WAIT_POLL: Duration = Duration::from_millis(200);
+/// How often a waiter reads the record's revision, for changes made by other instances.
+pub const WAIT_POLL: Duration = Duration::from_millis(200);
 
 /// The records of one service instance: the store, the quoter, the policy and the chain
-/// facts, and a signal raised on every change this instance makes.
+/// facts, a signal raised on every change this instance makes (for the sweep), one per
+/// waited intent (for its waiters), and the shutdown signal.
 pub struct Records {
     store: Store,
     quoter: Box<dyn Quoter>,
     policy: Policy,
     chain: ChainView,
     changes: watch::Sender<u64>,
+    waited: Mutex<HashMap<String, watch::Sender<u64>>>,
+    shutdown: watch::Sender<bool>,
 }
 
 /// RecordState documents are read with the default limits, except the document size: a
@@ -53,9 +63,10 @@ fn seconds_ceil(time: Timestamp) -> i64 {
     time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
 }
 
-fn stored(record: &IntentRecord) -> StoredRecord {
+fn stored(record: &IntentRecord, project_id: i64) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
+        project_id,
         revision: i64::try_from(record.revision()).unwrap_or(i64::MAX),
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
@@ -96,7 +107,20 @@ enum Step<T> {
 impl Records {
     /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s facts.
     pub fn new(store: Store, quoter: Box<dyn Quoter>, policy: Policy, chain: ChainView) -> Arc<Records> {
-        Arc::new(Records { store, quoter, policy, chain, changes: watch::channel(0).0 })
+        Arc::new(Records {
+            store,
+            quoter,
+            policy,
+            chain,
+            changes: watch::channel(0).0,
+            waited: Mutex::new(HashMap::new()),
+            shutdown: watch::channel(false).0,
+        })
+    }
+
+    /// Answers every waiter now with its current receipt, and every later one at once.
+    pub fn shut_down(&self) {
+        self.shutdown.send_replace(true);
     }
 
     /// The store.
@@ -109,46 +133,66 @@ impl Records {
         self.changes.subscribe()
     }
 
-    fn changed(&self) {
+    fn changed(&self, intent_id: &str) {
         self.changes.send_modify(|count| *count = count.wrapping_add(1));
+        let waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(signal) = waited.get(intent_id) {
+            signal.send_modify(|count| *count = count.wrapping_add(1));
+        }
     }
 
-    async fn load(&self, intent_id: &str) -> Result<(IntentRecord, i64), Failure> {
+    /// The record of `intent_id` if `caller` may see it (its project's, or any for the
+    /// operator), with its revision and project.
+    async fn load(&self, intent_id: &str, caller: Caller) -> Result<(IntentRecord, i64, i64), Failure> {
         let row = self
             .store
             .load(intent_id)
             .await
             .map_err(|e| failure::internal(&e))?
+            .filter(|row| match caller {
+                Caller::Project { project_id, .. } => i64::try_from(project_id).is_ok_and(|id| id == row.project_id),
+                Caller::Operator => true,
+            })
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
         let state: RecordState =
             from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
         let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
-        Ok((record, row.revision))
+        Ok((record, row.revision, row.project_id))
     }
 
-    /// Loads the record, lets `event` decide, stores what it changed with a
+    /// Loads the record, lets `event` decide at `now`, stores what it changed with a
     /// compare-and-swap, and retries from a fresh load when another change got there first.
+    /// A retry judges at `clock()` or the record's last event, whichever is later, so the
+    /// loser of a race is answered as a replay or by the rules, never as a clock that went
+    /// backwards because its "now" was read before the winner wrote.
     async fn change<T>(
         &self,
         intent_id: &str,
-        event: impl Fn(IntentRecord) -> Result<Step<T>, Failure>,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+        event: impl Fn(IntentRecord, Timestamp) -> Result<Step<T>, Failure>,
     ) -> Result<T, Failure> {
+        let mut at = now;
         for _ in 0..MAX_ATTEMPTS {
-            let (record, revision) = self.load(intent_id).await?;
-            match event(record)? {
+            let (record, revision, project_id) = self.load(intent_id, caller).await?;
+            match event(record, at)? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
                     match self
                         .store
-                        .swap(&stored(&record), revision, &proofs)
+                        .swap(&stored(&record, project_id), revision, &proofs)
                         .await
                         .map_err(|e| failure::internal(&e))?
                     {
                         Swapped::Done => {
-                            self.changed();
+                            self.changed(intent_id);
                             return Ok(answer);
                         }
-                        Swapped::LostRace => continue,
+                        Swapped::LostRace => {
+                            let (winner, _, _) = self.load(intent_id, caller).await?;
+                            at = clock().max(winner.last_event_at()).max(at);
+                        }
                         Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
                     }
                 }
@@ -163,7 +207,12 @@ impl Records {
     /// # Errors
     ///
     /// The quoter's refusal, the core's rules, or a database failure.
-    pub async fn quote(&self, request: &QuoteRequest, now: Timestamp) -> Result<QuoteResponse, Failure> {
+    pub async fn quote(
+        &self,
+        request: &QuoteRequest,
+        project_id: u64,
+        now: Timestamp,
+    ) -> Result<QuoteResponse, Failure> {
         // The core's QuoteRequest rules first, so a bad request is the core's answer, not
         // the quoter's; the whole intent is checked again by `IntentRecord::quote`.
         intent_core::rules::check_quote_request(request)?;
@@ -171,11 +220,12 @@ impl Records {
         getrandom::fill(salt.as_mut_slice()).map_err(|e| failure::internal(&e))?;
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
         let expires_at = now.saturating_add_seconds(ttl);
-        let response = self.quoter.quote(request, salt, now, expires_at)?;
+        let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
-        self.store.insert(&stored(&record)).await.map_err(|e| failure::internal(&e))?;
-        self.changed();
+        let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
+        self.store.insert(&stored(&record, project)).await.map_err(|e| failure::internal(&e))?;
+        self.changed(&response.intent.intent_id);
         Ok(response)
     }
 
@@ -185,9 +235,15 @@ impl Records {
     /// # Errors
     ///
     /// 404 for an unknown intent, the core's rules, 409, or a database failure.
-    pub async fn commit(&self, request: &CommitRequest, now: Timestamp) -> Result<CommitResponse, Failure> {
+    pub async fn commit(
+        &self,
+        request: &CommitRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<CommitResponse, Failure> {
         let intent_id = request.intent.intent_id.clone();
-        self.change(&intent_id, |mut record| {
+        self.change(&intent_id, caller, now, clock, |mut record, now| {
             let applied = record.commit(&request.intent, request.service_contracts.as_ref(), now)?;
             let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
             Ok(match applied {
@@ -205,8 +261,14 @@ impl Records {
     ///
     /// 404 for an unknown intent, the core's rules, 409 for a proof already used or a
     /// race lost too often, or a database failure.
-    pub async fn execute(&self, request: &ExecuteRequest, now: Timestamp) -> Result<ExecuteResponse, Failure> {
-        self.change(&request.intent_id, |mut record| {
+    pub async fn execute(
+        &self,
+        request: &ExecuteRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<ExecuteResponse, Failure> {
+        self.change(&request.intent_id, caller, now, clock, |mut record, now| {
             let facts = self.chain.facts(record.intent());
             let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;
             let response = ExecuteResponse {
@@ -234,9 +296,10 @@ impl Records {
         &self,
         report: &ReportIntentOutcomeRequest,
         now: Timestamp,
+        clock: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
         let outcome = report.outcome()?;
-        self.change(&report.intent_id, |mut record| {
+        self.change(&report.intent_id, Caller::Operator, now, clock, |mut record, now| {
             match outcome {
                 Outcome::Succeeded => record.succeed(now)?,
                 Outcome::Failed => record.fail(report.reason.as_deref().unwrap_or(""), now)?,
@@ -255,7 +318,7 @@ impl Records {
     ///
     /// A database failure or an unreadable record.
     pub async fn expire(&self, intent_id: &str, now: Timestamp) -> Result<bool, Failure> {
-        self.change(intent_id, |mut record| {
+        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
             if *record.status() != IntentStatus::Committed || record.expire(now).is_err() {
                 return Ok(Step::Answer(false));
             }
@@ -268,34 +331,70 @@ impl Records {
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, or a database failure.
-    pub async fn receipt(&self, intent_id: &str, now: Timestamp) -> Result<IntentReceipt, Failure> {
-        Ok(self.load(intent_id).await?.0.receipt(now))
+    /// Not found for an unknown intent or another project's, or a database failure.
+    pub async fn receipt(&self, intent_id: &str, caller: Caller, now: Timestamp) -> Result<IntentReceipt, Failure> {
+        Ok(self.load(intent_id, caller).await?.0.receipt(now))
+    }
+
+    /// The signal of `intent_id`'s changes made by this instance, registered while a
+    /// waiter holds it.
+    fn watch(&self, intent_id: &str) -> watch::Receiver<u64> {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        waited.entry(intent_id.to_owned()).or_insert_with(|| watch::channel(0).0).subscribe()
+    }
+
+    /// Forgets `intent_id`'s signal once no waiter holds it.
+    fn unwatch(&self, intent_id: &str) {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if waited.get(intent_id).is_some_and(|signal| signal.receiver_count() == 0) {
+            waited.remove(intent_id);
+        }
     }
 
     /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
-    /// (at once without one), or after `timeout` with the current receipt. `now` gives
-    /// the time at each read.
+    /// (at once without one), or after `timeout` or at shutdown with the current receipt.
+    /// `now` gives the time at each read. The record is parsed again only when its
+    /// revision changed.
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, or a database failure.
+    /// Not found for an unknown intent or another project's, or a database failure.
     pub async fn wait_receipt(
         &self,
         intent_id: &str,
+        caller: Caller,
         last_status: Option<&IntentStatus>,
         timeout: Duration,
         now: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
         let deadline = tokio::time::Instant::now() + timeout;
-        let mut changes = self.subscribe();
-        loop {
-            let receipt = self.receipt(intent_id, now()).await?;
-            if last_status.is_none_or(|last| *last != receipt.status) || tokio::time::Instant::now() >= deadline {
-                return Ok(receipt);
+        let mut changes = self.watch(intent_id);
+        let mut shutdown = self.shutdown.subscribe();
+        let result = async {
+            let (mut record, mut revision, _) = self.load(intent_id, caller).await?;
+            loop {
+                let receipt = record.receipt(now());
+                let done = last_status.is_none_or(|last| *last != receipt.status)
+                    || tokio::time::Instant::now() >= deadline
+                    || *shutdown.borrow();
+                if done {
+                    return Ok(receipt);
+                }
+                let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
+                tokio::select! {
+                    _ = tokio::time::sleep_until(wake) => {}
+                    _ = changes.changed() => {}
+                    _ = shutdown.changed() => {}
+                }
+                let current = self.store.revision(intent_id).await.map_err(|e| failure::internal(&e))?;
+                if current != Some(revision) {
+                    (record, revision, _) = self.load(intent_id, caller).await?;
+                }
             }
-            let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
-            let _ = tokio::time::timeout_at(wake, changes.changed()).await;
         }
+        .await;
+        drop(changes);
+        self.unwatch(intent_id);
+        result
     }
 }
