@@ -160,11 +160,13 @@ impl Records {
         Ok((record, row.revision, row.project_id))
     }
 
-    /// Loads the record, lets `event` decide at `now`, stores what it changed with a
+    /// Loads the record, lets `event` decide, stores what it changed with a
     /// compare-and-swap, and retries from a fresh load when another change got there first.
-    /// A retry judges at `clock()` or the record's last event, whichever is later, so the
-    /// loser of a race is answered as a replay or by the rules, never as a clock that went
-    /// backwards because its "now" was read before the winner wrote.
+    ///
+    /// Each attempt judges at `clock()` read after its load (never earlier than `now`, the
+    /// time the request was complete), and a retry after a lost race also never earlier
+    /// than the winner's event: so the loser is answered as a replay or by the rules, never
+    /// as a clock that went backwards because its "now" was read before the winner wrote.
     async fn change<T>(
         &self,
         intent_id: &str,
@@ -173,9 +175,14 @@ impl Records {
         clock: impl Fn() -> Timestamp,
         event: impl Fn(IntentRecord, Timestamp) -> Result<Step<T>, Failure>,
     ) -> Result<T, Failure> {
-        let mut at = now;
+        let mut floor = now;
+        let mut lost = false;
         for _ in 0..MAX_ATTEMPTS {
             let (record, revision, project_id) = self.load(intent_id, caller).await?;
+            let mut at = clock().max(floor);
+            if lost {
+                at = at.max(record.last_event_at());
+            }
             match event(record, at)? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
@@ -190,8 +197,8 @@ impl Records {
                             return Ok(answer);
                         }
                         Swapped::LostRace => {
-                            let (winner, _, _) = self.load(intent_id, caller).await?;
-                            at = clock().max(winner.last_event_at()).max(at);
+                            floor = at;
+                            lost = true;
                         }
                         Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
                     }

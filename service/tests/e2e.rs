@@ -424,3 +424,56 @@ fn the_shipped_demo_quote_request_is_the_example_owned_by_the_demo_key() {
     let expected: Value = serde_json::from_str(&demo_quote_request()).unwrap();
     assert_eq!(shipped, expected, "demo owner {}", demo_owner());
 }
+
+/// Runs the binary with `flags` until it exits or prints `listening on`; its standard
+/// output and error, and whether it exited.
+fn start_output(flags: &[&str]) -> (String, String, Option<std::process::ExitStatus>) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_intent-service"))
+        .args(flags)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(5) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (out, err, status)
+}
+
+#[test]
+fn unsafe_starts_are_refused_or_warned_about_and_keys_are_never_printed() {
+    let db = sqlite_file("starts");
+    // The public demo keys on a non-loopback address.
+    let (_, err, status) = start_output(&["--listen", "0.0.0.0:0", "--db", &db]);
+    assert!(status.is_some_and(|s| !s.success()), "{err}");
+    assert!(err.contains("--unsafe-allow-demo-keys"), "{err}");
+    // An empty access key, from the command line or the environment.
+    let (_, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--access-key", ""]);
+    assert!(status.is_some_and(|s| !s.success()) && err.contains("empty access key"), "{err}");
+    // On loopback the demo keys and the test clock are warned about, on standard output
+    // and in the JSON log, and no key is printed, only fingerprints.
+    let (out, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--unsafe-test-clock"]);
+    assert!(status.is_none(), "it kept running: {err}");
+    assert!(out.contains("WARNING: the demo keys") && out.contains("WARNING: --unsafe-test-clock"), "{out}");
+    let warnings: Vec<Value> = err
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|line| line["level"] == "WARN" && line["unsafe_setting"] == true)
+        .collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(!out.contains(ACCESS_KEY) && !out.contains(OPERATOR_KEY) && !err.contains(ACCESS_KEY), "{out}");
+    assert!(out.contains(&format!("project 42 key {}", intent_service::keys::fingerprint(ACCESS_KEY))), "{out}");
+}
