@@ -9,14 +9,21 @@
 //! one database and a lost race is seen, never a lost update. A deposit proof (a deposit
 //! transaction hash, or an owner's entrypoint nonce) is a primary key, claimed in the
 //! same transaction as the change that uses it, so one proof cannot start two intents.
+//! On SQLite, inserts and compare-and-swaps of this process go through one writer
+//! ([`group`]) that applies whatever is queued in one transaction with one sync (group
+//! commit); on PostgreSQL each is its own transaction on the pool.
 //! What a record means, and which changes are allowed, is the core's business
 //! ([`crate::records`]); this module stores text and numbers.
+
+pub mod group;
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Executor, Row};
 use tokio::sync::Mutex;
 
 /// A database failure (connection, SQL, I/O).
@@ -77,7 +84,9 @@ pub struct Store {
     backend: Backend,
     /// SQLite takes one writer at a time: writers of this process queue here rather than
     /// in SQLite's sleeping busy handler (other processes still meet the busy handler).
-    sqlite_writer: Option<Mutex<()>>,
+    sqlite_writer: Option<Arc<Mutex<()>>>,
+    /// SQLite's group commit: the queue of the one writer task.
+    group: Option<group::GroupWriter>,
 }
 
 /// The schema's migrations (`service/migrations/`), applied at start; on PostgreSQL sqlx
@@ -183,12 +192,20 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        Ok(Store { pool, backend, sqlite_writer: (backend == Backend::Sqlite).then(|| Mutex::new(())) })
+        let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        let group = sqlite_writer.as_ref().map(|lock| group::GroupWriter::start(pool.clone(), lock.clone()));
+        Ok(Store { pool, backend, sqlite_writer, group })
     }
 
     /// Which database this is.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The connection pool, with this store's settings (for the load test's floor: the
+    /// same database's raw write rate).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     async fn writer(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
@@ -204,19 +221,10 @@ impl Store {
     ///
     /// The database's error, including a duplicate intent id.
     pub async fn insert(&self, record: &StoredRecord) -> Result<(), StoreError> {
-        let _writer = self.writer().await;
-        sqlx::query(
-            "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(&record.intent_id)
-        .bind(record.project_id)
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        if let Some(group) = &self.group {
+            return group.write(group::Write::Insert(record.clone())).await.map(drop);
+        }
+        insert_in(&mut *self.pool.acquire().await?, record).await
     }
 
     /// The record of `intent_id`, if there is one.
@@ -270,48 +278,18 @@ impl Store {
         expected_revision: i64,
         proofs: &[DepositProof],
     ) -> Result<Swapped, StoreError> {
-        let _writer = self.writer().await;
-        let mut transaction = self.pool.begin().await?;
-        for proof in proofs {
-            let claimed = sqlx::query(
-                "INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING",
-            )
-            .bind(&proof.key)
-            .bind(&record.intent_id)
-            .execute(&mut *transaction)
-            .await?
-            .rows_affected();
-            if claimed == 0 {
-                let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
-                    .bind(&proof.key)
-                    .fetch_one(&mut *transaction)
-                    .await?
-                    .try_get(0)?;
-                if by != record.intent_id {
-                    transaction.rollback().await?;
-                    return Ok(Swapped::ProofUsed { path: proof.path });
-                }
-            }
+        if let Some(group) = &self.group {
+            let write = group::Write::Swap { record: record.clone(), expected_revision, proofs: proofs.to_vec() };
+            return group.write(write).await;
         }
-        let updated = sqlx::query(
-            "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
-        )
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state)
-        .bind(&record.intent_id)
-        .bind(expected_revision)
-        .execute(&mut *transaction)
-        .await?
-        .rows_affected();
-        if updated == 1 {
+        let mut transaction = self.pool.begin().await?;
+        let swapped = swap_in(&mut transaction, record, expected_revision, proofs).await?;
+        if swapped == Swapped::Done {
             transaction.commit().await?;
-            Ok(Swapped::Done)
         } else {
             transaction.rollback().await?;
-            Ok(Swapped::LostRace)
         }
+        Ok(swapped)
     }
 
     /// Up to `limit` intents with `status` whose next deadline is at or before `now`
@@ -385,6 +363,64 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Inserts `record` on `connection`.
+async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&record.intent_id)
+    .bind(record.project_id)
+    .bind(record.revision)
+    .bind(&record.status)
+    .bind(record.next_deadline)
+    .bind(&record.state)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// The compare-and-swap of [`Store::swap`] on `connection`, inside a transaction the caller
+/// commits when it answers [`Swapped::Done`] and rolls back otherwise.
+async fn swap_in(
+    connection: &mut AnyConnection,
+    record: &StoredRecord,
+    expected_revision: i64,
+    proofs: &[DepositProof],
+) -> Result<Swapped, StoreError> {
+    for proof in proofs {
+        let claimed =
+            sqlx::query("INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING")
+                .bind(&proof.key)
+                .bind(&record.intent_id)
+                .execute(&mut *connection)
+                .await?
+                .rows_affected();
+        if claimed == 0 {
+            let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
+                .bind(&proof.key)
+                .fetch_one(&mut *connection)
+                .await?
+                .try_get(0)?;
+            if by != record.intent_id {
+                return Ok(Swapped::ProofUsed { path: proof.path });
+            }
+        }
+    }
+    let updated = sqlx::query(
+        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
+    )
+    .bind(record.revision)
+    .bind(&record.status)
+    .bind(record.next_deadline)
+    .bind(&record.state)
+    .bind(&record.intent_id)
+    .bind(expected_revision)
+    .execute(&mut *connection)
+    .await?
+    .rows_affected();
+    Ok(if updated == 1 { Swapped::Done } else { Swapped::LostRace })
 }
 
 #[cfg(test)]
