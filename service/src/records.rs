@@ -7,8 +7,9 @@
 //!
 //! A record belongs to the project whose key quoted it: another project's key is answered
 //! exactly as for an unknown intent. Waiters are woken per intent when this instance
-//! changes it, and see other instances' changes by a revision read (one indexed column,
-//! no parse) every [`WAIT_POLL`]; a shutdown answers them at once with their receipt.
+//! changes it, and for other instances' changes by one poller that reads the revisions of
+//! every waited intent in one query every [`WAIT_POLL`]; a waiter parses its record again
+//! only when woken so. A shutdown answers them at once with their receipt.
 //!
 //! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
 //! only moves records between the core and the store, and supplies what the core takes
@@ -48,9 +49,18 @@ pub struct Records {
     policy: Policy,
     chain: ChainView,
     changes: watch::Sender<u64>,
-    waited: Mutex<HashMap<String, watch::Sender<u64>>>,
+    waited: Mutex<HashMap<String, Waited>>,
     shutdown: watch::Sender<bool>,
 }
+
+/// One waited intent: the signal its waiters hold, and the latest revision seen of it.
+struct Waited {
+    signal: watch::Sender<u64>,
+    revision: i64,
+}
+
+/// How many waited intents one poll query reads at most.
+const POLL_CHUNK: usize = 500;
 
 /// RecordState documents are read with the default limits, except the document size: a
 /// state holds an intent read within the limits, plus its fee options and execute request.
@@ -63,11 +73,16 @@ fn seconds_ceil(time: Timestamp) -> i64 {
     time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
 }
 
+/// The stored form of a record's revision.
+fn stored_revision(record: &IntentRecord) -> i64 {
+    i64::try_from(record.revision()).unwrap_or(i64::MAX)
+}
+
 fn stored(record: &IntentRecord, project_id: i64) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
         project_id,
-        revision: i64::try_from(record.revision()).unwrap_or(i64::MAX),
+        revision: stored_revision(record),
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
         state: to_string(&record.state()),
@@ -107,7 +122,7 @@ enum Step<T> {
 impl Records {
     /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s facts.
     pub fn new(store: Store, quoter: Box<dyn Quoter>, policy: Policy, chain: ChainView) -> Arc<Records> {
-        Arc::new(Records {
+        let records = Arc::new(Records {
             store,
             quoter,
             policy,
@@ -115,7 +130,9 @@ impl Records {
             changes: watch::channel(0).0,
             waited: Mutex::new(HashMap::new()),
             shutdown: watch::channel(false).0,
-        })
+        });
+        tokio::spawn(Records::poll_waited(Arc::downgrade(&records)));
+        records
     }
 
     /// Answers every waiter now with its current receipt, and every later one at once.
@@ -133,11 +150,44 @@ impl Records {
         self.changes.subscribe()
     }
 
-    fn changed(&self, intent_id: &str) {
+    /// Signals a change of `intent_id` to its revision `revision`: to the sweep, and to the
+    /// intent's waiters unless they saw that revision already.
+    fn changed(&self, intent_id: &str, revision: i64) {
         self.changes.send_modify(|count| *count = count.wrapping_add(1));
-        let waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(signal) = waited.get(intent_id) {
-            signal.send_modify(|count| *count = count.wrapping_add(1));
+        self.seen(intent_id, revision);
+    }
+
+    /// Records that `intent_id` is at `revision`, waking its waiters if that is news.
+    fn seen(&self, intent_id: &str, revision: i64) {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(entry) = waited.get_mut(intent_id) {
+            if revision > entry.revision {
+                entry.revision = revision;
+                entry.signal.send_modify(|count| *count = count.wrapping_add(1));
+            }
+        }
+    }
+
+    /// Every [`WAIT_POLL`], reads the revisions of the waited intents (changed by other
+    /// instances) in one query per [`POLL_CHUNK`] of them; ends when the records are dropped.
+    async fn poll_waited(records: std::sync::Weak<Records>) {
+        loop {
+            tokio::time::sleep(WAIT_POLL).await;
+            let Some(records) = records.upgrade() else { return };
+            let ids: Vec<String> = {
+                let waited = records.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                waited.keys().cloned().collect()
+            };
+            for chunk in ids.chunks(POLL_CHUNK) {
+                match records.store.revisions(chunk).await {
+                    Ok(revisions) => {
+                        for (intent_id, revision) in revisions {
+                            records.seen(&intent_id, revision);
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "waiters: cannot read revisions"),
+                }
+            }
         }
     }
 
@@ -193,7 +243,7 @@ impl Records {
                         .map_err(|e| failure::internal(&e))?
                     {
                         Swapped::Done => {
-                            self.changed(intent_id);
+                            self.changed(intent_id, stored_revision(&record));
                             return Ok(answer);
                         }
                         Swapped::LostRace => {
@@ -232,7 +282,7 @@ impl Records {
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         self.store.insert(&stored(&record, project)).await.map_err(|e| failure::internal(&e))?;
-        self.changed(&response.intent.intent_id);
+        self.changed(&response.intent.intent_id, stored_revision(&record));
         Ok(response)
     }
 
@@ -347,21 +397,25 @@ impl Records {
     /// waiter holds it.
     fn watch(&self, intent_id: &str) -> watch::Receiver<u64> {
         let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        waited.entry(intent_id.to_owned()).or_insert_with(|| watch::channel(0).0).subscribe()
+        let entry = waited
+            .entry(intent_id.to_owned())
+            .or_insert_with(|| Waited { signal: watch::channel(0).0, revision: i64::MIN });
+        entry.signal.subscribe()
     }
 
     /// Forgets `intent_id`'s signal once no waiter holds it.
     fn unwatch(&self, intent_id: &str) {
         let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if waited.get(intent_id).is_some_and(|signal| signal.receiver_count() == 0) {
+        if waited.get(intent_id).is_some_and(|entry| entry.signal.receiver_count() == 0) {
             waited.remove(intent_id);
         }
     }
 
     /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
     /// (at once without one), or after `timeout` or at shutdown with the current receipt.
-    /// `now` gives the time at each read. The record is parsed again only when its
-    /// revision changed.
+    /// `now` gives the time at each look (every [`WAIT_POLL`], on the record in memory, for
+    /// a status that changes with time); the record is read and parsed again only when a
+    /// change of it is signalled.
     ///
     /// # Errors
     ///
@@ -378,7 +432,9 @@ impl Records {
         let mut changes = self.watch(intent_id);
         let mut shutdown = self.shutdown.subscribe();
         let result = async {
-            let (mut record, mut revision, _) = self.load(intent_id, caller).await?;
+            let (mut record, revision, _) = self.load(intent_id, caller).await?;
+            self.seen(intent_id, revision);
+            changes.mark_unchanged();
             loop {
                 let receipt = record.receipt(now());
                 let done = last_status.is_none_or(|last| *last != receipt.status)
@@ -388,14 +444,13 @@ impl Records {
                     return Ok(receipt);
                 }
                 let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
-                tokio::select! {
-                    _ = tokio::time::sleep_until(wake) => {}
-                    _ = changes.changed() => {}
-                    _ = shutdown.changed() => {}
-                }
-                let current = self.store.revision(intent_id).await.map_err(|e| failure::internal(&e))?;
-                if current != Some(revision) {
-                    (record, revision, _) = self.load(intent_id, caller).await?;
+                let changed = tokio::select! {
+                    _ = tokio::time::sleep_until(wake) => false,
+                    _ = changes.changed() => true,
+                    _ = shutdown.changed() => false,
+                };
+                if changed {
+                    (record, _, _) = self.load(intent_id, caller).await?;
                 }
             }
         }

@@ -22,10 +22,15 @@ use tower::ServiceExt;
 
 /// The service of the shipped configuration changed by `change`, on a fresh database.
 async fn service(change: impl FnOnce(&mut Value)) -> Service {
+    service_on(&database("contract"), change).await
+}
+
+/// [`service`] on the database `db`.
+async fn service_on(db: &str, change: impl FnOnce(&mut Value)) -> Service {
     let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
     change(&mut config);
     let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
-    Service::open(config, &database("contract"), &[], &[], false).await.unwrap()
+    Service::open(config, db, &[], &[], false).await.unwrap()
 }
 
 struct Answer {
@@ -241,6 +246,22 @@ async fn waiters_are_bounded_per_key_and_answered_at_shutdown() {
     let first = tokio::time::timeout(Duration::from_secs(5), first).await.unwrap().unwrap();
     assert_eq!((first.status, &first.body["intentReceipt"]["status"]), (StatusCode::OK, &json!("QUOTED")));
     assert!(started.elapsed() < Duration::from_secs(2));
+}
+
+#[tokio::test]
+async fn a_waiter_sees_another_instances_change() {
+    let db = database("two-instances");
+    let (one, other) = (service_on(&db, |_| {}).await, service_on(&db, |_| {}).await);
+    let (one, other) = (one.router(), other.router());
+    let quote = quote(&one, ACCESS_KEY).await;
+    let wait = json!({"intentId": quote.intent.intent_id, "lastStatus": "QUOTED", "timeoutSeconds": 20}).to_string();
+    let waiter = tokio::spawn(async move { call(&one, "WaitIntentReceipt", ACCESS_KEY, &wait).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let started = Instant::now();
+    assert_eq!(call(&other, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    let answer = tokio::time::timeout(Duration::from_secs(5), waiter).await.expect("woken").unwrap();
+    assert_eq!(answer.body["intentReceipt"]["status"], "COMMITTED", "{}", answer.body);
+    assert!(started.elapsed() < Duration::from_secs(2), "woken after {:?}", started.elapsed());
 }
 
 #[tokio::test]

@@ -252,18 +252,24 @@ impl Store {
         .transpose()
     }
 
-    /// The revision of `intent_id`'s record, if there is one: one indexed column, for
-    /// waiters that parse the record again only when it changed.
+    /// The revisions of those of `intent_ids` that have a record: one query over the primary
+    /// key, for the waiters' poller.
     ///
     /// # Errors
     ///
     /// The database's error.
-    pub async fn revision(&self, intent_id: &str) -> Result<Option<i64>, StoreError> {
-        let row = sqlx::query("SELECT revision FROM intents WHERE intent_id = $1")
-            .bind(intent_id)
-            .fetch_optional(&self.pool)
-            .await?;
-        row.map(|row| row.try_get(0)).transpose()
+    pub async fn revisions(&self, intent_ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        if intent_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=intent_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("SELECT intent_id, revision FROM intents WHERE intent_id IN ({})", placeholders.join(", "));
+        let mut query = sqlx::query(&sql);
+        for intent_id in intent_ids {
+            query = query.bind(intent_id);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
     }
 
     /// Replaces the record of `record.intent_id` by `record` if its stored revision is
