@@ -288,6 +288,10 @@ impl Store {
             let write = group::Write::Swap { record: record.clone(), expected_revision, proofs: proofs.to_vec() };
             return group.write(write).await;
         }
+        if proofs.is_empty() {
+            // One statement, committed by itself: no BEGIN and COMMIT round trips.
+            return swap_in(&mut *self.pool.acquire().await?, record, expected_revision, proofs).await;
+        }
         let mut transaction = self.pool.begin().await?;
         let swapped = swap_in(&mut transaction, record, expected_revision, proofs).await?;
         if swapped == Swapped::Done {
