@@ -73,6 +73,13 @@ fn seconds_ceil(time: Timestamp) -> i64 {
     time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
 }
 
+/// How long from `now` until `at` (zero when it has passed), to the millisecond above.
+fn until(now: Timestamp, at: Timestamp) -> Duration {
+    let nanos = |t: Timestamp| i128::from(t.unix_seconds()) * 1_000_000_000 + i128::from(t.subsec_nanos());
+    let millis = (nanos(at) - nanos(now)).max(0) / 1_000_000 + 1;
+    Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
+}
+
 /// The stored form of a record's revision.
 fn stored_revision(record: &IntentRecord) -> i64 {
     i64::try_from(record.revision()).unwrap_or(i64::MAX)
@@ -413,9 +420,9 @@ impl Records {
 
     /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
     /// (at once without one), or after `timeout` or at shutdown with the current receipt.
-    /// `now` gives the time at each look (every [`WAIT_POLL`], on the record in memory, for
-    /// a status that changes with time); the record is read and parsed again only when a
-    /// change of it is signalled.
+    /// `now` gives the time at each look: when a change is signalled (the record is then
+    /// read and parsed again) and at the record's next deadline (its status may change with
+    /// time then, on the record in memory).
     ///
     /// # Errors
     ///
@@ -443,7 +450,12 @@ impl Records {
                 if done {
                     return Ok(receipt);
                 }
-                let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
+                // A status changes with time only at the record's next deadline: look again
+                // then (or at the wait's end), not on a timer.
+                let wake = match record.next_deadline() {
+                    Some(at) => deadline.min(tokio::time::Instant::now() + until(now(), at)),
+                    None => deadline,
+                };
                 let changed = tokio::select! {
                     _ = tokio::time::sleep_until(wake) => false,
                     _ = changes.changed() => true,
