@@ -193,6 +193,22 @@ async fn idle_and_slow_connections_are_closed_on_time() {
 }
 
 #[tokio::test]
+async fn connections_past_the_limit_wait_for_a_free_slot() {
+    let service = service(|c| c["server"] = json!({"maxConnections": 1, "headerTimeoutSeconds": 30})).await;
+    let (addr, _stop) = serve(&service).await;
+    let holder = TcpStream::connect(addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut waiting = TcpStream::connect(addr).await.unwrap();
+    waiting.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+    let mut buffer = [0u8; 64];
+    let early = tokio::time::timeout(Duration::from_millis(700), waiting.read(&mut buffer)).await;
+    assert!(early.is_err(), "answered while the only slot was taken");
+    drop(holder);
+    let answer = read_to_close(&mut waiting, Duration::from_secs(5)).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+#[tokio::test]
 async fn a_body_not_whole_by_its_deadline_is_the_timeout_body() {
     let service = service(|c| c["server"] = json!({"bodyTimeoutSeconds": 1})).await;
     let (addr, _stop) = serve(&service).await;

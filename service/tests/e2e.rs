@@ -477,3 +477,23 @@ fn unsafe_starts_are_refused_or_warned_about_and_keys_are_never_printed() {
     assert!(!out.contains(ACCESS_KEY) && !out.contains(OPERATOR_KEY) && !err.contains(ACCESS_KEY), "{out}");
     assert!(out.contains(&format!("project 42 key {}", intent_service::keys::fingerprint(ACCESS_KEY))), "{out}");
 }
+
+#[test]
+fn shutdown_closes_a_half_sent_request_within_its_grace() {
+    let mut config: Value = serde_json::from_str(intent_service::config::EXAMPLE_CONFIG).unwrap();
+    config["server"] = json!({"shutdownGraceSeconds": 1, "bodyTimeoutSeconds": 60});
+    let path = scratch().join("short-grace.json");
+    std::fs::write(&path, config.to_string()).unwrap();
+    let server = Server::start_with(&database("grace"), &["--config", path.to_str().unwrap()]);
+    let mut stream = std::net::TcpStream::connect(server.addr).unwrap();
+    let head = format!(
+        "POST /rpc/Service/GetIntentReceipt HTTP/1.1\r\nHost: x\r\nX-Access-Key: {ACCESS_KEY}\r\nContent-Length: 100\r\n\r\n{{\"intentId\":"
+    );
+    std::io::Write::write_all(&mut stream, head.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let status = server.signal("TERM");
+    assert!(status.success(), "{status:?}");
+    // The body would have had 60 s; the grace is 1 s.
+    assert!(started.elapsed() < std::time::Duration::from_secs(4), "exited after {:?}", started.elapsed());
+}
