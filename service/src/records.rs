@@ -23,6 +23,7 @@ use alloy_primitives::B256;
 use intent_core::{
     from_slice_with, to_string, Applied, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
     IntentRecord, IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
+    UnknownMembers,
 };
 use tokio::sync::watch;
 
@@ -78,6 +79,20 @@ fn until(now: Timestamp, at: Timestamp) -> Duration {
     let nanos = |t: Timestamp| i128::from(t.unix_seconds()) * 1_000_000_000 + i128::from(t.subsec_nanos());
     let millis = (nanos(at) - nanos(now)).max(0) / 1_000_000 + 1;
     Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
+}
+
+/// The part of an ExecuteRequest judged and stored with its record: without the unknown
+/// members a client added at its top level and in its deposit signature (no rule and no
+/// digest reads them), so that they do not make every later read of the record pay for
+/// them. What is left is bounded by the core's limits on the known members (docs/spec.md
+/// §9, §12).
+fn stored_request(request: &ExecuteRequest) -> ExecuteRequest {
+    let mut request = request.clone();
+    request.unknown = UnknownMembers::new();
+    if let Some(signature) = &mut request.deposit_signature {
+        signature.unknown = UnknownMembers::new();
+    }
+    request
 }
 
 /// The stored form of a record's revision.
@@ -332,6 +347,7 @@ impl Records {
         now: Timestamp,
         clock: impl Fn() -> Timestamp,
     ) -> Result<ExecuteResponse, Failure> {
+        let request = &stored_request(request);
         self.change(&request.intent_id, caller, now, clock, |mut record, now| {
             let facts = self.chain.facts(record.intent());
             let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;

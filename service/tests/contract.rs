@@ -265,6 +265,28 @@ async fn waiters_are_bounded_per_key_and_answered_at_shutdown() {
 }
 
 #[tokio::test]
+async fn unknown_members_of_an_execute_request_are_not_stored_with_the_record() {
+    let service = service(|_| {}).await;
+    let router = service.router();
+    let quote = quote(&router, ACCESS_KEY).await;
+    let id = quote.intent.intent_id.as_str();
+    assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    let mut request: Value = serde_json::from_str(&hash_request(id, random_hash())).unwrap();
+    for i in 0..20_000 {
+        request[format!("x-padding-{i}")] = json!(i);
+    }
+    let body = request.to_string();
+    assert!(body.len() > 400_000);
+    let answer = call(&router, "ExecuteIntent", ACCESS_KEY, &body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let stored = service.app.records.store().load(id).await.unwrap().unwrap();
+    assert!(!stored.state.contains("x-padding-"), "{} bytes stored", stored.state.len());
+    assert!(stored.state.len() < 64 * 1024, "{} bytes stored", stored.state.len());
+    // The same request again is still a replay.
+    assert_eq!(call(&router, "ExecuteIntent", ACCESS_KEY, &body).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
 async fn a_waiter_sees_another_instances_change() {
     let db = database("two-instances");
     let (one, other) = (service_on(&db, |_| {}).await, service_on(&db, |_| {}).await);
