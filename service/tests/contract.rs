@@ -368,3 +368,20 @@ async fn a_database_that_cannot_be_written_fails_at_start_naming_its_path() {
     let path = file.strip_prefix("sqlite://").unwrap();
     assert!(error.contains(path) && error.contains("cannot be opened for writing"), "{error}");
 }
+
+#[tokio::test]
+async fn healthz_answers_whether_the_store_accepts_a_write() {
+    let service = service(|_| {}).await;
+    let router = service.router();
+    let health = |router: Router| async move {
+        let response = router.oneshot(Request::get("/healthz").body(Body::empty()).unwrap()).await.unwrap();
+        let status = response.status();
+        let body = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        (status, String::from_utf8_lossy(&body).into_owned())
+    };
+    assert_eq!(health(router.clone()).await, (StatusCode::OK, "ok\n".to_owned()));
+    service.app.records.store().close().await;
+    let (status, body) = health(router).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert!(body.contains(r#""error":"Unexpected","code":2001"#), "{body}");
+}
