@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 
 import { hashTypedData, keccak256 } from "viem";
 
-import * as core from "../dist/index.js";
+import * as core from "intent-core";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const repo = fileURLToPath(new URL("../../", import.meta.url));

@@ -12,14 +12,19 @@ export type U64 = number | bigint;
 export type IntegerInput = string | bigint | number;
 /** A `text-or-decimal`: a string kept as written, or a number. */
 export type TextOrDecimal = string | number;
-/** An `address`: `0x` and 40 hex digits (EIP-55 on output). */
-export type Address = string;
+/** An `address` as the package returns it: `0x` and 40 hex digits, EIP-55 (viem's `Address`). */
+export type Address = `0x${string}`;
 /** An `address-or-empty`: `""` for none, else an address. */
-export type AddressOrEmpty = string;
-/** `bytes`: `0x` and an even number of hex digits (lowercase on output). */
-export type Bytes = string;
-/** `bytes32`: `0x` and 64 hex digits (lowercase on output). */
-export type Bytes32 = string;
+export type AddressOrEmpty = Address | "";
+/** `bytes` as the package returns it: `0x` and an even number of lowercase hex digits (viem's `Hex`). */
+export type Bytes = `0x${string}`;
+/** `bytes32` as the package returns it: `0x` and 64 lowercase hex digits (viem's `Hash`). */
+export type Bytes32 = `0x${string}`;
+/**
+ * An address, `bytes` or `bytes32` as the package accepts it: any string (viem's `Hex` and
+ * `Address` among them), checked when read (INVALID_ADDRESS, INVALID_HEX, …).
+ */
+export type HexInput = string;
 /** A timestamp: RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.f]Z` in UTC on output). */
 export type Timestamp = string;
 /** A timestamp as the package accepts it: RFC 3339 text, or a `Date` (read as its `toISOString()`). */
@@ -131,18 +136,18 @@ export interface QuoteRequest {
 
 /** QuoteRequest as the package accepts it (optional members may be `null`). */
 export interface QuoteRequestInput {
-  destinationCallData?: Bytes | null;
+  destinationCallData?: HexInput | null;
   destinationCallValue?: IntegerInput | null;
   destinationChainId: IntegerInput;
-  destinationToAddress?: Address | null;
-  destinationTokenAddress: Address;
+  destinationToAddress?: HexInput | null;
+  destinationTokenAddress: HexInput;
   destinationTokenAmount?: IntegerInput | null;
   onlyNativeGasFee?: boolean | null;
   options?: QuoteOptionsInput | null;
   originChainId: IntegerInput;
-  originTokenAddress: Address;
+  originTokenAddress: HexInput;
   originTokenAmount?: IntegerInput | null;
-  ownerAddress: Address;
+  ownerAddress: HexInput;
   tradeType?: TradeType | null;
 }
 
@@ -173,11 +178,11 @@ export interface AddressOverrides {
 
 /** AddressOverrides as the package accepts it (optional members may be `null`). */
 export interface AddressOverridesInput {
-  serviceWalletFactoryAddress?: Address | null;
-  serviceWalletGuestModuleAddress?: Address | null;
-  serviceWalletMainModuleAddress?: Address | null;
-  serviceWalletMainModuleUpgradableAddress?: Address | null;
-  serviceWalletUtilsAddress?: Address | null;
+  serviceWalletFactoryAddress?: HexInput | null;
+  serviceWalletGuestModuleAddress?: HexInput | null;
+  serviceWalletMainModuleAddress?: HexInput | null;
+  serviceWalletMainModuleUpgradableAddress?: HexInput | null;
+  serviceWalletUtilsAddress?: HexInput | null;
 }
 
 /** Intent in its wire form, as the package returns it. */
@@ -215,7 +220,7 @@ export interface IntentInput {
   depositTransaction: DepositTransactionInput;
   destinationCalls?: CallBundleInput | null;
   destinationChainId: IntegerInput;
-  destinationIntentAddress?: Address | null;
+  destinationIntentAddress?: HexInput | null;
   destinationMetaTxn?: MetaTxnInput | null;
   destinationPrecondition?: PreconditionInput | null;
   expiresAt: TimestampInput;
@@ -224,10 +229,10 @@ export interface IntentInput {
   intentId: string;
   originCalls: CallBundleInput;
   originChainId: IntegerInput;
-  originIntentAddress: Address;
+  originIntentAddress: HexInput;
   originMetaTxn: MetaTxnInput;
   originPrecondition: PreconditionInput;
-  ownerAddress: Address;
+  ownerAddress: HexInput;
   projectId: IntegerInput;
   quote: QuoteInput;
   quoteRequest: QuoteRequestInput;
@@ -250,8 +255,8 @@ export interface DepositTransaction {
 export interface DepositTransactionInput {
   amount: IntegerInput;
   decimals?: IntegerInput | null;
-  toAddress: Address;
-  tokenAddress: Address;
+  toAddress: HexInput;
+  tokenAddress: HexInput;
 }
 
 /** CallBundle in its wire form, as the package returns it. */
@@ -284,11 +289,11 @@ export interface Call {
 /** Call as the package accepts it (optional members may be `null`). */
 export interface CallInput {
   behaviorOnError?: IntegerInput | null;
-  data?: Bytes | null;
+  data?: HexInput | null;
   delegateCall?: boolean | null;
   gasLimit?: IntegerInput | null;
   onlyFallback?: boolean | null;
-  to: Address;
+  to: HexInput;
   value?: IntegerInput | null;
 }
 
@@ -305,8 +310,8 @@ export interface Precondition {
 export interface PreconditionInput {
   chainId: IntegerInput;
   minAmount: IntegerInput;
-  ownerAddress: Address;
-  tokenAddress: Address;
+  ownerAddress: HexInput;
+  tokenAddress: HexInput;
   type: string;
 }
 
@@ -322,10 +327,10 @@ export interface MetaTxn {
 /** MetaTxn as the package accepts it (optional members may be `null`). */
 export interface MetaTxnInput {
   chainId: IntegerInput;
-  contract: Address;
+  contract: HexInput;
   id: string;
-  input: Bytes;
-  walletAddress: Address;
+  input: HexInput;
+  walletAddress: HexInput;
 }
 
 /** ServiceContracts in its wire form, as the package returns it. */
@@ -337,9 +342,9 @@ export interface ServiceContracts {
 
 /** ServiceContracts as the package accepts it (optional members may be `null`). */
 export interface ServiceContractsInput {
-  serviceIntentEntrypointAddress: AddressOrEmpty;
-  serviceRouterAddress: AddressOrEmpty;
-  serviceRouterShimAddress: AddressOrEmpty;
+  serviceIntentEntrypointAddress: HexInput;
+  serviceRouterAddress: HexInput;
+  serviceRouterShimAddress: HexInput;
 }
 
 /** Quote in its wire form, as the package returns it. */
@@ -436,7 +441,7 @@ export interface FeesInput {
   collectorFeeTotal: IntegerInput;
   collectorFeeUsd: number;
   destinationGas?: GasDetailInput | null;
-  feeTokenAddress: Address;
+  feeTokenAddress: HexInput;
   feeTokenAmount: IntegerInput;
   feeTokenTotal: IntegerInput;
   feeTokenUsd: number;
@@ -531,7 +536,7 @@ export interface GasFeeOptions {
 /** GasFeeOptions as the package accepts it (optional members may be `null`). */
 export interface GasFeeOptionsInput {
   expiresAt: TimestampInput;
-  feeCollectorAddress: Address;
+  feeCollectorAddress: HexInput;
   feeOptions: readonly FeeOptionInput[];
   gasEstimate: GasEstimateInput;
 }
@@ -567,9 +572,9 @@ export interface FeeOption {
 export interface FeeOptionInput {
   amount: IntegerInput;
   amountUsd: number;
-  feeCollectorAddress: Address;
+  feeCollectorAddress: HexInput;
   is2612: boolean;
-  tokenAddress: Address;
+  tokenAddress: HexInput;
   tokenDecimals: IntegerInput;
   tokenSymbol: string;
 }
@@ -618,7 +623,7 @@ export interface ExecuteRequest {
 /** ExecuteRequest as the package accepts it (optional members may be `null`). */
 export interface ExecuteRequestInput {
   depositSignature?: DepositSignatureInput | null;
-  depositTransactionHash?: Bytes32 | null;
+  depositTransactionHash?: HexInput | null;
   intentId: string;
 }
 
@@ -648,10 +653,10 @@ export interface DepositSignature {
 /** DepositSignature as the package accepts it (optional members may be `null`). */
 export interface DepositSignatureInput {
   deadline: IntegerInput;
-  intentSignature?: Bytes | null;
+  intentSignature?: HexInput | null;
   permitAmount?: IntegerInput | null;
   permitDeadline?: IntegerInput | null;
-  permitSignature?: Bytes | null;
+  permitSignature?: HexInput | null;
   selectedGasFeeOption: FeeOptionInput;
   userNonce?: IntegerInput | null;
 }
@@ -739,7 +744,7 @@ export interface RecordStateInput {
   executeRequest?: ExecuteRequestInput | null;
   gasFeeOptions?: GasFeeOptionsInput | null;
   intent: IntentInput;
-  intentHash: Bytes32;
+  intentHash: HexInput;
   lastEventAt: TimestampInput;
   policy: PolicyStateInput;
   quotedAt: TimestampInput;
@@ -791,10 +796,10 @@ export interface PermitDigestInput {
   deadline?: IntegerInput | null;
   domain: PermitDomainInput;
   expiry?: IntegerInput | null;
-  holder?: Address | null;
+  holder?: HexInput | null;
   nonce: IntegerInput;
-  owner?: Address | null;
-  spender: Address;
+  owner?: HexInput | null;
+  spender: HexInput;
   value?: IntegerInput | null;
 }
 
@@ -802,15 +807,15 @@ export interface PermitDigestInput {
 export interface PermitDomainInput {
   chainId?: IntegerInput | null;
   name?: string | null;
-  salt?: Bytes32 | null;
-  verifyingContract?: Address | null;
+  salt?: HexInput | null;
+  verifyingContract?: HexInput | null;
   version?: string | null;
 }
 
 /** Recover as the package accepts it (optional members may be `null`). */
 export interface RecoverInput {
-  digest: Bytes32;
-  signature: Bytes;
+  digest: HexInput;
+  signature: HexInput;
 }
 
 /** CheckExecute as the package accepts it (optional members may be `null`). */

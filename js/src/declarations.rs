@@ -128,10 +128,11 @@ fn ts_type(kind: &str, input: bool) -> String {
         ("uint" | "u64" | "u32" | "u8", true) => "IntegerInput",
         ("decimal", _) => "number",
         ("text-or-decimal", _) => "TextOrDecimal",
-        ("address", _) => "Address",
-        ("address-or-empty", _) => "AddressOrEmpty",
-        ("bytes", _) => "Bytes",
-        ("bytes32", _) => "Bytes32",
+        ("address", false) => "Address",
+        ("address-or-empty", false) => "AddressOrEmpty",
+        ("bytes", false) => "Bytes",
+        ("bytes32", false) => "Bytes32",
+        ("address" | "address-or-empty" | "bytes" | "bytes32", true) => "HexInput",
         ("timestamp", false) => "Timestamp",
         ("timestamp", true) => "TimestampInput",
         ("string", _) => "string",
@@ -158,14 +159,19 @@ export type U64 = number | bigint;
 export type IntegerInput = string | bigint | number;
 /** A `text-or-decimal`: a string kept as written, or a number. */
 export type TextOrDecimal = string | number;
-/** An `address`: `0x` and 40 hex digits (EIP-55 on output). */
-export type Address = string;
+/** An `address` as the package returns it: `0x` and 40 hex digits, EIP-55 (viem's `Address`). */
+export type Address = `0x${string}`;
 /** An `address-or-empty`: `""` for none, else an address. */
-export type AddressOrEmpty = string;
-/** `bytes`: `0x` and an even number of hex digits (lowercase on output). */
-export type Bytes = string;
-/** `bytes32`: `0x` and 64 hex digits (lowercase on output). */
-export type Bytes32 = string;
+export type AddressOrEmpty = Address | "";
+/** `bytes` as the package returns it: `0x` and an even number of lowercase hex digits (viem's `Hex`). */
+export type Bytes = `0x${string}`;
+/** `bytes32` as the package returns it: `0x` and 64 lowercase hex digits (viem's `Hash`). */
+export type Bytes32 = `0x${string}`;
+/**
+ * An address, `bytes` or `bytes32` as the package accepts it: any string (viem's `Hex` and
+ * `Address` among them), checked when read (INVALID_ADDRESS, INVALID_HEX, …).
+ */
+export type HexInput = string;
 /** A timestamp: RFC 3339 (`YYYY-MM-DDTHH:MM:SS[.f]Z` in UTC on output). */
 export type Timestamp = string;
 /** A timestamp as the package accepts it: RFC 3339 text, or a `Date` (read as its `toISOString()`). */

@@ -6,9 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import * as core from "../../dist/index.js";
+import * as core from "intent-core";
 
-const example = (file) => readFileSync(new URL(`../../../examples/${file}`, import.meta.url), "utf8");
+import { repoText } from "./repo.mjs";
+
+const example = (file) => repoText(`examples/${file}`);
 const intentText = example("intent.json");
 const intentHash = core.canonicalHash(intentText);
 
@@ -194,8 +196,8 @@ test("digests and recovery take intentctl's documents", () => {
 });
 
 test("parse and check exist for every object, and every reason code is declared", () => {
-  const declarations = readFileSync(new URL("../../dist/objects.d.ts", import.meta.url), "utf8");
-  const types = readFileSync(new URL("../../dist/types.d.ts", import.meta.url), "utf8");
+  const declarations = readFileSync(new URL("objects.d.ts", import.meta.resolve("intent-core")), "utf8");
+  const types = readFileSync(new URL("types.d.ts", import.meta.resolve("intent-core")), "utf8");
   assert.ok(core.objectNames.length >= 27);
   for (const name of core.objectNames) {
     assert.equal(typeof core[`parse${name}`], "function", name);
