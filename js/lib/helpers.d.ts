@@ -21,8 +21,8 @@ export interface DepositPermitInput {
  */
 export declare function depositPermitTypedData(input: Input<DepositPermitInput>): TypedData;
 
-/** The JSON paths at which the canonical forms of `a` and `b` differ, in canonical order (at most 64). */
-export declare function changedPaths(a: Input<T.IntentInput | object>, b: Input<T.IntentInput | object>, object?: T.ObjectName): string[];
+/** The JSON paths at which the canonical forms of the intents `a` and `b` differ, in canonical order (at most 64). */
+export declare function changedPaths(a: Input<T.IntentInput>, b: Input<T.IntentInput>): string[];
 
 /** A 65-byte signature with `v` 27 or 28: the form contracts and relayers take. */
 export declare function relayableSignature(signature: T.HexInput): T.Bytes;

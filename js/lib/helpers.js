@@ -7,7 +7,7 @@
 import * as wasm from "./wasm/intent_core_wasm.js";
 import { packageError } from "./errors.js";
 import { depositIntentDigest, parse, permitDigest, recoverSigner } from "./core.js";
-import { call, jsonBytes, objectName, typedData } from "./internal.js";
+import { call, jsonBytes, typedData } from "./internal.js";
 
 /**
  * The EIP-712 typed-data document (docs/spec.md §5.4) of the permit a gasless deposit needs,
@@ -22,12 +22,12 @@ export function depositPermitTypedData(input) {
 }
 
 /**
- * The JSON paths at which the canonical forms of `a` and `b` differ (`originCalls.calls[2].to`),
- * in canonical order; empty exactly when their canonical hashes are equal. At most 64 paths.
+ * The JSON paths at which the canonical forms of the intents `a` and `b` differ
+ * (`originCalls.calls[2].to`), in canonical order: what INTENT_MODIFIED is about. Empty
+ * exactly when their canonical hashes are equal; at most 64 paths.
  */
-export function changedPaths(a, b, object = "Intent") {
-  const name = objectName(object);
-  return JSON.parse(call(wasm.changed_paths, name, jsonBytes(a, name), jsonBytes(b, name)));
+export function changedPaths(a, b) {
+  return JSON.parse(call(wasm.changed_paths, jsonBytes(a, "Intent"), jsonBytes(b, "Intent")));
 }
 
 /** A 65-byte `r ‖ s ‖ v` signature with `v` 27 or 28 (one read with `v` 0 or 1 is rewritten). */

@@ -115,4 +115,5 @@ test("changedPaths names exactly what differs, and nothing when the hashes are e
   assert.notEqual(core.canonicalHash(a), core.canonicalHash(b));
   assert.deepEqual(core.changedPaths(a, b), ["fees.totalFeeUsd", "originCalls.calls[0].to", '["x-note"]']);
   assert.deepEqual(reason(() => core.changedPaths(a, { ...b, ownerAddress: "0x12" })), ["INVALID_ADDRESS", "b.ownerAddress"]);
+  assert.deepEqual(reason(() => core.changedPaths("{", a)), ["INVALID_JSON", "a"]);
 });
