@@ -1,56 +1,39 @@
 // The packed package in three bundlers, as a dApp builds it: Vite, webpack 5 and esbuild
 // each bundle a minimal app for the browser (no `node:` import may reach a bundle), the app
-// runs in headless Chromium (Debian's, driven by playwright-core, with the flags of the
-// repository's own browser test), and its hash must be the one Node computes.
+// runs in headless Chromium (test/chromium.mjs, copied here by .ci/run, as the repository's
+// own browser test runs it), and its hash must be the one Node computes.
 
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, sep } from "node:path";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import * as esbuild from "esbuild";
 import { canonicalHash } from "intent-core";
-import { chromium } from "playwright-core";
 import { build as viteBuild } from "vite";
 import webpack from "webpack";
 
+import { launchChromium, serveDirectory } from "./chromium.mjs";
 import { repoText } from "./node/repo.mjs";
 
 const apps = fileURLToPath(new URL("../apps/", import.meta.url));
 const text = repoText("examples/intent.json");
 const expected = canonicalHash(text);
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
 
 let scratch;
-let context;
-let profile;
+let chromium;
 
 before(async () => {
   writeFileSync(join(apps, "intent-text.js"), `export default ${JSON.stringify(text)};\n`);
   scratch = mkdtempSync(join(tmpdir(), "intent-core-bundles-"));
-  profile = mkdtempSync(join(tmpdir(), "intent-core-chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  chromium = await launchChromium();
 });
 
 after(async () => {
-  await context?.close();
-  for (const dir of [scratch, profile]) if (dir) rmSync(dir, { recursive: true, force: true });
+  await chromium?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
   rmSync(join(apps, "intent-text.js"), { force: true });
 });
 
@@ -60,30 +43,18 @@ function files(dir) {
 
 /** Serves `dir` on the loopback address, opens `page` in Chromium, returns the app's result. */
 async function runInChromium(dir, page) {
-  const server = createServer((request, response) => {
-    const path = normalize(join(dir, decodeURIComponent(new URL(request.url, "http://x").pathname)));
-    if (!path.startsWith(dir + sep)) return response.writeHead(403).end();
-    try {
-      const body = readFileSync(path);
-      response.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const server = await serveDirectory(dir);
   try {
-    const tab = await context.newPage();
+    const tab = await chromium.context.newPage();
     const errors = [];
     tab.on("pageerror", (error) => errors.push(String(error)));
-    await tab.goto(`http://127.0.0.1:${server.address().port}/${page}`);
+    await tab.goto(`${server.origin}/${page}`);
     await tab.waitForFunction(() => window.__result !== undefined, null, { timeout: 60_000 });
     const result = await tab.evaluate(() => window.__result);
     await tab.close();
     return { ...result, errors };
   } finally {
-    // Chromium keeps its connections open after the tab is gone; close them, not wait.
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
+    await server.close();
   }
 }
 
