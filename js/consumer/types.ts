@@ -31,6 +31,8 @@ export async function flow(quoteResponseText: string, input: IntentDigestInput, 
   const hash: Hash = canonicalHash(quoteResponseText, "QuoteResponse");
   const intent = parseIntent(quoteResponseText);
   const owner: Address = intent.ownerAddress;
+  const amount: bigint = intent.depositTransaction.amount;
+  const chainId: number | bigint = intent.originChainId;
   const account = privateKeyToAccount(key);
   const client = createWalletClient({ account, chain: arbitrum, transport: http() });
 
@@ -72,6 +74,6 @@ export async function flow(quoteResponseText: string, input: IntentDigestInput, 
       console.log(kind, status, error.reason, error.path);
     }
   }
-  console.log(hash, same, valid, signer, recovered, relayable, ethersDigest, ethersSigner, paths);
+  console.log(amount, chainId, hash, same, valid, signer, recovered, relayable, ethersDigest, ethersSigner, paths);
   return verifyDepositSignature(input, signature);
 }

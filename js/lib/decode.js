@@ -1,6 +1,7 @@
 // The library's wire JSON to JavaScript values, with each field's kind (schema.js) at
-// hand: a `u64` above 2^53-1 (and an integer above it in a member the schema does not
-// name) becomes a bigint, never a rounded number; decimals stay numbers. JSON.parse does
+// hand: a `uint` (written as decimal digits on the wire) becomes a bigint, as viem and
+// ethers take 256-bit integers; a `u64` above 2^53-1 (and an integer above it in a member
+// the schema does not name) becomes a bigint, never a rounded number; decimals stay numbers. JSON.parse does
 // the work whenever no integer of 16 digits or more and no exponent appears outside a string.
 //
 // A number written with a fraction or an exponent is a double (docs/spec.md §4); when it is
@@ -21,7 +22,7 @@ export const DOUBLES = Symbol("intent-core: members read as doubles");
 
 /** The value of `text` (JSON the library wrote), an object of kind `kind`. */
 export function decodeDocument(text, kind) {
-  if (!LONG_INTEGER.test(text) && !EXPONENT.test(text)) return JSON.parse(text);
+  if (!LONG_INTEGER.test(text) && !EXPONENT.test(text)) return uintsToBigInts(JSON.parse(text), kind);
   const reader = { text, at: 0, double: false };
   const value = readValue(reader, kind);
   return value;
@@ -42,7 +43,7 @@ function readValue(reader, kind) {
   const c = reader.text[reader.at];
   if (c === "{") return readObject(reader, kind);
   if (c === "[") return readArray(reader, kind);
-  if (c === '"') return readString(reader);
+  if (c === '"') return kind === "uint" ? BigInt(readString(reader)) : readString(reader);
   if (c === "t") return literal(reader, "true", true);
   if (c === "f") return literal(reader, "false", false);
   if (c === "n") return literal(reader, "null", null);
@@ -120,4 +121,22 @@ function markDoubles(container, doubles) {
   // Enumerable, so that a spread copy (`{ ...intent, status }`) keeps it; JSON.stringify,
   // Object.keys and for-in skip symbol keys.
   if (doubles !== null) Object.defineProperty(container, DOUBLES, { value: doubles, enumerable: true });
+}
+
+/** Turns the `uint` members (decimal strings) of `value`, an object of kind `kind`, into bigints. */
+function uintsToBigInts(value, kind) {
+  if (typeof kind !== "string" || typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) {
+    if (kind.endsWith("[]")) for (const element of value) uintsToBigInts(element, kind.slice(0, -2));
+    return value;
+  }
+  if (!Object.hasOwn(FIELD_KINDS, kind)) return value;
+  const fields = FIELD_KINDS[kind];
+  for (const key of Object.keys(value)) {
+    if (!Object.hasOwn(fields, key)) continue;
+    const memberKind = fields[key];
+    if (memberKind === "uint" && typeof value[key] === "string") value[key] = BigInt(value[key]);
+    else uintsToBigInts(value[key], memberKind);
+  }
+  return value;
 }

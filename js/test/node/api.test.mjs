@@ -80,7 +80,7 @@ test("bigints and decimal strings keep 2^256-1 exact", () => {
   const fromBigint = core.canonicalHash(intent);
   intent.salt = max.toString();
   assert.equal(core.canonicalHash(intent), fromBigint);
-  assert.equal(core.parseIntent(intent).salt, max.toString());
+  assert.equal(core.parseIntent(intent).salt, max);
   intent.salt = max + 1n;
   assertReason(() => core.canonicalHash(intent), "NUMBER_OUT_OF_RANGE", "salt");
   intent.salt = -1n;
@@ -161,12 +161,18 @@ test("a lone surrogate is INVALID_JSON, in text and in an object", () => {
   assertReason(() => core.canonicalHash(intent), "INVALID_JSON", "serviceVersion");
 });
 
-test("parse returns the wire form: EIP-55 addresses, uints as decimal strings", () => {
+test("parse returns the wire form: EIP-55 addresses, uints as bigints (both ways of reading)", () => {
   const lower = intentText.replace(/0x[0-9a-fA-F]{40}\b/g, (a) => a.toLowerCase());
   const intent = core.parseIntent(lower);
   assert.equal(intent.ownerAddress, JSON.parse(intentText).ownerAddress);
-  assert.equal(typeof intent.salt, "string");
+  assert.equal(typeof intent.salt, "bigint");
+  assert.equal(intent.depositTransaction.amount, BigInt(JSON.parse(intentText).depositTransaction.amount));
   assert.equal(typeof intent.id, "number");
+  assert.equal(typeof intent.originChainId, "number");
+  // The same through the reader for texts with long integers or exponents (decode.js).
+  const withDouble = core.parseIntent(`${lower.trim().slice(0, -1)},"x-big":1e21}`);
+  assert.equal(withDouble.depositTransaction.amount, intent.depositTransaction.amount);
+  assert.equal(typeof withDouble.salt, "bigint");
   assert.equal(core.canonicalHash(intent), intentHash);
   assert.deepEqual(core.parse("Intent", lower), intent);
 });
