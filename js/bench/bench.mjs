@@ -150,16 +150,19 @@ const stats = samples.map((xs) => {
 const median = (name) => stats[measures.findIndex(([n]) => n.startsWith(name))].median;
 
 // Start-up in Node: a fresh process imports the package (Node's entry instantiates the
-// module at import) and hashes its first intent; the floor, in alternate fresh processes, is
-// compiling the same .wasm bytes alone.
+// module at import) and hashes its first intent; the floors, in fresh processes taking
+// turns with it, are compiling the same .wasm bytes alone and Node's first dynamic import
+// of a one-line module (its ES module loader starting).
 const wasmPath = join(dist, "wasm/intent_core_wasm_bg.wasm");
 const startupScripts = {
   package: `const t0 = performance.now(); const core = await import("intent-core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
   floor: `import { readFileSync } from "node:fs"; const t0 = performance.now(); new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)})); console.log(performance.now() - t0);`,
+  emptyImport: `const t0 = performance.now(); await import("data:text/javascript,export default 1"); console.log(performance.now() - t0);`,
 };
-const startup = { package: [], floor: [] };
+const startup = { package: [], floor: [], emptyImport: [] };
+const startupOrder = Object.keys(startup);
 for (let round = 0; round < 15; round++) {
-  for (const which of round % 2 === 0 ? ["package", "floor"] : ["floor", "package"]) {
+  for (const which of startupOrder.map((_, i) => startupOrder[(round + i) % startupOrder.length])) {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", startupScripts[which]], {
       cwd: fileURLToPath(new URL(".", import.meta.url)),
       encoding: "utf8",
@@ -180,6 +183,7 @@ measures.forEach(([what], i) => console.log(`| ${what} | ${us(stats[i].median)} 
 console.log("\n| start-up in Node (median of 15 fresh processes each) | time |\n|---|---|");
 console.log(`| import to ready: \`await import("intent-core")\` and a first call | ${startupMedian(startup.package).toFixed(1)} ms |`);
 console.log(`| floor: \`new WebAssembly.Module\` of the same bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
+console.log(`| floor: the first \`import()\` of a one-line ES module | ${startupMedian(startup.emptyImport).toFixed(1)} ms |`);
 const hashText = median("`canonicalHash(raw");
 console.log(`\ncanonicalHash(text) / native: ${(hashText / median("native")).toFixed(2)}×`);
 console.log(`viem keccak256 alone / canonicalHash(text): ${(median("viem `keccak256") / hashText).toFixed(2)}×`);

@@ -7,8 +7,8 @@ try {
 } catch (error) {
   if (error?.code === "ERR_REQUIRE_ESM" || error?.code === "ERR_REQUIRE_ASYNC_MODULE") {
     throw new Error(
-      `intent-core is an ES module, which require() cannot load on Node ${process.version}: ` +
-        'use `await import("intent-core")`, or Node 20.19+ / 22.12+ where require() loads it',
+      `intent-core is an ES module, which require() cannot load in this Node (${process.version}): ` +
+        'use `await import("intent-core")`, or Node 20.19+ / 22.12+ with require() of ES modules on (the default)',
       { cause: error },
     );
   }

@@ -46,6 +46,15 @@ test("require() gives the same functions", () => {
   assert.equal(required.canonicalHash(intentText), core.canonicalHash(intentText));
 });
 
+test("where Node cannot require ES modules, require() says to import() instead", () => {
+  const result = spawnSync(process.execPath, ["--no-experimental-require-module", "-e", 'require("intent-core")'], {
+    cwd: dirname(fileURLToPath(import.meta.url)),
+    encoding: "utf8",
+  });
+  assert.notEqual(result.status, 0);
+  assert.match(result.stderr, /Error: intent-core is an ES module, which require\(\) cannot load in this Node \(v[\d.]+\): use `await import\("intent-core"\)`/);
+});
+
 test("the browser entry says to await init() before it is loaded, and init() takes bytes", () => {
   const browser = JSON.stringify(new URL("browser.js", import.meta.resolve("intent-core")).href);
   const wasm = JSON.stringify(join(dist, "wasm", "intent_core_wasm_bg.wasm"));
