@@ -67,12 +67,12 @@ export async function init(source) {
       await pending;
       return;
     } catch (error) {
-      if (source === undefined || loaded) {
-        if (loaded) return;
-        throw error;
-      }
+      // Another caller's load may have succeeded meanwhile; else only a new source helps.
+      if (loaded) return;
+      if (source === undefined) throw error;
     }
   }
   if (loaded) return;
+  // A concurrent caller may have started the load with its source already.
   await (pending ?? start(source ?? defaultSource));
 }
