@@ -27,7 +27,8 @@ export function depositPermitTypedData(input) {
  * exactly when their canonical hashes are equal; at most 64 paths.
  */
 export function changedPaths(a, b) {
-  return JSON.parse(call(wasm.changed_paths, jsonBytes(a, "Intent"), jsonBytes(b, "Intent")));
+  // jsonBytes reuses one buffer: the first text is copied before the second is encoded.
+  return JSON.parse(call(wasm.changed_paths, jsonBytes(a, "Intent").slice(), jsonBytes(b, "Intent")));
 }
 
 /** A 65-byte `r ‖ s ‖ v` signature with `v` 27 or 28 (one read with `v` 0 or 1 is rewritten). */

@@ -213,3 +213,20 @@ test("parse and check exist for every object, and every reason code is declared"
   }
   for (const code of core.reasonCodes) assert.match(types, new RegExp(`\\| "${code}"`));
 });
+
+test("text is encoded in one reused buffer: long, short, non-ASCII and oversized texts in turn hash as their bytes", () => {
+  const base = intentText.trim().slice(0, -1);
+  const texts = [
+    `${base},"x-long":${JSON.stringify(Array(60).fill("é".repeat(1_000)))}}`, // grows the buffer past 64 KiB
+    intentText,
+    `${base},"x-mid":${JSON.stringify(Array(10).fill("\u{1F600}".repeat(500)))}}`,
+    intentText,
+  ];
+  for (const text of [...texts, ...texts.reverse()]) {
+    assert.equal(core.canonicalHash(text), core.canonicalHash(Buffer.from(text, "utf8")));
+  }
+  // Above the document size limit the text is encoded apart and refused by the library.
+  const oversized = `${base},"x-huge":${JSON.stringify(Array(300).fill("a".repeat(4_000)))}}`;
+  assert.equal(thrown(() => core.canonicalHash(oversized)).reason, "LIMIT_EXCEEDED");
+  assert.equal(core.canonicalHash(intentText), intentHash);
+});
