@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use hostile::*;
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{changed_paths, from_slice, Address, Intent, Policy, Timestamp};
 
 /// One measured operation over one input of `bytes` bytes.

@@ -20,12 +20,10 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion, Throughput};
 use intent_core::eip712::{recover_signer, Domain, EntrypointNames};
-use intent_core::rules::{
-    check_execute, deposit_intent_digest, deposit_permit_digest, ExecuteContext, GaslessMode, TokenPermit,
-};
+use intent_core::rules::{check_execute, deposit_intent_digest, deposit_permit_digest, ExecuteContext, GaslessMode};
 use intent_core::{
     from_slice, Address, Bytes, ChainFacts, DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp,
-    UnknownMembers, U256,
+    TokenPermit, UnknownMembers, U256,
 };
 use k256::ecdsa::SigningKey;
 

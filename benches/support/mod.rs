@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use alloy_primitives::{keccak256, Address, B256};
 use intent_core::eip712::{recover_signer, EntrypointDomain, EntrypointNames};
-use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::{check_intent, deposit_intent, entrypoint_domain};
+use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Policy, RecordState, Timestamp,
 };

@@ -17,8 +17,8 @@ use intent_core::{Address, Bytes, B256, U256};
 
 use intent_core::eip712::{recover_signer, verify_signer, Domain, Signature};
 use intent_core::fuzz::is_json;
-use intent_core::lifecycle::{Event as LifecycleEvent, IntentRecord, WINDOW_EXPIRED_REASON};
-use intent_core::rules::{ChainFacts, TokenPermit};
+use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_core::{ChainFacts, TokenPermit};
 use intent_core::{
     changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, Decimal,
     DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
@@ -1047,10 +1047,10 @@ fn apply(
     now: Timestamp,
 ) -> (LifecycleEvent, Result<Applied, Error>, Expected, bool) {
     let ok_unless = |broken: Option<Reason>| Some(broken.map_or(Ok(()), Err));
-    let changed = |result: Result<(), Error>| result.map(|()| Applied::Changed);
     match event {
         Event::Quote => {
-            (LifecycleEvent::Quote, changed(record.check_event(&LifecycleEvent::Quote, now).map(drop)), None, false)
+            let result = record.check_event(&LifecycleEvent::Quote, now).map(|_| Applied::Changed);
+            (LifecycleEvent::Quote, result, None, false)
         }
         Event::Commit { intent, contracts } => {
             let intent = intent.build(record.intent());
@@ -1072,7 +1072,7 @@ fn apply(
             let replay = *record.status() != IntentStatus::Quoted
                 && intent.canonical_hash() == record.intent_hash()
                 && contracts == record.intent().service_contracts;
-            let result = record.commit(&intent, Some(&contracts), now);
+            let result = record.apply(EventInput::Commit { intent: &intent, contracts: Some(&contracts) }, now);
             (LifecycleEvent::Commit, result, ok_unless(expected), replay)
         }
         Event::Execute { request, facts } => {
@@ -1093,7 +1093,7 @@ fn apply(
                 (None, Some(_)) => None,
             };
             let replay = record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash());
-            let result = record.execute_with(&request, &facts, now);
+            let result = record.apply(EventInput::Execute { request: &request, facts }, now);
             if let (Ok(Applied::Changed), Some(signature)) = (&result, &request.deposit_signature) {
                 // docs/spec.md §6.5: a permit is accepted unverified only on the explicit opt-in,
                 // and an entrypoint-mode nonce only when it is the owner's current one.
@@ -1110,14 +1110,14 @@ fn apply(
         }
         Event::Fail(reason) => (
             LifecycleEvent::Fail,
-            changed(record.fail(reason, now)),
+            record.apply(EventInput::Fail { reason }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
-        Event::Succeed => (LifecycleEvent::Succeed, changed(record.succeed(now)), ok_unless(None), false),
+        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed, now), ok_unless(None), false),
         Event::Abort(reason) => (
             LifecycleEvent::Abort,
-            changed(record.abort(reason, now)),
+            record.apply(EventInput::Abort { reason }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
@@ -1125,12 +1125,12 @@ fn apply(
             let open = record.execution_window_closes_at().is_none_or(|closes_at| now < closes_at);
             (
                 LifecycleEvent::Expire,
-                changed(record.expire(now)),
+                record.apply(EventInput::Expire, now),
                 ok_unless(open.then_some(Reason::WindowStillOpen)),
                 false,
             )
         }
-        Event::Refund => (LifecycleEvent::Refund, changed(record.refund(now)), ok_unless(None), false),
+        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund, now), ok_unless(None), false),
     }
 }
 

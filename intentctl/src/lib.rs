@@ -4,7 +4,7 @@
 //! What lives here: the input documents of `digest intent`, `digest permit`, `typed-data`, `recover`,
 //! `check execute` and `run`, declared with [`intent_core::wire_object!`] so that they are
 //! parsed with the library's exact values, limits, reason codes and JSON paths, and the
-//! runner that plays a scenario's events on an [`intent_core::lifecycle::IntentRecord`].
+//! runner that plays a scenario's events on an [`intent_core::IntentRecord`].
 //! What does not: hashing, digests, rules and the lifecycle itself, which are the
 //! library's; reading files and arguments, which is the binary's (`src/main.rs`). The
 //! JavaScript package (`js/`) takes the same documents and throws the same error line.

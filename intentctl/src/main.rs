@@ -7,7 +7,7 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{from_slice, to_string, Canonical, Error, Intent, RecordState};
 use intentctl::{
     error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario,

@@ -12,11 +12,10 @@
 use std::fmt::Write;
 
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_execute, ChainFacts, ExecuteContext, TokenPermit};
+use intent_core::rules::{check_execute, ExecuteContext};
 use intent_core::{
-    wire_object, Applied, EntrypointNamesState, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy,
-    Problem, ServiceContracts, Timestamp, U256,
+    wire_object, Applied, ChainFacts, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest, GasFeeOptions,
+    Intent, IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, TokenPermit, U256,
 };
 
 use crate::documents::PermitDomainInput;
@@ -297,29 +296,31 @@ impl Scenario {
             return Ok((None, Applied::Changed));
         };
         let reason = event.reason.as_deref().unwrap_or_default();
-        match event.op {
+        let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+        let input = match event.op {
             // A record is quoted once: the table refuses a second quote.
-            Event::Quote => record.check_event(&Event::Quote, now).map(|_| ()),
+            Event::Quote => return record.check_event(&Event::Quote, now).map(|_| (None, Applied::Changed)),
             Event::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
-                let applied = record.commit(intent, Some(contracts), now)?;
-                return Ok((Some(record.intent().intent_id.clone()), applied));
+                EventInput::Commit { intent, contracts: Some(contracts) }
             }
-            Event::Execute => {
-                let request =
-                    event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
-                let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
-                let facts = chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit);
-                return record.execute_with(request, &facts, now).map(|applied| (None, applied));
-            }
-            Event::Fail => record.fail(reason, now),
-            Event::Succeed => record.succeed(now),
-            Event::Abort => record.abort(reason, now),
-            Event::Expire => record.expire(now),
-            Event::Refund => record.refund(now),
-        }
-        .map(|()| (None, Applied::Changed))
+            Event::Execute => EventInput::Execute {
+                request: event
+                    .request
+                    .as_ref()
+                    .ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?,
+                facts: chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit),
+            },
+            Event::Fail => EventInput::Fail { reason },
+            Event::Succeed => EventInput::Succeed,
+            Event::Abort => EventInput::Abort { reason },
+            Event::Expire => EventInput::Expire,
+            Event::Refund => EventInput::Refund,
+        };
+        let applied = record.apply(input, now)?;
+        let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());
+        Ok((intent_id, applied))
     }
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{Reason, RecordState};
 use intentctl::{outcome_lines, Scenario};
 use serde_json::Value;

@@ -12,7 +12,7 @@
 use crate::hostile;
 
 use hostile::*;
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{
     changed_paths, from_slice, Address, Error, ErrorBody, Intent, Policy, Reason, Timestamp, MAX_CHANGED_PATHS,
     MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,

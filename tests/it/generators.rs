@@ -20,8 +20,8 @@
 use std::borrow::Cow;
 
 use intent_core::eip712::{Domain, EntrypointNames};
-use intent_core::lifecycle::IntentRecord;
-use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, ChainFacts, GaslessMode, TokenPermit};
+use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode};
+use intent_core::IntentRecord;
 use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
@@ -29,6 +29,7 @@ use intent_core::{
     MetaTxn, MetaTxnFeeDetails, Policy, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
     QuoteOptions, QuoteRequest, RouteProvider, ServiceContracts, TextOrDecimal, Timestamp, TradeType, UnknownMembers,
 };
+use intent_core::{ChainFacts, TokenPermit};
 use k256::ecdsa::SigningKey;
 use proptest::collection::vec;
 use proptest::option;

@@ -20,12 +20,13 @@ use generators::{
     shift_clamped, Config, Mode, World, NS,
 };
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
+use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::ChainFacts;
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
+use intent_core::{Event, EventInput, IntentRecord};
 use proptest::prelude::*;
 use support::{
     any_choices, canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Choices, Doc, Kind, Node,
@@ -1461,16 +1462,17 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     if record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash()) {
         request.intent_id.push('x');
     }
-    self::event(record, |r| match event {
-        Event::Quote => r.check_event(event, at).map(drop),
-        Event::Commit => r.commit(&sent, None, at).map(drop),
-        Event::Execute => r.execute_with(&request, &world.facts(), at).map(drop),
-        Event::Fail => r.fail("reverted", at),
-        Event::Succeed => r.succeed(at),
-        Event::Abort => r.abort("operator abort", at),
-        Event::Expire => r.expire(at),
-        Event::Refund => r.refund(at),
-    })
+    let input = match event {
+        Event::Quote => return self::event(record, |r| r.check_event(event, at).map(drop)),
+        Event::Commit => EventInput::Commit { intent: &sent, contracts: None },
+        Event::Execute => EventInput::Execute { request: &request, facts: world.facts() },
+        Event::Fail => EventInput::Fail { reason: "reverted" },
+        Event::Succeed => EventInput::Succeed,
+        Event::Abort => EventInput::Abort { reason: "operator abort" },
+        Event::Expire => EventInput::Expire,
+        Event::Refund => EventInput::Refund,
+    };
+    self::event(record, |r| r.apply(input, at).map(drop))
 }
 
 fn invalid_transition(world: &World, dice: &mut Choices) -> Trial {

@@ -14,7 +14,8 @@ use crate::support;
 use support::proptest_config;
 
 use generators::{Config, Mode, World};
-use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
+use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::ChainFacts;
 use intent_core::{
     from_slice, Applied, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse,
     Reason, WireObject,
