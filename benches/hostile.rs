@@ -1,4 +1,4 @@
-//! Hostile input (issue 10), beside the parse of ordinary intents: what each class of input
+//! Hostile input, beside the parse of ordinary intents: what each class of input
 //! at the limits of docs/spec.md §9 costs per byte. The inputs are generated here
 //! (`tests/it/hostile.rs`, shared with `tests/it/cost_bounds.rs`), never committed.
 //!

@@ -1,4 +1,4 @@
-//! Signer recovery with each backend (issue 15), beside its floors, in one run:
+//! Signer recovery with each backend, beside its floors, in one run:
 //!
 //! - group `recover_backends`: `recover_signer` through the build's backend; k256's own
 //!   `recover_from_prehash` + address (the floor of the default backend); with the feature

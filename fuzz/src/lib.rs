@@ -25,7 +25,7 @@ use intent_core::{
     Limits, Policy, QuoteRequest, QuoteResponse, Reason, RecordState, ServiceContracts, Timestamp, UnknownMembers,
     WireObject,
 };
-use intentctl::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
+use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 /// The limits an accepted value's own output is read back with. The document size is the
 /// one limit output may exceed when its input did not (`1e77`, 4 bytes, is a 79-byte

@@ -1,4 +1,4 @@
-//! The lifecycle against a reference model (issue 5, item 3): random sequences of (time
+//! The lifecycle against a reference model: random sequences of (time
 //! step, event) run on an `IntentRecord` and, as a scenario, through `Scenario::run`, and a
 //! small model of docs/spec.md §6 written here — its own order of checks and boundary arithmetic,
 //! over the library's transition table (`Event::next_status`) — decides the
@@ -26,8 +26,8 @@ use intent_core::{
     Timestamp, UnknownMembers, B256,
 };
 use intent_core::{EventInput, IntentRecord};
-use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
-use intentctl::{PermitDomainInput, Scenario};
+use intent_documents::{PermitDomainInput, Scenario};
+use intent_documents::{ScenarioEvent, TokenPermitInput};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use support::{any_choices, canonical_text, mutate, parse_json, Choices, Kind};

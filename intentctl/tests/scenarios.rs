@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 
 use intent_core::IntentRecord;
 use intent_core::{Reason, RecordState};
-use intentctl::{outcome_lines, Scenario};
+use intent_documents::{outcome_lines, Scenario};
 use serde_json::Value;
 
 /// The scenario files, sorted by name, as paths relative to the crate root.

@@ -129,10 +129,20 @@ fn invalid(key: &str, why: &'static str) -> Error {
 }
 
 impl RecordState {
+    /// The checks [`IntentRecord::from_state`] makes (docs/spec.md §6.2), without restoring the
+    /// record.
+    ///
+    /// # Errors
+    ///
+    /// As [`IntentRecord::from_state`].
+    pub fn check(&self) -> Result<(), Error> {
+        self.checked_stage().map(drop)
+    }
+
     /// The checks of docs/spec.md §6.2, in the order of the members they read; the stage the
     /// state is in when they pass. What a stage implies (an execute request, a revision)
     /// is read from the transition table.
-    fn check(&self) -> Result<Stage, Error> {
+    fn checked_stage(&self) -> Result<Stage, Error> {
         if self.version != RECORD_STATE_VERSION {
             return Err(invalid("version", "unknown version"));
         }
@@ -246,7 +256,7 @@ impl IntentRecord {
     /// status, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
-        let stage = state.check()?;
+        let stage = state.checked_stage()?;
         Ok(IntentRecord {
             revision: state.revision,
             stage,

@@ -1,4 +1,4 @@
-//! The mutation table (issue 5, item 2): for every reason code of the catalogue, a function
+//! The mutation table: for every reason code of the catalogue, a function
 //! that breaks exactly that rule of a generated valid input, with the path it expects.
 //!
 //! Parse reasons change the wire text of a generated valid object (a random member of the

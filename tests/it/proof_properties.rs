@@ -1,4 +1,4 @@
-//! Properties over generated inputs (issue 5, items 1 and 3):
+//! Properties over generated inputs:
 //!
 //! - every generated world is valid: its quote request and intent pass their rules, it
 //!   quotes, commits and executes, in every deposit mode it supports;
