@@ -35,7 +35,7 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 
-use crate::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
+use super::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
 
 // ---------------------------------------------------------------------------------------------
 // Time as nanoseconds since the Unix epoch
@@ -168,7 +168,7 @@ pub fn bytes() -> impl Strategy<Value = Bytes> {
 fn character() -> impl Strategy<Value = char> {
     prop_oneof![
         (0u8..0x20).prop_map(char::from),
-        prop::sample::select(crate::support::CHAR_POOL),
+        prop::sample::select(super::support::CHAR_POOL),
         any::<char>(),
         (b'a'..=b'z').prop_map(char::from),
     ]

@@ -11,9 +11,9 @@
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
 // The library's integration-test support (`tests/it/`), shared rather than copied.
-#[path = "../../tests/it/generators.rs"]
+#[path = "../../../tests/it/generators.rs"]
 mod generators;
-#[path = "../../tests/it/support.rs"]
+#[path = "../../../tests/it/support.rs"]
 mod support;
 
 use support::proptest_config;
