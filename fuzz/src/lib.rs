@@ -6,7 +6,7 @@
 //! A property that does not hold panics with the values it compared, which libFuzzer
 //! reports as a crash.
 
-use std::any::type_name;
+use std::any::{type_name, Any};
 use std::borrow::Cow;
 use std::fmt::Debug;
 use std::sync::OnceLock;
@@ -17,14 +17,13 @@ use intent_core::{Address, Bytes, B256, U256};
 
 use intent_core::eip712::{recover_signer, verify_signer, Domain, Signature};
 use intent_core::fuzz::is_json;
-use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
-use intent_core::{ChainFacts, TokenPermit};
 use intent_core::{
-    changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, Decimal,
-    DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentReceipt, IntentStatus,
-    Limits, Policy, QuoteRequest, QuoteResponse, Reason, RecordState, ServiceContracts, Timestamp, UnknownMembers,
-    WireObject,
+    changed_paths, from_slice, from_slice_with, to_string, AddressOrEmpty, Applied, Canonical, Decimal,
+    DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentStatus, Limits, Policy,
+    QuoteRequest, Reason, RecordState, ServiceContracts, Timestamp, UnknownMembers, WireObject,
 };
+use intent_core::{ChainFacts, TokenPermit};
+use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 /// The limits an accepted value's own output is read back with. The document size is the
@@ -57,25 +56,43 @@ fn examples() -> &'static Examples {
     })
 }
 
-/// Calls `$check::<Kind>($data)` for every document kind the fuzzers read.
-macro_rules! each_kind {
-    ($check:ident($data:expr)) => {{
-        let data: &[u8] = $data;
-        $check::<Intent>(data);
-        $check::<QuoteRequest>(data);
-        $check::<GasFeeOptions>(data);
-        $check::<ExecuteRequest>(data);
-        $check::<DepositSignature>(data);
-        $check::<Scenario>(data);
-        $check::<QuoteResponse>(data);
-        $check::<CommitRequest>(data);
-        $check::<IntentReceipt>(data);
-        $check::<RecordState>(data);
-        $check::<CheckExecuteInput>(data);
-        $check::<IntentDigestInput>(data);
-        $check::<PermitDigestInput>(data);
-        $check::<RecoverInput>(data);
-    }};
+/// What the fuzzers do with one kind of document: [`parse_as`] or [`canonical_as`].
+trait EachKind {
+    fn on<T: Answer>(&self, data: &[u8]);
+}
+
+/// Declares [`Answer`] for every object of the library's one list
+/// ([`intent_core::with_objects!`]), running the rules of those that have some, and
+/// [`each_object`] over them.
+macro_rules! fuzz_objects {
+    (objects: [$($object:ident $(=> $check:path)?),* $(,)?]) => {
+        $( impl Answer for intent_core::$object {
+            fn answer(&self) {
+                $( if let Err(error) = $check(self) {
+                    check_error(&error);
+                } )?
+                answer_restored(self);
+            }
+        } )*
+
+        /// Runs `each` on every object of the library's list.
+        fn each_object(data: &[u8], each: &impl EachKind) {
+            $( each.on::<intent_core::$object>(data); )*
+        }
+    };
+}
+
+intent_core::with_objects!(fuzz_objects);
+
+/// Runs `each` on every document kind the fuzzers read: the library's objects, then the
+/// documents of `intent_documents`.
+fn each_kind(data: &[u8], each: &impl EachKind) {
+    each_object(data, each);
+    each.on::<Scenario>(data);
+    each.on::<CheckExecuteInput>(data);
+    each.on::<IntentDigestInput>(data);
+    each.on::<PermitDigestInput>(data);
+    each.on::<RecoverInput>(data);
 }
 
 /// What every error promises (docs/spec.md §8): a one-line `Display`, a cause that starts with the
@@ -129,7 +146,13 @@ fn reread<T: WireObject>(text: &str, what: &str) -> T {
 /// the hash is `keccak256` of the canonical JSON. Accepted scenarios are also run, and
 /// accepted `intentctl` documents answered.
 pub fn parse(data: &[u8]) {
-    each_kind!(parse_as(data));
+    struct Parse;
+    impl EachKind for Parse {
+        fn on<T: Answer>(&self, data: &[u8]) {
+            parse_as::<T>(data);
+        }
+    }
+    each_kind(data, &Parse);
 }
 
 fn parse_as<T: Answer>(data: &[u8]) {
@@ -148,35 +171,27 @@ fn parse_as<T: Answer>(data: &[u8]) {
 }
 
 /// What `intentctl` computes from an accepted document, which must not panic.
-trait Answer: WireObject + Canonical + PartialEq + Debug {
+trait Answer: WireObject + Canonical + PartialEq + Debug + 'static {
     fn answer(&self) {}
 }
 
-impl Answer for Intent {}
-impl Answer for QuoteRequest {}
-impl Answer for GasFeeOptions {}
-impl Answer for ExecuteRequest {}
-impl Answer for DepositSignature {}
-impl Answer for QuoteResponse {}
-impl Answer for CommitRequest {}
-impl Answer for IntentReceipt {}
 /// A state restores (its record writes the same state back, unknown members aside) or is
-/// INVALID_RECORD.
-impl Answer for RecordState {
-    fn answer(&self) {
-        match IntentRecord::from_state(self.clone()) {
-            Ok(record) => {
-                let mut without_unknown = self.clone();
-                without_unknown.unknown = intent_core::UnknownMembers::new();
-                assert_eq!(record.state(), without_unknown, "a restored record writes another state");
-            }
-            Err(error) => {
-                check_error(&error);
-                assert_eq!(error.reason(), Reason::InvalidRecord, "{error}");
-            }
+/// INVALID_RECORD; nothing more for the other objects.
+fn answer_restored(value: &dyn Any) {
+    let Some(state) = value.downcast_ref::<RecordState>() else { return };
+    match IntentRecord::from_state(state.clone()) {
+        Ok(record) => {
+            let mut without_unknown = state.clone();
+            without_unknown.unknown = intent_core::UnknownMembers::new();
+            assert_eq!(record.state(), without_unknown, "a restored record writes another state");
+        }
+        Err(error) => {
+            check_error(&error);
+            assert_eq!(error.reason(), Reason::InvalidRecord, "{error}");
         }
     }
 }
+
 impl Answer for PermitDigestInput {
     fn answer(&self) {
         if let Err(error) = self.digest() {
@@ -255,10 +270,16 @@ fn check_scenario_run(scenario: &Scenario) {
 /// two is empty. Against the example of its kind, `changed_paths` is empty exactly when the
 /// hashes are equal.
 pub fn canonical(data: &[u8]) {
-    each_kind!(canonical_as(data));
+    struct Canonicalise;
+    impl EachKind for Canonicalise {
+        fn on<T: Answer>(&self, data: &[u8]) {
+            canonical_as::<T>(data);
+        }
+    }
+    each_kind(data, &Canonicalise);
 }
 
-fn canonical_as<T: Answer + ExampleOf>(data: &[u8]) {
+fn canonical_as<T: Answer>(data: &[u8]) {
     let Ok(value) = from_slice::<T>(data) else { return };
     let text = value.canonical_json();
     if let Err(why) = CanonicalText::check(&text) {
@@ -270,7 +291,7 @@ fn canonical_as<T: Answer + ExampleOf>(data: &[u8]) {
     assert_eq!(again.canonical_hash(), value.canonical_hash());
     assert_eq!(changed_paths(&value, &again), Vec::<String>::new());
     assert_eq!(changed_paths(&again, &value), Vec::<String>::new());
-    if let Some(example) = T::example() {
+    if let Some(example) = example_of::<T>() {
         let same = example.canonical_hash() == value.canonical_hash();
         for (a, b) in [(example, &value), (&value, example)] {
             let changed = changed_paths(a, b);
@@ -280,42 +301,13 @@ fn canonical_as<T: Answer + ExampleOf>(data: &[u8]) {
     }
 }
 
-/// The example document of a kind, to diff fuzzed values against.
-trait ExampleOf: Sized + 'static {
-    fn example() -> Option<&'static Self> {
-        None
-    }
+/// The example document of a kind, to diff fuzzed values against: an Intent, GasFeeOptions
+/// or QuoteRequest has one.
+fn example_of<T: 'static>() -> Option<&'static T> {
+    let examples = examples();
+    let candidates: [&dyn Any; 3] = [&examples.intent, &examples.gas_fee_options, &examples.quote_request];
+    candidates.into_iter().find_map(|candidate| candidate.downcast_ref::<T>())
 }
-
-impl ExampleOf for Intent {
-    fn example() -> Option<&'static Self> {
-        Some(&examples().intent)
-    }
-}
-
-impl ExampleOf for GasFeeOptions {
-    fn example() -> Option<&'static Self> {
-        Some(&examples().gas_fee_options)
-    }
-}
-
-impl ExampleOf for QuoteRequest {
-    fn example() -> Option<&'static Self> {
-        Some(&examples().quote_request)
-    }
-}
-
-impl ExampleOf for ExecuteRequest {}
-impl ExampleOf for DepositSignature {}
-impl ExampleOf for Scenario {}
-impl ExampleOf for QuoteResponse {}
-impl ExampleOf for CommitRequest {}
-impl ExampleOf for IntentReceipt {}
-impl ExampleOf for RecordState {}
-impl ExampleOf for CheckExecuteInput {}
-impl ExampleOf for IntentDigestInput {}
-impl ExampleOf for PermitDigestInput {}
-impl ExampleOf for RecoverInput {}
 
 /// An independent reading of docs/spec.md §4's form: no white space, members in strictly ascending
 /// order of the UTF-16 code units of their (decoded) keys, RFC 8785 string escapes, ECMAScript numbers.
@@ -1098,7 +1090,10 @@ fn apply(
                 // docs/spec.md §6.5: a permit is accepted unverified only on the explicit opt-in,
                 // and an entrypoint-mode nonce only when it is the owner's current one.
                 if signature.permit_signature.is_some() {
-                    assert!(facts.token_permit.is_some() || facts.accept_unverified_permit, "permit accepted unverified");
+                    assert!(
+                        facts.token_permit.is_some() || facts.accept_unverified_permit,
+                        "permit accepted unverified"
+                    );
                 }
                 if signature.intent_signature.is_some() {
                     if let Some(current) = facts.entrypoint_nonce {

@@ -482,7 +482,8 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
 /// Every event, from the library's table ([`Event::ALL`]).
 const EVENTS: [Event; 8] = Event::ALL;
 
-const STATES: [IntentStatus; 7] = [
+/// The statuses a lifecycle record can be in.
+pub(crate) const STATES: [IntentStatus; 7] = [
     IntentStatus::Quoted,
     IntentStatus::Committed,
     IntentStatus::Executing,

@@ -1400,16 +1400,8 @@ fn signer_mismatch(world: &World, dice: &mut Choices) -> Trial {
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-/// The states a record can be in, with how the world reaches them.
-const STATES: [IntentStatus; 7] = [
-    IntentStatus::Quoted,
-    IntentStatus::Committed,
-    IntentStatus::Executing,
-    IntentStatus::Failed,
-    IntentStatus::Succeeded,
-    IntentStatus::Aborted,
-    IntentStatus::Refunded,
-];
+// The states a record can be in (the lifecycle tests' list).
+use crate::lifecycle::STATES;
 
 /// The world's record brought to `status` along its happy path (ABORTED by an abort or by
 /// the expiry of the window, REFUNDED after FAILED or ABORTED).
