@@ -1,4 +1,4 @@
-//! The benchmarks of issue 6, each beside its floor in the same criterion group, over the
+//! The benchmarks of the hot paths, each beside its floor in the same criterion group, over the
 //! corpus of `benches/data/intents.jsonl` (320 realistic intents written by
 //! `benches/data/gen_intents.py`) and, for the canonical hash and parsing, also over
 //! `benches/data/intents_dense.jsonl` (200 intents denser in numbers, decimals, call data and
@@ -14,7 +14,7 @@
 //! After the groups, a full `cargo bench` (no filter) also prints an interleaved
 //! cross-check of the goals' ratios (`support::interleaved_report`).
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

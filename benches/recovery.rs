@@ -1,4 +1,4 @@
-//! Signer recovery with each backend (issue 15), beside its floors, in one run:
+//! Signer recovery with each backend, beside its floors, in one run:
 //!
 //! - group `recover_backends`: `recover_signer` through the build's backend; k256's own
 //!   `recover_from_prehash` + address (the floor of the default backend); with the feature
@@ -14,18 +14,16 @@
 //! `cargo bench --bench recovery` and `cargo bench --features secp256k1 --bench recovery`;
 //! BENCHMARKS.md, "Signer recovery backends", has the results.
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, Criterion, Throughput};
 use intent_core::eip712::{recover_signer, Domain, EntrypointNames};
-use intent_core::rules::{
-    check_execute, deposit_intent_digest, deposit_permit_digest, ExecuteContext, GaslessMode, TokenPermit,
-};
+use intent_core::rules::{check_execute, deposit_intent_digest, deposit_permit_digest, ExecuteContext, GaslessMode};
 use intent_core::{
     from_slice, Address, Bytes, ChainFacts, DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp,
-    UnknownMembers, U256,
+    TokenPermit, UnknownMembers, U256,
 };
 use k256::ecdsa::SigningKey;
 

@@ -3,11 +3,11 @@
 //! Hidden from the docs and not part of the public API; only the macro is. With the feature
 //! `secp256k1`, also the `k256` recovery path, for the test that compares the two backends.
 
-pub use crate::diff::{Diff, UnknownMembersDiff};
 pub use crate::json::Sink;
 #[cfg(feature = "serde")]
 pub use crate::serde_bridge;
 pub use crate::wire::declare::{keys_sorted, MemberWriter};
+pub use crate::wire::diff::{Diff, UnknownMembersDiff};
 pub use crate::wire::wire_value::{read_member_value, Form, WireValue};
 pub use crate::wire::WireReader;
 #[cfg(feature = "serde")]

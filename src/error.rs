@@ -68,7 +68,7 @@ macro_rules! reasons {
 reasons! {
     // Parsing (docs/spec.md §7, first list).
     InvalidJson = "INVALID_JSON", InvalidArgument, "parse",
-        "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all; in `intentctl`, also a document of a shape it refuses (a scenario with both `limits` and `policy`, a permit with members of both permit styles).";
+        "The document is not JSON: a syntax error, invalid UTF-8, a lone surrogate, a duplicate member, trailing data or nothing at all; also a host's document (`wire_object!`) of a shape the host refuses.";
     MissingField = "MISSING_FIELD", InvalidArgument, "parse",
         "A required member is absent or `null`.";
     InvalidType = "INVALID_TYPE", InvalidArgument, "parse",
@@ -174,24 +174,6 @@ reasons! {
         "A fail or abort without a reason.";
     WindowStillOpen = "WINDOW_STILL_OPEN", IntentStatus, "lifecycle",
         "Expire before the execution window has closed.";
-}
-
-impl Reason {
-    /// The rules catalogue as a Markdown table: reason code, operation, why. The README's
-    /// catalogue is this text (a test keeps them equal).
-    pub fn catalogue_markdown() -> String {
-        let mut out = String::from("| reason | operation | why |\n|---|---|---|\n");
-        for reason in Reason::ALL {
-            out.push_str("| `");
-            out.push_str(reason.code());
-            out.push_str("` | ");
-            out.push_str(reason.operation());
-            out.push_str(" | ");
-            out.push_str(reason.summary());
-            out.push_str(" |\n");
-        }
-        out
-    }
 }
 
 impl fmt::Display for Reason {
@@ -774,7 +756,8 @@ impl ErrorBody {
         out
     }
 
-    /// The body with `reason` and `path` members added, as `intentctl` prints it; the
+    /// The body with the error's `reason` and `path` members added (`null` when no field is
+    /// concerned), for a front end that answers with them too (docs/spec.md §10, §13); the
     /// path is cut to [`ErrorBody::MAX_PATH_LEN`] bytes as in `cause`.
     pub fn to_json_with(&self, error: &Error) -> String {
         let mut out = String::new();

@@ -12,15 +12,15 @@ pub mod __private;
 mod canonical;
 #[cfg(feature = "std")]
 mod clock;
-mod diff;
 pub mod eip712;
 mod error;
 #[cfg(fuzzing)]
 #[doc(hidden)]
 pub mod fuzz;
 mod json;
-pub mod lifecycle;
+mod lifecycle;
 mod limits;
+mod object_list;
 mod path;
 mod policy;
 pub mod rules;
@@ -36,17 +36,17 @@ use alloc::string::String;
 
 pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
-pub use diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use lifecycle::state::{EntrypointNamesState, PolicyState, RecordState, RECORD_STATE_VERSION};
-pub use lifecycle::{Applied, IntentRecord};
+pub use lifecycle::{Applied, Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
 pub use policy::Policy;
-pub use rules::ChainFacts;
+pub use rules::facts::{ChainFacts, TokenPermit};
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
+pub use wire::diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,

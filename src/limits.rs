@@ -35,7 +35,9 @@ impl Limits {
 
 impl Limits {
     /// No input limit at all, for text this crate wrote itself (canonical JSON read back).
-    pub const UNLIMITED: Limits = Limits {
+    /// Crate-private: a caller cannot switch the input limits off, only raise each one by
+    /// name.
+    pub(crate) const UNLIMITED: Limits = Limits {
         max_document_bytes: usize::MAX,
         max_depth: usize::MAX,
         max_calls: usize::MAX,

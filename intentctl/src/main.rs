@@ -1,4 +1,6 @@
-//! `intentctl`: a thin JSON-in/JSON-out front end over `intent_core` (docs/spec.md §10).
+//! `intentctl`: a thin JSON-in/JSON-out front end over `intent_core` (docs/spec.md §10): the
+//! arguments (parsed with clap), the input file, the output line and the exit status. The
+//! documents it reads and the scenario runner are the `intent_documents` crate's.
 //!
 //! Exit 0 with the result on standard output; exit 1 with one JSON error line on standard
 //! output when the input is invalid; exit 2 with a message on standard error for usage
@@ -7,9 +9,10 @@
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use intent_core::lifecycle::IntentRecord;
-use intent_core::{from_slice, to_string, Canonical, Error, Intent, RecordState};
-use intentctl::{
+use clap::error::ErrorKind;
+use clap::{Parser, Subcommand};
+use intent_core::{from_slice, to_string, Canonical, Error, Intent, IntentRecord, RecordState};
+use intent_documents::{
     error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario,
 };
 
@@ -50,62 +53,105 @@ commands:
 exit status: 0 success, 1 invalid input (one JSON error line on standard output, with
 \"offset\" for a JSON syntax error), 2 usage mistake (message on standard error)";
 
+/// The command line: one command and the file its document is read from.
+#[derive(Parser)]
+#[command(name = "intentctl", override_help = USAGE, disable_version_flag = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The file an input document is read from: standard input given `-` or nothing.
+#[derive(clap::Args)]
+struct Source {
+    file: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Intent -> canonical hash.
+    Hash(Source),
+    /// Intent -> canonical JSON.
+    Canonical(Source),
+    /// An EIP-712 digest.
+    #[command(subcommand)]
+    Digest(Signed),
+    /// An EIP-712 typed-data document.
+    #[command(subcommand)]
+    TypedData(Signed),
+    /// {digest, signature} -> the signer.
+    Recover(Source),
+    /// The rules of an operation.
+    #[command(subcommand)]
+    Check(Checked),
+    /// A scenario -> one line per event.
+    Run {
+        /// Store and restore the record through this file between every two events.
+        #[arg(long, value_name = "STATE_FILE")]
+        through_state: Option<String>,
+        #[command(flatten)]
+        source: Source,
+    },
+}
+
+/// What `digest` and `typed-data` are of.
+#[derive(Subcommand)]
+enum Signed {
+    /// The deposit intent.
+    Intent(Source),
+    /// An ERC-2612 or DAI-style permit.
+    Permit(Source),
+}
+
+/// What `check` checks.
+#[derive(Subcommand)]
+enum Checked {
+    /// A QuoteRequest.
+    Request(Source),
+    /// An Intent.
+    Intent(Source),
+    /// An execute request against its committed intent.
+    Execute(Source),
+}
+
 /// What a command prints on success.
 type Output = Result<String, Error>;
 
-/// A command: its words and what it does with the input document.
-struct Command {
-    words: &'static [&'static str],
-    run: fn(&[u8]) -> Output,
-}
-
-const COMMANDS: &[Command] = &[
-    Command { words: &["hash"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_hash().to_string()) },
-    Command { words: &["canonical"], run: |input| Ok(from_slice::<Intent>(input)?.canonical_json()) },
-    Command {
-        words: &["digest", "intent"],
-        run: |input| Ok(from_slice::<IntentDigestInput>(input)?.digest()?.to_string()),
-    },
-    Command {
-        words: &["digest", "permit"],
-        run: |input| Ok(from_slice::<PermitDigestInput>(input)?.digest()?.to_string()),
-    },
-    Command {
-        words: &["typed-data", "intent"],
-        run: |input| Ok(from_slice::<IntentDigestInput>(input)?.typed_data()?.to_json()),
-    },
-    Command {
-        words: &["typed-data", "permit"],
-        run: |input| Ok(from_slice::<PermitDigestInput>(input)?.typed_data()?.to_json()),
-    },
-    Command {
-        words: &["check", "request"],
-        run: |input| ok(intent_core::rules::check_quote_request(&from_slice(input)?)),
-    },
-    Command { words: &["check", "intent"], run: |input| ok(intent_core::rules::check_intent(&from_slice(input)?)) },
-    Command { words: &["check", "execute"], run: |input| ok(from_slice::<CheckExecuteInput>(input)?.check()) },
-    Command {
-        words: &["run"],
-        run: |input| {
-            let outcomes = from_slice::<Scenario>(input)?.run()?;
-            Ok(outcome_lines(&outcomes))
-        },
-    },
-    Command { words: &["recover"], run: |input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()) },
-];
-
-/// The `{"ok":true}` line of the check commands.
 fn ok(checked: Result<(), Error>) -> Output {
     checked.map(|()| String::from("{\"ok\":true}"))
 }
 
-/// The command named by the first words of `args`, and the words after it.
-fn find_command<'a>(args: &'a [&'a str]) -> Option<(&'static Command, &'a [&'a str])> {
-    COMMANDS
-        .iter()
-        .filter(|c| args.starts_with(c.words))
-        .max_by_key(|c| c.words.len())
-        .map(|c| (c, &args[c.words.len()..]))
+impl Command {
+    /// What the command does with its input document, and where the document is.
+    fn run(&self) -> (fn(&[u8]) -> Output, &Source) {
+        match self {
+            Command::Hash(source) => (|input| Ok(from_slice::<Intent>(input)?.canonical_hash().to_string()), source),
+            Command::Canonical(source) => (|input| Ok(from_slice::<Intent>(input)?.canonical_json()), source),
+            Command::Digest(Signed::Intent(source)) => {
+                (|input| Ok(from_slice::<IntentDigestInput>(input)?.digest()?.to_string()), source)
+            }
+            Command::Digest(Signed::Permit(source)) => {
+                (|input| Ok(from_slice::<PermitDigestInput>(input)?.digest()?.to_string()), source)
+            }
+            Command::TypedData(Signed::Intent(source)) => {
+                (|input| Ok(from_slice::<IntentDigestInput>(input)?.typed_data()?.to_json()), source)
+            }
+            Command::TypedData(Signed::Permit(source)) => {
+                (|input| Ok(from_slice::<PermitDigestInput>(input)?.typed_data()?.to_json()), source)
+            }
+            Command::Recover(source) => (|input| Ok(from_slice::<RecoverInput>(input)?.signer()?.to_string()), source),
+            Command::Check(Checked::Request(source)) => {
+                (|input| ok(intent_core::rules::check_quote_request(&from_slice(input)?)), source)
+            }
+            Command::Check(Checked::Intent(source)) => {
+                (|input| ok(intent_core::rules::check_intent(&from_slice(input)?)), source)
+            }
+            Command::Check(Checked::Execute(source)) => {
+                (|input| ok(from_slice::<CheckExecuteInput>(input)?.check()), source)
+            }
+            Command::Run { source, .. } => (|input| Ok(outcome_lines(&from_slice::<Scenario>(input)?.run()?)), source),
+        }
+    }
 }
 
 /// Reads the input document, at most one byte more than the document limit: anything
@@ -148,12 +194,8 @@ fn store_and_load(record: IntentRecord, file: &str) -> Result<IntentRecord, Stat
 }
 
 /// `intentctl run --through-state FILE [SOURCE]`.
-fn run_through_state(file: &str, rest: &[&str]) -> ExitCode {
-    let input = match read_source(rest) {
-        Ok(input) => input,
-        Err(code) => return code,
-    };
-    let outcomes = from_slice::<Scenario>(&input)
+fn run_through_state(file: &str, input: &[u8]) -> ExitCode {
+    let outcomes = from_slice::<Scenario>(input)
         .map_err(StateRunFailure::from)
         .and_then(|scenario| scenario.run_between(|record| store_and_load(record, file)));
     match outcomes {
@@ -163,14 +205,10 @@ fn run_through_state(file: &str, rest: &[&str]) -> ExitCode {
     }
 }
 
-/// Reads the input document named by the words after the command (none, `-` or a file).
-fn read_source(rest: &[&str]) -> Result<Vec<u8>, ExitCode> {
-    let source = match rest {
-        [] => None,
-        [source] => Some(*source),
-        _ => return Err(usage_error("too many arguments")),
-    };
-    read_input(source).map_err(|e| usage_error(&format!("cannot read {}: {e}", source.unwrap_or("standard input"))))
+/// Reads the input document `source` names.
+fn read_source(source: &Source) -> Result<Vec<u8>, ExitCode> {
+    let name = source.file.as_deref();
+    read_input(name).map_err(|e| usage_error(&format!("cannot read {}: {e}", name.unwrap_or("standard input"))))
 }
 
 /// Prints a command's output line (exit 0) or its error line (exit 1).
@@ -186,28 +224,45 @@ fn print_result(output: Output) -> ExitCode {
     code
 }
 
-fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    if let ["-h" | "--help" | "help"] = words.as_slice() {
-        // Not `println!`, which panics when standard output is closed (`| head`).
-        let written = std::io::stdout().lock().write_all(format!("{USAGE}\n").as_bytes());
-        return if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(2) };
-    }
-    if let ["run", "--through-state", rest @ ..] = words.as_slice() {
-        return match rest {
-            [file, rest @ ..] => run_through_state(file, rest),
-            [] => usage_error("--through-state needs a file"),
-        };
-    }
-    let Some((command, rest)) = find_command(&words) else {
-        return usage_error(match words.first() {
-            None => "missing command",
-            Some(_) => "unknown command",
-        });
+/// Answers a command line clap refused: its help on standard output (exit 0) when asked
+/// for, else a usage mistake.
+fn refused(error: &clap::Error, words: usize) -> ExitCode {
+    let message = match error.kind() {
+        ErrorKind::DisplayHelp => {
+            // Not `println!`, which panics when standard output is closed (`| head`).
+            let written = std::io::stdout().lock().write_all(format!("{}", error.render()).as_bytes());
+            return if written.is_ok() { ExitCode::SUCCESS } else { ExitCode::from(2) };
+        }
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if words == 0 => {
+            String::from("missing command")
+        }
+        ErrorKind::InvalidSubcommand
+        | ErrorKind::MissingSubcommand
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => String::from("unknown command"),
+        ErrorKind::UnknownArgument => String::from("too many arguments"),
+        // clap's own words, without its `error: ` prefix and its usage lines.
+        _ => {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            String::from(first.strip_prefix("error: ").unwrap_or(first))
+        }
     };
-    match read_source(rest) {
-        Ok(input) => print_result((command.run)(&input)),
-        Err(code) => code,
+    usage_error(&message)
+}
+
+fn main() -> ExitCode {
+    let words = std::env::args_os().len().saturating_sub(1);
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return refused(&error, words),
+    };
+    let (run, source) = cli.command.run();
+    let input = match read_source(source) {
+        Ok(input) => input,
+        Err(code) => return code,
+    };
+    match &cli.command {
+        Command::Run { through_state: Some(file), .. } => run_through_state(file, &input),
+        _ => print_result(run(&input)),
     }
 }

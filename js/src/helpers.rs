@@ -9,7 +9,7 @@
 use intent_core::eip712::Signature;
 use intent_core::rules::{deposit_permit_typed_data, GaslessMode};
 use intent_core::{wire_object, Bytes, DepositSignature, Error, Intent, Problem, U256};
-use intentctl::PermitDomainInput;
+use intent_documents::PermitDomainInput;
 
 wire_object! {
     /// The input of `depositPermitTypedData`: the permit an intent's gasless deposit needs.

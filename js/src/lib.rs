@@ -11,7 +11,7 @@
 //! What lives here: the exported functions. The list of objects is in [`objects`], the
 //! generator of the TypeScript declarations and of the schema table in [`declarations`].
 //! Reading, hashing, digests and rules are the library's; the input documents are
-//! intentctl's.
+//! `intent_documents`', which `intentctl` reads too.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -22,7 +22,7 @@ pub mod objects;
 
 use alloy_primitives::keccak256;
 use intent_core::{from_slice, to_string, Error, Intent, WireObject};
-use intentctl::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput};
+use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput};
 use wasm_bindgen::prelude::*;
 
 use objects::{visit_object, Object, ObjectVisitor};
@@ -30,7 +30,7 @@ use objects::{visit_object, Object, ObjectVisitor};
 /// What a function throws: intentctl's error line, or a plain message for a misuse that no
 /// input can cause through the package (an object name it does not know).
 fn thrown(error: &Error) -> JsValue {
-    JsValue::from_str(&intentctl::error_line(error))
+    JsValue::from_str(&intent_documents::error_line(error))
 }
 
 /// Runs `visitor` on the object named `object`.

@@ -1,13 +1,14 @@
 //! The objects the package reads, named once: the objects of docs/spec.md §2 (each with
 //! `parse<Name>` and `check<Name>` in JavaScript) and the input documents of the digest,
-//! typed-data, recovery and execute-check functions (intentctl's, so that both front ends
-//! take the same documents). [`visit_object`] finds one by name for the exported
-//! functions; [`OBJECTS`] and [`DOCUMENTS`] list them for the declaration generator.
+//! typed-data, recovery and execute-check functions (`intent_documents`', which `intentctl`
+//! reads too, so that both front ends take the same documents). The objects come from the
+//! library's one list ([`intent_core::with_objects!`]). [`visit_object`] finds one by name
+//! for the exported functions; [`OBJECTS`] and [`DOCUMENTS`] list them for the declaration
+//! generator.
 //!
 //! What does not live here: reading, hashing and the rules, which are the library's.
 
-use intent_core::rules::{check_intent, check_quote_request};
-use intent_core::{Canonical, Error, IntentRecord, RecordState, WireObject};
+use intent_core::{Canonical, Error, WireObject};
 
 /// An object the package reads: its name, its schema (wire keys and declared field types,
 /// from [`intent_core::wire_object!`]) and the rules that apply to it alone.
@@ -59,7 +60,7 @@ macro_rules! objects {
         pub const OBJECTS: &[&str] = &[$(stringify!($object)),*];
 
         /// The input documents of the digest, typed-data, recovery and execute-check
-        /// functions, by the name the package gives them (intentctl's without `Input`).
+        /// functions, by the name the package gives them (the document's without `Input`).
         pub const DOCUMENTS: &[&str] = &[$(stringify!($document_name)),*];
 
         /// Visits the object or document named `name`; `None` for a name of neither list.
@@ -73,26 +74,14 @@ macro_rules! objects {
     };
 }
 
-objects! {
-    objects: [
-        QuoteRequest => check_quote_request, QuoteOptions, AddressOverrides, Intent => check_intent, DepositTransaction, CallBundle, Call,
-        Precondition, MetaTxn, ServiceContracts, Quote, PriceImpactDetails, PriceImpact, Fees, GasDetail,
-        MetaTxnFeeDetails, ProviderFees, GasFeeOptions, GasEstimate, FeeOption, QuoteResponse, CommitRequest,
-        CommitResponse, ExecuteRequest, ExecuteResponse, DepositSignature, IntentReceipt, GetIntentReceiptRequest,
-        GetIntentReceiptResponse, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
-        RecordState => check_record_state, PolicyState, EntrypointNamesState,
-    ],
+intent_core::with_objects!(
+    objects,
     documents: [
-        intentctl::IntentDigestInput => IntentDigest,
-        intentctl::PermitDigestInput => PermitDigest,
-        intentctl::PermitDomainInput => PermitDomain,
-        intentctl::RecoverInput => Recover,
-        intentctl::CheckExecuteInput => CheckExecute,
-        intentctl::scenario::TokenPermitInput => TokenPermit,
+        intent_documents::IntentDigestInput => IntentDigest,
+        intent_documents::PermitDigestInput => PermitDigest,
+        intent_documents::PermitDomainInput => PermitDomain,
+        intent_documents::RecoverInput => Recover,
+        intent_documents::CheckExecuteInput => CheckExecute,
+        intent_documents::TokenPermitInput => TokenPermit,
     ],
-}
-
-/// A persisted record restores (docs/spec.md §6.2): `INVALID_RECORD` when it does not.
-fn check_record_state(state: &RecordState) -> Result<(), Error> {
-    IntentRecord::from_state(state.clone()).map(|_| ())
-}
+);

@@ -10,7 +10,7 @@
 //! is not passed; a used `(owner, nonce)` is refused by the store's unique key instead.
 
 use intent_core::eip712::Domain;
-use intent_core::rules::{ChainFacts, TokenPermit};
+use intent_core::{ChainFacts, TokenPermit};
 use intent_core::{Intent, U256};
 
 use crate::config::ServiceConfig;

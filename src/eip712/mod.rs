@@ -44,9 +44,6 @@ mod recovery;
 mod signature;
 mod typed_data;
 
-use alloc::borrow::Cow;
-use alloc::string::String;
-
 use alloy_primitives::{Address, Keccak256, B256, U256};
 
 pub use intent::{DepositIntent, EntrypointDomain, EntrypointNames};
@@ -55,44 +52,11 @@ pub use signature::{recover_signer, verify_signer, Signature};
 pub use typed_data::TypedData;
 
 /// An EIP-712 domain holding exactly the fields that are `Some`, in the order `name`,
-/// `version`, `chainId`, `verifyingContract`, `salt` (docs/spec.md §5.2). `name: Some("")` is a
-/// domain with an empty name, which differs from a domain without one.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Domain {
-    /// `string name`: the signing domain's name (a token's `name()`).
-    pub name: Option<Cow<'static, str>>,
-    /// `string version`: the domain's version.
-    pub version: Option<Cow<'static, str>>,
-    /// `uint256 chainId`: the chain the signature is valid on.
-    pub chain_id: Option<U256>,
-    /// `address verifyingContract`: the contract that checks the signature.
-    pub verifying_contract: Option<Address>,
-    /// `bytes32 salt`: a disambiguating salt (some bridged tokens put the chain id here).
-    pub salt: Option<B256>,
-}
-
-impl Domain {
-    fn to_alloy(&self) -> alloy_sol_types::Eip712Domain {
-        alloy_sol_types::Eip712Domain::new(
-            self.name.clone(),
-            self.version.clone(),
-            self.chain_id,
-            self.verifying_contract,
-            self.salt,
-        )
-    }
-
-    /// The domain's type string, e.g.
-    /// `EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)`.
-    pub fn type_string(&self) -> String {
-        self.to_alloy().encode_type()
-    }
-
-    /// The domain separator: `hashStruct(EIP712Domain)`.
-    pub fn separator(&self) -> B256 {
-        self.to_alloy().separator()
-    }
-}
+/// `version`, `chainId`, `verifyingContract`, `salt` (docs/spec.md §5.2): alloy-sol-types'
+/// `Eip712Domain` itself, so that a domain passes to alloy's `SolStruct` methods as it is,
+/// with no copy. `name: Some("")` is a domain with an empty name, which differs from a
+/// domain without one. Its type string is `encode_type()`, its separator `separator()`.
+pub use alloy_sol_types::Eip712Domain as Domain;
 
 /// The EIP-712 digest `keccak256(0x19 ‖ 0x01 ‖ domainSeparator ‖ structHash)`: what is
 /// signed.
@@ -132,8 +96,8 @@ mod tests {
     #[test]
     fn empty_name_differs_from_no_name() {
         let named = Domain { name: Some("".into()), ..Domain::default() };
-        assert_eq!(named.type_string(), "EIP712Domain(string name)");
-        assert_eq!(Domain::default().type_string(), "EIP712Domain()");
+        assert_eq!(named.encode_type(), "EIP712Domain(string name)");
+        assert_eq!(Domain::default().encode_type(), "EIP712Domain()");
         assert_ne!(named.separator(), Domain::default().separator());
     }
 

@@ -6,7 +6,7 @@
 use alloy_primitives::{b256, Address, B256, U256};
 use alloy_sol_types::SolStruct;
 
-use super::{signing_hash, Domain};
+use super::Domain;
 
 mod erc2612 {
     alloy_sol_types::sol! {
@@ -55,8 +55,8 @@ impl Permit {
     /// `keccak256(TYPE_STRING)`, the `PERMIT_TYPEHASH` of ERC-2612 tokens.
     pub const TYPE_HASH: B256 = b256!("6e71edae12b1b97f4d1f60370fef10105fa2faae0126114a169c64845d6126c9");
 
-    /// `hashStruct(permit)`.
-    pub fn struct_hash(&self) -> B256 {
+    /// The `sol!` struct alloy hashes.
+    fn message(&self) -> erc2612::Permit {
         erc2612::Permit {
             owner: self.owner,
             spender: self.spender,
@@ -64,12 +64,17 @@ impl Permit {
             nonce: self.nonce,
             deadline: self.deadline,
         }
-        .eip712_hash_struct()
     }
 
-    /// The digest the owner signs under the token's `domain`.
+    /// `hashStruct(permit)`.
+    pub fn struct_hash(&self) -> B256 {
+        self.message().eip712_hash_struct()
+    }
+
+    /// The digest the owner signs under the token's `domain`: alloy's
+    /// `eip712_signing_hash`.
     pub fn digest(&self, domain: &Domain) -> B256 {
-        signing_hash(&domain.separator(), &self.struct_hash())
+        self.message().eip712_signing_hash(domain)
     }
 }
 
@@ -96,8 +101,8 @@ impl DaiPermit {
     /// `keccak256(TYPE_STRING)`, DAI's `PERMIT_TYPEHASH`.
     pub const TYPE_HASH: B256 = b256!("ea2aa0a1be11a07ed86d755c93467f4f82362b452371d1ba94d1715123511acb");
 
-    /// `hashStruct(permit)`.
-    pub fn struct_hash(&self) -> B256 {
+    /// The `sol!` struct alloy hashes.
+    fn message(&self) -> dai::Permit {
         dai::Permit {
             holder: self.holder,
             spender: self.spender,
@@ -105,12 +110,17 @@ impl DaiPermit {
             expiry: self.expiry,
             allowed: self.allowed,
         }
-        .eip712_hash_struct()
     }
 
-    /// The digest the holder signs under the token's `domain`.
+    /// `hashStruct(permit)`.
+    pub fn struct_hash(&self) -> B256 {
+        self.message().eip712_hash_struct()
+    }
+
+    /// The digest the holder signs under the token's `domain`: alloy's
+    /// `eip712_signing_hash`.
     pub fn digest(&self, domain: &Domain) -> B256 {
-        signing_hash(&domain.separator(), &self.struct_hash())
+        self.message().eip712_signing_hash(domain)
     }
 }
 

@@ -297,7 +297,7 @@ mod tests {
     fn the_documents_types_are_the_type_strings_the_digests_hash() {
         for domain in domain_subsets() {
             let typed = TypedData::permit(&domain, &permit());
-            assert_eq!(typed.domain_type_string(), domain.type_string());
+            assert_eq!(typed.domain_type_string(), domain.encode_type());
             assert_eq!(typed.type_string(), Permit::TYPE_STRING);
         }
         let dai = DaiPermit {
@@ -323,7 +323,7 @@ mod tests {
         let typed = TypedData::deposit_intent(&names, 10, Address::repeat_byte(3), &message);
         assert_eq!(typed.type_string(), names.type_string());
         assert_eq!(keccak256(typed.type_string()), names.type_hash());
-        assert_eq!(typed.domain_type_string(), names.domain(10, Address::repeat_byte(3)).type_string());
+        assert_eq!(typed.domain_type_string(), names.domain(10, Address::repeat_byte(3)).encode_type());
         assert_eq!(typed.primary_type(), "Other");
         assert_eq!(typed.digest(), EntrypointDomain::new(&names, 10, Address::repeat_byte(3)).digest(&message));
     }

@@ -18,6 +18,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::canonical_buffers::{CanonicalBuffers, MemberSpan};
 use super::double::DoubleBuffer;
 use super::key_order::{canonical_order, put_in_order};
 use super::number::f64_from_number_text;
@@ -58,29 +59,6 @@ pub(crate) fn reserve_one_tight<T>(vector: &mut Vec<T>) {
     if vector.capacity() == vector.len() {
         vector.reserve_exact(vector.capacity() / 2 + 4);
     }
-}
-
-/// One member of an open object: its unescaped key in `keys` and its text (`"key":value`,
-/// after a `,` unless it came first) in the output.
-#[derive(Clone, Copy)]
-struct MemberSpan {
-    key_start: u32,
-    key_end: u32,
-    start: u32,
-    end: u32,
-}
-
-/// The buffers a canonical value is written through, empty until a value needs them.
-#[derive(Default)]
-pub(crate) struct CanonicalBuffers {
-    /// The canonical text of the value being read.
-    out: String,
-    /// The unescaped keys of the members of the open objects, in document order.
-    keys: String,
-    /// The members of the open objects, in document order, innermost object last.
-    members: Vec<MemberSpan>,
-    /// The text of an object being reordered, kept for the next one.
-    reordering: String,
 }
 
 /// An offset into a buffer, stored in 32 bits to keep member spans small. Only text over

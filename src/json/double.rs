@@ -15,7 +15,8 @@
 //!
 //! Everywhere else (the plain decimals between, and the exponent forms `1e+21`, `1.5e-7`)
 //! the two texts are the same bytes. Measured in isolation, this is about twice as fast as
-//! `ryu-js`, which wrote the same text before (BENCHMARKS.md, issue 15).
+//! `ryu-js`, which wrote the same text before (BENCHMARKS.md, "The canonical hash on two
+//! corpora").
 //!
 //! Prices and amounts in USD are mostly decimals with a few fraction digits (`1234.56`):
 //! those below 2^33 with at most six fraction digits are recognised with one multiplication

@@ -5,6 +5,7 @@
 //!
 //! Nothing here knows the schema; the typed objects live in [`crate::wire`].
 
+mod canonical_buffers;
 pub(crate) mod canonical_value;
 pub(crate) mod double;
 pub(crate) mod key_order;

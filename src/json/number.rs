@@ -179,7 +179,7 @@ pub(crate) fn write_4_digits(out: &mut [u8], value: u32) {
 
 /// Writes the eight digits of `value` (below 10^8, with leading zeros) into `out`, computed
 /// side by side in one word (SWAR) and stored at once: fewer instructions than four lookups
-/// of digit pairs (BENCHMARKS.md, issue 15).
+/// of digit pairs (BENCHMARKS.md, "The canonical hash on two corpora").
 #[inline(always)]
 pub(crate) fn write_8_digits(out: &mut [u8], value: u32) {
     out[..8].copy_from_slice(&eight_digits(value));

@@ -10,7 +10,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::canonical_value::CanonicalBuffers;
+use super::canonical_buffers::CanonicalBuffers;
 use super::find_special;
 use crate::error::{Error, Problem};
 use crate::Limits;

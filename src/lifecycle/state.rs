@@ -12,6 +12,7 @@ use alloc::string::String;
 
 use alloy_primitives::B256;
 
+use super::table::Stage;
 use super::IntentRecord;
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
@@ -127,63 +128,49 @@ fn invalid(key: &str, why: &'static str) -> Error {
     Error::new(Problem::InvalidRecord(why)).in_member(key)
 }
 
-/// Whether an execute request belongs with a record in `status`: `Some(true)` required,
-/// `Some(false)` forbidden, `None` either (REFUNDED follows FAILED, which executed, or
-/// ABORTED, which did not).
-fn execute_request_expected(status: &IntentStatus) -> Option<bool> {
-    match status {
-        IntentStatus::Executing | IntentStatus::Succeeded | IntentStatus::Failed => Some(true),
-        IntentStatus::Refunded => None,
-        _ => Some(false),
-    }
-}
-
-/// The revision a record in `status` has: one per change on the only path that leads
-/// there (a REFUNDED record executed when it has an execute request).
-fn expected_revision(status: &IntentStatus, executed: bool) -> u64 {
-    match status {
-        IntentStatus::Quoted => 0,
-        IntentStatus::Committed => 1,
-        IntentStatus::Executing | IntentStatus::Aborted => 2,
-        IntentStatus::Succeeded | IntentStatus::Failed => 3,
-        _ => 3 + u64::from(executed),
-    }
-}
-
 impl RecordState {
-    /// The checks of docs/spec.md §6.2, in the order of the members they read.
-    fn check(&self) -> Result<(), Error> {
-        use IntentStatus as S;
+    /// The checks [`IntentRecord::from_state`] makes (docs/spec.md §6.2), without restoring the
+    /// record.
+    ///
+    /// # Errors
+    ///
+    /// As [`IntentRecord::from_state`].
+    pub fn check(&self) -> Result<(), Error> {
+        self.checked_stage().map(drop)
+    }
+
+    /// The checks of docs/spec.md §6.2, in the order of the members they read; the stage the
+    /// state is in when they pass. What a stage implies (an execute request, a revision)
+    /// is read from the transition table.
+    fn checked_stage(&self) -> Result<Stage, Error> {
         if self.version != RECORD_STATE_VERSION {
             return Err(invalid("version", "unknown version"));
         }
-        if !matches!(
-            self.status,
-            S::Quoted | S::Committed | S::Executing | S::Failed | S::Succeeded | S::Aborted | S::Refunded
-        ) {
+        let Some(stage) = Stage::of(&self.status) else {
             return Err(invalid("status", "a status no record is ever in"));
-        }
+        };
         if self.intent_hash != self.intent.canonical_hash() {
             return Err(invalid("intentHash", "not the intent's canonical hash"));
         }
-        if self.intent.status != S::Quoted {
+        if self.intent.status != IntentStatus::Quoted {
             return Err(invalid("status", "the quoted intent's status is not QUOTED").in_member("intent"));
         }
-        let committed = self.status != S::Quoted;
+        let committed = stage != Stage::Quoted;
         if self.committed_at.is_some() != committed {
             return Err(invalid("committedAt", "committedAt disagrees with the status"));
         }
-        self.check_execute_request()?;
-        self.check_status_reason()?;
-        if self.revision != expected_revision(&self.status, self.execute_request.is_some()) {
+        self.check_execute_request(stage)?;
+        self.check_status_reason(stage)?;
+        if stage.changes_to(self.execute_request.is_some()) != Some(self.revision) {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
-        self.check_times()
+        self.check_times()?;
+        Ok(stage)
     }
 
-    fn check_execute_request(&self) -> Result<(), Error> {
+    fn check_execute_request(&self, stage: Stage) -> Result<(), Error> {
         let given = self.execute_request.as_ref();
-        if execute_request_expected(&self.status).is_some_and(|expected| expected != given.is_some()) {
+        if stage.executed().is_some_and(|expected| expected != given.is_some()) {
             return Err(invalid("executeRequest", "executeRequest disagrees with the status"));
         }
         if given.is_some_and(|request| request.intent_id != self.intent.intent_id) {
@@ -192,8 +179,8 @@ impl RecordState {
         Ok(())
     }
 
-    fn check_status_reason(&self) -> Result<(), Error> {
-        let needs_reason = matches!(self.status, IntentStatus::Failed | IntentStatus::Aborted | IntentStatus::Refunded);
+    fn check_status_reason(&self, stage: Stage) -> Result<(), Error> {
+        let needs_reason = matches!(stage, Stage::Failed | Stage::Aborted | Stage::Refunded);
         match (&self.status_reason, needs_reason) {
             (None, true) => Err(invalid("statusReason", "the status needs a status reason")),
             (Some(_), false) => Err(invalid("statusReason", "the status has no status reason")),
@@ -235,7 +222,7 @@ impl IntentRecord {
             policy: PolicyState::from(&self.policy),
             quoted_at: self.quoted_at,
             revision: self.revision,
-            status: self.status.clone(),
+            status: self.stage.status().clone(),
             status_reason: self.status_reason.clone(),
             status_since: self.status_since,
             version: RECORD_STATE_VERSION,
@@ -269,10 +256,10 @@ impl IntentRecord {
     /// status, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
-        state.check()?;
+        let stage = state.checked_stage()?;
         Ok(IntentRecord {
             revision: state.revision,
-            status: state.status,
+            stage,
             intent: state.intent,
             intent_hash: state.intent_hash,
             gas_fee_options: state.gas_fee_options,

@@ -2,11 +2,13 @@
 //! its reason code and the path of the field concerned, in the order the spec lists them.
 //!
 //! The checks here are pure functions of their inputs and `now`; the lifecycle
-//! ([`crate::lifecycle`]) decides which run at which event.
+//! ([`crate::IntentRecord::apply`]) decides which run at which event. The chain facts an
+//! execute is checked against ([`crate::ChainFacts`], [`crate::TokenPermit`]) are declared
+//! here and named from the crate's root.
 
 mod digests;
 mod execute;
-mod facts;
+pub(crate) mod facts;
 mod intent;
 mod request;
 
@@ -15,6 +17,5 @@ pub use digests::{
     deposit_permit_typed_data, entrypoint_domain, GaslessMode,
 };
 pub use execute::{check_execute, ExecuteContext};
-pub use facts::{ChainFacts, TokenPermit};
 pub use intent::check_intent;
 pub use request::check_quote_request;

@@ -124,8 +124,9 @@ crate::wire_object! {
 
 /// An error body of one of [`ErrorKind::ALL`](crate::ErrorKind::ALL), as
 /// [`ErrorBody::to_json`](crate::ErrorBody::to_json) writes it; members it does not name
-/// (`intentctl`'s `reason` and `path`) are ignored. An unknown kind is `INVALID_ENUM` at
-/// `error`; a `code` or `status` that is not the kind's is `INVALID_NUMBER` there.
+/// (the `reason` and `path` of [`ErrorBody::to_json_with`](crate::ErrorBody::to_json_with))
+/// are ignored. An unknown kind is `INVALID_ENUM` at `error`; a `code` or `status` that is
+/// not the kind's is `INVALID_NUMBER` there.
 impl<'de> serde::Deserialize<'de> for crate::ErrorBody {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         use crate::error::Problem;

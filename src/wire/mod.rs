@@ -12,8 +12,11 @@
 //! - `objects`: the objects of docs/spec.md §2, declared with `wire_object!`.
 //! - `enums`: the enums of docs/spec.md §2, declared with `wire_enum!`.
 //! - `unknown`: the members an object's schema does not name.
+//! - `diff`: which paths differ between two objects ([`crate::changed_paths`]), walked
+//!   through each value's `WireValue::diff`.
 
 pub(crate) mod declare;
+pub(crate) mod diff;
 pub(crate) mod enums;
 pub(crate) mod objects;
 pub(crate) mod unknown;

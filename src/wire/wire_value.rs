@@ -12,8 +12,8 @@ use alloc::vec::Vec;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
+use super::diff::Diff;
 use super::WireReader;
-use crate::diff::Diff;
 use crate::error::{Error, Problem};
 use crate::json::double::DoubleBuffer;
 use crate::json::number::{

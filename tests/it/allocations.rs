@@ -1,5 +1,5 @@
 //! `canonical_hash` streams the canonical form into the hasher through a stack buffer: it
-//! allocates nothing, whatever the intent holds (issue 6). A counting global allocator
+//! allocates nothing, whatever the intent holds. A counting global allocator
 //! counts the allocations made on the current thread, so tests running in parallel on
 //! other threads do not disturb the count. No timing is asserted here.
 

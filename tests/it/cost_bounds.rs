@@ -1,4 +1,4 @@
-//! Bounded cost for hostile input (issue 10): what `changed_paths`, a failed commit and an
+//! Bounded cost for hostile input: what `changed_paths`, a failed commit and an
 //! error body cost at the limits of docs/spec.md §9 and near 1 MiB, counted by a global allocator
 //! that records, per thread, the allocations, the bytes they ask for and the peak of live
 //! heap. No timing is asserted (time is for `cargo bench --bench hostile`).
@@ -12,7 +12,7 @@
 use crate::hostile;
 
 use hostile::*;
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{
     changed_paths, from_slice, Address, Error, ErrorBody, Intent, Policy, Reason, Timestamp, MAX_CHANGED_PATHS,
     MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,

@@ -1,4 +1,4 @@
-//! What hostile input costs to parse (issue 10), measured in heap bytes, never in time: for
+//! What hostile input costs to parse, measured in heap bytes, never in time: for
 //! every class of input near the 1 MiB document limit (unknown members in ascending,
 //! descending and random key order, at the top level and inside one value; nesting to
 //! the depth limit in arrays and objects, keys in and out of order; wide arrays; long keys

@@ -185,7 +185,7 @@ fn permit_cases_match_eth_account() {
             nonce: uint(m, "nonce"),
             deadline: uint(m, "deadline"),
         };
-        f.eq(case, "domain type", domain.type_string(), text(case, "domainType").to_owned());
+        f.eq(case, "domain type", domain.encode_type(), text(case, "domainType").to_owned());
         f.eq(case, "domain separator", domain.separator(), b256(case, "domainSeparator"));
         f.eq(case, "struct hash", permit.struct_hash(), b256(case, "structHash"));
         f.eq(case, "digest", permit.digest(&domain), b256(case, "digest"));
@@ -208,7 +208,7 @@ fn dai_permit_cases_match_eth_account() {
             expiry: uint(m, "expiry"),
             allowed: m["allowed"].as_bool().unwrap(),
         };
-        f.eq(case, "domain type", domain.type_string(), text(case, "domainType").to_owned());
+        f.eq(case, "domain type", domain.encode_type(), text(case, "domainType").to_owned());
         f.eq(case, "domain separator", domain.separator(), b256(case, "domainSeparator"));
         f.eq(case, "struct hash", permit.struct_hash(), b256(case, "structHash"));
         f.eq(case, "digest", permit.digest(&domain), b256(case, "digest"));
@@ -359,7 +359,7 @@ fn intent_permit_cases_match_eth_account_end_to_end() {
             deadline: uint(m, "deadline"),
         };
         f.eq(case, "permit", permit.as_ref().ok(), Some(&expected));
-        f.eq(case, "domain type", domain.type_string(), text(case, "domainType").to_owned());
+        f.eq(case, "domain type", domain.encode_type(), text(case, "domainType").to_owned());
         f.eq(case, "domain separator", domain.separator(), b256(case, "domainSeparator"));
         f.eq(case, "struct hash", expected.struct_hash(), b256(case, "structHash"));
         let digest = deposit_permit_digest(intent, signature, mode, &domain, nonce).ok();
@@ -530,7 +530,7 @@ fn salt_only_and_salt_based_domains_match_eth_account() {
         let domain = domain_of(&c["domain"]);
         assert_eq!(domain.separator(), b256(&c, "domainSeparator"), "{name}");
     }
-    assert_eq!(domain_of(&case("salt_only")["domain"]).type_string(), "EIP712Domain(bytes32 salt)");
+    assert_eq!(domain_of(&case("salt_only")["domain"]).encode_type(), "EIP712Domain(bytes32 salt)");
 }
 
 #[test]

@@ -6,12 +6,12 @@
 use crate::fixtures;
 
 use fixtures::*;
-use intent_core::lifecycle::{Event, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Applied, Canonical, ChainFacts, Error, ErrorKind, ExecuteRequest,
     GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy, Problem, Reason, ServiceContracts, Timestamp,
     UnknownMembers, B256,
 };
+use intent_core::{Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 
 /// Applies `event` to `record`, asserts it failed with exactly `reason` at `path`, and that the
 /// record is exactly as it was before.
@@ -482,7 +482,8 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
 /// Every event, from the library's table ([`Event::ALL`]).
 const EVENTS: [Event; 8] = Event::ALL;
 
-const STATES: [IntentStatus; 7] = [
+/// The statuses a lifecycle record can be in.
+pub(crate) const STATES: [IntentStatus; 7] = [
     IntentStatus::Quoted,
     IntentStatus::Committed,
     IntentStatus::Executing,
@@ -497,16 +498,18 @@ const STATES: [IntentStatus; 7] = [
 /// request is not the one [`record_in`] executed with, so it is never a replay; the commit
 /// is the quoted intent, a replay on a record already committed ([`is_replay`]).
 fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(), Error> {
-    match event {
-        Event::Quote => record.check_event(event, now).map(drop),
-        Event::Commit => commit(record, now).map(drop),
-        Event::Execute => record.execute(&other_hash_request(), now).map(drop),
-        Event::Fail => record.fail("bridge reverted", now),
-        Event::Succeed => record.succeed(now),
-        Event::Abort => record.abort("owner cancelled", now),
-        Event::Expire => record.expire(now),
-        Event::Refund => record.refund(now),
-    }
+    let (intent, request) = (intent(), other_hash_request());
+    let input = match event {
+        Event::Quote => return record.check_event(event, now).map(drop),
+        Event::Commit => EventInput::Commit { intent: &intent, contracts: Some(&intent.service_contracts) },
+        Event::Execute => EventInput::Execute { request: &request, facts: ChainFacts::default() },
+        Event::Fail => EventInput::Fail { reason: "bridge reverted" },
+        Event::Succeed => EventInput::Succeed,
+        Event::Abort => EventInput::Abort { reason: "owner cancelled" },
+        Event::Expire => EventInput::Expire,
+        Event::Refund => EventInput::Refund,
+    };
+    record.apply(input, now).map(drop)
 }
 
 /// A deposit-hash request other than the fixture's.

@@ -1,4 +1,4 @@
-//! The mutation table (issue 5, item 2): for every reason code of the catalogue, a function
+//! The mutation table: for every reason code of the catalogue, a function
 //! that breaks exactly that rule of a generated valid input, with the path it expects.
 //!
 //! Parse reasons change the wire text of a generated valid object (a random member of the
@@ -20,12 +20,13 @@ use generators::{
     shift_clamped, Config, Mode, World, NS,
 };
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
+use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::ChainFacts;
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
+use intent_core::{Event, EventInput, IntentRecord};
 use proptest::prelude::*;
 use support::{
     any_choices, canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Choices, Doc, Kind, Node,
@@ -1399,16 +1400,8 @@ fn signer_mismatch(world: &World, dice: &mut Choices) -> Trial {
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
 
-/// The states a record can be in, with how the world reaches them.
-const STATES: [IntentStatus; 7] = [
-    IntentStatus::Quoted,
-    IntentStatus::Committed,
-    IntentStatus::Executing,
-    IntentStatus::Failed,
-    IntentStatus::Succeeded,
-    IntentStatus::Aborted,
-    IntentStatus::Refunded,
-];
+// The states a record can be in (the lifecycle tests' list).
+use crate::lifecycle::STATES;
 
 /// The world's record brought to `status` along its happy path (ABORTED by an abort or by
 /// the expiry of the window, REFUNDED after FAILED or ABORTED).
@@ -1461,16 +1454,17 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     if record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash()) {
         request.intent_id.push('x');
     }
-    self::event(record, |r| match event {
-        Event::Quote => r.check_event(event, at).map(drop),
-        Event::Commit => r.commit(&sent, None, at).map(drop),
-        Event::Execute => r.execute_with(&request, &world.facts(), at).map(drop),
-        Event::Fail => r.fail("reverted", at),
-        Event::Succeed => r.succeed(at),
-        Event::Abort => r.abort("operator abort", at),
-        Event::Expire => r.expire(at),
-        Event::Refund => r.refund(at),
-    })
+    let input = match event {
+        Event::Quote => return self::event(record, |r| r.check_event(event, at).map(drop)),
+        Event::Commit => EventInput::Commit { intent: &sent, contracts: None },
+        Event::Execute => EventInput::Execute { request: &request, facts: world.facts() },
+        Event::Fail => EventInput::Fail { reason: "reverted" },
+        Event::Succeed => EventInput::Succeed,
+        Event::Abort => EventInput::Abort { reason: "operator abort" },
+        Event::Expire => EventInput::Expire,
+        Event::Refund => EventInput::Refund,
+    };
+    self::event(record, |r| r.apply(input, at).map(drop))
 }
 
 fn invalid_transition(world: &World, dice: &mut Choices) -> Trial {

@@ -1,4 +1,4 @@
-//! Properties over generated inputs (issue 5, items 1 and 3):
+//! Properties over generated inputs:
 //!
 //! - every generated world is valid: its quote request and intent pass their rules, it
 //!   quotes, commits and executes, in every deposit mode it supports;
@@ -14,7 +14,8 @@ use crate::support;
 use support::proptest_config;
 
 use generators::{Config, Mode, World};
-use intent_core::rules::{check_intent, check_quote_request, ChainFacts};
+use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::ChainFacts;
 use intent_core::{
     from_slice, Applied, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse,
     Reason, WireObject,

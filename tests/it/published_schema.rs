@@ -9,8 +9,8 @@
 
 use crate::support;
 
-use intent_core::lifecycle::IntentRecord;
 use intent_core::rules::check_intent;
+use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
     IntentStatus, Policy, Reason, TextOrDecimal, Timestamp,

@@ -3,7 +3,7 @@
 //! a property over generated worlds: a record restored from its state (as JSON text) is
 //! equal to the original and behaves the same for every next event.
 
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, Applied, Canonical, Error, IntentStatus, Policy, Reason, RecordState, Timestamp,
     RECORD_STATE_VERSION,

@@ -3,7 +3,7 @@
 //! nothing; anything else in a wrong state is still INVALID_TRANSITION; `next_deadline`
 //! is the instant the record changes by time alone.
 
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{Applied, ExecuteRequest, GasFeeOptions, IntentStatus, Policy, Reason, ServiceContracts, B256};
 
 use crate::fixtures::{

@@ -146,7 +146,7 @@ fn kinds_follow_spec_section_8() {
 
 #[test]
 fn catalogue_markdown_has_one_row_per_reason() {
-    let markdown = Reason::catalogue_markdown();
+    let markdown = crate::readme::catalogue_markdown();
     for reason in Reason::ALL {
         let row = format!("| `{}` | {} | {} |", reason.code(), reason.operation(), reason.summary());
         assert_eq!(markdown.lines().filter(|line| *line == row).count(), 1, "{row}");

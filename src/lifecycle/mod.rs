@@ -5,32 +5,41 @@
 //! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (docs/spec.md §7),
 //! and changes the record only when all pass, so a failed event leaves it as it was.
 //!
-//! The transition table exists once, in [`Event::next_status`]: the record's methods, the
-//! check [`IntentRecord::check_event`], and the scenario runner, fuzzing and tests that
-//! replay events all read it.
+//! Every event on an existing record enters through one call, [`IntentRecord::apply`], with
+//! an [`EventInput`] (what the event brings) and the time; the named methods
+//! ([`IntentRecord::commit`], [`IntentRecord::fail`], …) are conveniences over it. The
+//! transition table exists once, in `table` ([`Event::next_status`]): `apply`, the check
+//! [`IntentRecord::check_event`], the restore checks of `state`, and the scenario runner,
+//! fuzzing and tests that replay events all read it.
 //!
 //! Every change counts one [`IntentRecord::revision`]; a retried commit or execute is a
 //! replay ([`Applied::Replay`], docs/spec.md §6.3) and changes nothing. The persisted form of a
-//! record and its checks live in [`state`]; the rules of each operation in [`crate::rules`].
+//! record and its checks live in `state`; the rules of each operation in [`crate::rules`].
 
-pub mod state;
+mod input;
+pub(crate) mod state;
+mod table;
 
 use alloc::string::String;
 
 use alloy_primitives::B256;
 
+pub use input::EventInput;
+pub use table::Event;
+use table::Stage;
+
 use crate::error::{Error, Problem};
-use crate::rules::{check_execute, check_intent, ChainFacts, ExecuteContext};
-use crate::wire::enums::wire_enum;
+use crate::rules::{check_execute, check_intent, ExecuteContext};
 use crate::{
-    changed_paths, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy,
+    changed_paths, Canonical, ChainFacts, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy,
     ServiceContracts, Timestamp, UnknownMembers,
 };
 
 /// The status reason an expired execution window leaves.
 pub const WINDOW_EXPIRED_REASON: &str = "execution window expired";
 
-/// What a successful commit or execute did (docs/spec.md §6.3).
+/// What a successful event did (docs/spec.md §6.3): only a commit or an execute can be a
+/// replay.
 #[must_use]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Applied {
@@ -55,7 +64,7 @@ impl Applied {
 #[derive(Debug, Clone, PartialEq)]
 pub struct IntentRecord {
     revision: u64,
-    status: IntentStatus,
+    stage: Stage,
     intent: Intent,
     intent_hash: B256,
     gas_fee_options: Option<GasFeeOptions>,
@@ -66,70 +75,6 @@ pub struct IntentRecord {
     last_event_at: Timestamp,
     policy: Policy,
     execute_request: Option<ExecuteRequest>,
-}
-
-wire_enum! {
-    /// What may happen to an intent (docs/spec.md §6), by its wire name.
-    pub enum Event {
-        /// Quote an intent: [`IntentRecord::quote`].
-        Quote = "quote",
-        /// Commit the quoted intent: [`IntentRecord::commit`].
-        Commit = "commit",
-        /// Start execution: [`IntentRecord::execute_with`].
-        Execute = "execute",
-        /// Record a failed execution: [`IntentRecord::fail`].
-        Fail = "fail",
-        /// Record a successful execution: [`IntentRecord::succeed`].
-        Succeed = "succeed",
-        /// Abort before execution: [`IntentRecord::abort`].
-        Abort = "abort",
-        /// Abort after the execution window: [`IntentRecord::expire`].
-        Expire = "expire",
-        /// Record a refund: [`IntentRecord::refund`].
-        Refund = "refund",
-    }
-}
-
-impl Event {
-    /// Every event, in the order of docs/spec.md §6.
-    pub const ALL: [Event; 8] = [
-        Event::Quote,
-        Event::Commit,
-        Event::Execute,
-        Event::Fail,
-        Event::Succeed,
-        Event::Abort,
-        Event::Expire,
-        Event::Refund,
-    ];
-
-    /// The transition table of docs/spec.md §6: the status after this event from `from` (`None`
-    /// before a quote), or `None` when the event is an `INVALID_TRANSITION` there. An
-    /// allowed event can still fail on its operation's rules, leaving the status as it was.
-    pub fn next_status(&self, from: Option<&IntentStatus>) -> Option<IntentStatus> {
-        use IntentStatus as S;
-        match (self, from) {
-            (Event::Quote, None) => Some(S::Quoted),
-            (Event::Commit, Some(S::Quoted)) => Some(S::Committed),
-            (Event::Execute, Some(S::Committed)) => Some(S::Executing),
-            (Event::Fail, Some(S::Executing)) => Some(S::Failed),
-            (Event::Succeed, Some(S::Executing)) => Some(S::Succeeded),
-            (Event::Abort | Event::Expire, Some(S::Committed)) => Some(S::Aborted),
-            (Event::Refund, Some(S::Failed | S::Aborted)) => Some(S::Refunded),
-            _ => None,
-        }
-    }
-
-    /// The `INVALID_TRANSITION` error of this event from `from` (`None` before a quote).
-    pub fn invalid_transition(&self, from: Option<&IntentStatus>) -> Error {
-        Error::new(Problem::InvalidTransition { from: from.cloned(), event: self.static_name() })
-    }
-
-    /// The wire name, borrowed for as long as the program runs: the variants are declared
-    /// in the order of [`Event::NAMES`], so the discriminant indexes it.
-    fn static_name(&self) -> &'static str {
-        Event::NAMES[*self as usize]
-    }
 }
 
 fn require_reason(reason: &str) -> Result<(), Error> {
@@ -167,7 +112,7 @@ impl IntentRecord {
         }
         Ok(IntentRecord {
             revision: 0,
-            status: IntentStatus::Quoted,
+            stage: Stage::Quoted,
             intent_hash: intent.canonical_hash(),
             intent,
             gas_fee_options,
@@ -205,20 +150,25 @@ impl IntentRecord {
     /// (after it [`IntentRecord::expire`] applies); otherwise none. Hosts index it to run
     /// expiry sweeps.
     pub fn next_deadline(&self) -> Option<Timestamp> {
-        match self.status {
-            IntentStatus::Quoted => Some(match self.fee_options_expire_at() {
+        if Event::Commit.next(Some(self.stage)).is_some() {
+            return Some(match self.fee_options_expire_at() {
                 Some(fees) => fees.min(self.quote_expires_at()),
                 None => self.quote_expires_at(),
-            }),
-            IntentStatus::Committed => self.execution_window_closes_at(),
-            _ => None,
+            });
         }
+        self.window_open().then(|| self.execution_window_closes_at()).flatten()
+    }
+
+    /// Whether the record is in the stage the execution window applies to: the one
+    /// [`EventInput::Expire`] leaves.
+    fn window_open(&self) -> bool {
+        Event::Expire.next(Some(self.stage)).is_some()
     }
 
     /// The record's status as stored (see [`IntentRecord::status_at`] for what it reads
     /// as at a given time).
     pub fn status(&self) -> &IntentStatus {
-        &self.status
+        self.stage.status()
     }
 
     /// The quoted intent.
@@ -282,21 +232,21 @@ impl IntentRecord {
     pub fn status_at(&self, now: Timestamp) -> IntentStatus {
         match self.window_expired_at(now) {
             Some(_) => IntentStatus::Aborted,
-            None => self.status.clone(),
+            None => self.stage.status().clone(),
         }
     }
 
     /// When the window closed, if the record is COMMITTED and it has closed by `now`.
     fn window_expired_at(&self, now: Timestamp) -> Option<Timestamp> {
         let closes_at = self.execution_window_closes_at()?;
-        (self.status == IntentStatus::Committed && now >= closes_at).then_some(closes_at)
+        (self.window_open() && now >= closes_at).then_some(closes_at)
     }
 
     /// The receipt of the intent as it reads at `now`.
     pub fn receipt(&self, now: Timestamp) -> IntentReceipt {
         let (status, status_reason, updated_at) = match self.window_expired_at(now) {
             Some(closed_at) => (IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), closed_at),
-            None => (self.status.clone(), self.status_reason.clone(), self.status_since),
+            None => (self.stage.status().clone(), self.status_reason.clone(), self.status_since),
         };
         IntentReceipt {
             intent_id: self.intent.intent_id.clone(),
@@ -317,15 +267,70 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`.
     pub fn check_event(&self, event: &Event, now: Timestamp) -> Result<IntentStatus, Error> {
+        self.next_stage(*event, now).map(|stage| stage.status().clone())
+    }
+
+    /// [`IntentRecord::check_event`] over the closed stages.
+    fn next_stage(&self, event: Event, now: Timestamp) -> Result<Stage, Error> {
         if now < self.last_event_at {
             return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
         }
-        event.next_status(Some(&self.status)).ok_or_else(|| event.invalid_transition(Some(&self.status)))
+        event.next(Some(self.stage)).ok_or_else(|| event.invalid_transition(Some(self.stage.status())))
     }
 
-    fn enter(&mut self, status: IntentStatus, reason: Option<String>, now: Timestamp) {
+    /// Applies one event at `now` (docs/spec.md §6): `CLOCK_WENT_BACKWARDS`, then
+    /// `INVALID_TRANSITION` ([`IntentRecord::check_event`]), then the event's own checks,
+    /// changing the record only when all pass. A retried commit or execute is a replay
+    /// ([`Applied::Replay`]) before any check, whatever `now` is.
+    ///
+    /// ```
+    /// use intent_core::{from_slice, EventInput, IntentRecord, IntentStatus, Policy, Reason};
+    ///
+    /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
+    /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
+    /// let committed = record.intent().clone();
+    /// let commit = EventInput::Commit { intent: &committed, contracts: None };
+    /// assert!(!record.apply(commit, "2026-11-21T18:31:00Z".parse()?)?.is_replay());
+    /// assert!(record.apply(commit, "2026-11-21T18:32:00Z".parse()?)?.is_replay());
+    ///
+    /// let err = record.apply(EventInput::Succeed, "2026-11-21T18:33:00Z".parse()?).unwrap_err();
+    /// assert_eq!((err.reason(), record.status()), (Reason::InvalidTransition, &IntentStatus::Committed));
+    /// # Ok::<(), intent_core::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the event's own, as its named
+    /// method lists them ([`IntentRecord::commit`], [`IntentRecord::execute_with`],
+    /// [`IntentRecord::fail`], [`IntentRecord::succeed`], [`IntentRecord::abort`],
+    /// [`IntentRecord::expire`], [`IntentRecord::refund`]).
+    pub fn apply(&mut self, input: EventInput<'_>, now: Timestamp) -> Result<Applied, Error> {
+        match input {
+            EventInput::Commit { intent, contracts } => self.apply_commit(intent, contracts, now),
+            EventInput::Execute { request, facts } => self.apply_execute(request, &facts, now),
+            EventInput::Fail { reason } | EventInput::Abort { reason } => {
+                let next = self.next_stage(input.event(), now)?;
+                require_reason(reason)?;
+                self.enter(next, Some(String::from(reason)), now);
+                Ok(Applied::Changed)
+            }
+            EventInput::Succeed => {
+                let next = self.next_stage(Event::Succeed, now)?;
+                self.enter(next, None, now);
+                Ok(Applied::Changed)
+            }
+            EventInput::Expire => self.apply_expire(now),
+            EventInput::Refund => {
+                let next = self.next_stage(Event::Refund, now)?;
+                self.enter(next, self.status_reason.clone(), now);
+                Ok(Applied::Changed)
+            }
+        }
+    }
+
+    fn enter(&mut self, stage: Stage, reason: Option<String>, now: Timestamp) {
         self.revision += 1;
-        self.status = status;
+        self.stage = stage;
         self.status_reason = reason;
         self.status_since = now;
         self.last_event_at = now;
@@ -352,12 +357,21 @@ impl IntentRecord {
         contracts: Option<&ServiceContracts>,
         now: Timestamp,
     ) -> Result<Applied, Error> {
+        self.apply(EventInput::Commit { intent, contracts }, now)
+    }
+
+    fn apply_commit(
+        &mut self,
+        intent: &Intent,
+        contracts: Option<&ServiceContracts>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
         let actual = intent.canonical_hash();
         let contracts_match = contracts.is_none_or(|contracts| *contracts == self.intent.service_contracts);
-        if self.status != IntentStatus::Quoted && actual == self.intent_hash && contracts_match {
+        if self.stage != Stage::Quoted && actual == self.intent_hash && contracts_match {
             return Ok(Applied::Replay);
         }
-        let next = self.check_event(&Event::Commit, now)?;
+        let next = self.next_stage(Event::Commit, now)?;
         if actual != self.intent_hash {
             let changed = changed_paths(&self.intent, intent);
             return Err(
@@ -387,7 +401,7 @@ impl IntentRecord {
     ///
     /// As [`IntentRecord::execute_with`].
     pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<Applied, Error> {
-        self.execute_with(request, &ChainFacts::default(), now)
+        self.apply(EventInput::Execute { request, facts: ChainFacts::default() }, now)
     }
 
     /// Starts execution within the window, on a valid execute request checked against the
@@ -409,10 +423,19 @@ impl IntentRecord {
         facts: &ChainFacts<'_>,
         now: Timestamp,
     ) -> Result<Applied, Error> {
+        self.apply(EventInput::Execute { request, facts: *facts }, now)
+    }
+
+    fn apply_execute(
+        &mut self,
+        request: &ExecuteRequest,
+        facts: &ChainFacts<'_>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
         if self.is_execute_replay(request) {
             return Ok(Applied::Replay);
         }
-        let next = self.check_event(&Event::Execute, now)?;
+        let next = self.next_stage(Event::Execute, now)?;
         let context = ExecuteContext {
             intent: &self.intent,
             gas_fee_options: self.gas_fee_options.as_ref(),
@@ -439,10 +462,7 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn fail(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        let next = self.check_event(&Event::Fail, now)?;
-        require_reason(reason)?;
-        self.enter(next, Some(String::from(reason)), now);
-        Ok(())
+        self.apply(EventInput::Fail { reason }, now).map(drop)
     }
 
     /// Records that execution succeeded (final).
@@ -451,9 +471,7 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
     pub fn succeed(&mut self, now: Timestamp) -> Result<(), Error> {
-        let next = self.check_event(&Event::Succeed, now)?;
-        self.enter(next, None, now);
-        Ok(())
+        self.apply(EventInput::Succeed, now).map(drop)
     }
 
     /// Aborts a committed intent before execution, with a reason.
@@ -463,10 +481,7 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn abort(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        let next = self.check_event(&Event::Abort, now)?;
-        require_reason(reason)?;
-        self.enter(next, Some(String::from(reason)), now);
-        Ok(())
+        self.apply(EventInput::Abort { reason }, now).map(drop)
     }
 
     /// Aborts a committed intent whose execution window has closed.
@@ -476,14 +491,18 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED, `WINDOW_STILL_OPEN`
     /// before `committedAt + executionWindow`.
     pub fn expire(&mut self, now: Timestamp) -> Result<(), Error> {
-        let next = self.check_event(&Event::Expire, now)?;
+        self.apply(EventInput::Expire, now).map(drop)
+    }
+
+    fn apply_expire(&mut self, now: Timestamp) -> Result<Applied, Error> {
+        let next = self.next_stage(Event::Expire, now)?;
         let Some(closed_at) = self.window_expired_at(now) else {
             let closes_at = self.execution_window_closes_at().unwrap_or(Timestamp::MAX);
             return Err(Error::new(Problem::WindowStillOpen { now, closes_at }));
         };
         self.enter(next, Some(String::from(WINDOW_EXPIRED_REASON)), now);
         self.status_since = closed_at;
-        Ok(())
+        Ok(Applied::Changed)
     }
 
     /// Records that deposited funds went back to the owner (final).
@@ -492,9 +511,7 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
     pub fn refund(&mut self, now: Timestamp) -> Result<(), Error> {
-        let next = self.check_event(&Event::Refund, now)?;
-        self.enter(next, self.status_reason.clone(), now);
-        Ok(())
+        self.apply(EventInput::Refund, now).map(drop)
     }
 }
 

@@ -4,7 +4,8 @@
 //! §2; each knows how to compute its answer. `digest permit` and `typed-data permit` take
 //! either permit of docs/spec.md §5.2: ERC-2612 or DAI-style.
 
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::string::String;
 
 use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit, TypedData};
 use intent_core::rules::{deposit_intent_digest, deposit_intent_typed_data};

@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use intent_core::{from_slice, Reason};
-use intentctl::CheckExecuteInput;
+use intent_documents::CheckExecuteInput;
 use serde_json::{json, Value};
 
 const PERMIT_SIGNATURE: &str = "request.depositSignature.permitSignature";

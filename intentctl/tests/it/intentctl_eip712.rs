@@ -282,7 +282,7 @@ fn digest_permit_of_an_incomplete_dai_permit_exits_1_with_missing_field() {
 /// with its `domain`): the ERC-2612 message and the digest of eth-account.
 #[test]
 fn permit_cases_match_eth_account_through_the_input_document() {
-    use intentctl::{PermitDigestInput, PermitMessage};
+    use intent_documents::{PermitDigestInput, PermitMessage};
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/vectors/eip712.json")).unwrap();
     let file: Value = serde_json::from_str(&text).unwrap();
     let cases: Vec<&Value> = file["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == "permit").collect();

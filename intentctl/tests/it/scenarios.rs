@@ -9,9 +9,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use intent_core::lifecycle::IntentRecord;
+use intent_core::IntentRecord;
 use intent_core::{Reason, RecordState};
-use intentctl::{outcome_lines, Scenario};
+use intent_documents::{outcome_lines, Scenario};
 use serde_json::Value;
 
 /// The scenario files, sorted by name, as paths relative to the crate root.

@@ -1,7 +1,7 @@
-//! The lifecycle against a reference model (issue 5, item 3): random sequences of (time
+//! The lifecycle against a reference model: random sequences of (time
 //! step, event) run on an `IntentRecord` and, as a scenario, through `Scenario::run`, and a
 //! small model of docs/spec.md §6 written here — its own order of checks and boundary arithmetic,
-//! over the library's transition table (`lifecycle::Event::next_status`) — decides the
+//! over the library's transition table (`Event::next_status`) — decides the
 //! status and the reason of every step. The library must agree at
 //! every step; a failed event leaves the record unchanged; SUCCEEDED and REFUNDED stay final.
 //!
@@ -11,23 +11,20 @@
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
 // The library's integration-test support (`tests/it/`), shared rather than copied.
-#[path = "../../tests/it/generators.rs"]
-mod generators;
-#[path = "../../tests/it/support.rs"]
-mod support;
+use intent_test_support::{generators, support};
 
 use support::proptest_config;
 
 use generators::{at_nanos, flip_or_fill, floor_seconds, nanos, Config, Mode, World, NS};
 use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::Event as LifecycleEvent;
-use intent_core::lifecycle::IntentRecord;
+use intent_core::Event as LifecycleEvent;
 use intent_core::{
     from_slice, to_string, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, ServiceContracts,
     Timestamp, UnknownMembers, B256,
 };
-use intentctl::scenario::{ScenarioEvent, TokenPermitInput};
-use intentctl::{PermitDomainInput, Scenario};
+use intent_core::{EventInput, IntentRecord};
+use intent_documents::{PermitDomainInput, Scenario};
+use intent_documents::{ScenarioEvent, TokenPermitInput};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use support::{any_choices, canonical_text, mutate, parse_json, Choices, Kind};
@@ -216,7 +213,7 @@ fn start() -> impl Strategy<Value = i128> {
 // The reference model of docs/spec.md §6
 
 /// The model's statuses are the library's; its transitions are the library's table
-/// ([`intent_core::lifecycle::Event::next_status`]), which this model does not restate:
+/// ([`intent_core::Event::next_status`]), which this model does not restate:
 /// what it checks independently is the order of the checks and every rule's instant.
 type Status = IntentStatus;
 
@@ -491,8 +488,9 @@ fn apply(
     at: Timestamp,
 ) -> Result<(Option<String>, bool), Error> {
     let intent = &world.intent;
-    match event {
-        Event::Quote => record.check_event(&LifecycleEvent::Quote, at).map(|_| (None, false)),
+    let reason = |with_reason: bool| if with_reason { REASON } else { "" };
+    let input = match event {
+        Event::Quote => return record.check_event(&LifecycleEvent::Quote, at).map(|_| (None, false)),
         Event::Commit(with) => {
             let (sent, contracts) = match with {
                 CommitWith::Quoted => (intent, &intent.service_contracts),
@@ -502,19 +500,18 @@ fn apply(
                 }
                 CommitWith::OtherContracts => (intent, &inputs.other_contracts),
             };
-            let applied = record.commit(sent, Some(contracts), at)?;
-            Ok((Some(record.intent().intent_id.clone()), applied.is_replay()))
+            EventInput::Commit { intent: sent, contracts: Some(contracts) }
         }
-        Event::Execute(kind) => {
-            let applied = record.execute_with(inputs.request(*kind).0, &world.facts(), at)?;
-            Ok((None, applied.is_replay()))
-        }
-        Event::Fail(with_reason) => record.fail(if *with_reason { REASON } else { "" }, at).map(|()| (None, false)),
-        Event::Succeed => record.succeed(at).map(|()| (None, false)),
-        Event::Abort(with_reason) => record.abort(if *with_reason { REASON } else { "" }, at).map(|()| (None, false)),
-        Event::Expire => record.expire(at).map(|()| (None, false)),
-        Event::Refund => record.refund(at).map(|()| (None, false)),
-    }
+        Event::Execute(kind) => EventInput::Execute { request: inputs.request(*kind).0, facts: world.facts() },
+        Event::Fail(with_reason) => EventInput::Fail { reason: reason(*with_reason) },
+        Event::Succeed => EventInput::Succeed,
+        Event::Abort(with_reason) => EventInput::Abort { reason: reason(*with_reason) },
+        Event::Expire => EventInput::Expire,
+        Event::Refund => EventInput::Refund,
+    };
+    let applied = record.apply(input, at)?;
+    let intent_id = matches!(event, Event::Commit(_)).then(|| record.intent().intent_id.clone());
+    Ok((intent_id, applied.is_replay()))
 }
 
 /// The events as a scenario of `intentctl run`.

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use intent_core::{from_slice, Reason};
-use intentctl::CheckExecuteInput;
+use intent_documents::CheckExecuteInput;
 use serde_json::Value;
 
 const SIGNATURE_PATH: &str = "request.depositSignature.intentSignature";

@@ -1,111 +1,23 @@
-//! The documents of `intentctl check execute` and `intentctl run` (docs/spec.md §10), and the
-//! scenario runner: a lifecycle played from a list of timed events, one outcome per event.
+//! The scenario runner of `intentctl run` (docs/spec.md §10): a lifecycle played from a list
+//! of timed events, one outcome per event, each event applied through
+//! [`IntentRecord::apply`].
 //!
 //! A failed event leaves the record as it was and the run goes on with the next one. A run
 //! may pass the record through a hook between events ([`Scenario::run_between`]): `intentctl
-//! run --through-state` stores it as its RecordState there and restores it.
-//! Both documents name the entrypoint's EIP-712 names when the deployment uses others
-//! than the defaults (docs/spec.md §5.1): a deposit-intent signature is checked under them.
-//! Both state the chain facts of an execute (docs/spec.md §6.5) in the same members:
-//! `tokenPermit`, `entrypointNonce` and `acceptUnverifiedPermit`.
+//! run --through-state` stores it as its RecordState there and restores it. What does not
+//! live here: the chain facts an execute event states, which it reads as `check execute`
+//! does ([`crate::execute`]).
 
-use std::fmt::Write;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt::Write;
 
-use intent_core::eip712::EntrypointNames;
-use intent_core::lifecycle::{Event, IntentRecord};
-use intent_core::rules::{check_execute, ChainFacts, ExecuteContext, TokenPermit};
 use intent_core::{
-    wire_object, Applied, EntrypointNamesState, Error, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy,
-    Problem, ServiceContracts, Timestamp, U256,
+    wire_object, Applied, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest, GasFeeOptions, Intent,
+    IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, U256,
 };
 
-use crate::documents::PermitDomainInput;
-
-wire_object! {
-    /// A token's permit facts in a document: its EIP-712 domain and the owner's nonce.
-    pub struct TokenPermitInput {
-        /// `domain`: The token's EIP-712 domain.
-        domain: PermitDomainInput = "domain",
-        /// `nonce`: The owner's permit nonce at the token.
-        nonce: U256 = "nonce",
-    }
-}
-
-impl TokenPermitInput {
-    /// The facts as a [`TokenPermit`].
-    pub fn to_token_permit(&self) -> TokenPermit {
-        TokenPermit { domain: self.domain.to_domain(), nonce: self.nonce }
-    }
-}
-
-wire_object! {
-    /// The input of `intentctl check execute`: an execute request checked against a
-    /// committed intent at `now`. `committedAt`, when given, also checks the execution
-    /// window; `tokenPermit`, when given, verifies a permit signature's signer (without it a
-    /// permit signature is `PERMIT_UNVERIFIED` unless `acceptUnverifiedPermit` is true);
-    /// `entrypointNonce`, when given, is compared with the user nonce; `entrypoint`, when
-    /// given, names the entrypoint's EIP-712 names.
-    pub struct CheckExecuteInput {
-        /// `acceptUnverifiedPermit`: Whether a permit signature is accepted unverified
-        /// (checked for form only) when `tokenPermit` is absent.
-        accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
-        /// `committedAt`: When the intent was committed.
-        committed_at: Option<Timestamp> = "committedAt",
-        /// `entrypoint`: The entrypoint's EIP-712 names; absent means the defaults.
-        entrypoint: Option<EntrypointNamesState> = "entrypoint",
-        /// `entrypointNonce`: The owner's current nonce at the entrypoint.
-        entrypoint_nonce: Option<U256> = "entrypointNonce",
-        /// `gasFeeOptions`: The gas fee options quoted with the intent.
-        gas_fee_options: GasFeeOptions = "gasFeeOptions",
-        /// `intent`: The committed intent.
-        intent: Intent = "intent",
-        /// `now`: The time of the request.
-        now: Timestamp = "now",
-        /// `request`: The execute request.
-        request: ExecuteRequest = "request",
-        /// `tokenPermit`: The deposit token's permit domain and the owner's nonce.
-        token_permit: Option<TokenPermitInput> = "tokenPermit",
-    }
-}
-
-impl CheckExecuteInput {
-    /// Runs the Execute rules of docs/spec.md §7 with the default execution window, under the
-    /// entrypoint names of `entrypoint` (the defaults without it).
-    ///
-    /// # Errors
-    ///
-    /// The first broken rule, with its path under `request`.
-    pub fn check(&self) -> Result<(), Error> {
-        let token_permit = self.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
-        let facts = chain_facts(token_permit.as_ref(), self.entrypoint_nonce, self.accept_unverified_permit);
-        let entrypoint = entrypoint_names(self.entrypoint.as_ref());
-        let window = i64::try_from(Policy::DEFAULT.execution_window_seconds).unwrap_or(i64::MAX);
-        let context = ExecuteContext {
-            intent: &self.intent,
-            gas_fee_options: Some(&self.gas_fee_options),
-            now: self.now,
-            window_closes_at: self.committed_at.map(|at| at.saturating_add_seconds(window)),
-            facts: &facts,
-            entrypoint: &entrypoint,
-        };
-        check_execute(&self.request, &context).map_err(|e| e.in_member("request"))
-    }
-}
-
-/// The chain facts a document states: an absent `acceptUnverifiedPermit` accepts nothing
-/// unverified.
-fn chain_facts(
-    token_permit: Option<&TokenPermit>,
-    entrypoint_nonce: Option<U256>,
-    accept_unverified_permit: Option<bool>,
-) -> ChainFacts<'_> {
-    ChainFacts { token_permit, entrypoint_nonce, accept_unverified_permit: accept_unverified_permit.unwrap_or(false) }
-}
-
-/// The names `given`, or [`EntrypointNames::DEFAULT`].
-fn entrypoint_names(given: Option<&EntrypointNamesState>) -> EntrypointNames {
-    given.cloned().map_or(EntrypointNames::DEFAULT, EntrypointNames::from)
-}
+use crate::execute::{chain_facts, entrypoint_names, TokenPermitInput};
 
 wire_object! {
     /// How a scenario is played (docs/spec.md §10, revision 2): the two lifetimes, in seconds, and
@@ -297,36 +209,38 @@ impl Scenario {
             return Ok((None, Applied::Changed));
         };
         let reason = event.reason.as_deref().unwrap_or_default();
-        match event.op {
+        let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
+        let input = match event.op {
             // A record is quoted once: the table refuses a second quote.
-            Event::Quote => record.check_event(&Event::Quote, now).map(|_| ()),
+            Event::Quote => return record.check_event(&Event::Quote, now).map(|_| (None, Applied::Changed)),
             Event::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
-                let applied = record.commit(intent, Some(contracts), now)?;
-                return Ok((Some(record.intent().intent_id.clone()), applied));
+                EventInput::Commit { intent, contracts: Some(contracts) }
             }
-            Event::Execute => {
-                let request =
-                    event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
-                let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
-                let facts = chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit);
-                return record.execute_with(request, &facts, now).map(|applied| (None, applied));
-            }
-            Event::Fail => record.fail(reason, now),
-            Event::Succeed => record.succeed(now),
-            Event::Abort => record.abort(reason, now),
-            Event::Expire => record.expire(now),
-            Event::Refund => record.refund(now),
-        }
-        .map(|()| (None, Applied::Changed))
+            Event::Execute => EventInput::Execute {
+                request: event
+                    .request
+                    .as_ref()
+                    .ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?,
+                facts: chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit),
+            },
+            Event::Fail => EventInput::Fail { reason },
+            Event::Succeed => EventInput::Succeed,
+            Event::Abort => EventInput::Abort { reason },
+            Event::Expire => EventInput::Expire,
+            Event::Refund => EventInput::Refund,
+        };
+        let applied = record.apply(input, now)?;
+        let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());
+        Ok((intent_id, applied))
     }
 }
 
 /// Writes `text` as a JSON string, escaped as the library writes strings (RFC 8785
 /// §3.2.2.2, which is also `serde_json`'s escaping).
 fn write_string(out: &mut String, text: &str) {
-    out.push_str(&serde_json::Value::from(text).to_string());
+    let _ = write!(out, "{}", serde_json::Value::from(text));
 }
 
 /// Writes the outcomes of a run, one JSON line each.

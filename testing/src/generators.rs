@@ -6,8 +6,8 @@
 //! The centre is [`World`]: a key, an intent owned by its address, the gas fee options quoted
 //! with it, the instants of a happy path (quote, commit, execute) and an execute request in
 //! one deposit mode, signed by the key. Everything in a world passes: the QuoteRequest and
-//! Intent rules, `IntentRecord::quote` at [`World::quote_at`], `commit` at
-//! [`World::commit_at`] and `execute_with` at [`World::execute_at`] with [`World::facts`].
+//! Intent rules, `IntentRecord::quote` at [`Times::quote_at`], `commit` at
+//! [`Times::commit_at`] and `execute_with` at [`Times::execute_at`] with [`World::facts`].
 //! A world builds a valid request in any mode it supports ([`World::request_for`]), so a test
 //! can break one rule of one mode.
 //!
@@ -15,13 +15,12 @@
 //! choice would break a rule (an EXACT_INPUT request without an origin amount, a swap provider
 //! across chains, nothing to do, a fee option a mode cannot use…), the builder repairs it.
 //! Needs the test crate to declare `mod support;` (random unknown-member values).
-#![allow(dead_code)]
 
 use std::borrow::Cow;
 
 use intent_core::eip712::{Domain, EntrypointNames};
-use intent_core::lifecycle::IntentRecord;
-use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, ChainFacts, GaslessMode, TokenPermit};
+use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode};
+use intent_core::IntentRecord;
 use intent_core::{Address, Bytes, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
@@ -29,6 +28,7 @@ use intent_core::{
     MetaTxn, MetaTxnFeeDetails, Policy, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
     QuoteOptions, QuoteRequest, RouteProvider, ServiceContracts, TextOrDecimal, Timestamp, TradeType, UnknownMembers,
 };
+use intent_core::{ChainFacts, TokenPermit};
 use k256::ecdsa::SigningKey;
 use proptest::collection::vec;
 use proptest::option;
