@@ -1,50 +1,26 @@
-//! Quoting: the [`Quoter`] the service asks for a priced intent and its gas fee options,
-//! and [`ConfiguredQuoter`], the built-in one, deterministic from the configuration's
-//! chains, tokens, prices and fees (docs/spec.md §12).
-//!
-//! Pricing and routing are not the core's business, so they live here; what the core
-//! decides (whether the intent is valid, its hash, its lifetime) does not. The service sets
-//! `intentId`, `status`, `createdAt` and `expiresAt` after the quoter answers
-//! ([`crate::records`]), and the core refuses what it would not store.
+//! The quoter as it was first written (building its quote as JSON and reading it back),
+//! kept only to prove that the typed quoter writes the same bytes.
 
 use alloy_primitives::{keccak256, Address, Bytes, B256, U256};
 use intent_core::{from_slice, QuoteRequest, QuoteResponse, RouteProvider, Timestamp, TradeType};
 use serde_json::{json, Value};
 
+use super::Quoter;
 use crate::config::{ChainConfig, ServiceConfig};
 use crate::failure::{self, Failure};
-
-/// Prices a quote request: the intent (its amounts, calls, fees and addresses) and the gas
-/// fee options. `salt` is fresh randomness for this quote (it makes the intent addresses
-/// and the intent id unique); `now` and `expires_at` are the quote's times.
-pub trait Quoter: Send + Sync {
-    /// The quote for `request`, for an intent of project `project_id`.
-    ///
-    /// # Errors
-    ///
-    /// `ROUTE_NOT_SERVED` ([`failure::route_not_served`]) for a chain or token it does not serve.
-    fn quote(
-        &self,
-        request: &QuoteRequest,
-        project_id: u64,
-        salt: B256,
-        now: Timestamp,
-        expires_at: Timestamp,
-    ) -> Result<QuoteResponse, Failure>;
-}
 
 /// The built-in quoter: prices from the configuration, fees in basis points of the input,
 /// gas at each chain's configured limit and price. The same request, salt and time always
 /// give the same quote.
 #[derive(Debug, Clone)]
-pub struct ConfiguredQuoter {
+pub struct LegacyQuoter {
     config: ServiceConfig,
 }
 
-impl ConfiguredQuoter {
+impl LegacyQuoter {
     /// A quoter over `config`'s chains, tokens and fees.
     pub fn new(config: ServiceConfig) -> Self {
-        ConfiguredQuoter { config }
+        LegacyQuoter { config }
     }
 }
 
@@ -113,7 +89,7 @@ fn not_served(path: &str, what: String) -> Failure {
     failure::route_not_served(path, &what)
 }
 
-impl ConfiguredQuoter {
+impl LegacyQuoter {
     fn chain(&self, chain_id: u64, path: &str) -> Result<&ChainConfig, Failure> {
         self.config.chain(chain_id).ok_or_else(|| not_served(path, format!("chain {chain_id}")))
     }
@@ -188,7 +164,7 @@ fn round6(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
-impl Quoter for ConfiguredQuoter {
+impl Quoter for LegacyQuoter {
     fn quote(
         &self,
         request: &QuoteRequest,
@@ -506,84 +482,4 @@ fn fee_option(
         "feeCollectorAddress": config.fee_collector_address.to_string(),
         "is2612": is_2612,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use intent_core::{from_slice, Canonical, Timestamp, U256};
-
-    use super::*;
-
-    fn quoter() -> ConfiguredQuoter {
-        ConfiguredQuoter::new(ServiceConfig::load(None).unwrap())
-    }
-
-    fn example() -> QuoteRequest {
-        from_slice(include_bytes!("../../examples/quote-request.json")).unwrap()
-    }
-
-    fn times() -> (Timestamp, Timestamp) {
-        let now = Timestamp::from_unix(1_800_000_000, 0).unwrap();
-        (now, now.checked_add_seconds(300).unwrap())
-    }
-
-    #[test]
-    fn the_same_request_salt_and_time_give_the_same_quote_and_another_salt_another_intent() {
-        let (now, expires_at) = times();
-        let a = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        let b = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        let c = quoter().quote(&example(), 42, B256::repeat_byte(2), now, expires_at).unwrap();
-        assert_eq!(a.canonical_hash(), b.canonical_hash());
-        assert_ne!(a.intent.intent_id, c.intent.intent_id);
-        assert_ne!(a.intent.origin_intent_address, c.intent.origin_intent_address);
-        assert_eq!(a.intent.quote.to_amount, c.intent.quote.to_amount);
-    }
-
-    #[test]
-    fn exact_input_prices_the_output_after_fees_and_the_quote_passes_the_core() {
-        let (now, expires_at) = times();
-        let quote = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        let amount: U256 = "125000000000000000000".parse().unwrap();
-        // DAI to DAI at the same price, 10 bps of fees.
-        assert_eq!(quote.intent.quote.from_amount, amount);
-        assert_eq!(quote.intent.quote.to_amount, amount * U256::from(9990) / U256::from(10_000));
-        assert_eq!(quote.intent.deposit_transaction.amount, amount);
-        intent_core::rules::check_intent(&quote.intent).unwrap();
-        assert_eq!(quote.intent.quote_request, example());
-        assert_eq!(quote.gas_fee_options.fee_options.len(), 3);
-    }
-
-    #[test]
-    fn exact_output_delivers_the_requested_amount() {
-        let (now, expires_at) = times();
-        let mut request = example();
-        let wanted: U256 = "50000000".parse().unwrap();
-        request.trade_type = Some(TradeType::ExactOutput);
-        request.origin_token_amount = None;
-        request.destination_token_amount = Some(wanted);
-        request.destination_token_address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse().unwrap();
-        let quote = quoter().quote(&request, 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        assert_eq!(quote.intent.quote.to_amount, wanted);
-        // 50 USDC at $1 from DAI at $1.0001, plus 10 bps: a little under 50.06 DAI.
-        let from = quote.intent.quote.from_amount;
-        assert!(
-            from > "50000000000000000000".parse::<U256>().unwrap()
-                && from < "50060000000000000000".parse::<U256>().unwrap(),
-            "{from}"
-        );
-        intent_core::rules::check_intent(&quote.intent).unwrap();
-    }
-
-    #[test]
-    fn a_chain_or_token_not_configured_is_route_not_served_at_its_path() {
-        let (now, expires_at) = times();
-        let mut request = example();
-        request.destination_chain_id = 1;
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
-        let mut request = example();
-        request.origin_token_address = Address::repeat_byte(7);
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
-    }
 }
