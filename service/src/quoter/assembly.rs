@@ -2,8 +2,8 @@
 //! calldata encoded by `sol!`), the meta-transactions and preconditions, the [`Fees`], the
 //! [`Quote`], the [`GasFeeOptions`] and the [`Intent`] of the [`QuoteResponse`].
 //!
-//! No arithmetic on prices or amounts here: every number comes from [`super::pricing`], and
-//! every address or identifier from [`super::identifiers`].
+//! No arithmetic on prices or amounts here: every number comes from `pricing`, and
+//! every address or identifier from `identifiers`.
 
 use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
 use alloy_sol_types::{sol, SolCall};

@@ -2,7 +2,7 @@
 //! intent address on each chain, the intent id and the numeric id, each meta-transaction's
 //! id and the route provider's request id.
 //!
-//! No prices here ([`super::pricing`]) and no wire objects ([`super::assembly`]).
+//! No prices here (`pricing`) and no wire objects (`assembly`).
 
 use alloy_primitives::{hex, keccak256, Address, B256};
 

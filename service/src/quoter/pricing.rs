@@ -3,8 +3,8 @@
 //! chain's configured limit and price, the gas fee in the native token and in each fee
 //! token, and every USD figure (rounded to millionths).
 //!
-//! Nothing here builds a wire object or knows a wire name: [`super::assembly`] places these
-//! numbers in the core's types. Addresses and identifiers are [`super::addresses`]'.
+//! Nothing here builds a wire object or knows a wire name: `assembly` places these
+//! numbers in the core's types. Addresses and identifiers are in `identifiers`.
 
 use alloy_primitives::{Address, U256};
 use intent_core::{QuoteRequest, RouteProvider, TradeType};
