@@ -201,6 +201,24 @@ mod tests {
     }
 
     #[test]
+    fn an_amount_whose_price_would_not_fit_256_bits_is_out_of_range_at_its_path() {
+        let (now, expires_at) = times();
+        let mut request = example();
+        // 125 DAI is priced; 2^256 / 10^4 DAI is not (its amount times 10 000 overflows).
+        request.origin_token_amount = Some(U256::MAX / U256::from(10_000) + U256::from(1));
+        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        assert_eq!(failure.body().cause, "NUMBER_OUT_OF_RANGE at originTokenAmount");
+        assert!(failure.body().msg.contains(pricing::TOO_LARGE), "{}", failure.body().msg);
+        let mut request = example();
+        request.trade_type = Some(TradeType::ExactOutput);
+        request.origin_token_amount = None;
+        // Times DAI's price in millionths and 10^18: past 2^256.
+        request.destination_token_amount = Some(U256::MAX / U256::from(1_000_000));
+        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        assert_eq!(failure.body().cause, "NUMBER_OUT_OF_RANGE at destinationTokenAmount");
+    }
+
+    #[test]
     fn a_chain_or_token_not_configured_is_route_not_served_at_its_path() {
         let (now, expires_at) = times();
         let mut request = example();

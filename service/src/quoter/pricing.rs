@@ -7,7 +7,7 @@
 //! numbers in the core's types. Addresses and identifiers are in `identifiers`.
 
 use alloy_primitives::{Address, U256};
-use intent_core::{QuoteRequest, RouteProvider, TradeType};
+use intent_core::{Error, Problem, QuoteRequest, RouteProvider, TradeType};
 
 use crate::config::{ChainConfig, ServiceConfig, TokenConfig};
 use crate::failure::{self, Failure};
@@ -106,6 +106,9 @@ pub struct Impact {
     pub usd: f64,
 }
 
+/// Why a requested amount is refused: some product of the quote would not fit 256 bits.
+pub const TOO_LARGE: &str = "too large to price";
+
 /// Every number of one quote.
 #[derive(Debug, Clone)]
 pub struct Pricing {
@@ -182,7 +185,9 @@ fn token(config: &ServiceConfig, chain: &ChainConfig, address: Address, path: &s
 ///
 /// # Errors
 ///
-/// `ROUTE_NOT_SERVED` for a token the configuration does not list on its chain.
+/// `ROUTE_NOT_SERVED` for a token the configuration does not list on its chain;
+/// `NUMBER_OUT_OF_RANGE` at the requested amount when a product of the quote would not fit
+/// 256 bits.
 pub fn price(
     config: &ServiceConfig,
     request: &QuoteRequest,
@@ -197,20 +202,29 @@ pub fn price(
     let slippage_bps = (slippage * 10_000.0).round() as u64;
     let fee_bps = fees.service_fee_bps + fees.provider_fee_bps;
 
-    // value(to) = value(from) · (1 − fees): amounts in each token's units.
+    // value(to) = value(from) · (1 − fees): amounts in each token's units. Every product
+    // that holds the requested amount is checked: wrapping would price nonsense.
     let rate_numerator = from.price_micro_usd * pow10(to.decimals);
     let rate_denominator = to.price_micro_usd.max(U256::from(1)) * pow10(from.decimals);
     let exact_output = request.trade_type == Some(TradeType::ExactOutput)
         || (request.trade_type.is_none() && request.destination_token_amount.is_some());
+    let path = if exact_output { "destinationTokenAmount" } else { "originTokenAmount" };
+    let too_large = || Failure::from(Error::new(Problem::NumberOutOfRange(TOO_LARGE)).in_member(path));
+    let mul = |a: U256, b: U256| a.checked_mul(b).ok_or_else(too_large);
     let (from_amount, to_amount) = if exact_output {
         let to_amount = request.destination_token_amount.unwrap_or_default();
-        let net = (to_amount * rate_denominator).div_ceil(rate_numerator.max(U256::from(1)));
-        let from_amount = (net * U256::from(10_000)).div_ceil(U256::from(10_000 - fee_bps));
+        let net = mul(to_amount, rate_denominator)?.div_ceil(rate_numerator.max(U256::from(1)));
+        let from_amount = mul(net, U256::from(10_000))?.div_ceil(U256::from(10_000 - fee_bps));
         (from_amount, to_amount)
     } else {
         let from_amount = request.origin_token_amount.unwrap_or_default();
-        (from_amount, less_bps(from_amount, fee_bps) * rate_numerator / rate_denominator)
+        mul(from_amount, U256::from(10_000))?;
+        (from_amount, mul(less_bps(from_amount, fee_bps), rate_numerator)? / rate_denominator)
     };
+    // Every later product is an amount (or less) times its token's price or at most 10 000.
+    for (amount, token) in [(from_amount, &from), (to_amount, &to)] {
+        mul(amount, token.price_micro_usd.max(U256::from(10_000)))?;
+    }
     let service_fee = from_amount * U256::from(fees.service_fee_bps) / U256::from(10_000);
     let provider_fee = from_amount * U256::from(fees.provider_fee_bps) / U256::from(10_000);
     let from_amount_min = less_bps(from_amount, slippage_bps);
@@ -296,7 +310,7 @@ fn usd(amount: U256, decimals: u8, price_micro_usd: U256) -> f64 {
     micro_to_f64(amount * price_micro_usd / pow10(decimals))
 }
 
-/// `amount · (10 000 − bps) / 10 000`.
+/// `amount · (10 000 − bps) / 10 000` (the caller has checked that `amount · 10 000` fits).
 fn less_bps(amount: U256, bps: u64) -> U256 {
     amount * U256::from(10_000 - bps.min(10_000)) / U256::from(10_000)
 }
