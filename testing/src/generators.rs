@@ -15,7 +15,6 @@
 //! choice would break a rule (an EXACT_INPUT request without an origin amount, a swap provider
 //! across chains, nothing to do, a fee option a mode cannot use…), the builder repairs it.
 //! Needs the test crate to declare `mod support;` (random unknown-member values).
-#![allow(dead_code)]
 
 use std::borrow::Cow;
 
@@ -35,7 +34,7 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 
-use super::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
+use crate::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
 
 // ---------------------------------------------------------------------------------------------
 // Time as nanoseconds since the Unix epoch
@@ -168,7 +167,7 @@ pub fn bytes() -> impl Strategy<Value = Bytes> {
 fn character() -> impl Strategy<Value = char> {
     prop_oneof![
         (0u8..0x20).prop_map(char::from),
-        prop::sample::select(super::support::CHAR_POOL),
+        prop::sample::select(crate::support::CHAR_POOL),
         any::<char>(),
         (b'a'..=b'z').prop_map(char::from),
     ]
