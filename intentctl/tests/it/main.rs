@@ -3,6 +3,7 @@
 //! documents and the scenario runner of `intent_documents` as intentctl reads them.
 
 mod chain_facts;
+mod deposits_and_relaying;
 mod intentctl;
 mod intentctl_check_execute;
 mod intentctl_eip712;
