@@ -6,8 +6,8 @@
 //! The centre is [`World`]: a key, an intent owned by its address, the gas fee options quoted
 //! with it, the instants of a happy path (quote, commit, execute) and an execute request in
 //! one deposit mode, signed by the key. Everything in a world passes: the QuoteRequest and
-//! Intent rules, `IntentRecord::quote` at [`World::quote_at`], `commit` at
-//! [`World::commit_at`] and `execute_with` at [`World::execute_at`] with [`World::facts`].
+//! Intent rules, `IntentRecord::quote` at [`Times::quote_at`], `commit` at
+//! [`Times::commit_at`] and `execute_with` at [`Times::execute_at`] with [`World::facts`].
 //! A world builds a valid request in any mode it supports ([`World::request_for`]), so a test
 //! can break one rule of one mode.
 //!

@@ -63,7 +63,7 @@ pub fn dec_sub_one(s: &str) -> String {
     }
 }
 
-/// Shortest round-trip digits of a finite non-zero `x` (Rust's choice, see [`closest_even`]):
+/// Shortest round-trip digits of a finite non-zero `x` (Rust's choice, see `closest_even`):
 /// `(negative, digits, e)` with `digits × 10^e` reading back as `|x|`.
 pub fn shortest_digits(x: f64) -> (bool, String, i64) {
     let text = format!("{:e}", x.abs());
