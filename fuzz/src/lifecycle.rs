@@ -333,7 +333,7 @@ impl EvidenceChoice {
         }
         let value = if self.pays { deposit.amount } else { U256::from(self.value) };
         DepositEvidence {
-            chain_id: Quantity::from(self.chain_id.unwrap_or(intent.quote_request.origin_chain_id)),
+            chain_id: Quantity::from(self.chain_id.unwrap_or(intent.origin_chain_id)),
             head_block_number: Quantity::from(self.blocks.1),
             receipt: EvidenceReceipt {
                 block_number: Quantity::from(self.blocks.0),
@@ -622,7 +622,7 @@ pub(crate) fn apply(
                 // docs/spec.md §7: an accepted deposit hash is the evidence's transaction, on
                 // the origin chain, succeeded and confirmed.
                 assert_eq!((evidence.receipt.transaction_hash, evidence.transaction.hash), (hash, hash));
-                assert_eq!(evidence.chain_id.0, U256::from(record.intent().quote_request.origin_chain_id));
+                assert_eq!(evidence.chain_id.0, U256::from(record.intent().origin_chain_id));
                 assert_eq!(evidence.receipt.status.0, U256::from(1));
                 assert!(evidence.head_block_number >= evidence.receipt.block_number, "an unconfirmed deposit accepted");
             }

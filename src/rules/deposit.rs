@@ -46,7 +46,7 @@ fn check_evidence(hash: B256, intent: &Intent, evidence: &DepositEvidence, requi
             return Err(Problem::DepositHashMismatch { requested: hash, evidence: named });
         }
     }
-    let origin_chain_id = intent.quote_request.origin_chain_id;
+    let origin_chain_id = intent.origin_chain_id;
     if evidence.chain_id.0 != U256::from(origin_chain_id) {
         return Err(Problem::DepositWrongChain { chain_id: evidence.chain_id.0, origin_chain_id });
     }

@@ -3,7 +3,7 @@
 //! then its signatures are recovered against the owner, using the chain facts passed in
 //! ([`ChainFacts`], declared in `rules::facts`).
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, U256};
 
 use crate::eip712::{EntrypointNames, Signature};
 use crate::error::{Error, Problem, Reason};
@@ -59,8 +59,8 @@ pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> 
     let proof = match (request.deposit_transaction_hash, &request.deposit_signature) {
         (None, None) => return Err(Error::new(Problem::DepositProofMissing)),
         (Some(_), Some(_)) => return Err(Error::new(Problem::DepositProofConflict).in_member("depositSignature")),
-        (Some(hash), None) => Err(hash),
-        (None, Some(signature)) => Ok(signature),
+        (Some(hash), None) => DepositProof::Hash(hash),
+        (None, Some(signature)) => DepositProof::Signature(signature),
     };
     if let Some(closed_at) = context.window_closes_at {
         if context.now >= closed_at {
@@ -68,9 +68,21 @@ pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> 
         }
     }
     match proof {
-        Ok(signature) => check_deposit_signature(signature, context).map_err(|e| e.within("depositSignature")),
-        Err(hash) => check_deposit_hash(hash, context.intent, context.facts, context.deposit_confirmations),
+        DepositProof::Signature(signature) => {
+            check_deposit_signature(signature, context).map_err(|e| e.within("depositSignature"))
+        }
+        DepositProof::Hash(hash) => {
+            check_deposit_hash(hash, context.intent, context.facts, context.deposit_confirmations)
+        }
     }
+}
+
+/// The one deposit proof of a request.
+enum DepositProof<'r> {
+    /// Deposit-hash mode: the transaction the owner sent.
+    Hash(B256),
+    /// Gasless mode: the signed deposit.
+    Signature(&'r DepositSignature),
 }
 
 /// Whether a deadline in Unix seconds has passed: valid while `floor(now) ≤ deadline`.

@@ -43,7 +43,7 @@ pub fn paying(intent: &Intent, hash: B256) -> DepositEvidence {
         vec![transfer_log(deposit.token_address, SENDER, deposit.to_address, deposit.amount)]
     };
     DepositEvidence {
-        chain_id: Quantity::from(intent.quote_request.origin_chain_id),
+        chain_id: Quantity::from(intent.origin_chain_id),
         head_block_number: Quantity::from(EVIDENCE_BLOCK),
         receipt: EvidenceReceipt {
             block_number: Quantity::from(EVIDENCE_BLOCK),

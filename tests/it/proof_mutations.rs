@@ -1037,7 +1037,7 @@ fn deposit_hash_mismatch(world: &World, dice: &mut Choices) -> Trial {
 
 fn deposit_wrong_chain(world: &World, dice: &mut Choices) -> Trial {
     let mut evidence = world.deposit_evidence.clone();
-    let chain = other_chain(world.intent.quote_request.origin_chain_id, dice);
+    let chain = other_chain(world.intent.origin_chain_id, dice);
     evidence.chain_id = Quantity::from(chain);
     deposit_trial(world, format!("evidence read from chain {chain}"), &evidence)
 }

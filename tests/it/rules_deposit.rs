@@ -92,7 +92,7 @@ fn evidence_of_another_transaction_is_deposit_hash_mismatch() {
 #[test]
 fn evidence_from_another_chain_is_deposit_wrong_chain() {
     let mut evidence = deposit_evidence();
-    let origin = intent().quote_request.origin_chain_id;
+    let origin = intent().origin_chain_id;
     evidence.chain_id = Quantity::from(origin + 1);
     let error = assert_rule(check(&with_evidence(evidence.clone())), Reason::DepositWrongChain, AT);
     assert_eq!(
@@ -218,7 +218,7 @@ fn the_deposit_rules_run_in_the_order_of_the_spec() {
     .into_iter();
     let fixes: [fn(&mut DepositEvidence); 5] = [
         |e| e.transaction.hash = DEPOSIT_HASH,
-        |e| e.chain_id = Quantity::from(intent().quote_request.origin_chain_id),
+        |e| e.chain_id = Quantity::from(intent().origin_chain_id),
         |e| e.receipt.status = Quantity::from(1),
         |e| e.head_block_number = Quantity::from(EVIDENCE_BLOCK),
         |e| e.receipt.logs = deposit_evidence().receipt.logs,
@@ -366,7 +366,7 @@ fn the_real_receipts_are_judged_as_the_chain_says() {
         // The node's blockTimestamp: a JSON number in the receipt, hex in its logs, both kept.
         assert!(evidence.receipt.unknown.iter().any(|m| m.key() == "blockTimestamp"), "{case}");
         let mut world = Execute::new();
-        world.intent.quote_request.origin_chain_id = 31337;
+        world.intent.origin_chain_id = 31337;
         world.intent.deposit_transaction.token_address = token;
         world.intent.deposit_transaction.to_address = address("intentAddress");
         world.intent.deposit_transaction.amount = amount;
