@@ -7,32 +7,19 @@
 //! the evidence is built by `intent_test_support::evidence`, which encodes the `Transfer`
 //! log without the library.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use intent_core::{from_slice, to_string, Intent, Reason, B256};
 use intent_test_support::evidence::paying;
 use serde_json::{json, Value};
+
+use crate::run_intentctl as intentctl;
 
 const HASH: &str = "0xd7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7d7";
 
 fn example(name: &str) -> Value {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples")).join(name);
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-/// Runs `intentctl <args>` on `input`: the exit status and the text printed.
-fn intentctl(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    (output.status.code(), String::from_utf8(output.stdout).unwrap())
 }
 
 /// The reason code and path of an error line.
