@@ -182,11 +182,13 @@ impl fmt::Display for Reason {
     }
 }
 
-/// The error kinds of the service's RPC errors (docs/spec.md §8). Their numbers never change.
+/// The error kinds of the service's RPC errors (docs/spec.md §8), numbered as the service's
+/// published schema numbers them. Their numbers never change.
 ///
 /// The first four carry the core's own reasons ([`Reason::kind`]); the others are for the
 /// failures only a server has, built by [`crate::ServerFailure`], so that every body a
-/// server sends has one shape.
+/// server sends has one shape. Only [`ErrorKind::PayloadTooLarge`] is not in the published
+/// schema (it has no case for a body too large to read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -198,20 +200,31 @@ pub enum ErrorKind {
     /// code 7001, HTTP 400. (Named for what it covers, so that `QuoteExpired` names one
     /// thing: the reason of an expired quote.)
     Expired,
-    /// Bad signatures: code 1000, HTTP 401.
+    /// Bad signatures, and a request without an access key: code 1000, HTTP 401.
     Unauthorized,
-    /// A server's failures the core never produces itself ([`crate::ServerFailure`]):
-    /// no intent with the id asked for: code 2003, HTTP 404.
+    /// No intent with the id asked for (or one of another project): code 8000, HTTP 400.
     NotFound,
-    /// A missing or unknown access key: code 1001, HTTP 401.
-    Unauthenticated,
+    /// An access key the server does not know: code 1101, HTTP 401.
+    AccessKeyNotFound,
+    /// A known key that may not call the method (an access key on an operator method):
+    /// code 1001, HTTP 403.
+    PermissionDenied,
     /// Another request changed the record first (a lost compare-and-swap race), or a
     /// deposit proof already started another intent: code 1004, HTTP 409.
     Conflict,
-    /// A request body larger than the server reads: code 2005, HTTP 413.
+    /// Too many requests from one access key: code 1007, HTTP 429.
+    RateLimited,
+    /// The request did not arrive whole in time: code 1900, HTTP 408.
+    Timeout,
+    /// A request body larger than the server reads: code 2005, HTTP 413 (not in the
+    /// published schema: the number is this library's).
     PayloadTooLarge,
-    /// A failure of the server itself (its database, a bug): code 5000, HTTP 500.
-    Internal,
+    /// A failure of the server itself (its database, a bug): code 2001, HTTP 500.
+    Unexpected,
+    /// No route at the path asked for: code -2, HTTP 404.
+    BadRoute,
+    /// A route that does not take the HTTP method asked for: code -3, HTTP 405.
+    BadMethod,
 }
 
 impl ErrorKind {
@@ -222,10 +235,15 @@ impl ErrorKind {
         ErrorKind::Expired,
         ErrorKind::Unauthorized,
         ErrorKind::NotFound,
-        ErrorKind::Unauthenticated,
+        ErrorKind::AccessKeyNotFound,
+        ErrorKind::PermissionDenied,
         ErrorKind::Conflict,
+        ErrorKind::RateLimited,
+        ErrorKind::Timeout,
         ErrorKind::PayloadTooLarge,
-        ErrorKind::Internal,
+        ErrorKind::Unexpected,
+        ErrorKind::BadRoute,
+        ErrorKind::BadMethod,
     ];
 
     /// The kind written `name` in a body's `"error"`, if it is one of [`ErrorKind::ALL`].
@@ -241,40 +259,52 @@ impl ErrorKind {
             ErrorKind::Expired => "QuoteExpired",
             ErrorKind::Unauthorized => "Unauthorized",
             ErrorKind::NotFound => "NotFound",
-            ErrorKind::Unauthenticated => "Unauthenticated",
+            ErrorKind::AccessKeyNotFound => "AccessKeyNotFound",
+            ErrorKind::PermissionDenied => "PermissionDenied",
             ErrorKind::Conflict => "RequestConflict",
+            ErrorKind::RateLimited => "RateLimited",
+            ErrorKind::Timeout => "Timeout",
             ErrorKind::PayloadTooLarge => "PayloadTooLarge",
-            ErrorKind::Internal => "InternalError",
+            ErrorKind::Unexpected => "Unexpected",
+            ErrorKind::BadRoute => "WebrpcBadRoute",
+            ErrorKind::BadMethod => "WebrpcBadMethod",
         }
     }
 
-    /// The service's numeric error code.
-    pub const fn code(self) -> u32 {
+    /// The service's numeric error code (negative for the transport's own errors).
+    pub const fn code(self) -> i32 {
         match self {
             ErrorKind::InvalidArgument => 2000,
             ErrorKind::IntentStatus => 2004,
             ErrorKind::Expired => 7001,
             ErrorKind::Unauthorized => 1000,
-            ErrorKind::NotFound => 2003,
-            ErrorKind::Unauthenticated => 1001,
+            ErrorKind::NotFound => 8000,
+            ErrorKind::AccessKeyNotFound => 1101,
+            ErrorKind::PermissionDenied => 1001,
             ErrorKind::Conflict => 1004,
+            ErrorKind::RateLimited => 1007,
+            ErrorKind::Timeout => 1900,
             ErrorKind::PayloadTooLarge => 2005,
-            ErrorKind::Internal => 5000,
+            ErrorKind::Unexpected => 2001,
+            ErrorKind::BadRoute => -2,
+            ErrorKind::BadMethod => -3,
         }
     }
 
     /// The HTTP status the service answers with.
     pub const fn http_status(self) -> u16 {
         match self {
-            ErrorKind::InvalidArgument => 400,
+            ErrorKind::InvalidArgument | ErrorKind::Expired | ErrorKind::NotFound => 400,
             ErrorKind::IntentStatus => 422,
-            ErrorKind::Expired => 400,
-            ErrorKind::Unauthorized => 401,
-            ErrorKind::NotFound => 404,
-            ErrorKind::Unauthenticated => 401,
+            ErrorKind::Unauthorized | ErrorKind::AccessKeyNotFound => 401,
+            ErrorKind::PermissionDenied => 403,
             ErrorKind::Conflict => 409,
+            ErrorKind::RateLimited => 429,
+            ErrorKind::Timeout => 408,
             ErrorKind::PayloadTooLarge => 413,
-            ErrorKind::Internal => 500,
+            ErrorKind::Unexpected => 500,
+            ErrorKind::BadRoute => 404,
+            ErrorKind::BadMethod => 405,
         }
     }
 }
@@ -695,7 +725,7 @@ pub struct ErrorBody {
     /// The kind's name, e.g. `InvalidArgument`.
     pub error: &'static str,
     /// The kind's number, e.g. 2000.
-    pub code: u32,
+    pub code: i32,
     /// The error's one-line lowercase message.
     pub msg: String,
     /// The reason code, followed by ` at <path>` when a field is concerned.

@@ -1,7 +1,8 @@
 //! The failures only a server has (docs/spec.md §8): an unknown intent id, a missing or
-//! unknown access key, a lost compare-and-swap race, a reused deposit proof, a body too
-//! large to read, an internal failure. The core never produces them; a host answers them
-//! with [`ServerFailure::body`], so that every body it sends has the shape of
+//! unknown access key, a key without the permission, a lost compare-and-swap race, a
+//! reused deposit proof, a rate limit, a request too slow or too large to read, an
+//! internal failure, a wrong route or HTTP method. The core never produces them; a host
+//! answers them with [`ServerFailure::body`], so that every body it sends has the shape of
 //! [`crate::Error::body`].
 //!
 //! What does not live here: the core's own rules and their reasons ([`crate::Reason`]).
@@ -15,31 +16,39 @@ use crate::path;
 /// A failure a server answers with, in the error body of docs/spec.md §8.
 ///
 /// Its `cause` is a stable code in the style of the core's reasons, followed by the path
-/// of the field concerned where there is one:
+/// of the field concerned where there is one. Kinds and numbers are the service's
+/// published ones; only `PayloadTooLarge` has none there (its number is this library's):
 ///
 /// | failure | cause | kind (code, HTTP) |
 /// |---|---|---|
-/// | [`IntentNotFound`](ServerFailure::IntentNotFound) | `INTENT_NOT_FOUND at intentId` | NotFound (2003, 404) |
-/// | [`AccessKeyMissing`](ServerFailure::AccessKeyMissing) | `ACCESS_KEY_MISSING` | Unauthenticated (1001, 401) |
-/// | [`AccessKeyUnknown`](ServerFailure::AccessKeyUnknown) | `ACCESS_KEY_UNKNOWN` | Unauthenticated (1001, 401) |
+/// | [`IntentNotFound`](ServerFailure::IntentNotFound) | `INTENT_NOT_FOUND at intentId` | NotFound (8000, 400) |
+/// | [`AccessKeyMissing`](ServerFailure::AccessKeyMissing) | `ACCESS_KEY_MISSING` | Unauthorized (1000, 401) |
+/// | [`AccessKeyUnknown`](ServerFailure::AccessKeyUnknown) | `ACCESS_KEY_UNKNOWN` | AccessKeyNotFound (1101, 401) |
+/// | [`PermissionDenied`](ServerFailure::PermissionDenied) | `PERMISSION_DENIED` | PermissionDenied (1001, 403) |
 /// | [`RevisionConflict`](ServerFailure::RevisionConflict) | `REVISION_CONFLICT` | RequestConflict (1004, 409) |
 /// | [`DepositProofUsed`](ServerFailure::DepositProofUsed) | `DEPOSIT_PROOF_USED at <path>` | RequestConflict (1004, 409) |
+/// | [`RateLimited`](ServerFailure::RateLimited) | `RATE_LIMITED` | RateLimited (1007, 429) |
+/// | [`Timeout`](ServerFailure::Timeout) | `REQUEST_TIMEOUT` | Timeout (1900, 408) |
 /// | [`PayloadTooLarge`](ServerFailure::PayloadTooLarge) | `PAYLOAD_TOO_LARGE` | PayloadTooLarge (2005, 413) |
-/// | [`UnknownMethod`](ServerFailure::UnknownMethod) | `UNKNOWN_METHOD` | NotFound (2003, 404) |
-/// | [`Internal`](ServerFailure::Internal) | `INTERNAL` | InternalError (5000, 500) |
+/// | [`Internal`](ServerFailure::Internal) | `INTERNAL` | Unexpected (2001, 500) |
+/// | [`BadRoute`](ServerFailure::BadRoute) | `BAD_ROUTE` | WebrpcBadRoute (-2, 404) |
+/// | [`BadMethod`](ServerFailure::BadMethod) | `BAD_METHOD` | WebrpcBadMethod (-3, 405) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ServerFailure<'a> {
-    /// No record has the intent id asked for.
+    /// No record has the intent id asked for, or the record belongs to another project
+    /// (the answer is the same, so that it says nothing of other projects' intents).
     IntentNotFound {
         /// The id asked for (cut in the message like any path).
         intent_id: &'a str,
     },
     /// The request carries no access key.
     AccessKeyMissing,
-    /// The request's access key is not one the server knows (or not one allowed to call
-    /// the method).
+    /// The request's access key is not one the server knows.
     AccessKeyUnknown,
+    /// The request's key is known but may not call the method (an access key on an
+    /// operator's method).
+    PermissionDenied,
     /// Another request changed the record between this one's read and its write, and the
     /// event no longer applies as it did (docs/spec.md §6.3).
     RevisionConflict,
@@ -49,27 +58,43 @@ pub enum ServerFailure<'a> {
         /// The path of the proof in the ExecuteRequest, e.g. `depositTransactionHash`.
         path: &'a str,
     },
+    /// The access key sent more requests than its rate allows.
+    RateLimited {
+        /// Whole seconds until the next request is accepted (the `Retry-After` header).
+        retry_after_seconds: u64,
+    },
+    /// The request (its headers or its body) did not arrive whole within the server's
+    /// deadline.
+    Timeout,
     /// The request body is longer than the server reads.
     PayloadTooLarge {
         /// The most bytes the server reads.
         limit: usize,
     },
-    /// The server has no method at the path asked for.
-    UnknownMethod,
     /// The server failed (its database, a bug). The message says nothing more, so that no
     /// internal detail leaks; log it instead.
     Internal,
+    /// The server has no method at the path asked for.
+    BadRoute,
+    /// The path names a method, but not for the HTTP method used.
+    BadMethod,
 }
 
 impl ServerFailure<'_> {
     /// The error kind that carries this failure.
     pub const fn kind(&self) -> ErrorKind {
         match self {
-            ServerFailure::IntentNotFound { .. } | ServerFailure::UnknownMethod => ErrorKind::NotFound,
-            ServerFailure::AccessKeyMissing | ServerFailure::AccessKeyUnknown => ErrorKind::Unauthenticated,
+            ServerFailure::IntentNotFound { .. } => ErrorKind::NotFound,
+            ServerFailure::AccessKeyMissing => ErrorKind::Unauthorized,
+            ServerFailure::AccessKeyUnknown => ErrorKind::AccessKeyNotFound,
+            ServerFailure::PermissionDenied => ErrorKind::PermissionDenied,
             ServerFailure::RevisionConflict | ServerFailure::DepositProofUsed { .. } => ErrorKind::Conflict,
+            ServerFailure::RateLimited { .. } => ErrorKind::RateLimited,
+            ServerFailure::Timeout => ErrorKind::Timeout,
             ServerFailure::PayloadTooLarge { .. } => ErrorKind::PayloadTooLarge,
-            ServerFailure::Internal => ErrorKind::Internal,
+            ServerFailure::Internal => ErrorKind::Unexpected,
+            ServerFailure::BadRoute => ErrorKind::BadRoute,
+            ServerFailure::BadMethod => ErrorKind::BadMethod,
         }
     }
 
@@ -79,11 +104,15 @@ impl ServerFailure<'_> {
             ServerFailure::IntentNotFound { .. } => "INTENT_NOT_FOUND",
             ServerFailure::AccessKeyMissing => "ACCESS_KEY_MISSING",
             ServerFailure::AccessKeyUnknown => "ACCESS_KEY_UNKNOWN",
+            ServerFailure::PermissionDenied => "PERMISSION_DENIED",
             ServerFailure::RevisionConflict => "REVISION_CONFLICT",
             ServerFailure::DepositProofUsed { .. } => "DEPOSIT_PROOF_USED",
+            ServerFailure::RateLimited { .. } => "RATE_LIMITED",
+            ServerFailure::Timeout => "REQUEST_TIMEOUT",
             ServerFailure::PayloadTooLarge { .. } => "PAYLOAD_TOO_LARGE",
-            ServerFailure::UnknownMethod => "UNKNOWN_METHOD",
             ServerFailure::Internal => "INTERNAL",
+            ServerFailure::BadRoute => "BAD_ROUTE",
+            ServerFailure::BadMethod => "BAD_METHOD",
         }
     }
 
@@ -112,13 +141,19 @@ impl ServerFailure<'_> {
                 msg
             }
             ServerFailure::AccessKeyMissing => String::from("the x-access-key header is missing"),
-            ServerFailure::AccessKeyUnknown => String::from("the access key is not valid for this method"),
+            ServerFailure::AccessKeyUnknown => String::from("the access key is not known"),
+            ServerFailure::PermissionDenied => String::from("the key may not call this method"),
             ServerFailure::RevisionConflict => {
                 String::from("the record was changed by another request; read it again and retry")
             }
             ServerFailure::DepositProofUsed { .. } => String::from("the deposit proof already started another intent"),
+            ServerFailure::RateLimited { retry_after_seconds } => {
+                format!("too many requests for this access key; retry in {retry_after_seconds} s")
+            }
+            ServerFailure::Timeout => String::from("the request did not arrive whole in time"),
             ServerFailure::PayloadTooLarge { limit } => format!("the request body is longer than {limit} bytes"),
-            ServerFailure::UnknownMethod => String::from("no such method"),
+            ServerFailure::BadRoute => String::from("no such method"),
+            ServerFailure::BadMethod => String::from("this method is called with post"),
             ServerFailure::Internal => String::from("internal error"),
         };
         ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }

@@ -1,10 +1,17 @@
 //! A bounded load test of the reference service on loopback: a fixed number of requests
 //! per operation and a time limit, stopping by itself. It serves the API in this process
-//! (the same code as `intent-service`) on 127.0.0.1, drives it over HTTP/1.1 keep-alive
-//! connections, and reports requests per second and p50/p99 latency for QuoteIntent,
-//! CommitIntent, ExecuteIntent and GetIntentReceipt, beside the core's own commit check
-//! (parse the commit request, restore the record, `IntentRecord::commit`) measured on the
-//! same bodies in the same run.
+//! (the same code as `intent-service`: its connection loop, router and sweep) on
+//! 127.0.0.1, drives it over HTTP/1.1 keep-alive connections, and reports requests per
+//! second and p50/p99 latency for QuoteIntent, CommitIntent, ExecuteIntent and
+//! GetIntentReceipt, and CommitIntent again with 10,000 abandoned (expired, QUOTED)
+//! records stored and with 300 WaitIntentReceipt calls open, beside two floors measured in
+//! the same run, before and after the service's phases: the database's raw durable write
+//! rate (one row of a record's size per transaction, the same connection settings, from 1
+//! and from 8 connections) and the core's own commit check (parse the commit request,
+//! restore the record, `IntentRecord::commit`) on the same bodies.
+//!
+//! The load test's own key has its rates lifted (it measures throughput, not the rate
+//! limiter) and may hold the 300 waiters.
 //!
 //! ```text
 //! cargo run -p intent-service --release --example load -- [--db URL] [--requests N] [--concurrency C] [--time-limit SECONDS]
@@ -15,9 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use intent_core::{from_slice, to_string, CommitRequest, IntentRecord, QuoteResponse, Timestamp};
-use intent_service::config::ServiceConfig;
-use intent_service::{http, Service};
+use intent_core::{from_slice, to_string, CommitRequest, IntentRecord, IntentStatus, QuoteResponse, Timestamp};
+use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
+use intent_service::{server, sweep, Service};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
@@ -175,35 +182,126 @@ fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Inst
     Phase { name: "core commit check", seconds: started.elapsed().as_secs_f64(), latencies, done }
 }
 
+/// The floor's row ids, unique across its runs.
+static ROW: AtomicUsize = AtomicUsize::new(0);
+
+/// The database's raw durable write rate: `n` rows of `payload` bytes, one per
+/// transaction, from `connections` tasks over the store's own pool (its settings).
+async fn raw_writes(service: &Service, n: usize, connections: usize, payload: usize, deadline: Instant) -> Phase {
+    let pool = service.app.records.store().pool().clone();
+    sqlx::query("CREATE TABLE IF NOT EXISTS load_floor (id TEXT PRIMARY KEY, payload TEXT NOT NULL)")
+        .execute(&pool)
+        .await
+        .expect("the floor's table");
+    let next = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for _ in 0..connections {
+        let (pool, next) = (pool.clone(), next.clone());
+        workers.push(tokio::spawn(async move {
+            let text = "x".repeat(payload);
+            let mut latencies = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= n || Instant::now() >= deadline {
+                    return latencies;
+                }
+                let one = Instant::now();
+                sqlx::query("INSERT INTO load_floor (id, payload) VALUES ($1, $2)")
+                    .bind(format!("{}-{}", std::process::id(), ROW.fetch_add(1, Ordering::Relaxed)))
+                    .bind(&text)
+                    .execute(&pool)
+                    .await
+                    .expect("a raw write");
+                latencies.push(one.elapsed());
+            }
+        }));
+    }
+    let mut latencies = Vec::new();
+    for worker in workers {
+        latencies.extend(worker.await.expect("worker"));
+    }
+    let done = latencies.len();
+    let name = if connections == 1 { "raw durable write, 1 connection" } else { "raw durable write, 8 connections" };
+    Phase { name, seconds: started.elapsed().as_secs_f64(), latencies, done }
+}
+
+/// Quotes `n` intents through the API: the quotes and their commit bodies.
+async fn quotes(
+    addr: SocketAddr,
+    request: &str,
+    n: usize,
+    c: usize,
+    deadline: Instant,
+) -> (Phase, Vec<QuoteResponse>, Vec<String>) {
+    let (quote, bodies) = phase("quote", addr, "QuoteIntent", Arc::new(vec![request.to_owned(); n]), c, deadline).await;
+    let quotes: Vec<QuoteResponse> = bodies.iter().map(|q| from_slice(q.as_bytes()).expect("a quote")).collect();
+    let commits = quotes.iter().map(|q| format!("{{\"intent\":{}}}", to_string(&q.intent))).collect();
+    (quote, quotes, commits)
+}
+
+fn print(phases: &[&Phase]) {
+    println!("| phase | requests | rps | p50 ms | p99 ms |");
+    println!("|---|---|---|---|---|");
+    for phase in phases {
+        println!(
+            "| {} | {} | {:.0} | {:.2} | {:.2} |",
+            phase.name,
+            phase.done,
+            phase.rps(),
+            phase.percentile(0.50).as_secs_f64() * 1e3,
+            phase.percentile(0.99).as_secs_f64() * 1e3
+        );
+    }
+}
+
 fn main() {
     let options = options();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
     runtime.block_on(async move {
-        let config = ServiceConfig::load(None).expect("the shipped configuration");
+        let mut config: serde_json::Value = serde_json::from_str(EXAMPLE_CONFIG).expect("the shipped configuration");
+        config["rateLimits"] =
+            serde_json::json!({"requestsPerSecond": 1_000_000_000u64, "burst": 1_000_000_000u64, "quotesPerMinute": 1_000_000_000u64});
+        config["server"] = serde_json::json!({"maxWaitersPerKey": 1000, "maxRequestsInFlight": 1000});
+        let config = ServiceConfig::parse(config.to_string().as_bytes()).expect("the load configuration");
         let policy = config.policy();
         let service = Service::open(config, &options.db, &[], &[], false).await.expect("the database");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
-        tokio::spawn(async move { axum::serve(listener, http::router(service.app.clone())).await });
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let records = service.app.records.clone();
+        let serving = tokio::spawn(server::serve(
+            listener,
+            service.router(),
+            service.limits,
+            async {
+                let _ = stopped.await;
+            },
+            move || records.shut_down(),
+        ));
+        let sweeping = tokio::spawn(sweep::run(service.app.records.clone(), service.limits.quote_grace));
         let deadline = Instant::now() + options.time_limit;
         let request = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/quote-request.json"))
             .expect("examples/quote-request.json");
         let n = options.requests;
         let c = options.concurrency;
 
-        let (quote, quotes) = phase("quote", addr, "QuoteIntent", Arc::new(vec![request; n]), c, deadline).await;
-        let quotes: Vec<QuoteResponse> = quotes.iter().map(|q| from_slice(q.as_bytes()).expect("a quote")).collect();
-        let commits: Vec<String> = quotes.iter().map(|q| format!("{{\"intent\":{}}}", to_string(&q.intent))).collect();
-        let records: Vec<IntentRecord> = quotes
+        let (quote, quoted, commits) = quotes(addr, &request, n, c, deadline).await;
+        let records: Vec<IntentRecord> = quoted
             .iter()
             .map(|q| {
                 IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, Timestamp::now())
                     .expect("quotable")
             })
             .collect();
-        let core = core_commit_check(&records, &commits, deadline);
-        let (commit, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
-        let executes: Vec<String> = quotes
+        let payload = records.first().map_or(7_500, |r| to_string(&r.state()).len());
+
+        // Floors first, then the service, then the floors again: interleaved.
+        let raw_1_before = raw_writes(&service, n, 1, payload, deadline).await;
+        let raw_8_before = raw_writes(&service, n, 8, payload, deadline).await;
+        let core_before = core_commit_check(&records, &commits, deadline);
+        let (commit, _) = phase("commit", addr, "CommitIntent", Arc::new(commits.clone()), c, deadline).await;
+        let executes: Vec<String> = quoted
             .iter()
             .enumerate()
             .map(|(i, q)| {
@@ -213,26 +311,90 @@ fn main() {
             .collect();
         let (execute, _) = phase("execute", addr, "ExecuteIntent", Arc::new(executes), c, deadline).await;
         let receipts: Vec<String> =
-            quotes.iter().map(|q| format!("{{\"intentId\":\"{}\"}}", q.intent.intent_id)).collect();
+            quoted.iter().map(|q| format!("{{\"intentId\":\"{}\"}}", q.intent.intent_id)).collect();
         let (receipt, _) = phase("receipt", addr, "GetIntentReceipt", Arc::new(receipts), c, deadline).await;
 
-        let backend = if options.db.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
-        println!("database: {backend}; {n} requests per operation, {c} connections, loopback, 2 cores shared by client and server");
-        println!("| operation | requests | rps | p50 ms | p99 ms |");
-        println!("|---|---|---|---|---|");
-        for phase in [&quote, &commit, &execute, &receipt, &core] {
-            println!(
-                "| {} | {} | {:.0} | {:.2} | {:.2} |",
-                phase.name,
-                phase.done,
-                phase.rps(),
-                phase.percentile(0.50).as_secs_f64() * 1e3,
-                phase.percentile(0.99).as_secs_f64() * 1e3
-            );
+        // 10,000 abandoned quotes: expired a minute ago, within the deletion grace, so the
+        // sweep must pass them by.
+        // Stored in one transaction, as the service's own rows.
+        let template = to_string(&records.first().expect("a quoted record").state());
+        let expired = Timestamp::now().unix_seconds() - 60;
+        let mut transaction = service.app.records.store().pool().begin().await.expect("a transaction");
+        for i in 0..10_000 {
+            sqlx::query(
+                "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, 42, 1, $2, $3, $4)",
+            )
+            .bind(format!("0xabandoned-{}-{i}", std::process::id()))
+            .bind(IntentStatus::Quoted.name())
+            .bind(expired)
+            .bind(&template)
+            .execute(&mut *transaction)
+            .await
+            .expect("an abandoned quote");
         }
-        println!("commit / core commit check: {:.2}", commit.rps() / core.rps());
+        transaction.commit().await.expect("the abandoned quotes");
+        let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
+        let (mut with_abandoned, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
+        with_abandoned.name = "commit, 10,000 abandoned quotes stored";
+
+        // 300 waiters on QUOTED intents that do not change.
+        let (_, waited, _) = quotes(addr, &request, 300, c, deadline).await;
+        let mut waiters = Vec::new();
+        for q in &waited {
+            let body = format!("{{\"intentId\":\"{}\",\"lastStatus\":\"QUOTED\",\"timeoutSeconds\":60}}", q.intent.intent_id);
+            waiters.push(tokio::spawn(async move {
+                let mut connection = Connection::open(addr).await;
+                connection.post("WaitIntentReceipt", &body).await
+            }));
+        }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
+        let (mut with_waiters, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
+        with_waiters.name = "commit, 300 WaitIntentReceipt open";
+        let _ = stop.send(());
+        for waiter in waiters {
+            let (status, _) = waiter.await.expect("a waiter");
+            assert_eq!(status, 200, "a waiter is answered at shutdown");
+        }
+        let _ = serving.await;
+        sweeping.abort();
+
+        let raw_1_after = raw_writes(&service, n, 1, payload, deadline).await;
+        let raw_8_after = raw_writes(&service, n, 8, payload, deadline).await;
+        let core_after = core_commit_check(&records, &commits_again(&quoted), deadline);
+
+        let backend = if options.db.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
+        println!(
+            "database: {backend} ({}); {n} requests per operation, {c} connections, loopback, 2 cores shared by client and server; rows of {payload} bytes",
+            options.db
+        );
+        print(&[
+            &raw_1_before,
+            &raw_8_before,
+            &core_before,
+            &quote,
+            &commit,
+            &execute,
+            &receipt,
+            &with_abandoned,
+            &with_waiters,
+            &raw_1_after,
+            &raw_8_after,
+            &core_after,
+        ]);
+        let best = |a: &Phase, b: &Phase| a.rps().max(b.rps());
+        println!("commit / raw durable write, 1 connection (best of before/after): {:.2}", commit.rps() / best(&raw_1_before, &raw_1_after));
+        println!("commit / raw durable write, 8 connections (best of before/after): {:.2}", commit.rps() / best(&raw_8_before, &raw_8_after));
+        println!("commit / core commit check (best of before/after): {:.3}", commit.rps() / best(&core_before, &core_after));
+        println!("commit with 10,000 abandoned quotes / commit: {:.2}", with_abandoned.rps() / commit.rps());
+        println!("commit with 300 waiters / commit: {:.2}", with_waiters.rps() / commit.rps());
         if Instant::now() >= deadline {
             println!("time limit reached: the counts above are what was done in time");
         }
     });
+}
+
+/// The commit bodies of `quoted` (for the second core check, on the same bodies).
+fn commits_again(quoted: &[QuoteResponse]) -> Vec<String> {
+    quoted.iter().map(|q| format!("{{\"intent\":{}}}", to_string(&q.intent))).collect()
 }

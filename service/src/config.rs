@@ -1,11 +1,13 @@
-//! The service's configuration file: access and operator keys, the lifecycle policy, and
-//! the chains, tokens, prices and fees the built-in quoter ([`crate::quoter`]) quotes from.
+//! The service's configuration file: projects and their access keys, operator keys, the
+//! server's limits and rates, the lifecycle policy, and the chains, tokens, prices and fees
+//! the built-in quoter ([`crate::quoter`]) quotes from.
 //!
 //! The file is JSON, declared with the core's `wire_object!`, so a mistake in it is the
-//! core's typed error with the JSON path of the field (`chains[1].gasPrice`). The shipped
-//! example (`service/config/example.json`) is compiled into the binary and used when no
-//! `--config` is given. What the keys protect and how they are compared lives in
-//! [`crate::http`]; nothing here reads a clock or the network.
+//! core's typed error with the JSON path of the field (`chains[1].gasPrice`), and a member
+//! the declaration does not name (a misspelled `"polcy"`) is refused at its path rather
+//! than ignored. The shipped example (`service/config/example.json`) is compiled into the
+//! binary and used when no `--config` is given. What the keys protect and how they are
+//! compared lives in [`crate::keys`]; nothing here reads a clock or the network.
 
 use intent_core::eip712::EntrypointNames;
 use intent_core::{
@@ -24,8 +26,6 @@ wire_object! {
         /// `acceptUnverifiedPermits`: accept a permit signature whose token has no permit
         /// domain here, leaving its verification to the chain (docs/spec.md §6.5). Default false.
         accept_unverified_permits: Option<bool> = "acceptUnverifiedPermits",
-        /// `accessKeys`: The keys accepted in `X-Access-Key` on the service's endpoints.
-        access_keys: Vec<String> = "accessKeys",
         /// `chains`: The chains quoted.
         chains: Vec<ChainConfig> = "chains",
         /// `feeCollectorAddress`: Who collects the gas fees paid in tokens.
@@ -36,13 +36,115 @@ wire_object! {
         operator_keys: Vec<String> = "operatorKeys",
         /// `policy`: Quote lifetime, execution window, entrypoint names; absent: the defaults.
         policy: Option<PolicyConfig> = "policy",
-        /// `projectId`: The `projectId` of every intent quoted here.
-        project_id: u64 = "projectId",
+        /// `projects`: The projects and their access keys (at least one; `--access-key`
+        /// adds to the first).
+        projects: Vec<ProjectConfig> = "projects",
+        /// `rateLimits`: Requests per access key; absent: [`RateLimits::DEFAULT`].
+        rate_limits: Option<RateLimitConfig> = "rateLimits",
+        /// `server`: Timeouts and connection limits; absent: [`ServerLimits::DEFAULT`].
+        server: Option<ServerConfig> = "server",
         /// `serviceVersion`: The `serviceVersion` of every intent quoted here.
         service_version: String = "serviceVersion",
         /// `tokens`: The tokens quoted (the native token of each chain is implied).
         tokens: Vec<TokenConfig> = "tokens",
     }
+}
+
+wire_object! {
+    /// One project: its id (the `projectId` of the intents its keys quote) and its keys.
+    pub struct ProjectConfig {
+        /// `accessKeys`: The keys accepted in `X-Access-Key` for this project.
+        access_keys: Vec<String> = "accessKeys",
+        /// `projectId`: The project's id.
+        project_id: u64 = "projectId",
+    }
+}
+
+wire_object! {
+    /// Rates per access key; every member defaults to [`RateLimits::DEFAULT`]'s.
+    pub struct RateLimitConfig {
+        /// `burst`: Requests accepted at once before the rate applies.
+        burst: Option<u64> = "burst",
+        /// `quotesPerMinute`: QuoteIntent calls per minute (its burst is the same number).
+        quotes_per_minute: Option<u64> = "quotesPerMinute",
+        /// `requestsPerSecond`: Requests per second of each other operation.
+        requests_per_second: Option<u64> = "requestsPerSecond",
+    }
+}
+
+wire_object! {
+    /// The server's timeouts and limits; every member defaults to [`ServerLimits::DEFAULT`]'s.
+    pub struct ServerConfig {
+        /// `abandonedQuoteGraceSeconds`: How long a QUOTED record is kept after its quote
+        /// expired (it can never be committed) before the sweep deletes it.
+        abandoned_quote_grace_seconds: Option<u64> = "abandonedQuoteGraceSeconds",
+        /// `bodyTimeoutSeconds`: How long a request body may take to arrive whole.
+        body_timeout_seconds: Option<u64> = "bodyTimeoutSeconds",
+        /// `headerTimeoutSeconds`: How long a request's headers may take to arrive whole,
+        /// counted from the connection's start or the end of its previous answer: an idle
+        /// keep-alive connection is closed after it too.
+        header_timeout_seconds: Option<u64> = "headerTimeoutSeconds",
+        /// `maxConnections`: Connections open at once; more wait in the listen backlog.
+        max_connections: Option<u64> = "maxConnections",
+        /// `maxRequestsInFlight`: Requests served at once; more wait for a slot.
+        max_requests_in_flight: Option<u64> = "maxRequestsInFlight",
+        /// `maxWaitersPerKey`: WaitIntentReceipt calls open at once per access key.
+        max_waiters_per_key: Option<u64> = "maxWaitersPerKey",
+        /// `shutdownGraceSeconds`: How long a shutdown waits for the requests in flight.
+        shutdown_grace_seconds: Option<u64> = "shutdownGraceSeconds",
+    }
+}
+
+/// The server's timeouts and limits, with the configuration's values over the defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// Headers must arrive whole within this time of the connection's start or of its
+    /// previous answer (so an idle connection is closed after it).
+    pub header_timeout: std::time::Duration,
+    /// A body must arrive whole within this time.
+    pub body_timeout: std::time::Duration,
+    /// Connections open at once.
+    pub max_connections: usize,
+    /// Requests served at once.
+    pub max_requests_in_flight: usize,
+    /// WaitIntentReceipt calls open at once per access key.
+    pub max_waiters_per_key: usize,
+    /// How long a shutdown waits for the requests in flight before closing them.
+    pub shutdown_grace: std::time::Duration,
+    /// How long an expired quote's record is kept before the sweep deletes it.
+    pub quote_grace: std::time::Duration,
+}
+
+impl ServerLimits {
+    /// The defaults: headers in 10 s (idle connections closed after 10 s), bodies in 10 s,
+    /// 512 connections, 256 requests in flight, 64 waiters per key, 10 s of grace, expired
+    /// quotes deleted an hour after they expired.
+    pub const DEFAULT: ServerLimits = ServerLimits {
+        header_timeout: std::time::Duration::from_secs(10),
+        body_timeout: std::time::Duration::from_secs(10),
+        max_connections: 512,
+        max_requests_in_flight: 256,
+        max_waiters_per_key: 64,
+        shutdown_grace: std::time::Duration::from_secs(10),
+        quote_grace: std::time::Duration::from_secs(3600),
+    };
+}
+
+/// Rates per access key, with the configuration's values over the defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimits {
+    /// Requests per second of each operation but QuoteIntent.
+    pub requests_per_second: u64,
+    /// Requests accepted at once before the rate applies.
+    pub burst: u64,
+    /// QuoteIntent calls per minute, and at once.
+    pub quotes_per_minute: u64,
+}
+
+impl RateLimits {
+    /// The service's published rates: 50 requests a second with a burst of 100, and 20
+    /// quotes a minute.
+    pub const DEFAULT: RateLimits = RateLimits { requests_per_second: 50, burst: 100, quotes_per_minute: 20 };
 }
 
 wire_object! {
@@ -135,6 +237,8 @@ pub enum ConfigError {
     Read(std::io::Error),
     /// The file is not a valid configuration: the core's error, with its path.
     Invalid(Error),
+    /// A member no declaration names (a misspelling): its path.
+    UnknownMember(String),
     /// The configuration parsed but says something impossible.
     Unusable(String),
 }
@@ -144,6 +248,7 @@ impl std::fmt::Display for ConfigError {
         match self {
             ConfigError::Read(e) => write!(f, "cannot read the configuration: {e}"),
             ConfigError::Invalid(e) => write!(f, "invalid configuration: {e}"),
+            ConfigError::UnknownMember(path) => write!(f, "invalid configuration: unknown member at {path}"),
             ConfigError::Unusable(why) => write!(f, "unusable configuration: {why}"),
         }
     }
@@ -159,14 +264,41 @@ impl ServiceConfig {
     ///
     /// # Errors
     ///
-    /// [`ConfigError::Invalid`] with the core's reason and path, or
-    /// [`ConfigError::Unusable`] for a duplicate chain or token, a token on an unknown
-    /// chain, an empty key or fees of 100 % or more.
+    /// [`ConfigError::Invalid`] with the core's reason and path, [`ConfigError::UnknownMember`]
+    /// with the path of a member no declaration names, or [`ConfigError::Unusable`] for a
+    /// duplicate chain, token, project or key, a token on an unknown chain, no project, an
+    /// empty key, a zero limit or rate, or fees of 100 % or more.
     pub fn parse(text: &[u8]) -> Result<ServiceConfig, ConfigError> {
         let limits = Limits { max_array_len: MAX_CONFIG_ENTRIES, ..Limits::DEFAULT };
         let config: ServiceConfig = from_slice_with(text, &limits).map_err(ConfigError::Invalid)?;
+        if let Some(path) = config.unknown_member() {
+            return Err(ConfigError::UnknownMember(path));
+        }
         config.check()?;
         Ok(config)
+    }
+
+    /// The path of the first member that no declaration names, if any.
+    fn unknown_member(&self) -> Option<String> {
+        fn first(unknown: &intent_core::UnknownMembers, at: &str) -> Option<String> {
+            let key = unknown.iter().next()?.key();
+            Some(if at.is_empty() { key.to_owned() } else { format!("{at}.{key}") })
+        }
+        let listed = |name: &str, i: usize| format!("{name}[{i}]");
+        first(&self.unknown, "")
+            .or_else(|| self.projects.iter().enumerate().find_map(|(i, p)| first(&p.unknown, &listed("projects", i))))
+            .or_else(|| self.chains.iter().enumerate().find_map(|(i, c)| first(&c.unknown, &listed("chains", i))))
+            .or_else(|| {
+                self.tokens.iter().enumerate().find_map(|(i, t)| {
+                    first(&t.unknown, &listed("tokens", i)).or_else(|| {
+                        t.permit.as_ref().and_then(|p| first(&p.unknown, &format!("{}.permit", listed("tokens", i))))
+                    })
+                })
+            })
+            .or_else(|| first(&self.fees.unknown, "fees"))
+            .or_else(|| self.policy.as_ref().and_then(|p| first(&p.unknown, "policy")))
+            .or_else(|| self.rate_limits.as_ref().and_then(|r| first(&r.unknown, "rateLimits")))
+            .or_else(|| self.server.as_ref().and_then(|s| first(&s.unknown, "server")))
     }
 
     /// Reads the file at `path`, or the shipped example when `path` is `None`.
@@ -199,8 +331,28 @@ impl ServiceConfig {
                 return unusable(format!("token {} on chain {} is listed twice", token.address, token.chain_id));
             }
         }
-        if self.access_keys.iter().chain(&self.operator_keys).any(String::is_empty) {
+        if self.projects.is_empty() {
+            return unusable("no project is listed".into());
+        }
+        for (i, project) in self.projects.iter().enumerate() {
+            if self.projects[..i].iter().any(|p| p.project_id == project.project_id) {
+                return unusable(format!("project {} is listed twice", project.project_id));
+            }
+        }
+        let keys: Vec<&String> = self.projects.iter().flat_map(|p| &p.access_keys).chain(&self.operator_keys).collect();
+        if keys.iter().any(|key| key.is_empty()) {
             return unusable("an access or operator key is empty".into());
+        }
+        if keys.iter().enumerate().any(|(i, key)| keys[..i].contains(key)) {
+            return unusable("a key is listed twice (keys name one project, or the operator)".into());
+        }
+        let server = self.server_limits();
+        let rates = self.rate_limits();
+        if [server.max_connections, server.max_requests_in_flight, server.max_waiters_per_key].contains(&0)
+            || [server.header_timeout, server.body_timeout].contains(&std::time::Duration::ZERO)
+            || [rates.requests_per_second, rates.burst, rates.quotes_per_minute].contains(&0)
+        {
+            return unusable("a limit, timeout or rate is zero".into());
         }
         if self.fees.service_fee_bps.saturating_add(self.fees.provider_fee_bps) >= 10_000 {
             return unusable("service and provider fees take 100 % or more".into());
@@ -210,6 +362,34 @@ impl ServiceConfig {
             return unusable("defaultSlippage is not in [0, 1)".into());
         }
         Ok(())
+    }
+
+    /// The server's limits: the configured ones over [`ServerLimits::DEFAULT`].
+    pub fn server_limits(&self) -> ServerLimits {
+        let default = ServerLimits::DEFAULT;
+        let Some(config) = &self.server else { return default };
+        let seconds = |value: Option<u64>, default| value.map_or(default, std::time::Duration::from_secs);
+        let count = |value: Option<u64>, default| value.map_or(default, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        ServerLimits {
+            header_timeout: seconds(config.header_timeout_seconds, default.header_timeout),
+            body_timeout: seconds(config.body_timeout_seconds, default.body_timeout),
+            max_connections: count(config.max_connections, default.max_connections),
+            max_requests_in_flight: count(config.max_requests_in_flight, default.max_requests_in_flight),
+            max_waiters_per_key: count(config.max_waiters_per_key, default.max_waiters_per_key),
+            shutdown_grace: seconds(config.shutdown_grace_seconds, default.shutdown_grace),
+            quote_grace: seconds(config.abandoned_quote_grace_seconds, default.quote_grace),
+        }
+    }
+
+    /// The rates per access key: the configured ones over [`RateLimits::DEFAULT`].
+    pub fn rate_limits(&self) -> RateLimits {
+        let default = RateLimits::DEFAULT;
+        let Some(config) = &self.rate_limits else { return default };
+        RateLimits {
+            requests_per_second: config.requests_per_second.unwrap_or(default.requests_per_second),
+            burst: config.burst.unwrap_or(default.burst),
+            quotes_per_minute: config.quotes_per_minute.unwrap_or(default.quotes_per_minute),
+        }
     }
 
     /// The chain with id `chain_id`.
@@ -256,7 +436,12 @@ mod tests {
         let policy = config.policy();
         assert_eq!((policy.quote_ttl_seconds, policy.execution_window_seconds), (300, 600));
         assert_eq!(policy.entrypoint, EntrypointNames::default());
-        assert_eq!((config.access_keys.len(), config.operator_keys.len()), (1, 1));
+        assert_eq!(
+            (config.projects.len(), config.projects[0].access_keys.len(), config.operator_keys.len()),
+            (1, 1, 1)
+        );
+        assert_eq!(config.server_limits(), ServerLimits::DEFAULT);
+        assert_eq!(config.rate_limits(), RateLimits::DEFAULT);
     }
 
     #[test]
@@ -272,12 +457,39 @@ mod tests {
     }
 
     #[test]
+    fn a_misspelled_member_is_refused_at_its_path() {
+        type Change = fn(&mut serde_json::Value);
+        let cases: [(&str, Change); 5] = [
+            ("acceptUnverifedPermits", |c| c["acceptUnverifedPermits"] = true.into()),
+            ("polcy", |c| c["polcy"] = serde_json::json!({"quoteTtlSeconds": 5})),
+            ("policy.quoteTTLSeconds", |c| c["policy"]["quoteTTLSeconds"] = 5.into()),
+            ("tokens[1].permit.verison", |c| c["tokens"][1]["permit"]["verison"] = "2".into()),
+            ("server.headerTimeout", |c| c["server"] = serde_json::json!({"headerTimeout": 1})),
+        ];
+        for (path, change) in cases {
+            let mut config = example();
+            change(&mut config);
+            match ServiceConfig::parse(config.to_string().as_bytes()) {
+                Err(ConfigError::UnknownMember(at)) => assert_eq!(at, path),
+                other => panic!("{path}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn impossible_configurations_are_refused() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 4] = [
-            ("listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
+        let cases: [(&str, Change); 8] = [
+            ("chain 42161 is listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
             ("not listed", |c| c["tokens"][0]["chainId"] = 1.into()),
-            ("empty", |c| c["accessKeys"][0] = "".into()),
+            ("empty", |c| c["projects"][0]["accessKeys"][0] = "".into()),
+            ("no project", |c| c["projects"] = serde_json::json!([])),
+            ("project 42 is listed twice", |c| {
+                c["projects"] =
+                    serde_json::json!([{"projectId": 42, "accessKeys": ["a"]}, {"projectId": 42, "accessKeys": ["b"]}])
+            }),
+            ("a key is listed twice", |c| c["operatorKeys"][0] = "demo-access-key".into()),
+            ("is zero", |c| c["rateLimits"] = serde_json::json!({"burst": 0})),
             ("100 %", |c| c["fees"]["serviceFeeBps"] = 9_997.into()),
         ];
         for (why, change) in cases {

@@ -1,43 +1,53 @@
-//! Every failure the service answers with, as the core's error body (docs/spec.md §8): the
-//! core's own errors (a broken rule, a malformed document), the core's `ServerFailure`s (an
-//! unknown intent, a missing key, a lost race, a used deposit proof, a body too large, its
-//! own faults), and the quoter's refusal of a route it does not serve.
+//! The one error type of the service, [`Failure`]: every failed request, rendered as the
+//! core's error body (docs/spec.md §8) with its HTTP status by its `IntoResponse`, which
+//! also logs it once. Its cases: the core's own errors (a broken rule, a malformed
+//! document), the core's `ServerFailure`s (an unknown intent, a key, a lost race, a used
+//! deposit proof, a rate, a body too large or too slow), the quoter's refusal of a route
+//! it does not serve, and the service's own faults (logged with their detail, answered
+//! without it).
 //!
 //! The bodies, their kinds, codes and HTTP statuses all come from `intent_core`; this
 //! module only picks the constructor and turns the body into an HTTP response.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use intent_core::{Error, ErrorBody, ErrorKind, ServerFailure};
 
-/// A failed request: the error body it is answered with.
-#[derive(Debug, Clone)]
-pub struct Failure {
-    body: ErrorBody,
-}
-
-impl Failure {
-    /// The error body.
-    pub fn body(&self) -> &ErrorBody {
-        &self.body
-    }
-
-    /// The HTTP status.
-    pub fn status(&self) -> StatusCode {
-        StatusCode::from_u16(self.body.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
-    }
-}
-
-impl From<Error> for Failure {
-    fn from(error: Error) -> Self {
-        Failure { body: error.body() }
-    }
+/// A failed request.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum Failure {
+    /// The core refused the document or the event.
+    #[error("{0}")]
+    Rule(#[from] Error),
+    /// A failure only a server has, as the core's body (`Retry-After` seconds for a rate).
+    #[error("{}", .body.msg)]
+    Server {
+        /// The body.
+        body: ErrorBody,
+        /// Seconds for `Retry-After`, for RateLimited.
+        retry_after: Option<u64>,
+    },
+    /// The quoter does not serve this chain or token.
+    #[error("no route: {what} is not quoted by this service at {path}")]
+    RouteNotServed {
+        /// The request member concerned.
+        path: String,
+        /// What is not served.
+        what: String,
+    },
+    /// The service's own fault: the detail is logged, the answer is `INTERNAL` (500).
+    #[error("internal failure: {0}")]
+    Internal(String),
 }
 
 impl From<ServerFailure<'_>> for Failure {
     fn from(failure: ServerFailure<'_>) -> Self {
-        Failure { body: failure.body() }
+        let retry_after = match failure {
+            ServerFailure::RateLimited { retry_after_seconds } => Some(retry_after_seconds),
+            _ => None,
+        };
+        Failure::Server { body: failure.body(), retry_after }
     }
 }
 
@@ -48,27 +58,56 @@ pub const ROUTE_NOT_SERVED: &str = "ROUTE_NOT_SERVED";
 /// `ROUTE_NOT_SERVED at <path>` (the core has no reason for it: quoting is not its
 /// business, and its `ServerFailure`s name none).
 pub fn route_not_served(path: &str, what: &str) -> Failure {
-    let kind = ErrorKind::InvalidArgument;
-    Failure {
-        body: ErrorBody {
-            error: kind.name(),
-            code: kind.code(),
-            msg: format!("no route: {what} is not quoted by this service"),
-            cause: format!("{ROUTE_NOT_SERVED} at {path}"),
-            status: kind.http_status(),
-        },
-    }
+    Failure::RouteNotServed { path: path.to_owned(), what: what.to_owned() }
 }
 
 /// A fault of the service itself (its database, an unreadable stored record): 500. The
-/// detail is logged, not sent.
+/// detail is logged when the failure is answered, not sent.
 pub fn internal(detail: &dyn std::fmt::Display) -> Failure {
-    tracing::error!(detail = %detail, "internal failure");
-    ServerFailure::Internal.into()
+    Failure::Internal(detail.to_string())
+}
+
+impl Failure {
+    /// The error body it is answered with.
+    pub fn body(&self) -> ErrorBody {
+        match self {
+            Failure::Rule(error) => error.body(),
+            Failure::Server { body, .. } => body.clone(),
+            Failure::RouteNotServed { path, what } => {
+                let kind = ErrorKind::InvalidArgument;
+                ErrorBody {
+                    error: kind.name(),
+                    code: kind.code(),
+                    msg: format!("no route: {what} is not quoted by this service"),
+                    cause: format!("{ROUTE_NOT_SERVED} at {path}"),
+                    status: kind.http_status(),
+                }
+            }
+            Failure::Internal(_) => ServerFailure::Internal.body(),
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> StatusCode {
+        StatusCode::from_u16(self.body().status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
+    }
 }
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
-        (self.status(), Json(self.body)).into_response()
+        let body = self.body();
+        // The request's one log line (the tracing layer's) carries the cause; a fault of
+        // the service adds its detail, which the client never sees.
+        tracing::Span::current().record("cause", body.cause.as_str());
+        if let Failure::Internal(detail) = &self {
+            tracing::error!(detail = %detail, "internal failure");
+        }
+        let mut response = (self.status(), Json(body)).into_response();
+        if let Failure::Server { retry_after: Some(seconds), .. } = self {
+            if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, value);
+            }
+        }
+        response
     }
 }

@@ -2,63 +2,91 @@
 //! `intent-core` library.
 //!
 //! Every rule, hash, digest, transition and error body comes from the core; this package
-//! adds what a server needs around it: HTTP ([`http`]), access keys, storage with
-//! compare-and-swap ([`store`]), the record operations ([`records`]), a deterministic
+//! adds what a server needs around it, in one-way layers from the socket inward:
+//! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
+//! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
+//! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
 //! ([`outcome`]), the expiry sweep ([`sweep`]) and its configuration ([`config`]);
 //! [`demo`] signs gasless requests for the demo signer and the tests.
 //!
-//! Why these libraries: tokio and axum are what a Rust team serves HTTP with; sqlx 0.8
-//! speaks SQLite and PostgreSQL through one async API (its `Any` driver runs the same
-//! SQL on both, with queries checked at run time, so building needs no database);
-//! tracing writes one JSON line per request. None of them enters the library's
-//! dependency tree: this package is a workspace member outside the default members.
+//! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
+//! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
+//! speaks SQLite and PostgreSQL through one async API (its `Any` driver runs the same SQL
+//! on both, with queries checked at run time, so building needs no database) and applies
+//! the migrations; tracing writes one JSON line per request; thiserror derives the error
+//! types. None of them enters the library's dependency tree: this package is a workspace
+//! member outside the default members.
 
 pub mod chain;
 pub mod config;
 pub mod demo;
 pub mod failure;
 pub mod http;
+pub mod keys;
 pub mod outcome;
 pub mod quoter;
+pub mod rate;
 pub mod records;
+pub mod server;
 pub mod store;
 pub mod sweep;
 
 use std::sync::Arc;
 
+/// Why the service cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The configuration.
+    #[error(transparent)]
+    Config(#[from] config::ConfigError),
+    /// The keys.
+    #[error(transparent)]
+    Keys(#[from] keys::KeysError),
+    /// The database.
+    #[error("database: {0}")]
+    Store(#[from] store::StoreError),
+}
+
 /// Everything one running instance needs, built from the configuration and the database.
 pub struct Service {
     /// The HTTP routes' shared state.
     pub app: Arc<http::App>,
+    /// The server's limits.
+    pub limits: config::ServerLimits,
 }
 
 impl Service {
     /// Opens the database at `db_url` and builds the service of `config`, with
-    /// `extra_access_keys` and `extra_operator_keys` added to the configuration's.
+    /// `extra_access_keys` added to its first project and `extra_operator_keys` to its
+    /// operator keys.
     ///
     /// # Errors
     ///
-    /// The database's error.
+    /// An empty key, or the database's error (naming the path of a SQLite file that
+    /// cannot be written).
     pub async fn open(
         config: config::ServiceConfig,
         db_url: &str,
         extra_access_keys: &[String],
         extra_operator_keys: &[String],
         test_clock: bool,
-    ) -> Result<Service, store::StoreError> {
+    ) -> Result<Service, StartError> {
+        let keys = keys::Keys::new(&config, extra_access_keys, extra_operator_keys)?;
         let store = store::Store::open(db_url).await?;
-        let policy = config.policy();
-        let mut access_keys = config.access_keys.clone();
-        access_keys.extend_from_slice(extra_access_keys);
-        let mut operator_keys = config.operator_keys.clone();
-        operator_keys.extend_from_slice(extra_operator_keys);
+        let limits = config.server_limits();
+        let rates = config.rate_limits();
         let records = records::Records::new(
             store,
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
-            policy,
+            config.policy(),
             chain::ChainView::new(config),
         );
-        Ok(Service { app: Arc::new(http::App { records, access_keys, operator_keys, test_clock }) })
+        Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates)), limits })
+    }
+
+    /// The router of the whole API.
+    pub fn router(&self) -> axum::Router {
+        http::router(self.app.clone())
     }
 }

@@ -1,11 +1,13 @@
 //! `intent-service`: serves the seed's API over intent-core (docs/spec.md §12). The flags are
-//! fixed so that scripts can drive it; `--help` lists them.
+//! fixed so that scripts can drive it, each also read from an environment variable;
+//! `--help` lists them.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
 
 use clap::Parser;
 use intent_service::config::ServiceConfig;
-use intent_service::{http, sweep, Service};
+use intent_service::{server, sweep, Service};
 
 /// The reference intent service: QuoteIntent, CommitIntent, ExecuteIntent,
 /// GetIntentReceipt, WaitIntentReceipt and the operator's ReportIntentOutcome over HTTP.
@@ -13,22 +15,26 @@ use intent_service::{http, sweep, Service};
 #[command(name = "intent-service", version)]
 struct Flags {
     /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR")]
-    listen: String,
+    #[arg(long, env = "INTENT_SERVICE_LISTEN", default_value = "127.0.0.1:8080", value_name = "ADDR")]
+    listen: SocketAddr,
     /// Database: sqlite://PATH (one file, WAL) or postgres://… (several instances).
-    #[arg(long, default_value = "sqlite://intents.db", value_name = "URL")]
+    #[arg(long, env = "INTENT_SERVICE_DB", default_value = "sqlite://intents.db", value_name = "URL")]
     db: String,
-    /// Configuration file (keys, policy, chains, tokens, prices, fees); default: the
-    /// shipped example, service/config/example.json.
-    #[arg(long, value_name = "FILE")]
+    /// Configuration file (projects and keys, limits, rates, policy, chains, tokens,
+    /// prices, fees); default: the shipped example, service/config/example.json.
+    #[arg(long, env = "INTENT_SERVICE_CONFIG", value_name = "FILE")]
     config: Option<PathBuf>,
-    /// An access key accepted in X-Access-Key, besides the configuration's (repeatable).
-    #[arg(long = "access-key", value_name = "KEY")]
+    /// An access key of the configuration's first project, besides its own (repeatable).
+    #[arg(long = "access-key", env = "INTENT_SERVICE_ACCESS_KEYS", value_delimiter = ',', value_name = "KEY")]
     access_keys: Vec<String>,
     /// An operator key for /rpc/Operator/ReportIntentOutcome, besides the configuration's
     /// (repeatable).
-    #[arg(long = "operator-key", value_name = "KEY")]
+    #[arg(long = "operator-key", env = "INTENT_SERVICE_OPERATOR_KEYS", value_delimiter = ',', value_name = "KEY")]
     operator_keys: Vec<String>,
+    /// UNSAFE: accept the public demo keys of the shipped configuration on a
+    /// non-loopback address (refused without this flag).
+    #[arg(long)]
+    unsafe_allow_demo_keys: bool,
     /// UNSAFE, FOR TESTS ONLY: read "now" from the X-Test-Now header (RFC 3339) when a
     /// request carries one, so any client can move the service's clock.
     #[arg(long)]
@@ -37,7 +43,13 @@ struct Flags {
 
 fn main() -> std::process::ExitCode {
     let flags = Flags::parse();
-    tracing_subscriber::fmt().json().flatten_event(true).with_writer(std::io::stderr).init();
+    tracing_subscriber::fmt()
+        .json()
+        .flatten_event(true)
+        .with_current_span(true)
+        .with_span_list(false)
+        .with_writer(std::io::stderr)
+        .init();
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(e) => {
@@ -54,30 +66,46 @@ fn main() -> std::process::ExitCode {
     }
 }
 
+/// Says `message` loudly: on standard output for the operator, and in the JSON log.
+fn warn_loudly(message: &str) {
+    println!("WARNING: {message}");
+    tracing::warn!(unsafe_setting = true, "{message}");
+}
+
 async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServiceConfig::load(flags.config.as_deref())?;
-    let first_access_key = config.access_keys.first().or(flags.access_keys.first()).cloned();
     let service =
         Service::open(config, &flags.db, &flags.access_keys, &flags.operator_keys, flags.unsafe_test_clock).await?;
-    let listener = tokio::net::TcpListener::bind(&flags.listen).await?;
-    let address = listener.local_addr()?;
+    let keys = &service.app.keys;
+    if keys.uses_demo_keys() {
+        if !flags.listen.ip().is_loopback() && !flags.unsafe_allow_demo_keys {
+            return Err(format!(
+                "the public demo keys of the shipped configuration are refused on the non-loopback address {}: \
+                 configure your own keys (--config), or pass --unsafe-allow-demo-keys",
+                flags.listen
+            )
+            .into());
+        }
+        warn_loudly("the demo keys of the shipped configuration are public: anyone can use this service");
+    }
     if flags.unsafe_test_clock {
-        println!(
-            "WARNING: --unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only"
-        );
+        warn_loudly("--unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only");
     }
-    if let Some(key) = first_access_key {
-        println!("access key: {key}");
+    for fingerprint in keys.fingerprints() {
+        println!("{fingerprint}");
     }
-    println!("listening on {address}");
-    let sweep = tokio::spawn(sweep::run(service.app.records.clone()));
-    axum::serve(listener, http::router(service.app.clone())).with_graceful_shutdown(shutdown_signal()).await?;
+    let listener = tokio::net::TcpListener::bind(flags.listen).await?;
+    println!("listening on {}", listener.local_addr()?);
+    let sweep = tokio::spawn(sweep::run(service.app.records.clone(), service.limits.quote_grace));
+    let records = service.app.records.clone();
+    server::serve(listener, service.router(), service.limits, shutdown_signal(), move || records.shut_down()).await;
     sweep.abort();
     service.app.records.store().close().await;
     Ok(())
 }
 
-/// SIGINT or SIGTERM: stop accepting, finish the requests in flight, then exit.
+/// SIGINT or SIGTERM: stop accepting, answer the waiters, finish the requests in flight
+/// within the grace period, then exit.
 async fn shutdown_signal() {
     let interrupt = tokio::signal::ctrl_c();
     let mut terminate = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {

@@ -18,7 +18,7 @@ use crate::failure::{self, Failure};
 /// fee options. `salt` is fresh randomness for this quote (it makes the intent addresses
 /// and the intent id unique); `now` and `expires_at` are the quote's times.
 pub trait Quoter: Send + Sync {
-    /// The quote for `request`.
+    /// The quote for `request`, for an intent of project `project_id`.
     ///
     /// # Errors
     ///
@@ -26,6 +26,7 @@ pub trait Quoter: Send + Sync {
     fn quote(
         &self,
         request: &QuoteRequest,
+        project_id: u64,
         salt: B256,
         now: Timestamp,
         expires_at: Timestamp,
@@ -191,6 +192,7 @@ impl Quoter for ConfiguredQuoter {
     fn quote(
         &self,
         request: &QuoteRequest,
+        project_id: u64,
         salt: B256,
         now: Timestamp,
         expires_at: Timestamp,
@@ -301,7 +303,7 @@ impl Quoter for ConfiguredQuoter {
 
         let mut intent = json!({
             "id": id,
-            "projectId": self.config.project_id,
+            "projectId": project_id,
             "intentId": intent_id,
             "status": "QUOTED",
             // Replaced by the request itself below, unknown members and all.
@@ -528,9 +530,9 @@ mod tests {
     #[test]
     fn the_same_request_salt_and_time_give_the_same_quote_and_another_salt_another_intent() {
         let (now, expires_at) = times();
-        let a = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
-        let b = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
-        let c = quoter().quote(&example(), B256::repeat_byte(2), now, expires_at).unwrap();
+        let a = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
+        let b = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
+        let c = quoter().quote(&example(), 42, B256::repeat_byte(2), now, expires_at).unwrap();
         assert_eq!(a.canonical_hash(), b.canonical_hash());
         assert_ne!(a.intent.intent_id, c.intent.intent_id);
         assert_ne!(a.intent.origin_intent_address, c.intent.origin_intent_address);
@@ -540,7 +542,7 @@ mod tests {
     #[test]
     fn exact_input_prices_the_output_after_fees_and_the_quote_passes_the_core() {
         let (now, expires_at) = times();
-        let quote = quoter().quote(&example(), B256::repeat_byte(1), now, expires_at).unwrap();
+        let quote = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
         let amount: U256 = "125000000000000000000".parse().unwrap();
         // DAI to DAI at the same price, 10 bps of fees.
         assert_eq!(quote.intent.quote.from_amount, amount);
@@ -560,7 +562,7 @@ mod tests {
         request.origin_token_amount = None;
         request.destination_token_amount = Some(wanted);
         request.destination_token_address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse().unwrap();
-        let quote = quoter().quote(&request, B256::repeat_byte(1), now, expires_at).unwrap();
+        let quote = quoter().quote(&request, 42, B256::repeat_byte(1), now, expires_at).unwrap();
         assert_eq!(quote.intent.quote.to_amount, wanted);
         // 50 USDC at $1 from DAI at $1.0001, plus 10 bps: a little under 50.06 DAI.
         let from = quote.intent.quote.from_amount;
@@ -577,11 +579,11 @@ mod tests {
         let (now, expires_at) = times();
         let mut request = example();
         request.destination_chain_id = 1;
-        let failure = quoter().quote(&request, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
         let mut request = example();
         request.origin_token_address = Address::repeat_byte(7);
-        let failure = quoter().quote(&request, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
     }
 }

@@ -2,25 +2,34 @@
 //! expire, read and wait for a receipt. Each loads the record's RecordState, restores the
 //! core's `IntentRecord` from it, applies one event, and stores the result with a
 //! compare-and-swap on the revision; a lost race is retried from a fresh load (where a
-//! concurrent identical request becomes a replay), and answered 409 after
-//! [`MAX_ATTEMPTS`] losses.
+//! concurrent identical request becomes a replay) judged at a fresh "now" (never earlier
+//! than the record's last event), and answered 409 after [`MAX_ATTEMPTS`] losses.
+//!
+//! A record belongs to the project whose key quoted it: another project's key is answered
+//! exactly as for an unknown intent. Waiters are woken per intent when this instance
+//! changes it, and for other instances' changes by one poller that reads the revisions of
+//! every waited intent in one query every [`WAIT_POLL`]; a waiter parses its record again
+//! only when woken so. A shutdown answers them at once with their receipt.
 //!
 //! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
 //! only moves records between the core and the store, and supplies what the core takes
 //! as arguments: the time, the policy, and the chain facts ([`crate::chain`]).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use alloy_primitives::B256;
 use intent_core::{
     from_slice_with, to_string, Applied, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
     IntentRecord, IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
+    UnknownMembers,
 };
 use tokio::sync::watch;
 
 use crate::chain::ChainView;
 use crate::failure::{self, Failure};
+use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
 use crate::store::{DepositProof, Store, StoredRecord, Swapped};
@@ -29,18 +38,30 @@ use crate::store::{DepositProof, Store, StoredRecord, Swapped};
 /// request is answered 409.
 pub const MAX_ATTEMPTS: usize = 16;
 
-/// How often a waiter re-reads the record, for changes made by other instances.
-const WAIT_POLL: Duration = Duration::from_millis(200);
+/// How often a waiter reads the record's revision, for changes made by other instances.
+pub const WAIT_POLL: Duration = Duration::from_millis(200);
 
 /// The records of one service instance: the store, the quoter, the policy and the chain
-/// facts, and a signal raised on every change this instance makes.
+/// facts, a signal raised on every change this instance makes (for the sweep), one per
+/// waited intent (for its waiters), and the shutdown signal.
 pub struct Records {
     store: Store,
     quoter: Box<dyn Quoter>,
     policy: Policy,
     chain: ChainView,
     changes: watch::Sender<u64>,
+    waited: Mutex<HashMap<String, Waited>>,
+    shutdown: watch::Sender<bool>,
 }
+
+/// One waited intent: the signal its waiters hold, and the latest revision seen of it.
+struct Waited {
+    signal: watch::Sender<u64>,
+    revision: i64,
+}
+
+/// How many waited intents one poll query reads at most.
+const POLL_CHUNK: usize = 500;
 
 /// RecordState documents are read with the default limits, except the document size: a
 /// state holds an intent read within the limits, plus its fee options and execute request.
@@ -53,10 +74,37 @@ fn seconds_ceil(time: Timestamp) -> i64 {
     time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
 }
 
-fn stored(record: &IntentRecord) -> StoredRecord {
+/// How long from `now` until `at` (zero when it has passed), to the millisecond above.
+fn until(now: Timestamp, at: Timestamp) -> Duration {
+    let nanos = |t: Timestamp| i128::from(t.unix_seconds()) * 1_000_000_000 + i128::from(t.subsec_nanos());
+    let millis = (nanos(at) - nanos(now)).max(0) / 1_000_000 + 1;
+    Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
+}
+
+/// The part of an ExecuteRequest judged and stored with its record: without the unknown
+/// members a client added at its top level and in its deposit signature (no rule and no
+/// digest reads them), so that they do not make every later read of the record pay for
+/// them. What is left is bounded by the core's limits on the known members (docs/spec.md
+/// §9, §12).
+fn stored_request(request: &ExecuteRequest) -> ExecuteRequest {
+    let mut request = request.clone();
+    request.unknown = UnknownMembers::new();
+    if let Some(signature) = &mut request.deposit_signature {
+        signature.unknown = UnknownMembers::new();
+    }
+    request
+}
+
+/// The stored form of a record's revision.
+fn stored_revision(record: &IntentRecord) -> i64 {
+    i64::try_from(record.revision()).unwrap_or(i64::MAX)
+}
+
+fn stored(record: &IntentRecord, project_id: i64) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
-        revision: i64::try_from(record.revision()).unwrap_or(i64::MAX),
+        project_id,
+        revision: stored_revision(record),
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
         state: to_string(&record.state()),
@@ -96,7 +144,22 @@ enum Step<T> {
 impl Records {
     /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s facts.
     pub fn new(store: Store, quoter: Box<dyn Quoter>, policy: Policy, chain: ChainView) -> Arc<Records> {
-        Arc::new(Records { store, quoter, policy, chain, changes: watch::channel(0).0 })
+        let records = Arc::new(Records {
+            store,
+            quoter,
+            policy,
+            chain,
+            changes: watch::channel(0).0,
+            waited: Mutex::new(HashMap::new()),
+            shutdown: watch::channel(false).0,
+        });
+        tokio::spawn(Records::poll_waited(Arc::downgrade(&records)));
+        records
+    }
+
+    /// Answers every waiter now with its current receipt, and every later one at once.
+    pub fn shut_down(&self) {
+        self.shutdown.send_replace(true);
     }
 
     /// The store.
@@ -109,46 +172,106 @@ impl Records {
         self.changes.subscribe()
     }
 
-    fn changed(&self) {
+    /// Signals a change of `intent_id` to its revision `revision`: to the sweep, and to the
+    /// intent's waiters unless they saw that revision already.
+    fn changed(&self, intent_id: &str, revision: i64) {
         self.changes.send_modify(|count| *count = count.wrapping_add(1));
+        self.seen(intent_id, revision);
     }
 
-    async fn load(&self, intent_id: &str) -> Result<(IntentRecord, i64), Failure> {
+    /// Records that `intent_id` is at `revision`, waking its waiters if that is news.
+    fn seen(&self, intent_id: &str, revision: i64) {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(entry) = waited.get_mut(intent_id) {
+            if revision > entry.revision {
+                entry.revision = revision;
+                entry.signal.send_modify(|count| *count = count.wrapping_add(1));
+            }
+        }
+    }
+
+    /// Every [`WAIT_POLL`], reads the revisions of the waited intents (changed by other
+    /// instances) in one query per [`POLL_CHUNK`] of them; ends when the records are dropped.
+    async fn poll_waited(records: std::sync::Weak<Records>) {
+        loop {
+            tokio::time::sleep(WAIT_POLL).await;
+            let Some(records) = records.upgrade() else { return };
+            let ids: Vec<String> = {
+                let waited = records.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                waited.keys().cloned().collect()
+            };
+            for chunk in ids.chunks(POLL_CHUNK) {
+                match records.store.revisions(chunk).await {
+                    Ok(revisions) => {
+                        for (intent_id, revision) in revisions {
+                            records.seen(&intent_id, revision);
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %e, "waiters: cannot read revisions"),
+                }
+            }
+        }
+    }
+
+    /// The record of `intent_id` if `caller` may see it (its project's, or any for the
+    /// operator), with its revision and project.
+    async fn load(&self, intent_id: &str, caller: Caller) -> Result<(IntentRecord, i64, i64), Failure> {
         let row = self
             .store
             .load(intent_id)
             .await
             .map_err(|e| failure::internal(&e))?
+            .filter(|row| match caller {
+                Caller::Project { project_id, .. } => i64::try_from(project_id).is_ok_and(|id| id == row.project_id),
+                Caller::Operator => true,
+            })
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
         let state: RecordState =
             from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
         let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
-        Ok((record, row.revision))
+        Ok((record, row.revision, row.project_id))
     }
 
     /// Loads the record, lets `event` decide, stores what it changed with a
     /// compare-and-swap, and retries from a fresh load when another change got there first.
+    ///
+    /// Each attempt judges at `clock()` read after its load (never earlier than `now`, the
+    /// time the request was complete), and a retry after a lost race also never earlier
+    /// than the winner's event: so the loser is answered as a replay or by the rules, never
+    /// as a clock that went backwards because its "now" was read before the winner wrote.
     async fn change<T>(
         &self,
         intent_id: &str,
-        event: impl Fn(IntentRecord) -> Result<Step<T>, Failure>,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+        event: impl Fn(IntentRecord, Timestamp) -> Result<Step<T>, Failure>,
     ) -> Result<T, Failure> {
+        let mut floor = now;
+        let mut lost = false;
         for _ in 0..MAX_ATTEMPTS {
-            let (record, revision) = self.load(intent_id).await?;
-            match event(record)? {
+            let (record, revision, project_id) = self.load(intent_id, caller).await?;
+            let mut at = clock().max(floor);
+            if lost {
+                at = at.max(record.last_event_at());
+            }
+            match event(record, at)? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
                     match self
                         .store
-                        .swap(&stored(&record), revision, &proofs)
+                        .swap(&stored(&record, project_id), revision, &proofs)
                         .await
                         .map_err(|e| failure::internal(&e))?
                     {
                         Swapped::Done => {
-                            self.changed();
+                            self.changed(intent_id, stored_revision(&record));
                             return Ok(answer);
                         }
-                        Swapped::LostRace => continue,
+                        Swapped::LostRace => {
+                            floor = at;
+                            lost = true;
+                        }
                         Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
                     }
                 }
@@ -163,7 +286,12 @@ impl Records {
     /// # Errors
     ///
     /// The quoter's refusal, the core's rules, or a database failure.
-    pub async fn quote(&self, request: &QuoteRequest, now: Timestamp) -> Result<QuoteResponse, Failure> {
+    pub async fn quote(
+        &self,
+        request: &QuoteRequest,
+        project_id: u64,
+        now: Timestamp,
+    ) -> Result<QuoteResponse, Failure> {
         // The core's QuoteRequest rules first, so a bad request is the core's answer, not
         // the quoter's; the whole intent is checked again by `IntentRecord::quote`.
         intent_core::rules::check_quote_request(request)?;
@@ -171,11 +299,12 @@ impl Records {
         getrandom::fill(salt.as_mut_slice()).map_err(|e| failure::internal(&e))?;
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
         let expires_at = now.saturating_add_seconds(ttl);
-        let response = self.quoter.quote(request, salt, now, expires_at)?;
+        let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
-        self.store.insert(&stored(&record)).await.map_err(|e| failure::internal(&e))?;
-        self.changed();
+        let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
+        self.store.insert(&stored(&record, project)).await.map_err(|e| failure::internal(&e))?;
+        self.changed(&response.intent.intent_id, stored_revision(&record));
         Ok(response)
     }
 
@@ -185,9 +314,15 @@ impl Records {
     /// # Errors
     ///
     /// 404 for an unknown intent, the core's rules, 409, or a database failure.
-    pub async fn commit(&self, request: &CommitRequest, now: Timestamp) -> Result<CommitResponse, Failure> {
+    pub async fn commit(
+        &self,
+        request: &CommitRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<CommitResponse, Failure> {
         let intent_id = request.intent.intent_id.clone();
-        self.change(&intent_id, |mut record| {
+        self.change(&intent_id, caller, now, clock, |mut record, now| {
             let applied = record.commit(&request.intent, request.service_contracts.as_ref(), now)?;
             let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
             Ok(match applied {
@@ -205,8 +340,15 @@ impl Records {
     ///
     /// 404 for an unknown intent, the core's rules, 409 for a proof already used or a
     /// race lost too often, or a database failure.
-    pub async fn execute(&self, request: &ExecuteRequest, now: Timestamp) -> Result<ExecuteResponse, Failure> {
-        self.change(&request.intent_id, |mut record| {
+    pub async fn execute(
+        &self,
+        request: &ExecuteRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<ExecuteResponse, Failure> {
+        let request = &stored_request(request);
+        self.change(&request.intent_id, caller, now, clock, |mut record, now| {
             let facts = self.chain.facts(record.intent());
             let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;
             let response = ExecuteResponse {
@@ -234,9 +376,10 @@ impl Records {
         &self,
         report: &ReportIntentOutcomeRequest,
         now: Timestamp,
+        clock: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
         let outcome = report.outcome()?;
-        self.change(&report.intent_id, |mut record| {
+        self.change(&report.intent_id, Caller::Operator, now, clock, |mut record, now| {
             match outcome {
                 Outcome::Succeeded => record.succeed(now)?,
                 Outcome::Failed => record.fail(report.reason.as_deref().unwrap_or(""), now)?,
@@ -255,7 +398,7 @@ impl Records {
     ///
     /// A database failure or an unreadable record.
     pub async fn expire(&self, intent_id: &str, now: Timestamp) -> Result<bool, Failure> {
-        self.change(intent_id, |mut record| {
+        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
             if *record.status() != IntentStatus::Committed || record.expire(now).is_err() {
                 return Ok(Step::Answer(false));
             }
@@ -268,34 +411,80 @@ impl Records {
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, or a database failure.
-    pub async fn receipt(&self, intent_id: &str, now: Timestamp) -> Result<IntentReceipt, Failure> {
-        Ok(self.load(intent_id).await?.0.receipt(now))
+    /// Not found for an unknown intent or another project's, or a database failure.
+    pub async fn receipt(&self, intent_id: &str, caller: Caller, now: Timestamp) -> Result<IntentReceipt, Failure> {
+        Ok(self.load(intent_id, caller).await?.0.receipt(now))
+    }
+
+    /// The signal of `intent_id`'s changes made by this instance, registered while a
+    /// waiter holds it.
+    fn watch(&self, intent_id: &str) -> watch::Receiver<u64> {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let entry = waited
+            .entry(intent_id.to_owned())
+            .or_insert_with(|| Waited { signal: watch::channel(0).0, revision: i64::MIN });
+        entry.signal.subscribe()
+    }
+
+    /// Forgets `intent_id`'s signal once no waiter holds it.
+    fn unwatch(&self, intent_id: &str) {
+        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if waited.get(intent_id).is_some_and(|entry| entry.signal.receiver_count() == 0) {
+            waited.remove(intent_id);
+        }
     }
 
     /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
-    /// (at once without one), or after `timeout` with the current receipt. `now` gives
-    /// the time at each read.
+    /// (at once without one), or after `timeout` or at shutdown with the current receipt.
+    /// `now` gives the time at each look: when a change is signalled (the record is then
+    /// read and parsed again) and at the record's next deadline (its status may change with
+    /// time then, on the record in memory).
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, or a database failure.
+    /// Not found for an unknown intent or another project's, or a database failure.
     pub async fn wait_receipt(
         &self,
         intent_id: &str,
+        caller: Caller,
         last_status: Option<&IntentStatus>,
         timeout: Duration,
         now: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
         let deadline = tokio::time::Instant::now() + timeout;
-        let mut changes = self.subscribe();
-        loop {
-            let receipt = self.receipt(intent_id, now()).await?;
-            if last_status.is_none_or(|last| *last != receipt.status) || tokio::time::Instant::now() >= deadline {
-                return Ok(receipt);
+        let mut changes = self.watch(intent_id);
+        let mut shutdown = self.shutdown.subscribe();
+        let result = async {
+            let (mut record, revision, _) = self.load(intent_id, caller).await?;
+            self.seen(intent_id, revision);
+            changes.mark_unchanged();
+            loop {
+                let receipt = record.receipt(now());
+                let done = last_status.is_none_or(|last| *last != receipt.status)
+                    || tokio::time::Instant::now() >= deadline
+                    || *shutdown.borrow();
+                if done {
+                    return Ok(receipt);
+                }
+                // A status changes with time only at the record's next deadline: look again
+                // then (or at the wait's end), not on a timer.
+                let wake = match record.next_deadline() {
+                    Some(at) => deadline.min(tokio::time::Instant::now() + until(now(), at)),
+                    None => deadline,
+                };
+                let changed = tokio::select! {
+                    _ = tokio::time::sleep_until(wake) => false,
+                    _ = changes.changed() => true,
+                    _ = shutdown.changed() => false,
+                };
+                if changed {
+                    (record, _, _) = self.load(intent_id, caller).await?;
+                }
             }
-            let wake = deadline.min(tokio::time::Instant::now() + WAIT_POLL);
-            let _ = tokio::time::timeout_at(wake, changes.changed()).await;
         }
+        .await;
+        drop(changes);
+        self.unwatch(intent_id);
+        result
     }
 }

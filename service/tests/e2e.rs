@@ -96,20 +96,24 @@ fn a_permit_signed_for_another_intent_is_signer_mismatch() {
 }
 
 #[test]
-fn missing_and_wrong_access_keys_are_401_with_the_unauthenticated_body() {
+fn missing_unknown_and_misplaced_keys_get_the_published_bodies() {
     let server = Server::start(&database("auth"));
-    for headers in [vec![], vec![("X-Access-Key", "not-a-key")], vec![("X-Access-Key", OPERATOR_KEY)]] {
+    type Case<'a> = (Vec<(&'a str, &'a str)>, u16, &'a str, i64, &'a str);
+    let cases: [Case<'_>; 4] = [
+        (vec![], 401, "Unauthorized", 1000, "ACCESS_KEY_MISSING"),
+        (vec![("X-Access-Key", "")], 401, "Unauthorized", 1000, "ACCESS_KEY_MISSING"),
+        (vec![("X-Access-Key", "not-a-key")], 401, "AccessKeyNotFound", 1101, "ACCESS_KEY_UNKNOWN"),
+        (vec![("X-Access-Key", OPERATOR_KEY)], 403, "PermissionDenied", 1001, "PERMISSION_DENIED"),
+    ];
+    for (headers, status, error, code, cause) in cases {
         let reply = post(server.addr, "/rpc/Service/QuoteIntent", &headers, quote_request().as_bytes());
-        assert_eq!(reply.status, 401, "{}", reply.body);
+        assert_eq!(reply.status, status, "{}", reply.body);
         let body = reply.json();
-        assert_eq!(body["error"], "Unauthenticated");
-        assert_eq!(body["status"], 401);
-        assert_eq!(body["code"], 1001);
-        assert!(body["cause"] == "ACCESS_KEY_MISSING" || body["cause"] == "ACCESS_KEY_UNKNOWN", "{body}");
+        assert_eq!((&body["error"], &body["code"], &body["cause"]), (&json!(error), &json!(code), &json!(cause)));
     }
     // The access key is not an operator key.
     let reply = post(server.addr, "/rpc/Operator/ReportIntentOutcome", &[("X-Access-Key", ACCESS_KEY)], b"{}");
-    assert_eq!(reply.status, 401);
+    assert_eq!((reply.status, reply.cause()), (403, "PERMISSION_DENIED".to_owned()));
     // A key given by flag is accepted beside the configuration's.
     drop(server);
     let server = Server::start_with(&database("auth-flag"), &["--access-key", "flag-key"]);
@@ -275,7 +279,7 @@ fn operator_outcomes_and_their_errors() {
     assert_eq!((reply.status, reply.cause()), (400, "INVALID_ENUM at outcome".to_owned()));
     // Unknown intent.
     let reply = report(at(t, 4), json!({"intentId": "0xnope", "outcome": "SUCCEEDED"}));
-    assert_eq!((reply.status, reply.json()["error"].clone()), (404, json!("NotFound")));
+    assert_eq!((reply.status, reply.json()["error"].clone()), (400, json!("NotFound")));
     // Failed with a reason, then refunded.
     let reply = report(at(t, 5), json!({"intentId": id, "outcome": "FAILED", "reason": "destination call reverted"}));
     assert_eq!(reply.json()["intentReceipt"]["statusReason"], "destination call reverted", "{}", reply.body);
@@ -307,13 +311,18 @@ fn a_two_mib_body_is_413_and_malformed_json_is_the_librarys_error_body() {
 }
 
 #[test]
-fn unknown_intents_and_operations_are_404_and_healthz_answers() {
+fn unknown_intents_routes_and_methods_get_the_published_bodies_and_healthz_answers() {
     let server = Server::start(&database("misc"));
     let reply = server.rpc("GetIntentReceipt", base(), "{\"intentId\":\"0x00\"}");
-    assert_eq!((reply.status, reply.json()["error"].clone()), (404, json!("NotFound")));
+    assert_eq!(
+        (reply.status, reply.json()["error"].clone(), reply.json()["code"].clone()),
+        (400, json!("NotFound"), json!(8000))
+    );
     assert_eq!(reply.cause(), "INTENT_NOT_FOUND at intentId");
     let reply = server.rpc("NoSuchOperation", base(), "{}");
-    assert_eq!((reply.status, reply.cause()), (404, "UNKNOWN_METHOD".to_owned()));
+    assert_eq!((reply.status, reply.json()["code"].clone(), reply.cause()), (404, json!(-2), "BAD_ROUTE".to_owned()));
+    let reply = request(server.addr, "GET", "/rpc/Service/QuoteIntent", &[("X-Access-Key", ACCESS_KEY)], b"");
+    assert_eq!((reply.status, reply.json()["code"].clone(), reply.cause()), (405, json!(-3), "BAD_METHOD".to_owned()));
     // A token the configuration does not list is a route the quoter does not serve.
     let mut unserved = quote_request_value();
     unserved["originTokenAddress"] = json!("0x0000000000000000000000000000000000000bad");
@@ -367,19 +376,20 @@ fn one_structured_log_line_per_request() {
         .unwrap()
         .lines()
         .map(|line| serde_json::from_str(line).unwrap())
-        .filter(|line: &Value| line.get("operation").is_some())
+        .filter(|line: &Value| line["message"] == "request")
         .collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
     let id = quote.intent.intent_id.as_str();
+    let span = |i: usize| &lines[i]["span"];
     assert_eq!(
-        (&lines[0]["operation"], &lines[0]["intentId"], &lines[0]["status"]),
+        (&span(0)["operation"], &span(0)["intentId"], &lines[0]["status"]),
         (&json!("QuoteIntent"), &json!(id), &json!(200))
     );
     assert_eq!(
-        (&lines[1]["operation"], &lines[1]["intentId"], &lines[1]["status"]),
+        (&span(1)["operation"], &span(1)["intentId"], &lines[1]["status"]),
         (&json!("CommitIntent"), &json!(id), &json!(400))
     );
-    assert!(lines[1]["cause"].as_str().unwrap().starts_with("QUOTE_EXPIRED"));
+    assert!(span(1)["cause"].as_str().unwrap().starts_with("QUOTE_EXPIRED"));
     assert!(lines.iter().all(|line| line["duration_us"].is_u64()));
 }
 
@@ -413,4 +423,77 @@ fn the_shipped_demo_quote_request_is_the_example_owned_by_the_demo_key() {
     let shipped: Value = serde_json::from_str(&shipped).unwrap_or(Value::Null);
     let expected: Value = serde_json::from_str(&demo_quote_request()).unwrap();
     assert_eq!(shipped, expected, "demo owner {}", demo_owner());
+}
+
+/// Runs the binary with `flags` until it exits or prints `listening on`; its standard
+/// output and error, and whether it exited.
+fn start_output(flags: &[&str]) -> (String, String, Option<std::process::ExitStatus>) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_intent-service"))
+        .args(flags)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if started.elapsed() > std::time::Duration::from_secs(5) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let (mut out, mut err) = (String::new(), String::new());
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (out, err, status)
+}
+
+#[test]
+fn unsafe_starts_are_refused_or_warned_about_and_keys_are_never_printed() {
+    let db = sqlite_file("starts");
+    // The public demo keys on a non-loopback address.
+    let (_, err, status) = start_output(&["--listen", "0.0.0.0:0", "--db", &db]);
+    assert!(status.is_some_and(|s| !s.success()), "{err}");
+    assert!(err.contains("--unsafe-allow-demo-keys"), "{err}");
+    // An empty access key, from the command line or the environment.
+    let (_, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--access-key", ""]);
+    assert!(status.is_some_and(|s| !s.success()) && err.contains("empty access key"), "{err}");
+    // On loopback the demo keys and the test clock are warned about, on standard output
+    // and in the JSON log, and no key is printed, only fingerprints.
+    let (out, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--unsafe-test-clock"]);
+    assert!(status.is_none(), "it kept running: {err}");
+    assert!(out.contains("WARNING: the demo keys") && out.contains("WARNING: --unsafe-test-clock"), "{out}");
+    let warnings: Vec<Value> = err
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|line| line["level"] == "WARN" && line["unsafe_setting"] == true)
+        .collect();
+    assert_eq!(warnings.len(), 2, "{err}");
+    assert!(!out.contains(ACCESS_KEY) && !out.contains(OPERATOR_KEY) && !err.contains(ACCESS_KEY), "{out}");
+    assert!(out.contains(&format!("project 42 key {}", intent_service::keys::fingerprint(ACCESS_KEY))), "{out}");
+}
+
+#[test]
+fn shutdown_closes_a_half_sent_request_within_its_grace() {
+    let mut config: Value = serde_json::from_str(intent_service::config::EXAMPLE_CONFIG).unwrap();
+    config["server"] = json!({"shutdownGraceSeconds": 1, "bodyTimeoutSeconds": 60});
+    let path = scratch().join("short-grace.json");
+    std::fs::write(&path, config.to_string()).unwrap();
+    let server = Server::start_with(&database("grace"), &["--config", path.to_str().unwrap()]);
+    let mut stream = std::net::TcpStream::connect(server.addr).unwrap();
+    let head = format!(
+        "POST /rpc/Service/GetIntentReceipt HTTP/1.1\r\nHost: x\r\nX-Access-Key: {ACCESS_KEY}\r\nContent-Length: 100\r\n\r\n{{\"intentId\":"
+    );
+    std::io::Write::write_all(&mut stream, head.as_bytes()).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let status = server.signal("TERM");
+    assert!(status.success(), "{status:?}");
+    // The body would have had 60 s; the grace is 1 s.
+    assert!(started.elapsed() < std::time::Duration::from_secs(4), "exited after {:?}", started.elapsed());
 }

@@ -110,8 +110,9 @@ crate::wire_object! {
     pub struct ErrorBodyText {
         /// `cause`: The reason code, and the path.
         cause: String = "cause",
-        /// `code`: The kind's number.
-        code: u32 = "code",
+        /// `code`: The kind's number (negative for the transport's errors, so read as a
+        /// number of any sign).
+        code: crate::Decimal = "code",
         /// `error`: The kind's name.
         error: String = "error",
         /// `msg`: The message.
@@ -134,7 +135,7 @@ impl<'de> serde::Deserialize<'de> for crate::ErrorBody {
         let kind = crate::ErrorKind::from_name(&text.error).ok_or_else(|| {
             refuse(Error::new(Problem::InvalidEnum { expected: "a known error kind" }).in_member("error"))
         })?;
-        if text.code != kind.code() {
+        if text.code.get() != f64::from(kind.code()) {
             return Err(refuse(Error::new(Problem::InvalidNumber("not the code of its kind")).in_member("code")));
         }
         if text.status != u32::from(kind.http_status()) {

@@ -12,7 +12,7 @@ fn body_json(failure: &ServerFailure<'_>) -> serde_json::Value {
 
 #[test]
 fn the_core_kinds_keep_their_published_numbers() {
-    let numbers: Vec<(&str, u32, u16)> =
+    let numbers: Vec<(&str, i32, u16)> =
         ErrorKind::ALL[..4].iter().map(|k| (k.name(), k.code(), k.http_status())).collect();
     assert_eq!(
         numbers,
@@ -31,7 +31,7 @@ fn the_core_kinds_keep_their_published_numbers() {
 #[test]
 fn every_kind_has_its_own_name_and_number() {
     let mut names: Vec<&str> = ErrorKind::ALL.iter().map(|k| k.name()).collect();
-    let mut codes: Vec<u32> = ErrorKind::ALL.iter().map(|k| k.code()).collect();
+    let mut codes: Vec<i32> = ErrorKind::ALL.iter().map(|k| k.code()).collect();
     names.sort_unstable();
     names.dedup();
     codes.sort_unstable();
@@ -40,12 +40,66 @@ fn every_kind_has_its_own_name_and_number() {
     assert_eq!(codes.len(), ErrorKind::ALL.len());
 }
 
+/// The published list of the service's error kinds (a committed copy): name, code, status.
+fn published_kinds() -> Vec<(String, i64, i64)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/published/errors.json");
+    let list: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    list["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["error"].as_str().unwrap().to_owned(), e["code"].as_i64().unwrap(), e["status"].as_i64().unwrap()))
+        .collect()
+}
+
+/// The rows of docs/spec.md §8's table of kinds: name, code, status, and whether the row says
+/// the kind is not in the published list.
+fn spec_kinds() -> Vec<(String, i64, i64, bool)> {
+    let spec = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/spec.md")).unwrap();
+    let table = spec.split("<!-- error kinds -->").nth(1).expect("the table of kinds is marked in §8");
+    table
+        .lines()
+        .skip_while(|line| !line.starts_with("|---"))
+        .skip(1)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let name = cells[1].trim_matches('`').to_owned();
+            (name, cells[2].parse().unwrap(), cells[3].parse().unwrap(), cells[4].contains("not published"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_kind_is_the_published_one_and_the_spec_table_says_so() {
+    let published = published_kinds();
+    let spec = spec_kinds();
+    let ours: Vec<(String, i64, i64)> =
+        ErrorKind::ALL.iter().map(|k| (k.name().to_owned(), i64::from(k.code()), i64::from(k.http_status()))).collect();
+    assert_eq!(
+        spec.iter().map(|(n, c, s, _)| (n.clone(), *c, *s)).collect::<Vec<_>>(),
+        ours,
+        "§8 lists ErrorKind::ALL"
+    );
+    for (name, code, status, invented) in &spec {
+        let same_name = published.iter().find(|(n, _, _)| n == name);
+        if *invented {
+            assert!(same_name.is_none(), "{name} is published: it is not ours to number");
+            assert!(published.iter().all(|(_, c, _)| c != code), "{name}'s number {code} is a published one");
+        } else {
+            assert_eq!(same_name, Some(&(name.clone(), *code, *status)), "{name} as published");
+        }
+    }
+    assert_eq!(spec.iter().filter(|row| row.3).map(|row| row.0.as_str()).collect::<Vec<_>>(), ["PayloadTooLarge"]);
+}
+
 #[test]
 fn each_server_failure_answers_with_its_status_kind_and_cause() {
-    let cases: [(ServerFailure<'_>, &str, u32, u16, &str); 8] = [
-        (ServerFailure::IntentNotFound { intent_id: "abc" }, "NotFound", 2003, 404, "INTENT_NOT_FOUND at intentId"),
-        (ServerFailure::AccessKeyMissing, "Unauthenticated", 1001, 401, "ACCESS_KEY_MISSING"),
-        (ServerFailure::AccessKeyUnknown, "Unauthenticated", 1001, 401, "ACCESS_KEY_UNKNOWN"),
+    let cases: [(ServerFailure<'_>, &str, i32, u16, &str); 12] = [
+        (ServerFailure::IntentNotFound { intent_id: "abc" }, "NotFound", 8000, 400, "INTENT_NOT_FOUND at intentId"),
+        (ServerFailure::AccessKeyMissing, "Unauthorized", 1000, 401, "ACCESS_KEY_MISSING"),
+        (ServerFailure::AccessKeyUnknown, "AccessKeyNotFound", 1101, 401, "ACCESS_KEY_UNKNOWN"),
+        (ServerFailure::PermissionDenied, "PermissionDenied", 1001, 403, "PERMISSION_DENIED"),
         (ServerFailure::RevisionConflict, "RequestConflict", 1004, 409, "REVISION_CONFLICT"),
         (
             ServerFailure::DepositProofUsed { path: "depositTransactionHash" },
@@ -54,9 +108,12 @@ fn each_server_failure_answers_with_its_status_kind_and_cause() {
             409,
             "DEPOSIT_PROOF_USED at depositTransactionHash",
         ),
+        (ServerFailure::RateLimited { retry_after_seconds: 2 }, "RateLimited", 1007, 429, "RATE_LIMITED"),
+        (ServerFailure::Timeout, "Timeout", 1900, 408, "REQUEST_TIMEOUT"),
         (ServerFailure::PayloadTooLarge { limit: 1 << 20 }, "PayloadTooLarge", 2005, 413, "PAYLOAD_TOO_LARGE"),
-        (ServerFailure::UnknownMethod, "NotFound", 2003, 404, "UNKNOWN_METHOD"),
-        (ServerFailure::Internal, "InternalError", 5000, 500, "INTERNAL"),
+        (ServerFailure::Internal, "Unexpected", 2001, 500, "INTERNAL"),
+        (ServerFailure::BadRoute, "WebrpcBadRoute", -2, 404, "BAD_ROUTE"),
+        (ServerFailure::BadMethod, "WebrpcBadMethod", -3, 405, "BAD_METHOD"),
     ];
     for (failure, error, code, status, cause) in cases {
         let body = body_json(&failure);
@@ -69,9 +126,13 @@ fn each_server_failure_answers_with_its_status_kind_and_cause() {
         let msg = body["msg"].as_str().unwrap();
         assert!(!msg.is_empty() && msg == msg.to_lowercase() && !msg.contains('\n'), "{failure:?}: {msg}");
         assert_eq!(failure.kind().http_status(), status);
+        let read_back: ErrorBody = serde_json::from_str(&failure.body().to_json()).unwrap();
+        assert_eq!(read_back.code, code, "{failure:?} reads back, negative codes too");
     }
     let too_large = body_json(&ServerFailure::PayloadTooLarge { limit: 1_048_576 });
     assert!(too_large["msg"].as_str().unwrap().contains("1048576"));
+    let limited = body_json(&ServerFailure::RateLimited { retry_after_seconds: 7 });
+    assert!(limited["msg"].as_str().unwrap().contains("retry in 7 s"));
 }
 
 #[test]

@@ -1,20 +1,29 @@
-//! Storage: one row per intent (its RecordState JSON beside the `intent_id`, `revision`,
-//! `status` and `next_deadline` columns) and one row per used deposit proof, in SQLite
-//! (one file, WAL) or PostgreSQL, through sqlx's `Any` driver so both run the same SQL.
+//! Storage: one row per intent (its RecordState JSON beside the `intent_id`, `project_id`,
+//! `revision`, `status` and `next_deadline` columns) and one row per used deposit proof, in
+//! SQLite (one file, WAL) or PostgreSQL, through sqlx's `Any` driver so both run the same
+//! SQL. The schema is `sqlx::migrate!`'s migrations under `service/migrations/` (the same
+//! SQL for both databases).
 //!
 //! Every change is a compare-and-swap on `revision`
 //! (`UPDATE … WHERE intent_id = $ AND revision = $`): several service instances can share
 //! one database and a lost race is seen, never a lost update. A deposit proof (a deposit
 //! transaction hash, or an owner's entrypoint nonce) is a primary key, claimed in the
 //! same transaction as the change that uses it, so one proof cannot start two intents.
+//! On SQLite, inserts and compare-and-swaps of this process go through one writer
+//! ([`group`]) that applies whatever is queued in one transaction with one sync (group
+//! commit); on PostgreSQL each is its own transaction on the pool.
 //! What a record means, and which changes are allowed, is the core's business
 //! ([`crate::records`]); this module stores text and numbers.
+
+pub mod group;
 
 use std::str::FromStr;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyConnection, AnyPool, Executor, Row};
 use tokio::sync::Mutex;
 
 /// A database failure (connection, SQL, I/O).
@@ -25,6 +34,8 @@ pub type StoreError = sqlx::Error;
 pub struct StoredRecord {
     /// The intent's id.
     pub intent_id: String,
+    /// The project whose key quoted it.
+    pub project_id: i64,
     /// The record's revision (docs/spec.md §6.3).
     pub revision: i64,
     /// Its status's wire name.
@@ -73,27 +84,14 @@ pub struct Store {
     backend: Backend,
     /// SQLite takes one writer at a time: writers of this process queue here rather than
     /// in SQLite's sleeping busy handler (other processes still meet the busy handler).
-    sqlite_writer: Option<Mutex<()>>,
+    sqlite_writer: Option<Arc<Mutex<()>>>,
+    /// SQLite's group commit: the queue of the one writer task.
+    group: Option<group::GroupWriter>,
 }
 
-const SCHEMA: [&str; 3] = [
-    "CREATE TABLE IF NOT EXISTS intents (
-        intent_id TEXT PRIMARY KEY,
-        revision BIGINT NOT NULL,
-        status TEXT NOT NULL,
-        next_deadline BIGINT,
-        state TEXT NOT NULL
-    )",
-    "CREATE INDEX IF NOT EXISTS intents_by_next_deadline ON intents (next_deadline)",
-    "CREATE TABLE IF NOT EXISTS deposit_proofs (
-        proof TEXT PRIMARY KEY,
-        intent_id TEXT NOT NULL
-    )",
-];
-
-/// PostgreSQL advisory lock held while the schema is created, so that instances starting
-/// together do not race on `CREATE TABLE`.
-const SCHEMA_LOCK: i64 = 0x696e_7465_6e74;
+/// The schema's migrations (`service/migrations/`), applied at start; on PostgreSQL sqlx
+/// holds an advisory lock meanwhile, so instances starting together do not race.
+static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
 /// When SQLite's WAL reaches the disk: chosen by the URL's `synchronous=` parameter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,12 +123,27 @@ const SQLITE_BUSY_TIMEOUT_MS: u32 = 10_000;
 impl Store {
     /// Opens (and creates when missing) the database at `url`: `sqlite://PATH` (with
     /// `?synchronous=normal` to sync the WAL at checkpoints only; default `full`) or
-    /// `postgres://…`, and creates the tables.
+    /// `postgres://…`, applies the migrations and checks that it accepts a write.
     ///
     /// # Errors
     ///
-    /// An unknown scheme, or the database's error.
+    /// An unknown scheme, or the database's error; for SQLite, a missing directory or a
+    /// file that cannot be written is a configuration error naming the path.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let store = Store::connect(url).await?;
+        let named = |e: StoreError| match url.strip_prefix("sqlite://") {
+            Some(path) => {
+                let path = path.split_once('?').map_or(path, |(path, _)| path);
+                configuration(format!("the database {path} cannot be opened for writing: {e}"))
+            }
+            None => e,
+        };
+        MIGRATOR.run(&store.pool).await.map_err(|e| named(e.into()))?;
+        store.check_writable().await.map_err(named)?;
+        Ok(store)
+    }
+
+    async fn connect(url: &str) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let mut synchronous = SqliteSync::Full;
         let (backend, url) = if let Some(path) = url.strip_prefix("sqlite://") {
@@ -148,6 +161,13 @@ impl Store {
             }
             if !parameters.iter().any(|p| p.starts_with("mode=")) {
                 parameters.push("mode=rwc");
+            }
+            let parent = std::path::Path::new(path).parent().filter(|p| !p.as_os_str().is_empty());
+            if let Some(parent) = parent.filter(|p| !p.is_dir()) {
+                return Err(configuration(format!(
+                    "the database {path} cannot be created: its directory {} does not exist",
+                    parent.display()
+                )));
             }
             (Backend::Sqlite, format!("sqlite://{path}?{}", parameters.join("&")))
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
@@ -172,9 +192,9 @@ impl Store {
             })
             .connect_with(options)
             .await?;
-        let store = Store { pool, backend, sqlite_writer: (backend == Backend::Sqlite).then(|| Mutex::new(())) };
-        store.create_schema().await?;
-        Ok(store)
+        let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
+        let group = sqlite_writer.as_ref().map(|lock| group::GroupWriter::start(pool.clone(), lock.clone()));
+        Ok(Store { pool, backend, sqlite_writer, group })
     }
 
     /// Which database this is.
@@ -182,22 +202,10 @@ impl Store {
         self.backend
     }
 
-    async fn create_schema(&self) -> Result<(), StoreError> {
-        let mut connection = self.pool.acquire().await?;
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_lock($1)").bind(SCHEMA_LOCK).execute(&mut *connection).await?;
-        }
-        let mut result = Ok(());
-        for statement in SCHEMA {
-            if let Err(e) = connection.execute(statement).await {
-                result = Err(e);
-                break;
-            }
-        }
-        if self.backend == Backend::Postgres {
-            sqlx::query("SELECT pg_advisory_unlock($1)").bind(SCHEMA_LOCK).execute(&mut *connection).await?;
-        }
-        result
+    /// The connection pool, with this store's settings (for the load test's floor: the
+    /// same database's raw write rate).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     async fn writer(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
@@ -213,18 +221,10 @@ impl Store {
     ///
     /// The database's error, including a duplicate intent id.
     pub async fn insert(&self, record: &StoredRecord) -> Result<(), StoreError> {
-        let _writer = self.writer().await;
-        sqlx::query(
-            "INSERT INTO intents (intent_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(&record.intent_id)
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        if let Some(group) = &self.group {
+            return group.write(group::Write::Insert(record.clone())).await.map(drop);
+        }
+        insert_in(&mut *self.pool.acquire().await?, record).await
     }
 
     /// The record of `intent_id`, if there is one.
@@ -233,21 +233,43 @@ impl Store {
     ///
     /// The database's error.
     pub async fn load(&self, intent_id: &str) -> Result<Option<StoredRecord>, StoreError> {
-        let row =
-            sqlx::query("SELECT intent_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1")
-                .bind(intent_id)
-                .fetch_optional(&self.pool)
-                .await?;
+        let row = sqlx::query(
+            "SELECT intent_id, project_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1",
+        )
+        .bind(intent_id)
+        .fetch_optional(&self.pool)
+        .await?;
         row.map(|row| {
             Ok(StoredRecord {
                 intent_id: row.try_get(0)?,
-                revision: row.try_get(1)?,
-                status: row.try_get(2)?,
-                next_deadline: row.try_get(3)?,
-                state: row.try_get(4)?,
+                project_id: row.try_get(1)?,
+                revision: row.try_get(2)?,
+                status: row.try_get(3)?,
+                next_deadline: row.try_get(4)?,
+                state: row.try_get(5)?,
             })
         })
         .transpose()
+    }
+
+    /// The revisions of those of `intent_ids` that have a record: one query over the primary
+    /// key, for the waiters' poller.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn revisions(&self, intent_ids: &[String]) -> Result<Vec<(String, i64)>, StoreError> {
+        if intent_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let placeholders: Vec<String> = (1..=intent_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!("SELECT intent_id, revision FROM intents WHERE intent_id IN ({})", placeholders.join(", "));
+        let mut query = sqlx::query(&sql);
+        for intent_id in intent_ids {
+            query = query.bind(intent_id);
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
     }
 
     /// Replaces the record of `record.intent_id` by `record` if its stored revision is
@@ -262,48 +284,22 @@ impl Store {
         expected_revision: i64,
         proofs: &[DepositProof],
     ) -> Result<Swapped, StoreError> {
-        let _writer = self.writer().await;
-        let mut transaction = self.pool.begin().await?;
-        for proof in proofs {
-            let claimed = sqlx::query(
-                "INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING",
-            )
-            .bind(&proof.key)
-            .bind(&record.intent_id)
-            .execute(&mut *transaction)
-            .await?
-            .rows_affected();
-            if claimed == 0 {
-                let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
-                    .bind(&proof.key)
-                    .fetch_one(&mut *transaction)
-                    .await?
-                    .try_get(0)?;
-                if by != record.intent_id {
-                    transaction.rollback().await?;
-                    return Ok(Swapped::ProofUsed { path: proof.path });
-                }
-            }
+        if let Some(group) = &self.group {
+            let write = group::Write::Swap { record: record.clone(), expected_revision, proofs: proofs.to_vec() };
+            return group.write(write).await;
         }
-        let updated = sqlx::query(
-            "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
-        )
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state)
-        .bind(&record.intent_id)
-        .bind(expected_revision)
-        .execute(&mut *transaction)
-        .await?
-        .rows_affected();
-        if updated == 1 {
+        if proofs.is_empty() {
+            // One statement, committed by itself: no BEGIN and COMMIT round trips.
+            return swap_in(&mut *self.pool.acquire().await?, record, expected_revision, proofs).await;
+        }
+        let mut transaction = self.pool.begin().await?;
+        let swapped = swap_in(&mut transaction, record, expected_revision, proofs).await?;
+        if swapped == Swapped::Done {
             transaction.commit().await?;
-            Ok(Swapped::Done)
         } else {
             transaction.rollback().await?;
-            Ok(Swapped::LostRace)
         }
+        Ok(swapped)
     }
 
     /// Up to `limit` intents with `status` whose next deadline is at or before `now`
@@ -314,7 +310,7 @@ impl Store {
     /// The database's error.
     pub async fn due(&self, status: &str, now: i64, limit: i64) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
-            "SELECT intent_id FROM intents WHERE next_deadline <= $1 AND status = $2 ORDER BY next_deadline LIMIT $3",
+            "SELECT intent_id FROM intents WHERE status = $2 AND next_deadline <= $1 ORDER BY next_deadline LIMIT $3",
         )
         .bind(now)
         .bind(status)
@@ -337,19 +333,104 @@ impl Store {
         row.try_get(0)
     }
 
-    /// Answers whether the database answers.
+    /// Deletes up to `limit` records with `status` whose next deadline is at or before
+    /// `before` (Unix seconds), through the status-and-deadline index; answers how many.
     ///
     /// # Errors
     ///
     /// The database's error.
-    pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await.map(drop)
+    pub async fn delete_due(&self, status: &str, before: i64, limit: i64) -> Result<u64, StoreError> {
+        let _writer = self.writer().await;
+        let deleted = sqlx::query(
+            "DELETE FROM intents WHERE intent_id IN (SELECT intent_id FROM intents WHERE status = $1 AND next_deadline <= $2 LIMIT $3)",
+        )
+        .bind(status)
+        .bind(before)
+        .bind(limit)
+        .execute(&self.pool)
+        .await?;
+        Ok(deleted.rows_affected())
+    }
+
+    /// Writes the one health row: answers whether the database accepts a write now.
+    ///
+    /// # Errors
+    ///
+    /// The database's error (a read-only file, a full disk, a lost connection).
+    pub async fn check_writable(&self) -> Result<(), StoreError> {
+        let _writer = self.writer().await;
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        sqlx::query(
+            "INSERT INTO health (id, checked_at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET checked_at = excluded.checked_at",
+        )
+        .bind(i64::try_from(now).unwrap_or(i64::MAX))
+        .execute(&self.pool)
+        .await
+        .map(drop)
     }
 
     /// Closes the pool, waiting for connections in use.
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Inserts `record` on `connection`.
+async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&record.intent_id)
+    .bind(record.project_id)
+    .bind(record.revision)
+    .bind(&record.status)
+    .bind(record.next_deadline)
+    .bind(&record.state)
+    .execute(connection)
+    .await?;
+    Ok(())
+}
+
+/// The compare-and-swap of [`Store::swap`] on `connection`, inside a transaction the caller
+/// commits when it answers [`Swapped::Done`] and rolls back otherwise.
+async fn swap_in(
+    connection: &mut AnyConnection,
+    record: &StoredRecord,
+    expected_revision: i64,
+    proofs: &[DepositProof],
+) -> Result<Swapped, StoreError> {
+    for proof in proofs {
+        let claimed =
+            sqlx::query("INSERT INTO deposit_proofs (proof, intent_id) VALUES ($1, $2) ON CONFLICT (proof) DO NOTHING")
+                .bind(&proof.key)
+                .bind(&record.intent_id)
+                .execute(&mut *connection)
+                .await?
+                .rows_affected();
+        if claimed == 0 {
+            let by: String = sqlx::query("SELECT intent_id FROM deposit_proofs WHERE proof = $1")
+                .bind(&proof.key)
+                .fetch_one(&mut *connection)
+                .await?
+                .try_get(0)?;
+            if by != record.intent_id {
+                return Ok(Swapped::ProofUsed { path: proof.path });
+            }
+        }
+    }
+    let updated = sqlx::query(
+        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
+    )
+    .bind(record.revision)
+    .bind(&record.status)
+    .bind(record.next_deadline)
+    .bind(&record.state)
+    .bind(&record.intent_id)
+    .bind(expected_revision)
+    .execute(&mut *connection)
+    .await?
+    .rows_affected();
+    Ok(if updated == 1 { Swapped::Done } else { Swapped::LostRace })
 }
 
 #[cfg(test)]

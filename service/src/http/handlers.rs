@@ -1,0 +1,112 @@
+//! One handler per operation of docs/spec.md §12: each takes its extractors, calls
+//! [`crate::records`] and answers the core's response type as JSON; a failure is the
+//! [`Failure`] it returns. Adding an operation is one handler here and one route in
+//! [`super::router`].
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use axum::Json;
+use intent_core::{
+    CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
+    QuoteRequest, QuoteResponse, ServerFailure, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+};
+
+use super::extract::{Client, Clock, Operator, Wire};
+use super::{log_intent, App};
+use crate::failure::{self, Failure};
+use crate::outcome::ReportIntentOutcomeRequest;
+
+/// `GET /healthz`: `ok` while the store accepts a write, else the Unexpected body (500).
+pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, Failure> {
+    app.records.store().check_writable().await.map_err(|e| failure::internal(&e))?;
+    Ok((StatusCode::OK, "ok\n"))
+}
+
+/// QuoteIntent.
+pub async fn quote(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<QuoteRequest>,
+) -> Result<Json<QuoteResponse>, Failure> {
+    let response = app.records.quote(&request, client.project_id, clock.now()).await?;
+    log_intent(&response.intent.intent_id);
+    Ok(Json(response))
+}
+
+/// CommitIntent.
+pub async fn commit(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<CommitRequest>,
+) -> Result<Json<CommitResponse>, Failure> {
+    log_intent(&request.intent.intent_id);
+    let response = app.records.commit(&request, client.caller(), clock.now(), || clock.now()).await?;
+    Ok(Json(response))
+}
+
+/// ExecuteIntent.
+pub async fn execute(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<ExecuteRequest>,
+) -> Result<Json<ExecuteResponse>, Failure> {
+    log_intent(&request.intent_id);
+    let response = app.records.execute(&request, client.caller(), clock.now(), || clock.now()).await?;
+    Ok(Json(response))
+}
+
+/// GetIntentReceipt.
+pub async fn get_receipt(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<GetIntentReceiptRequest>,
+) -> Result<Json<GetIntentReceiptResponse>, Failure> {
+    log_intent(&request.intent_id);
+    let intent_receipt = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+    Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+}
+
+/// WaitIntentReceipt: at most `maxWaitersPerKey` open at once per access key (another is
+/// RateLimited, retry in 1 s).
+pub async fn wait_receipt(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<WaitIntentReceiptRequest>,
+) -> Result<Json<WaitIntentReceiptResponse>, Failure> {
+    log_intent(&request.intent_id);
+    let seconds = request.wait_seconds()?;
+    let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
+    let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
+    let intent_receipt = app
+        .records
+        .wait_receipt(
+            &request.intent_id,
+            client.caller(),
+            request.last_status.as_ref(),
+            Duration::from_secs(seconds),
+            clock.running(),
+        )
+        .await?;
+    Ok(Json(WaitIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+}
+
+/// The operator's ReportIntentOutcome.
+pub async fn report_outcome(
+    State(app): State<Arc<App>>,
+    _: Operator,
+    clock: Clock,
+    Wire(report): Wire<ReportIntentOutcomeRequest>,
+) -> Result<Json<GetIntentReceiptResponse>, Failure> {
+    log_intent(&report.intent_id);
+    let intent_receipt = app.records.report_outcome(&report, clock.now(), || clock.now()).await?;
+    Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+}

@@ -1,0 +1,99 @@
+//! The HTTP front: the routes of docs/spec.md §12, each one handler ([`handlers`]) with its
+//! extractors ([`extract`]: the caller's key, the request clock, the core's reader of the
+//! body), and the tower layers around them: tracing (one JSON line per request) and the
+//! limit on requests in flight. Wrong paths and HTTP methods get the published bodies.
+//!
+//! What an operation does is [`crate::records`]; connections (their timeouts and number)
+//! are [`crate::server`]; this module only speaks HTTP.
+
+pub mod extract;
+pub mod handlers;
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{Request, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use intent_core::ServerFailure;
+use tokio::sync::Semaphore;
+use tower::limit::ConcurrencyLimitLayer;
+use tower_http::trace::TraceLayer;
+use tracing::Span;
+
+use crate::config::{RateLimits, ServerLimits};
+use crate::failure::Failure;
+use crate::keys::Keys;
+use crate::rate::RateLimiter;
+use crate::records::Records;
+
+/// The header that carries the access key.
+pub const ACCESS_KEY_HEADER: &str = "x-access-key";
+
+/// The header that carries the test clock's "now" (`--unsafe-test-clock` only).
+pub const TEST_NOW_HEADER: &str = "x-test-now";
+
+/// What the routes share.
+pub struct App {
+    /// The records.
+    pub records: Arc<Records>,
+    /// The keys and their projects.
+    pub keys: Keys,
+    /// Whether `X-Test-Now` is read.
+    pub test_clock: bool,
+    /// The server's limits (body deadline, waiters per key).
+    pub limits: ServerLimits,
+    /// The rate limits per access key.
+    pub rates: RateLimiter,
+    /// Open WaitIntentReceipt calls per access key.
+    pub waiters: Vec<Arc<Semaphore>>,
+}
+
+impl App {
+    /// The shared state of the routes.
+    pub fn new(records: Arc<Records>, keys: Keys, test_clock: bool, limits: ServerLimits, rates: RateLimits) -> App {
+        let waiters =
+            (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
+        App { records, keys, test_clock, limits, rates: RateLimiter::new(rates), waiters }
+    }
+}
+
+/// The router of the whole API, with its layers.
+pub fn router(app: Arc<App>) -> Router {
+    let in_flight = app.limits.max_requests_in_flight;
+    Router::new()
+        .route("/healthz", get(handlers::healthz))
+        .route("/rpc/Service/QuoteIntent", post(handlers::quote))
+        .route("/rpc/Service/CommitIntent", post(handlers::commit))
+        .route("/rpc/Service/ExecuteIntent", post(handlers::execute))
+        .route("/rpc/Service/GetIntentReceipt", post(handlers::get_receipt))
+        .route("/rpc/Service/WaitIntentReceipt", post(handlers::wait_receipt))
+        .route("/rpc/Operator/ReportIntentOutcome", post(handlers::report_outcome))
+        .fallback(|| async { Failure::from(ServerFailure::BadRoute) })
+        .method_not_allowed_fallback(|| async { Failure::from(ServerFailure::BadMethod) })
+        .with_state(app)
+        .layer(ConcurrencyLimitLayer::new(in_flight))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request<Body>| {
+                    let operation = request.uri().path().rsplit('/').next().unwrap_or("").to_owned();
+                    tracing::info_span!(
+                        "request",
+                        operation,
+                        intentId = tracing::field::Empty,
+                        cause = tracing::field::Empty,
+                    )
+                })
+                .on_request(|_: &Request<Body>, _: &Span| {})
+                .on_response(|response: &Response<Body>, latency: std::time::Duration, _: &Span| {
+                    let duration_us = u64::try_from(latency.as_micros()).unwrap_or(u64::MAX);
+                    tracing::info!(status = response.status().as_u16(), duration_us, "request");
+                })
+                .on_failure(()),
+        )
+}
+
+/// Records the intent id of the request being served in its log line.
+pub fn log_intent(intent_id: &str) {
+    Span::current().record("intentId", intent_id);
+}

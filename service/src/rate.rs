@@ -1,0 +1,97 @@
+//! Rate limits per access key and per operation: one token bucket for each pair, holding
+//! up to the burst and refilled at the rate (docs/spec.md §12). QuoteIntent has its own
+//! rate per minute; every other operation the rate per second. A request without a token
+//! is answered RateLimited (1007, 429) with `Retry-After`.
+//!
+//! The buckets live in memory, one per configured key and operation, so their number is
+//! bounded by the configuration, not by traffic; several instances each apply the rate.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::config::RateLimits;
+
+/// The operations that have a bucket each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Operation {
+    /// QuoteIntent: the rate per minute.
+    Quote,
+    /// CommitIntent.
+    Commit,
+    /// ExecuteIntent.
+    Execute,
+    /// GetIntentReceipt.
+    Receipt,
+    /// WaitIntentReceipt.
+    Wait,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// The buckets of every access key.
+#[derive(Debug)]
+pub struct RateLimiter {
+    limits: RateLimits,
+    buckets: Mutex<HashMap<(usize, Operation), Bucket>>,
+}
+
+impl RateLimiter {
+    /// Buckets filled to the burst, refilled at `limits`' rates.
+    pub fn new(limits: RateLimits) -> RateLimiter {
+        RateLimiter { limits, buckets: Mutex::new(HashMap::new()) }
+    }
+
+    /// (capacity, tokens per second) of `operation`'s bucket.
+    fn shape(&self, operation: Operation) -> (f64, f64) {
+        match operation {
+            Operation::Quote => (self.limits.quotes_per_minute as f64, self.limits.quotes_per_minute as f64 / 60.0),
+            _ => (self.limits.burst as f64, self.limits.requests_per_second as f64),
+        }
+    }
+
+    /// Takes a token for `key`'s `operation` at `now`, or says how long until one is there.
+    ///
+    /// # Errors
+    ///
+    /// The wait until the next token, rounded up to whole seconds (at least 1).
+    pub fn take(&self, key: usize, operation: Operation, now: Instant) -> Result<(), u64> {
+        let (capacity, rate) = self.shape(operation);
+        let mut buckets = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let bucket = buckets.entry((key, operation)).or_insert(Bucket { tokens: capacity, at: now });
+        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+        bucket.tokens = (bucket.tokens + elapsed * rate).min(capacity);
+        bucket.at = now.max(bucket.at);
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            Ok(())
+        } else {
+            let wait = Duration::from_secs_f64((1.0 - bucket.tokens) / rate);
+            Err(wait.as_secs_f64().ceil().max(1.0) as u64)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_burst_is_served_then_the_rate_with_retry_after() {
+        let limiter = RateLimiter::new(RateLimits { requests_per_second: 2, burst: 3, quotes_per_minute: 1 });
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            assert_eq!(limiter.take(0, Operation::Commit, t0), Ok(()));
+        }
+        assert_eq!(limiter.take(0, Operation::Commit, t0), Err(1));
+        assert_eq!(limiter.take(1, Operation::Commit, t0), Ok(()), "another key has its own bucket");
+        assert_eq!(limiter.take(0, Operation::Execute, t0), Ok(()), "another operation has its own bucket");
+        assert_eq!(limiter.take(0, Operation::Commit, t0 + Duration::from_millis(500)), Ok(()));
+        assert_eq!(limiter.take(0, Operation::Quote, t0), Ok(()));
+        assert_eq!(limiter.take(0, Operation::Quote, t0), Err(60));
+    }
+}

@@ -1,0 +1,73 @@
+//! Serving connections: hyper's HTTP/1.1 connection with a header read timeout (which also
+//! closes idle keep-alive connections), at most `maxConnections` open at once (more wait in
+//! the listen backlog), and a graceful shutdown bounded by `shutdownGraceSeconds`: on the
+//! signal the listener closes, waiters are answered with their current receipt, idle and
+//! half-sent connections are closed, and whatever is still running at the end of the
+//! grace period is dropped.
+//!
+//! The routes and their layers are [`crate::http`]; this module only owns sockets.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use axum::Router;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use crate::config::ServerLimits;
+
+/// Serves `router` on `listener` until `shutdown` completes, then drains within the grace
+/// period, calling `on_shutdown` first (to answer the waiters).
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    limits: ServerLimits,
+    shutdown: impl Future<Output = ()>,
+    on_shutdown: impl FnOnce(),
+) {
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let mut builder = http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_timeout).keep_alive(true);
+    tokio::pin!(shutdown);
+    loop {
+        let slot = tokio::select! {
+            slot = slots.clone().acquire_owned() => match slot {
+                Ok(slot) => slot,
+                Err(_) => break,
+            },
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of descriptors or a reset before accept: try again shortly.
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let connection = builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(router.clone()));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+            drop(slot);
+        });
+    }
+    drop(listener);
+    on_shutdown();
+    if tokio::time::timeout(limits.shutdown_grace, graceful.shutdown()).await.is_err() {
+        tracing::warn!(
+            grace_seconds = limits.shutdown_grace.as_secs(),
+            "shutdown: connections still open were dropped"
+        );
+    }
+}
