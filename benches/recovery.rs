@@ -184,6 +184,7 @@ impl GaslessExecute {
             window_closes_at: None,
             facts: &facts,
             entrypoint: &EntrypointNames::DEFAULT,
+            deposit_confirmations: 1,
         };
         check_execute(&self.request, &context).unwrap();
     }

@@ -128,6 +128,18 @@ reasons! {
         "Both a deposit transaction hash and a deposit signature are given.";
     ExecutionWindowExpired = "EXECUTION_WINDOW_EXPIRED", IntentStatus, "execute",
         "The execution window closed: now is at or after committedAt + executionWindow.";
+    DepositUnverified = "DEPOSIT_UNVERIFIED", Unauthorized, "execute",
+        "A deposit transaction hash with neither the node's evidence of it nor the caller's explicit acceptance of an unverified deposit.";
+    DepositHashMismatch = "DEPOSIT_HASH_MISMATCH", InvalidArgument, "execute",
+        "The deposit evidence is of another transaction: its receipt's transactionHash or its transaction's hash is not depositTransactionHash.";
+    DepositWrongChain = "DEPOSIT_WRONG_CHAIN", InvalidArgument, "execute",
+        "The deposit transaction is on another chain than the intent's originChainId.";
+    DepositReverted = "DEPOSIT_REVERTED", InvalidArgument, "execute",
+        "The deposit transaction reverted: its receipt's status is not 1.";
+    DepositUnconfirmed = "DEPOSIT_UNCONFIRMED", IntentStatus, "execute",
+        "The deposit transaction has fewer confirmations (headBlockNumber - blockNumber + 1) than the policy's depositConfirmations; the same request succeeds later.";
+    DepositMismatch = "DEPOSIT_MISMATCH", InvalidArgument, "execute",
+        "The deposit transaction does not pay the intent's depositTransaction: no Transfer of its tokenAddress (or, for the native token, no value sent), not to its toAddress, or less than its amount.";
     FeeOptionNotOffered = "FEE_OPTION_NOT_OFFERED", InvalidArgument, "execute",
         "The selected gas fee option is not one of the quoted ones.";
     NativeFeeRequired = "NATIVE_FEE_REQUIRED", InvalidArgument, "execute",
@@ -520,6 +532,48 @@ pub enum Problem {
         /// sum overflows).
         needed: U256,
     },
+    /// See [`Reason::DepositUnverified`].
+    #[error("deposit unverified: the node's evidence of the deposit transaction was not passed in")]
+    DepositUnverified,
+    /// See [`Reason::DepositHashMismatch`].
+    #[error("deposit evidence is of transaction {evidence:#x}, not {requested:#x}")]
+    DepositHashMismatch {
+        /// `depositTransactionHash`.
+        requested: B256,
+        /// The hash the evidence names.
+        evidence: B256,
+    },
+    /// See [`Reason::DepositWrongChain`].
+    #[error("deposit on chain {chain_id}, not on the origin chain {origin_chain_id}")]
+    DepositWrongChain {
+        /// The chain the evidence was read from.
+        chain_id: U256,
+        /// The intent's `originChainId`.
+        origin_chain_id: u64,
+    },
+    /// See [`Reason::DepositReverted`].
+    #[error("deposit transaction reverted (status {status})")]
+    DepositReverted {
+        /// The receipt's status.
+        status: U256,
+    },
+    /// See [`Reason::DepositUnconfirmed`].
+    #[error("deposit unconfirmed: {confirmations} of {required} confirmations")]
+    DepositUnconfirmed {
+        /// `headBlockNumber - blockNumber + 1` (0 when the head is below the block).
+        confirmations: U256,
+        /// The policy's `depositConfirmations`.
+        required: u64,
+    },
+    /// See [`Reason::DepositMismatch`].
+    #[error("deposit mismatch: the transaction contradicts depositTransaction.{field} ({detail})")]
+    DepositMismatch {
+        /// The member of the intent's `depositTransaction` the chain contradicts:
+        /// `tokenAddress`, `toAddress` or `amount`.
+        field: &'static str,
+        /// What the transaction does instead.
+        detail: &'static str,
+    },
     /// See [`Reason::PermitUnverified`].
     #[error("permit signature unverified: the token's permit facts were not passed in")]
     PermitUnverified,
@@ -831,6 +885,12 @@ mod tests {
             Reason::DepositProofMissing => Problem::DepositProofMissing,
             Reason::DepositProofConflict => Problem::DepositProofConflict,
             Reason::ExecutionWindowExpired => Problem::ExecutionWindowExpired { now, closed_at: now },
+            Reason::DepositUnverified => Problem::DepositUnverified,
+            Reason::DepositHashMismatch => Problem::DepositHashMismatch { requested: B256::ZERO, evidence: B256::ZERO },
+            Reason::DepositWrongChain => Problem::DepositWrongChain { chain_id: U256::from(2), origin_chain_id: 1 },
+            Reason::DepositReverted => Problem::DepositReverted { status: U256::ZERO },
+            Reason::DepositUnconfirmed => Problem::DepositUnconfirmed { confirmations: U256::ZERO, required: 1 },
+            Reason::DepositMismatch => Problem::DepositMismatch { field: "amount", detail: "a transfer of less" },
             Reason::FeeOptionNotOffered => Problem::FeeOptionNotOffered,
             Reason::NativeFeeRequired => Problem::NativeFeeRequired,
             Reason::SignatureExpired => Problem::SignatureExpired { now_seconds: 1, deadline: 0 },

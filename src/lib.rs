@@ -43,9 +43,9 @@ pub use lifecycle::{Applied, Event, EventInput, IntentRecord, WINDOW_EXPIRED_REA
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
 pub use policy::Policy;
-pub use rules::facts::{ChainFacts, TokenPermit};
+pub use rules::facts::{ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, TokenPermit};
 pub use server_failure::ServerFailure;
-pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
+pub use values::{AddressOrEmpty, Decimal, Quantity, TextOrDecimal, Timestamp};
 pub use wire::diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use wire::enums::{
     ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus, TransactionType,

@@ -4,8 +4,8 @@
 
 use crate::eip712::EntrypointNames;
 
-/// The quote lifetime, the execution window and the entrypoint's EIP-712 names a record
-/// is quoted under (docs/spec.md §6.1). Change one with
+/// The quote lifetime, the execution window, the entrypoint's EIP-712 names and the
+/// confirmations a deposit transaction needs, which a record is quoted under (docs/spec.md §6.1). Change one with
 /// `Policy { quote_ttl_seconds: 60, ..Policy::default() }`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Policy {
@@ -16,12 +16,19 @@ pub struct Policy {
     /// The entrypoint's EIP-712 names that deposit-intent signatures are checked under
     /// (docs/spec.md §5.1; default `ServiceIntent` under `ServiceIntentEntrypoint` version `1`).
     pub entrypoint: EntrypointNames,
+    /// How many blocks must hold a deposit transaction, its own included, before its hash
+    /// proves the deposit (default 1: mined; docs/spec.md §7, `DEPOSIT_UNCONFIRMED`).
+    pub deposit_confirmations: u64,
 }
 
 impl Policy {
-    /// 300 s to quote, 600 s to execute, the default entrypoint names.
-    pub const DEFAULT: Policy =
-        Policy { quote_ttl_seconds: 300, execution_window_seconds: 600, entrypoint: EntrypointNames::DEFAULT };
+    /// 300 s to quote, 600 s to execute, the default entrypoint names, one confirmation.
+    pub const DEFAULT: Policy = Policy {
+        quote_ttl_seconds: 300,
+        execution_window_seconds: 600,
+        entrypoint: EntrypointNames::DEFAULT,
+        deposit_confirmations: 1,
+    };
 }
 
 impl Default for Policy {

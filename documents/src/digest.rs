@@ -7,7 +7,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit, TypedData};
+use intent_core::eip712::{recover_signer, DaiPermit, Domain, EntrypointNames, Permit, Signature, TypedData};
 use intent_core::rules::{deposit_intent_digest, deposit_intent_typed_data};
 use intent_core::{
     wire_object, Address, Bytes, DepositSignature, EntrypointNamesState, Error, Intent, Problem, B256, U256,
@@ -212,6 +212,29 @@ impl PermitDigestInput {
     /// As [`PermitDigestInput::message`].
     pub fn typed_data(&self) -> Result<TypedData, Error> {
         Ok(self.message()?.typed_data(&self.domain.to_domain()))
+    }
+}
+
+wire_object! {
+    /// The input of `intentctl signature relayable`: a signature to send on chain.
+    pub struct RelayableInput {
+        /// `signature`: The signature, `r ‖ s ‖ v` with `v` 0, 1, 27 or 28.
+        signature: Bytes = "signature",
+    }
+}
+
+impl RelayableInput {
+    /// The 65 bytes `r ‖ s ‖ v` with `v` 27 or 28, which on-chain recovery
+    /// (`ecrecover`, OpenZeppelin's `ECDSA.recover`) requires ([`Signature::to_bytes`]).
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_SIGNATURE` at `signature` for what `recover` refuses before it has a digest:
+    /// another length, another `v`, `r` or `s` zero, `r` not below the curve order, `s`
+    /// above n/2. Whether a key recovers depends on the digest, which this input has not.
+    pub fn relayable(&self) -> Result<Bytes, Error> {
+        let signature = Signature::from_bytes(&self.signature).map_err(|e| e.in_member("signature"))?;
+        Ok(Bytes::copy_from_slice(&signature.to_bytes()))
     }
 }
 

@@ -3,7 +3,7 @@
 //! package's WebAssembly crate both depend on this crate, and so does the fuzz package.
 //!
 //! What lives here: the input documents of `digest intent`, `digest permit`, `typed-data`
-//! and `recover` ([`digest`]), of `check execute` and the chain facts a document states
+//! `recover` and `signature relayable` ([`digest`]), of `check execute` and the chain facts a document states
 //! ([`execute`]), and of `run` with its runner ([`scenario`]), all declared with
 //! [`intent_core::wire_object!`] so that they are parsed with the library's exact values,
 //! limits, reason codes and JSON paths; and the error line both front ends answer an
@@ -23,7 +23,9 @@ pub mod scenario;
 use alloc::format;
 use alloc::string::String;
 
-pub use digest::{IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput};
+pub use digest::{
+    IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput, RelayableInput,
+};
 pub use execute::{CheckExecuteInput, TokenPermitInput};
 pub use scenario::{outcome_lines, EventOutcome, Scenario, ScenarioEvent, ScenarioLimits, ScenarioPolicy};
 

@@ -13,16 +13,19 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use intent_core::{
-    wire_object, Applied, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest, GasFeeOptions, Intent,
-    IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, U256,
+    wire_object, Applied, DepositEvidence, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest,
+    GasFeeOptions, Intent, IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, U256,
 };
 
-use crate::execute::{chain_facts, entrypoint_names, TokenPermitInput};
+use crate::execute::{entrypoint_names, StatedFacts, TokenPermitInput};
 
 wire_object! {
-    /// How a scenario is played (docs/spec.md §10, revision 2): the two lifetimes, in seconds, and
-    /// the entrypoint's EIP-712 names; absent ones take their defaults.
+    /// How a scenario is played (docs/spec.md §10, revision 2): the two lifetimes, in seconds,
+    /// the entrypoint's EIP-712 names and the confirmations a deposit transaction needs;
+    /// absent ones take their defaults.
     pub struct ScenarioPolicy {
+        /// `depositConfirmations`: How many blocks must hold a deposit transaction.
+        deposit_confirmations: Option<u64> = "depositConfirmations",
         /// `entrypoint`: The entrypoint's EIP-712 names, checked against deposit-intent
         /// signatures.
         entrypoint: Option<EntrypointNamesState> = "entrypoint",
@@ -47,11 +50,18 @@ wire_object! {
 wire_object! {
     /// One timed event of a scenario.
     pub struct ScenarioEvent {
+        /// `acceptUnverifiedDeposit`: For `execute`: **unsafe** — whether a deposit
+        /// transaction hash is accepted unproven when `depositEvidence` is absent.
+        accept_unverified_deposit: Option<bool> = "acceptUnverifiedDeposit",
         /// `acceptUnverifiedPermit`: For `execute`: whether a permit signature is accepted
         /// unverified (checked for form only) when `tokenPermit` is absent.
         accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `at`: When it happens.
         at: Timestamp = "at",
+        /// `depositEvidence`: For `execute`: the node's evidence of the deposit transaction
+        /// (without it a deposit transaction hash is `DEPOSIT_UNVERIFIED` unless
+        /// `acceptUnverifiedDeposit` is true).
+        deposit_evidence: Option<DepositEvidence> = "depositEvidence",
         /// `entrypointNonce`: For `execute`: the owner's current nonce at the entrypoint.
         entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
@@ -132,8 +142,9 @@ impl EventOutcome {
 }
 
 impl Scenario {
-    /// The policy the scenario is quoted under: the lifetimes of `policy` or `limits` and
-    /// the entrypoint names of `policy`, the defaults for those not given.
+    /// The policy the scenario is quoted under: the lifetimes of `policy` or `limits`, the
+    /// entrypoint names and deposit confirmations of `policy`, the defaults for those not
+    /// given.
     ///
     /// # Errors
     ///
@@ -154,6 +165,8 @@ impl Scenario {
             quote_ttl_seconds: quote_ttl.unwrap_or(Policy::DEFAULT.quote_ttl_seconds),
             execution_window_seconds: window.unwrap_or(Policy::DEFAULT.execution_window_seconds),
             entrypoint: entrypoint_names(self.policy.as_ref().and_then(|policy| policy.entrypoint.as_ref())),
+            deposit_confirmations: (self.policy.as_ref().and_then(|policy| policy.deposit_confirmations))
+                .unwrap_or(Policy::DEFAULT.deposit_confirmations),
         })
     }
 
@@ -223,7 +236,14 @@ impl Scenario {
                     .request
                     .as_ref()
                     .ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?,
-                facts: chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit),
+                facts: StatedFacts {
+                    token_permit: token_permit.as_ref(),
+                    entrypoint_nonce: event.entrypoint_nonce,
+                    accept_unverified_permit: event.accept_unverified_permit,
+                    deposit_evidence: event.deposit_evidence.as_ref(),
+                    accept_unverified_deposit: event.accept_unverified_deposit,
+                }
+                .to_chain_facts(),
             },
             Event::Fail => EventInput::Fail { reason, transaction: None },
             Event::Succeed => EventInput::Succeed { transaction: None },

@@ -37,7 +37,9 @@ use intent_core::{
     DepositSignature, Error, ErrorBody, ExecuteRequest, FeeOption, GasFeeOptions, Intent, IntentStatus, Limits, Policy,
     QuoteRequest, Reason, RecordState, ServiceContracts, Timestamp, UnknownMembers, WireObject,
 };
-use intent_core::{ChainFacts, TokenPermit};
+use intent_core::{
+    ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, Quantity, TokenPermit,
+};
 use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 

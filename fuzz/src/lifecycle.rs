@@ -111,7 +111,7 @@ pub enum Event {
         /// The request.
         request: Box<RequestChoice>,
         /// What the chain is said to know.
-        facts: ChainFactsChoice,
+        facts: Box<ChainFactsChoice>,
     },
     /// Execution failed, with a reason.
     Fail(String),
@@ -268,6 +268,90 @@ pub struct ChainFactsChoice {
     pub entrypoint_nonce: Option<u64>,
     /// Whether an unverified permit is accepted.
     pub accept_unverified_permit: bool,
+    /// The node's evidence of the deposit transaction.
+    pub deposit_evidence: Option<EvidenceChoice>,
+    /// Whether an unverified deposit hash is accepted.
+    pub accept_unverified_deposit: bool,
+}
+
+/// Deposit evidence, built around the request's hash and the intent's deposit so that
+/// every deposit rule can pass or break.
+#[derive(Debug, Arbitrary)]
+pub struct EvidenceChoice {
+    /// Another hash than the request's, in the receipt.
+    pub receipt_hash: Option<[u8; 32]>,
+    /// Another hash than the request's, in the transaction.
+    pub transaction_hash: Option<[u8; 32]>,
+    /// Another chain than the origin.
+    pub chain_id: Option<u64>,
+    /// The receipt's status, when not 1.
+    pub status: Option<u64>,
+    /// The receipt's block and the head block.
+    pub blocks: (u64, u64),
+    /// The logs: a `Transfer` paying the deposit first when `pays`, then these.
+    pub pays: bool,
+    /// Other logs.
+    pub logs: Vec<LogChoice>,
+    /// The transaction's recipient (the deposit's `toAddress` when `None`) and value.
+    pub to: Option<[u8; 20]>,
+    /// The transaction's value.
+    pub value: u64,
+}
+
+/// A log of the evidence's receipt.
+#[derive(Debug, Arbitrary)]
+pub struct LogChoice {
+    /// The emitting contract.
+    pub address: [u8; 20],
+    /// The topics.
+    pub topics: Vec<[u8; 32]>,
+    /// The data.
+    pub data: Vec<u8>,
+}
+
+impl EvidenceChoice {
+    /// The evidence for a request of `hash` against `intent`.
+    pub fn build(&self, intent: &Intent, hash: B256) -> DepositEvidence {
+        let deposit = &intent.deposit_transaction;
+        let mut logs = Vec::new();
+        if self.pays {
+            let transfer = keccak256(b"Transfer(address,address,uint256)");
+            logs.push(EvidenceLog {
+                address: deposit.token_address,
+                data: Bytes::copy_from_slice(&deposit.amount.to_be_bytes::<32>()),
+                topics: vec![transfer, Address::ZERO.into_word(), deposit.to_address.into_word()],
+                unknown: UnknownMembers::new(),
+            });
+        }
+        for log in &self.logs {
+            logs.push(EvidenceLog {
+                address: Address::from(log.address),
+                data: Bytes::copy_from_slice(&log.data),
+                topics: log.topics.iter().copied().map(B256::from).collect(),
+                unknown: UnknownMembers::new(),
+            });
+        }
+        let value = if self.pays { deposit.amount } else { U256::from(self.value) };
+        DepositEvidence {
+            chain_id: Quantity::from(self.chain_id.unwrap_or(intent.origin_chain_id)),
+            head_block_number: Quantity::from(self.blocks.1),
+            receipt: EvidenceReceipt {
+                block_number: Quantity::from(self.blocks.0),
+                logs,
+                status: Quantity::from(self.status.unwrap_or(1)),
+                transaction_hash: self.receipt_hash.map_or(hash, B256::from),
+                unknown: UnknownMembers::new(),
+            },
+            transaction: EvidenceTransaction {
+                from: Address::ZERO,
+                hash: self.transaction_hash.map_or(hash, B256::from),
+                to: Some(self.to.map_or(deposit.to_address, Address::from)),
+                value: Quantity(value),
+                unknown: UnknownMembers::new(),
+            },
+            unknown: UnknownMembers::new(),
+        }
+    }
 }
 
 /// A token's permit facts.
@@ -504,10 +588,17 @@ pub(crate) fn apply(
         Event::Execute { request, facts } => {
             let request = request.build(record, now);
             let token_permit = facts.token_permit.as_ref().map(TokenPermitChoice::build);
+            let evidence = match (&facts.deposit_evidence, request.deposit_transaction_hash) {
+                (Some(choice), Some(hash)) => Some(choice.build(record.intent(), hash)),
+                (Some(choice), None) => Some(choice.build(record.intent(), B256::ZERO)),
+                (None, _) => None,
+            };
             let facts = ChainFacts {
                 token_permit: token_permit.as_ref(),
                 entrypoint_nonce: facts.entrypoint_nonce.map(U256::from),
                 accept_unverified_permit: facts.accept_unverified_permit,
+                deposit_evidence: evidence.as_ref(),
+                accept_unverified_deposit: facts.accept_unverified_deposit,
             };
             let closes_at = record.execution_window_closes_at().unwrap_or(Timestamp::MAX);
             let expected = match (&request.deposit_transaction_hash, &request.deposit_signature) {
@@ -515,11 +606,26 @@ pub(crate) fn apply(
                 (None, None) => ok_unless(Some(Reason::DepositProofMissing)),
                 (Some(_), Some(_)) => ok_unless(Some(Reason::DepositProofConflict)),
                 _ if now >= closes_at => ok_unless(Some(Reason::ExecutionWindowExpired)),
-                (Some(_), None) => ok_unless(None),
+                (Some(_), None) if facts.deposit_evidence.is_none() && !facts.accept_unverified_deposit => {
+                    ok_unless(Some(Reason::DepositUnverified))
+                }
+                (Some(_), None) if facts.deposit_evidence.is_none() => ok_unless(None),
+                // The deposit rules against the evidence: checked by the assertion below.
+                (Some(_), None) => None,
                 (None, Some(_)) => None,
             };
             let replay = record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash());
             let result = record.apply(EventInput::Execute { request: &request, facts }, now);
+            if let (Ok(Applied::Changed), Some(hash), Some(evidence)) =
+                (&result, request.deposit_transaction_hash, facts.deposit_evidence)
+            {
+                // docs/spec.md §7: an accepted deposit hash is the evidence's transaction, on
+                // the origin chain, succeeded and confirmed.
+                assert_eq!((evidence.receipt.transaction_hash, evidence.transaction.hash), (hash, hash));
+                assert_eq!(evidence.chain_id.0, U256::from(record.intent().origin_chain_id));
+                assert_eq!(evidence.receipt.status.0, U256::from(1));
+                assert!(evidence.head_block_number >= evidence.receipt.block_number, "an unconfirmed deposit accepted");
+            }
             if let (Ok(Applied::Changed), Some(signature)) = (&result, &request.deposit_signature) {
                 // docs/spec.md §6.5: a permit is accepted unverified only on the explicit opt-in,
                 // and an entrypoint-mode nonce only when it is the owner's current one.

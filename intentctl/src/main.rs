@@ -13,7 +13,8 @@ use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use intent_core::{from_slice, to_string, Canonical, Error, Intent, IntentRecord, RecordState};
 use intent_documents::{
-    error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario,
+    error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, RelayableInput,
+    Scenario,
 };
 
 const USAGE: &str = "\
@@ -31,14 +32,22 @@ commands:
   typed-data intent  the input of digest intent -> the EIP-712 typed-data document a wallet signs (one line)
   typed-data permit  the input of digest permit (ERC-2612 or DAI-style) -> its typed-data document (one line)
   recover        {digest, signature} -> the signer's EIP-55 address
+  signature relayable  {signature} -> the same signature as 65-byte hex with v 27 or 28, the
+                 form on-chain recovery accepts (refuses what recover refuses before recovery)
   check request  QuoteRequest -> {ok: true} when every QuoteRequest rule holds
   check intent   Intent -> {ok: true} when the QuoteRequest rules and intent consistency hold
   check execute  {intent, gasFeeOptions, request, now, committedAt?, entrypoint?,
-                  tokenPermit?, entrypointNonce?, acceptUnverifiedPermit?}
-                 -> {ok: true} when every Execute rule holds
+                  tokenPermit?, entrypointNonce?, acceptUnverifiedPermit?,
+                  depositEvidence?, depositConfirmations?, acceptUnverifiedDeposit?}
+                 -> {ok: true} when every Execute rule holds, with
+                 relayable: {intentSignature?, permitSignature?} (v 27/28) when a
+                 signature of the request has v 0 or 1
                  tokenPermit: {domain, nonce}, the token's permit facts; without them a permit
                  signature is PERMIT_UNVERIFIED unless acceptUnverifiedPermit is true
                  entrypointNonce: the owner's nonce at the entrypoint (else NONCE_MISMATCH)
+                 depositEvidence: {chainId, headBlockNumber, receipt, transaction} as a node
+                 returns them; without it a depositTransactionHash is DEPOSIT_UNVERIFIED
+                 unless acceptUnverifiedDeposit is true (unsafe: the hash is not checked)
   run            {policy?, intent, gasFeeOptions?, events} -> one JSON line per event
                  policy: {quoteTtlSeconds?, executionWindowSeconds?, entrypoint?}
                  (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
@@ -84,6 +93,9 @@ enum Command {
     /// The rules of an operation.
     #[command(subcommand)]
     Check(Checked),
+    /// A signature in another form.
+    #[command(subcommand)]
+    Signature(SignatureForm),
     /// A scenario -> one line per event.
     Run {
         /// Store and restore the record through this file between every two events.
@@ -101,6 +113,13 @@ enum Signed {
     Intent(Source),
     /// An ERC-2612 or DAI-style permit.
     Permit(Source),
+}
+
+/// The forms `signature` gives.
+#[derive(Subcommand)]
+enum SignatureForm {
+    /// {signature} -> the 65 bytes with v 27 or 28.
+    Relayable(Source),
 }
 
 /// What `check` checks.
@@ -147,7 +166,10 @@ impl Command {
                 (|input| ok(intent_core::rules::check_intent(&from_slice(input)?)), source)
             }
             Command::Check(Checked::Execute(source)) => {
-                (|input| ok(from_slice::<CheckExecuteInput>(input)?.check()), source)
+                (|input| from_slice::<CheckExecuteInput>(input)?.check_line(), source)
+            }
+            Command::Signature(SignatureForm::Relayable(source)) => {
+                (|input| Ok(from_slice::<RelayableInput>(input)?.relayable()?.to_string()), source)
             }
             Command::Run { source, .. } => (|input| Ok(outcome_lines(&from_slice::<Scenario>(input)?.run()?)), source),
         }

@@ -231,3 +231,23 @@ export declare function checkPolicyState(input: string | Uint8Array | T.PolicySt
 export declare function parseEntrypointNamesState(input: string | Uint8Array | T.EntrypointNamesStateInput): T.EntrypointNamesState;
 /** Checks a EntrypointNamesState: everything parseEntrypointNamesState checks; throws an IntentCoreError. */
 export declare function checkEntrypointNamesState(input: string | Uint8Array | T.EntrypointNamesStateInput): void;
+
+/** Reads a DepositEvidence (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseDepositEvidence(input: string | Uint8Array | T.DepositEvidenceInput): T.DepositEvidence;
+/** Checks a DepositEvidence: everything parseDepositEvidence checks; throws an IntentCoreError. */
+export declare function checkDepositEvidence(input: string | Uint8Array | T.DepositEvidenceInput): void;
+
+/** Reads a EvidenceReceipt (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseEvidenceReceipt(input: string | Uint8Array | T.EvidenceReceiptInput): T.EvidenceReceipt;
+/** Checks a EvidenceReceipt: everything parseEvidenceReceipt checks; throws an IntentCoreError. */
+export declare function checkEvidenceReceipt(input: string | Uint8Array | T.EvidenceReceiptInput): void;
+
+/** Reads a EvidenceLog (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseEvidenceLog(input: string | Uint8Array | T.EvidenceLogInput): T.EvidenceLog;
+/** Checks a EvidenceLog: everything parseEvidenceLog checks; throws an IntentCoreError. */
+export declare function checkEvidenceLog(input: string | Uint8Array | T.EvidenceLogInput): void;
+
+/** Reads a EvidenceTransaction (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseEvidenceTransaction(input: string | Uint8Array | T.EvidenceTransactionInput): T.EvidenceTransaction;
+/** Checks a EvidenceTransaction: everything parseEvidenceTransaction checks; throws an IntentCoreError. */
+export declare function checkEvidenceTransaction(input: string | Uint8Array | T.EvidenceTransactionInput): void;

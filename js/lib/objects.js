@@ -139,3 +139,15 @@ export const checkPolicyState = (input) => check("PolicyState", input);
 
 export const parseEntrypointNamesState = (input) => parse("EntrypointNamesState", input);
 export const checkEntrypointNamesState = (input) => check("EntrypointNamesState", input);
+
+export const parseDepositEvidence = (input) => parse("DepositEvidence", input);
+export const checkDepositEvidence = (input) => check("DepositEvidence", input);
+
+export const parseEvidenceReceipt = (input) => parse("EvidenceReceipt", input);
+export const checkEvidenceReceipt = (input) => check("EvidenceReceipt", input);
+
+export const parseEvidenceLog = (input) => parse("EvidenceLog", input);
+export const checkEvidenceLog = (input) => check("EvidenceLog", input);
+
+export const parseEvidenceTransaction = (input) => parse("EvidenceTransaction", input);
+export const checkEvidenceTransaction = (input) => check("EvidenceTransaction", input);

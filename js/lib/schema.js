@@ -48,6 +48,10 @@ export const OBJECTS = Object.freeze([
   "RecordState",
   "PolicyState",
   "EntrypointNamesState",
+  "DepositEvidence",
+  "EvidenceReceipt",
+  "EvidenceLog",
+  "EvidenceTransaction",
 ]);
 
 /**
@@ -413,6 +417,7 @@ export const FIELD_KINDS = Object.freeze({
     version: "u64",
   }),
   PolicyState: Object.freeze({
+    depositConfirmations: "u64",
     entrypoint: "EntrypointNamesState",
     executionWindowSeconds: "u64",
     quoteTtlSeconds: "u64",
@@ -421,6 +426,29 @@ export const FIELD_KINDS = Object.freeze({
     name: "string",
     typeName: "string",
     version: "string",
+  }),
+  DepositEvidence: Object.freeze({
+    chainId: "quantity",
+    headBlockNumber: "quantity",
+    receipt: "EvidenceReceipt",
+    transaction: "EvidenceTransaction",
+  }),
+  EvidenceReceipt: Object.freeze({
+    blockNumber: "quantity",
+    logs: "EvidenceLog[]",
+    status: "quantity",
+    transactionHash: "bytes32",
+  }),
+  EvidenceLog: Object.freeze({
+    address: "address",
+    data: "bytes",
+    topics: "bytes32[]",
+  }),
+  EvidenceTransaction: Object.freeze({
+    from: "address",
+    hash: "bytes32",
+    to: "address",
+    value: "quantity",
   }),
   IntentDigest: Object.freeze({
     depositSignature: "DepositSignature",
@@ -450,8 +478,11 @@ export const FIELD_KINDS = Object.freeze({
     signature: "bytes",
   }),
   CheckExecute: Object.freeze({
+    acceptUnverifiedDeposit: "bool",
     acceptUnverifiedPermit: "bool",
     committedAt: "timestamp",
+    depositConfirmations: "u64",
+    depositEvidence: "DepositEvidence",
     entrypoint: "EntrypointNamesState",
     entrypointNonce: "uint",
     gasFeeOptions: "GasFeeOptions",
@@ -496,6 +527,12 @@ export const REASONS = Object.freeze({
   DEPOSIT_PROOF_MISSING: ["InvalidArgument", 2000, 400],
   DEPOSIT_PROOF_CONFLICT: ["InvalidArgument", 2000, 400],
   EXECUTION_WINDOW_EXPIRED: ["IntentStatus", 2004, 422],
+  DEPOSIT_UNVERIFIED: ["Unauthorized", 1000, 401],
+  DEPOSIT_HASH_MISMATCH: ["InvalidArgument", 2000, 400],
+  DEPOSIT_WRONG_CHAIN: ["InvalidArgument", 2000, 400],
+  DEPOSIT_REVERTED: ["InvalidArgument", 2000, 400],
+  DEPOSIT_UNCONFIRMED: ["IntentStatus", 2004, 422],
+  DEPOSIT_MISMATCH: ["InvalidArgument", 2000, 400],
   FEE_OPTION_NOT_OFFERED: ["InvalidArgument", 2000, 400],
   NATIVE_FEE_REQUIRED: ["InvalidArgument", 2000, 400],
   SIGNATURE_EXPIRED: ["Unauthorized", 1000, 401],

@@ -60,6 +60,12 @@ export type ReasonCode =
   | "DEPOSIT_PROOF_MISSING"
   | "DEPOSIT_PROOF_CONFLICT"
   | "EXECUTION_WINDOW_EXPIRED"
+  | "DEPOSIT_UNVERIFIED"
+  | "DEPOSIT_HASH_MISMATCH"
+  | "DEPOSIT_WRONG_CHAIN"
+  | "DEPOSIT_REVERTED"
+  | "DEPOSIT_UNCONFIRMED"
+  | "DEPOSIT_MISMATCH"
   | "FEE_OPTION_NOT_OFFERED"
   | "NATIVE_FEE_REQUIRED"
   | "SIGNATURE_EXPIRED"
@@ -1043,6 +1049,7 @@ export interface RecordStateInput {
 
 /** PolicyState in its wire form, as the package returns it. */
 export interface PolicyState {
+  depositConfirmations?: U64;
   entrypoint: EntrypointNamesState;
   executionWindowSeconds: U64;
   quoteTtlSeconds: U64;
@@ -1050,6 +1057,7 @@ export interface PolicyState {
 
 /** PolicyState as the package accepts it (optional members may be `null`). */
 export interface PolicyStateInput {
+  depositConfirmations?: IntegerInput | null;
   entrypoint: EntrypointNamesStateInput;
   executionWindowSeconds: IntegerInput;
   quoteTtlSeconds: IntegerInput;
@@ -1067,6 +1075,68 @@ export interface EntrypointNamesStateInput {
   name: string;
   typeName: string;
   version: string;
+}
+
+/** DepositEvidence in its wire form, as the package returns it. */
+export interface DepositEvidence {
+  chainId: string;
+  headBlockNumber: string;
+  receipt: EvidenceReceipt;
+  transaction: EvidenceTransaction;
+}
+
+/** DepositEvidence as the package accepts it (optional members may be `null`). */
+export interface DepositEvidenceInput {
+  chainId: string;
+  headBlockNumber: string;
+  receipt: EvidenceReceiptInput;
+  transaction: EvidenceTransactionInput;
+}
+
+/** EvidenceReceipt in its wire form, as the package returns it. */
+export interface EvidenceReceipt {
+  blockNumber: string;
+  logs: EvidenceLog[];
+  status: string;
+  transactionHash: Bytes32;
+}
+
+/** EvidenceReceipt as the package accepts it (optional members may be `null`). */
+export interface EvidenceReceiptInput {
+  blockNumber: string;
+  logs: readonly EvidenceLogInput[];
+  status: string;
+  transactionHash: HexInput;
+}
+
+/** EvidenceLog in its wire form, as the package returns it. */
+export interface EvidenceLog {
+  address: Address;
+  data: Bytes;
+  topics: Bytes32[];
+}
+
+/** EvidenceLog as the package accepts it (optional members may be `null`). */
+export interface EvidenceLogInput {
+  address: HexInput;
+  data: HexInput;
+  topics: readonly HexInput[];
+}
+
+/** EvidenceTransaction in its wire form, as the package returns it. */
+export interface EvidenceTransaction {
+  from: Address;
+  hash: Bytes32;
+  to?: Address;
+  value: string;
+}
+
+/** EvidenceTransaction as the package accepts it (optional members may be `null`). */
+export interface EvidenceTransactionInput {
+  from: HexInput;
+  hash: HexInput;
+  to?: HexInput | null;
+  value: string;
 }
 
 /** IntentDigest as the package accepts it (optional members may be `null`). */
@@ -1106,8 +1176,11 @@ export interface RecoverInput {
 
 /** CheckExecute as the package accepts it (optional members may be `null`). */
 export interface CheckExecuteInput {
+  acceptUnverifiedDeposit?: boolean | null;
   acceptUnverifiedPermit?: boolean | null;
   committedAt?: TimestampInput | null;
+  depositConfirmations?: IntegerInput | null;
+  depositEvidence?: DepositEvidenceInput | null;
   entrypoint?: EntrypointNamesStateInput | null;
   entrypointNonce?: IntegerInput | null;
   gasFeeOptions: GasFeeOptionsInput;
@@ -1170,4 +1243,8 @@ export type ObjectName =
   | "ServiceStatus"
   | "RecordState"
   | "PolicyState"
-  | "EntrypointNamesState";
+  | "EntrypointNamesState"
+  | "DepositEvidence"
+  | "EvidenceReceipt"
+  | "EvidenceLog"
+  | "EvidenceTransaction";

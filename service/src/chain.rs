@@ -1,6 +1,6 @@
 //! What only the chain knows, as the core takes it (docs/spec.md §6.5): the deposit token's
-//! permit domain and the owner's permit nonce, and whether an unverified permit is
-//! accepted.
+//! permit domain and the owner's permit nonce, and whether an unverified permit or an
+//! unverified deposit hash is accepted.
 //!
 //! The reference service reads no chain. Its [`ChainView`] takes the token permit domains
 //! from the configuration and reads every owner's permit nonce as 0, a fresh owner's on a
@@ -8,6 +8,8 @@
 //! for the deposit token, a permit signature is PERMIT_UNVERIFIED unless the configuration
 //! sets `acceptUnverifiedPermits`. The owner's entrypoint nonce is not known here, so it
 //! is not passed; a used `(owner, nonce)` is refused by the store's unique key instead.
+//! No deposit evidence is read either: a deposit transaction hash is DEPOSIT_UNVERIFIED
+//! unless the configuration sets `acceptUnverifiedDeposits` (unsafe, warned about at start).
 
 use intent_core::eip712::Domain;
 use intent_core::{ChainFacts, TokenPermit};
@@ -26,6 +28,7 @@ pub struct ChainView {
 pub struct KnownFacts {
     token_permit: Option<TokenPermit>,
     accept_unverified_permit: bool,
+    accept_unverified_deposit: bool,
 }
 
 impl ChainView {
@@ -50,7 +53,11 @@ impl ChainView {
                     nonce: U256::ZERO,
                 }
             });
-        KnownFacts { token_permit, accept_unverified_permit: self.config.accept_unverified_permits.unwrap_or(false) }
+        KnownFacts {
+            token_permit,
+            accept_unverified_permit: self.config.accept_unverified_permits.unwrap_or(false),
+            accept_unverified_deposit: self.config.accept_unverified_deposits.unwrap_or(false),
+        }
     }
 }
 
@@ -66,6 +73,8 @@ impl KnownFacts {
             token_permit: self.token_permit.as_ref(),
             entrypoint_nonce: None,
             accept_unverified_permit: self.accept_unverified_permit,
+            deposit_evidence: None,
+            accept_unverified_deposit: self.accept_unverified_deposit,
         }
     }
 }

@@ -23,6 +23,12 @@ pub const EXAMPLE_CONFIG: &str = include_str!("../config/example.json");
 wire_object! {
     /// The whole configuration file.
     pub struct ServiceConfig {
+        /// `acceptUnverifiedDeposits`: **unsafe**: accept a deposit transaction hash without
+        /// the node's evidence of it (this service reads no node), so that any 32 bytes
+        /// start an execution (docs/spec.md §6.5). Default false: a hash is then
+        /// DEPOSIT_UNVERIFIED. The shipped example configuration, which has no node, states
+        /// it, and the service warns at start.
+        accept_unverified_deposits: Option<bool> = "acceptUnverifiedDeposits",
         /// `acceptUnverifiedPermits`: accept a permit signature whose token has no permit
         /// domain here, leaving its verification to the chain (docs/spec.md §6.5). Default false.
         accept_unverified_permits: Option<bool> = "acceptUnverifiedPermits",

@@ -74,6 +74,7 @@ fn warn_loudly(message: &str) {
 
 async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServiceConfig::load(flags.config.as_deref())?;
+    let accepts_unverified_deposits = config.accept_unverified_deposits == Some(true);
     let service =
         Service::open(config, &flags.db, &flags.access_keys, &flags.operator_keys, flags.unsafe_test_clock).await?;
     let keys = &service.app.keys;
@@ -87,6 +88,12 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
             .into());
         }
         warn_loudly("the demo keys of the shipped configuration are public: anyone can use this service");
+    }
+    if accepts_unverified_deposits {
+        warn_loudly(
+            "acceptUnverifiedDeposits: deposit transaction hashes are not checked against any chain; \
+             any 32 bytes start an execution",
+        );
     }
     if flags.unsafe_test_clock {
         warn_loudly("--unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only");

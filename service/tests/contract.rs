@@ -300,6 +300,30 @@ async fn unknown_members_of_an_execute_request_are_not_stored_with_the_record() 
 }
 
 #[tokio::test]
+async fn a_deposit_hash_is_deposit_unverified_unless_the_configuration_accepts_it() {
+    // This service reads no node: without `acceptUnverifiedDeposits` a hash proves nothing.
+    let strict = service(|config| {
+        config.as_object_mut().unwrap().remove("acceptUnverifiedDeposits");
+    })
+    .await;
+    // The shipped configuration states it (it has no node), and the same request passes.
+    let shipped = service(|_| {}).await;
+    for (service, expected) in [(strict, Some("DEPOSIT_UNVERIFIED at depositTransactionHash")), (shipped, None)] {
+        let router = service.router();
+        let quoted = quote(&router, ACCESS_KEY).await;
+        let id = quoted.intent.intent_id.as_str();
+        assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quoted)).await.status, StatusCode::OK);
+        let answer = call(&router, "ExecuteIntent", ACCESS_KEY, &hash_request(id, random_hash())).await;
+        match expected {
+            Some(cause) => {
+                assert_eq!((answer.status, answer.cause()), (StatusCode::UNAUTHORIZED, cause), "{}", answer.body)
+            }
+            None => assert_eq!(answer.status, StatusCode::OK, "{}", answer.body),
+        }
+    }
+}
+
+#[tokio::test]
 async fn a_waiter_sees_another_instances_change() {
     let db = database("two-instances");
     let (one, other) = (service_on(&db, |_| {}).await, service_on(&db, |_| {}).await);

@@ -492,17 +492,20 @@ fn unsafe_starts_are_refused_or_warned_about_and_keys_are_never_printed() {
     // An empty access key, from the command line or the environment.
     let (_, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--access-key", ""]);
     assert!(status.is_some_and(|s| !s.success()) && err.contains("empty access key"), "{err}");
-    // On loopback the demo keys and the test clock are warned about, on standard output
-    // and in the JSON log, and no key is printed, only fingerprints.
+    // On loopback the demo keys, the shipped configuration's unverified deposit hashes and
+    // the test clock are warned about, on standard output and in the JSON log, and no key
+    // is printed, only fingerprints.
     let (out, err, status) = start_output(&["--listen", "127.0.0.1:0", "--db", &db, "--unsafe-test-clock"]);
     assert!(status.is_none(), "it kept running: {err}");
     assert!(out.contains("WARNING: the demo keys") && out.contains("WARNING: --unsafe-test-clock"), "{out}");
+    assert!(out.contains("WARNING: acceptUnverifiedDeposits"), "{out}");
     let warnings: Vec<Value> = err
         .lines()
         .filter_map(|line| serde_json::from_str::<Value>(line).ok())
         .filter(|line| line["level"] == "WARN" && line["unsafe_setting"] == true)
         .collect();
-    assert_eq!(warnings.len(), 2, "{err}");
+    assert_eq!(warnings.len(), 3, "{err}");
+    assert!(warnings.iter().any(|w| w["message"].as_str().is_some_and(|m| m.starts_with("acceptUnverifiedDeposits"))));
     assert!(!out.contains(ACCESS_KEY) && !out.contains(OPERATOR_KEY) && !err.contains(ACCESS_KEY), "{out}");
     assert!(out.contains(&format!("project 42 key {}", intent_service::keys::fingerprint(ACCESS_KEY))), "{out}");
 }

@@ -396,9 +396,9 @@ impl IntentRecord {
     }
 
     /// Starts execution knowing no chain facts: [`IntentRecord::execute_with`] with
-    /// [`ChainFacts::default()`]. Enough for the deposit-hash mode and for entrypoint mode
-    /// without a permit; a permit signature is refused with `PERMIT_UNVERIFIED`, never
-    /// accepted unverified (docs/spec.md §6.5).
+    /// [`ChainFacts::default()`]. Enough for entrypoint mode without a permit; a permit
+    /// signature is refused with `PERMIT_UNVERIFIED` and a deposit transaction hash with
+    /// `DEPOSIT_UNVERIFIED`, never accepted unverified (docs/spec.md §6.5).
     ///
     /// # Errors
     ///
@@ -410,7 +410,8 @@ impl IntentRecord {
     /// Starts execution within the window, on a valid execute request checked against the
     /// chain `facts`: with the token's permit facts a permit signature is recovered and
     /// must be the owner's; with the owner's entrypoint nonce a different `userNonce` is
-    /// refused. The request is kept ([`IntentRecord::execute_request`]).
+    /// refused; with the deposit evidence a deposit transaction hash must name a
+    /// transaction that paid the deposit, with the policy's confirmations. The request is kept ([`IntentRecord::execute_request`]).
     ///
     /// A request with the same canonical hash as the kept one, on a record already
     /// EXECUTING or later, is a replay: it succeeds with [`Applied::Replay`] and changes
@@ -446,6 +447,7 @@ impl IntentRecord {
             window_closes_at: self.execution_window_closes_at(),
             facts,
             entrypoint: &self.policy.entrypoint,
+            deposit_confirmations: self.policy.deposit_confirmations,
         };
         check_execute(request, &context)?;
         self.execute_request = Some(request.clone());

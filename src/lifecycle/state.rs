@@ -67,6 +67,10 @@ wire_object! {
 wire_object! {
     /// A [`Policy`] in a [`RecordState`].
     pub struct PolicyState {
+        /// `depositConfirmations`: The confirmations a deposit transaction needs; absent
+        /// means 1, and 1 is written absent, so that states written before it existed read
+        /// and write as they did.
+        deposit_confirmations: Option<u64> = "depositConfirmations",
         /// `entrypoint`: The entrypoint's EIP-712 names.
         entrypoint: EntrypointNamesState = "entrypoint",
         /// `executionWindowSeconds`: How long after the commit the intent may be executed.
@@ -112,6 +116,8 @@ impl From<EntrypointNamesState> for EntrypointNames {
 impl From<&Policy> for PolicyState {
     fn from(policy: &Policy) -> Self {
         PolicyState {
+            deposit_confirmations: (policy.deposit_confirmations != Policy::DEFAULT.deposit_confirmations)
+                .then_some(policy.deposit_confirmations),
             entrypoint: EntrypointNamesState::from(&policy.entrypoint),
             execution_window_seconds: policy.execution_window_seconds,
             quote_ttl_seconds: policy.quote_ttl_seconds,
@@ -126,6 +132,7 @@ impl From<PolicyState> for Policy {
             quote_ttl_seconds: policy.quote_ttl_seconds,
             execution_window_seconds: policy.execution_window_seconds,
             entrypoint: EntrypointNames::from(policy.entrypoint),
+            deposit_confirmations: policy.deposit_confirmations.unwrap_or(Policy::DEFAULT.deposit_confirmations),
         }
     }
 }

@@ -3,10 +3,11 @@
 //! then its signatures are recovered against the owner, using the chain facts passed in
 //! ([`ChainFacts`], declared in `rules::facts`).
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, U256};
 
 use crate::eip712::{EntrypointNames, Signature};
 use crate::error::{Error, Problem, Reason};
+use crate::rules::deposit::check_deposit_hash;
 use crate::rules::digests::{deposit_intent, deposit_permit_digest, entrypoint_domain, GaslessMode};
 use crate::rules::facts::ChainFacts;
 use crate::{DepositSignature, ExecuteRequest, GasFeeOptions, Intent, Timestamp};
@@ -29,6 +30,9 @@ pub struct ExecuteContext<'a> {
     pub facts: &'a ChainFacts<'a>,
     /// The entrypoint's EIP-712 names.
     pub entrypoint: &'a EntrypointNames,
+    /// How many blocks must hold a deposit transaction, its own included
+    /// ([`crate::Policy::deposit_confirmations`]).
+    pub deposit_confirmations: u64,
 }
 
 /// Checks an execute request against the committed intent.
@@ -37,7 +41,10 @@ pub struct ExecuteContext<'a> {
 ///
 /// The first broken rule in the order of docs/spec.md §7: `INTENT_ID_MISMATCH`,
 /// `DEPOSIT_PROOF_MISSING`, `DEPOSIT_PROOF_CONFLICT`, `EXECUTION_WINDOW_EXPIRED`, then for a
-/// deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
+/// deposit transaction hash (at `depositTransactionHash`) `DEPOSIT_UNVERIFIED` (neither
+/// [`ChainFacts::deposit_evidence`] nor [`ChainFacts::accept_unverified_deposit`]),
+/// `DEPOSIT_HASH_MISMATCH`, `DEPOSIT_WRONG_CHAIN`, `DEPOSIT_REVERTED`,
+/// `DEPOSIT_UNCONFIRMED`, `DEPOSIT_MISMATCH`, and for a deposit signature `FEE_OPTION_NOT_OFFERED`, `NATIVE_FEE_REQUIRED`, `SIGNATURE_EXPIRED`,
 /// `GASLESS_NATIVE_DEPOSIT`, `ENTRYPOINT_MISSING` (at `depositSignature.intentSignature`),
 /// `FEE_TOKEN_MISMATCH`, `FEE_PARAMETERS`, `NONCE_REQUIRED`, `NONCE_MISMATCH` (with
 /// [`ChainFacts::entrypoint_nonce`]), `PERMIT_INCOMPLETE`, `PERMIT_NOT_SUPPORTED`,
@@ -49,21 +56,33 @@ pub fn check_execute(request: &ExecuteRequest, context: &ExecuteContext<'_>) -> 
     if request.intent_id != context.intent.intent_id {
         return Err(Error::new(Problem::IntentIdMismatch).in_member("intentId"));
     }
-    let signature = match (&request.deposit_transaction_hash, &request.deposit_signature) {
+    let proof = match (request.deposit_transaction_hash, &request.deposit_signature) {
         (None, None) => return Err(Error::new(Problem::DepositProofMissing)),
         (Some(_), Some(_)) => return Err(Error::new(Problem::DepositProofConflict).in_member("depositSignature")),
-        (Some(_), None) => None,
-        (None, Some(signature)) => Some(signature),
+        (Some(hash), None) => DepositProof::Hash(hash),
+        (None, Some(signature)) => DepositProof::Signature(signature),
     };
     if let Some(closed_at) = context.window_closes_at {
         if context.now >= closed_at {
             return Err(Error::new(Problem::ExecutionWindowExpired { now: context.now, closed_at }));
         }
     }
-    match signature {
-        Some(signature) => check_deposit_signature(signature, context).map_err(|e| e.within("depositSignature")),
-        None => Ok(()),
+    match proof {
+        DepositProof::Signature(signature) => {
+            check_deposit_signature(signature, context).map_err(|e| e.within("depositSignature"))
+        }
+        DepositProof::Hash(hash) => {
+            check_deposit_hash(hash, context.intent, context.facts, context.deposit_confirmations)
+        }
     }
+}
+
+/// The one deposit proof of a request.
+enum DepositProof<'r> {
+    /// Deposit-hash mode: the transaction the owner sent.
+    Hash(B256),
+    /// Gasless mode: the signed deposit.
+    Signature(&'r DepositSignature),
 }
 
 /// Whether a deadline in Unix seconds has passed: valid while `floor(now) ≤ deadline`.

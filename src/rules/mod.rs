@@ -3,9 +3,11 @@
 //!
 //! The checks here are pure functions of their inputs and `now`; the lifecycle
 //! ([`crate::IntentRecord::apply`]) decides which run at which event. The chain facts an
-//! execute is checked against ([`crate::ChainFacts`], [`crate::TokenPermit`]) are declared
+//! execute is checked against ([`crate::ChainFacts`], [`crate::TokenPermit`],
+//! [`crate::DepositEvidence`]) are declared
 //! here and named from the crate's root.
 
+mod deposit;
 mod digests;
 mod execute;
 pub(crate) mod facts;

@@ -184,6 +184,7 @@ macro_rules! wire_serde {
 wire_serde!(
     crate::Decimal,
     crate::Timestamp,
+    crate::Quantity,
     crate::TextOrDecimal,
     crate::AddressOrEmpty,
     crate::IntentStatus,

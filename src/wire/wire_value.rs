@@ -22,7 +22,7 @@ use crate::json::number::{
 use crate::json::reader::Token;
 use crate::json::{write_string, Sink};
 use crate::values::hex;
-use crate::{AddressOrEmpty, Decimal, Limits, TextOrDecimal, Timestamp};
+use crate::{AddressOrEmpty, Decimal, Limits, Quantity, TextOrDecimal, Timestamp};
 
 /// Which text a writer produces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -210,6 +210,17 @@ impl WireValue for B256 {
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
         hex::write_hex_string(out, self.as_slice());
+    }
+}
+
+/// A node's hex integer (`0x7a69`): only a string of that form.
+impl WireValue for Quantity {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
+        Ok(Quantity::parse(&r.read_str(|| Problem::InvalidHex("expected a 0x quantity string"))?)?)
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, _: Form) {
+        self.write_quoted(out);
     }
 }
 

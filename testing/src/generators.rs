@@ -28,7 +28,7 @@ use intent_core::{
     MetaTxn, MetaTxnFeeDetails, Policy, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote,
     QuoteOptions, QuoteRequest, RouteProvider, ServiceContracts, TextOrDecimal, Timestamp, TradeType, UnknownMembers,
 };
-use intent_core::{ChainFacts, TokenPermit};
+use intent_core::{ChainFacts, DepositEvidence, TokenPermit};
 use k256::ecdsa::SigningKey;
 use proptest::collection::vec;
 use proptest::option;
@@ -1114,6 +1114,8 @@ pub struct World {
     pub times: Times,
     /// The deposit token's permit domain and the owner's permit nonce.
     pub token_permit: TokenPermit,
+    /// The node's evidence that the deposit hash (`parts.hash`) paid the deposit.
+    pub deposit_evidence: DepositEvidence,
     pub parts: SignatureParts,
     /// The mode of [`World::request`].
     pub mode: Mode,
@@ -1278,6 +1280,7 @@ prop_compose! {
         parts.deadline = deadline_after(times.execute_at, deadline);
         parts.permit_deadline = deadline_after(times.execute_at, permit_deadline);
 
+        let deposit_evidence = crate::evidence::paying(&intent, parts.hash);
         let mut world = World {
             secret,
             names,
@@ -1285,6 +1288,7 @@ prop_compose! {
             gas_fee_options,
             times,
             token_permit: TokenPermit { domain, nonce },
+            deposit_evidence,
             parts,
             mode: Mode::Hash,
             request: ExecuteRequest {
@@ -1486,13 +1490,16 @@ impl World {
         Ok(record)
     }
 
-    /// What the chain knows in this world: the token's permit facts and the owner's
-    /// entrypoint nonce (the signatures' user nonce); no unverified permit accepted.
+    /// What the chain knows in this world: the token's permit facts, the owner's
+    /// entrypoint nonce (the signatures' user nonce) and the evidence of the deposit hash;
+    /// nothing unverified accepted.
     pub fn facts(&self) -> ChainFacts<'_> {
         ChainFacts {
             token_permit: Some(&self.token_permit),
             entrypoint_nonce: Some(self.parts.user_nonce),
             accept_unverified_permit: false,
+            deposit_evidence: Some(&self.deposit_evidence),
+            accept_unverified_deposit: false,
         }
     }
 

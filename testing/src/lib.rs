@@ -10,6 +10,8 @@
 //!   operation ([`generators::World`]);
 //! - [`fixtures`]: the example intent owned by a key the tests hold, records in each state,
 //!   valid execute requests in every mode;
+//! - [`evidence`]: deposit evidence that proves a deposit, its `Transfer` log encoded
+//!   independently of the library;
 //! - [`hostile`]: hostile inputs at the limits of docs/spec.md §9;
 //! - `bench` (feature `bench`): the benchmarks' corpora, their goals' inputs and the
 //!   interleaved cross-check of the goals' ratios.
@@ -19,6 +21,7 @@
 
 #[cfg(feature = "bench")]
 pub mod bench;
+pub mod evidence;
 pub mod fixtures;
 pub mod generators;
 pub mod hostile;

@@ -93,7 +93,8 @@ fn quote_commit_execute_succeed() {
 fn every_valid_execute_request_starts_execution() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        let _ = record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
+        let facts = ChainFacts { token_permit: Some(&token_permit()), ..hash_facts() };
+        let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
         assert_eq!(record.status(), &IntentStatus::Executing);
     }
 }
@@ -408,7 +409,7 @@ fn fee_options_expired_comes_before_service_contracts_mismatch() {
 fn execute_at_the_window_close_is_execution_window_expired() {
     let mut record = committed_record();
     let error = assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| {
-        r.execute(&hash_request(), window_closes_at())
+        r.execute_with(&hash_request(), &hash_facts(), window_closes_at())
     });
     assert_eq!(
         error.problem(),
@@ -420,7 +421,7 @@ fn execute_at_the_window_close_is_execution_window_expired() {
 #[test]
 fn execute_one_nanosecond_before_the_window_close_passes() {
     let mut record = committed_record();
-    let _ = record.execute(&hash_request(), shift(window_closes_at(), -NANO)).unwrap();
+    let _ = record.execute_with(&hash_request(), &hash_facts(), shift(window_closes_at(), -NANO)).unwrap();
 }
 
 #[test]
@@ -429,8 +430,10 @@ fn execution_window_is_configurable() {
     let mut record = committed_record_with(&policy);
     let closes_at = secs(committed_at(), 60);
     assert_eq!(record.execution_window_closes_at(), Some(closes_at));
-    let _ = record.clone().execute(&hash_request(), shift(closes_at, -NANO)).unwrap();
-    assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| r.execute(&hash_request(), closes_at));
+    let _ = record.clone().execute_with(&hash_request(), &hash_facts(), shift(closes_at, -NANO)).unwrap();
+    assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| {
+        r.execute_with(&hash_request(), &hash_facts(), closes_at)
+    });
     assert_eq!(record.status_at(closes_at), IntentStatus::Aborted);
     record.expire(closes_at).unwrap();
 }
@@ -500,10 +503,13 @@ pub(crate) const STATES: [IntentStatus; 7] = [
 /// is the quoted intent, a replay on a record already committed ([`is_replay`]).
 fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(), Error> {
     let (intent, request) = (intent(), other_hash_request());
+    let evidence = intent_test_support::evidence::paying(&intent, OTHER_HASH);
     let input = match event {
         Event::Quote => return record.check_event(event, now).map(drop),
         Event::Commit => EventInput::Commit { intent: &intent, contracts: Some(&intent.service_contracts) },
-        Event::Execute => EventInput::Execute { request: &request, facts: ChainFacts::default() },
+        Event::Execute => {
+            EventInput::Execute { request: &request, facts: ChainFacts::with_deposit_evidence(&evidence) }
+        }
         Event::Fail => EventInput::Fail { reason: "bridge reverted", transaction: None },
         Event::Succeed => EventInput::Succeed { transaction: None },
         Event::Abort => EventInput::Abort { reason: "owner cancelled", transaction: None },
@@ -513,9 +519,12 @@ fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(),
     record.apply(input, now).map(drop)
 }
 
+/// The hash of a deposit transaction other than the fixture's.
+const OTHER_HASH: B256 = B256::repeat_byte(0xd8);
+
 /// A deposit-hash request other than the fixture's.
 fn other_hash_request() -> ExecuteRequest {
-    ExecuteRequest { deposit_transaction_hash: Some(B256::repeat_byte(0xd8)), ..hash_request() }
+    ExecuteRequest { deposit_transaction_hash: Some(OTHER_HASH), ..hash_request() }
 }
 
 /// Whether [`apply`] of `event` on a record in `from` is a replay (docs/spec.md §6.3): its
@@ -678,7 +687,7 @@ fn commit_before_the_quote_is_clock_went_backwards() {
 #[test]
 fn an_event_at_the_instant_of_the_last_is_not_backwards() {
     let mut record = committed_record();
-    let _ = record.execute(&hash_request(), committed_at()).unwrap();
+    let _ = record.execute_with(&hash_request(), &hash_facts(), committed_at()).unwrap();
     record.fail("bridge reverted", committed_at()).unwrap();
     record.refund(committed_at()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Refunded);

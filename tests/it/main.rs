@@ -26,6 +26,7 @@ mod recovery_backends;
 mod revisions;
 mod rfc8785;
 mod rules_catalogue;
+mod rules_deposit;
 mod rules_execute;
 mod rules_intent;
 mod rules_quote_request;

@@ -21,12 +21,13 @@ use generators::{
 };
 use intent_core::eip712::EntrypointNames;
 use intent_core::rules::{check_intent, check_quote_request};
-use intent_core::ChainFacts;
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
+use intent_core::{ChainFacts, DepositEvidence, Quantity};
 use intent_core::{Event, EventInput, IntentRecord};
+use intent_test_support::evidence::EVIDENCE_BLOCK;
 use proptest::prelude::*;
 use support::{
     any_choices, canonical_text, get_mut, nodes, parse_json, path_string, reference_diff, Choices, Doc, Kind, Node,
@@ -103,6 +104,12 @@ const TABLE: &[Entry] = &[
     Entry { code: "DEPOSIT_PROOF_MISSING", breaker: deposit_proof_missing },
     Entry { code: "DEPOSIT_PROOF_CONFLICT", breaker: deposit_proof_conflict },
     Entry { code: "EXECUTION_WINDOW_EXPIRED", breaker: execution_window_expired },
+    Entry { code: "DEPOSIT_UNVERIFIED", breaker: deposit_unverified },
+    Entry { code: "DEPOSIT_HASH_MISMATCH", breaker: deposit_hash_mismatch },
+    Entry { code: "DEPOSIT_WRONG_CHAIN", breaker: deposit_wrong_chain },
+    Entry { code: "DEPOSIT_REVERTED", breaker: deposit_reverted },
+    Entry { code: "DEPOSIT_UNCONFIRMED", breaker: deposit_unconfirmed },
+    Entry { code: "DEPOSIT_MISMATCH", breaker: deposit_mismatch },
     Entry { code: "FEE_OPTION_NOT_OFFERED", breaker: fee_option_not_offered },
     Entry { code: "NATIVE_FEE_REQUIRED", breaker: native_fee_required },
     Entry { code: "SIGNATURE_EXPIRED", breaker: signature_expired },
@@ -1006,6 +1013,85 @@ fn execution_window_expired(world: &World, dice: &mut Choices) -> Trial {
     Trial::one(what, "execute", execute_with(world, &request, &world.facts(), at), "")
 }
 
+/// Executes the world's hash-mode request with `evidence` in place of the world's.
+fn deposit_trial(world: &World, what: String, evidence: &DepositEvidence) -> Trial {
+    let facts = ChainFacts { deposit_evidence: Some(evidence), ..world.facts() };
+    let result = execute_with(world, &world.request_for(Mode::Hash), &facts, world.times.execute_at);
+    Trial::one(what, "execute", result, "depositTransactionHash")
+}
+
+fn deposit_unverified(world: &World, _: &mut Choices) -> Trial {
+    // A deposit hash and no evidence of it: never taken on its word by default.
+    let facts = ChainFacts { deposit_evidence: None, ..world.facts() };
+    let result = execute_with(world, &world.request_for(Mode::Hash), &facts, world.times.execute_at);
+    Trial::one("hash request without evidence".into(), "execute", result, "depositTransactionHash")
+}
+
+fn deposit_hash_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    let mut evidence = world.deposit_evidence.clone();
+    let in_receipt = dice.chance(1, 2);
+    let hash = if in_receipt { &mut evidence.receipt.transaction_hash } else { &mut evidence.transaction.hash };
+    hash.0[dice.below(32)] ^= 1 << dice.below(8);
+    deposit_trial(world, format!("evidence of another hash (in the receipt: {in_receipt})"), &evidence)
+}
+
+fn deposit_wrong_chain(world: &World, dice: &mut Choices) -> Trial {
+    let mut evidence = world.deposit_evidence.clone();
+    let chain = other_chain(world.intent.origin_chain_id, dice);
+    evidence.chain_id = Quantity::from(chain);
+    deposit_trial(world, format!("evidence read from chain {chain}"), &evidence)
+}
+
+fn deposit_reverted(world: &World, dice: &mut Choices) -> Trial {
+    let mut evidence = world.deposit_evidence.clone();
+    let status = if dice.chance(3, 4) { U256::ZERO } else { U256::from(2 + dice.below(1000)) };
+    evidence.receipt.status = Quantity(status);
+    deposit_trial(world, format!("receipt status {status}"), &evidence)
+}
+
+fn deposit_unconfirmed(world: &World, dice: &mut Choices) -> Trial {
+    // The head below the receipt's block: no confirmation yet (the world's policy wants one).
+    let mut evidence = world.deposit_evidence.clone();
+    let below = 1 + dice.below(EVIDENCE_BLOCK as usize);
+    evidence.head_block_number = Quantity::from(EVIDENCE_BLOCK - below as u64);
+    let what = format!("head {} for block {}", evidence.head_block_number, evidence.receipt.block_number);
+    deposit_trial(world, what, &evidence)
+}
+
+fn deposit_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    let deposit = &world.intent.deposit_transaction;
+    let mut evidence = world.deposit_evidence.clone();
+    let short = deposit.amount.checked_sub(U256::from(1 + dice.below(3))).unwrap_or(U256::ZERO);
+    let field = if deposit.amount.is_zero() {
+        *dice.pick(&["tokenAddress", "toAddress"])
+    } else {
+        *dice.pick(&["tokenAddress", "toAddress", "amount"])
+    };
+    let native = deposit.token_address == Address::ZERO;
+    match (field, native) {
+        // A native deposit's token is the transaction's value: its recipient or amount is contradicted.
+        ("tokenAddress" | "toAddress", true) => evidence.transaction.to = Some(flip(deposit.to_address)),
+        ("amount", true) => evidence.transaction.value = Quantity(short),
+        ("tokenAddress", false) => match dice.below(3) {
+            0 => evidence.receipt.logs.clear(),
+            1 => evidence.receipt.logs[0].address = flip(deposit.token_address),
+            _ => evidence.receipt.logs[0].topics[0].0[31] ^= 1,
+        },
+        ("toAddress", false) => evidence.receipt.logs[0].topics[2] = flip(deposit.to_address).into_word(),
+        _ => evidence.receipt.logs[0].data = Bytes::copy_from_slice(&short.to_be_bytes::<32>()),
+    }
+    let contradicted = if native && field == "tokenAddress" { "toAddress" } else { field };
+    let trial = deposit_trial(world, format!("a deposit contradicting {contradicted} (native: {native})"), &evidence);
+    for check in &trial.checks {
+        if let Err(error) = &check.result {
+            if let Problem::DepositMismatch { field, .. } = error.problem() {
+                assert_eq!(*field, contradicted, "{}", trial.what);
+            }
+        }
+    }
+    trial
+}
+
 fn fee_option_not_offered(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
@@ -1428,7 +1514,7 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> Intent
             record.refund(at).unwrap();
         }
         _ => {
-            let _ = record.execute(&world.request_for(Mode::Hash), x).unwrap();
+            let _ = record.execute_with(&world.request_for(Mode::Hash), &world.facts(), x).unwrap();
             match status {
                 IntentStatus::Failed => record.fail("reverted", x).unwrap(),
                 IntentStatus::Succeeded => record.succeed(x).unwrap(),

@@ -64,10 +64,14 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
                 .execute_with(&request, &facts, at)
                 .map_err(|e| fail(format!("{mode:?} request rejected with {facts:?}: {e} (path {:?})", e.path())))?;
         }
-        // Knowing no chain facts is enough exactly for the modes without a permit.
+        // Knowing no chain facts is enough exactly for the modes without a permit and
+        // without a deposit hash.
         let unverified = record.clone().execute(&request, at).err().map(|e| (e.reason(), e.path().map(String::from)));
-        let expected =
-            mode.has_permit().then(|| (Reason::PermitUnverified, Some("depositSignature.permitSignature".into())));
+        let expected = if mode == Mode::Hash {
+            Some((Reason::DepositUnverified, Some("depositTransactionHash".into())))
+        } else {
+            mode.has_permit().then(|| (Reason::PermitUnverified, Some("depositSignature.permitSignature".into())))
+        };
         prop_assert_eq!(unverified, expected, "{:?} request with no chain facts", mode);
     }
     Ok(())

@@ -10,11 +10,11 @@
 use crate::support;
 
 use intent_core::rules::check_intent;
-use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
     IntentStatus, Policy, Reason, TextOrDecimal, Timestamp,
 };
+use intent_core::{ChainFacts, IntentRecord};
 use support::{parse_json, Choices, Kind, Respeller, Style};
 
 const PERMIT_ONLY: &str = "examples/published/intent-permit-only.json";
@@ -125,7 +125,10 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
             .as_bytes(),
     )
     .unwrap();
-    let _ = record.execute(&hash_mode, at("2026-11-21T18:32:00Z")).unwrap();
+    // The deposit hash is taken on its word here, stated explicitly: this test is about the
+    // published intent's shape, and the deposit rules are tested in rules_deposit.
+    let unverified = ChainFacts { accept_unverified_deposit: true, ..ChainFacts::default() };
+    let _ = record.execute_with(&hash_mode, &unverified, at("2026-11-21T18:32:00Z")).unwrap();
     assert_eq!(record.status(), &IntentStatus::Executing);
 }
 

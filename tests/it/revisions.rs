@@ -7,8 +7,8 @@ use intent_core::IntentRecord;
 use intent_core::{Applied, ExecuteRequest, GasFeeOptions, IntentStatus, Policy, Reason, ServiceContracts, B256};
 
 use crate::fixtures::{
-    committed_at, committed_record, executed_at, executing_record, expires_at, gas_fee_options, hash_request, intent,
-    later, quoted_at, quoted_record, secs, shift, ts, window_closes_at,
+    committed_at, committed_record, executed_at, executing_record, expires_at, gas_fee_options, hash_facts,
+    hash_request, intent, later, quoted_at, quoted_record, secs, shift, ts, window_closes_at,
 };
 
 fn assert_invalid_transition(record: &mut IntentRecord, event: impl FnOnce(&mut IntentRecord) -> Reason) {
@@ -27,9 +27,9 @@ fn the_revision_counts_changes_only() {
     assert_eq!(record.revision(), 1);
     assert_eq!(record.commit(&intent(), None, executed_at()), Ok(Applied::Replay));
     assert_eq!(record.revision(), 1, "a replay");
-    assert_eq!(record.execute(&hash_request(), executed_at()), Ok(Applied::Changed));
+    assert_eq!(record.execute_with(&hash_request(), &hash_facts(), executed_at()), Ok(Applied::Changed));
     assert_eq!(record.revision(), 2);
-    assert_eq!(record.execute(&hash_request(), later()), Ok(Applied::Replay));
+    assert_eq!(record.execute_with(&hash_request(), &hash_facts(), later()), Ok(Applied::Replay));
     record.fail("", later()).unwrap_err();
     assert_eq!(record.revision(), 2);
     record.fail("bridge reverted", later()).unwrap();
@@ -82,7 +82,12 @@ fn a_retried_execute_is_a_replay_in_every_later_status_and_changes_nothing() {
         assert_eq!(record.execute_request(), Some(&hash_request()));
         // Before the last event and after the window closed: still a replay.
         for at in [committed_at(), secs(window_closes_at(), 1)] {
-            assert_eq!(record.execute(&hash_request(), at), Ok(Applied::Replay), "{}", record.status());
+            assert_eq!(
+                record.execute_with(&hash_request(), &hash_facts(), at),
+                Ok(Applied::Replay),
+                "{}",
+                record.status()
+            );
             assert_eq!(record, before);
         }
     }
@@ -99,7 +104,9 @@ fn another_execute_request_on_an_executing_record_is_invalid_transition() {
 fn an_execute_on_an_aborted_record_is_invalid_transition() {
     let mut record = committed_record();
     record.abort("owner cancelled", executed_at()).unwrap();
-    assert_invalid_transition(&mut record, |r| r.execute(&hash_request(), later()).unwrap_err().reason());
+    assert_invalid_transition(&mut record, |r| {
+        r.execute_with(&hash_request(), &hash_facts(), later()).unwrap_err().reason()
+    });
 }
 
 #[test]

@@ -222,6 +222,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                     "rules_quote_request.rs"
                         | "rules_intent.rs"
                         | "rules_execute.rs"
+                        | "rules_deposit.rs"
                         | "lifecycle.rs"
                         | "record_state.rs"
                 )

@@ -227,6 +227,7 @@ fn native_deposit_proved_by_transaction_hash_passes() {
     let mut world = Execute::new();
     world.intent.deposit_transaction.token_address = Address::ZERO;
     world.intent.quote_request.origin_token_address = Address::ZERO;
+    world.deposit_evidence = Some(intent_test_support::evidence::paying(&world.intent, DEPOSIT_HASH));
     world.check(&hash_request()).unwrap();
 }
 
@@ -635,10 +636,10 @@ fn entrypoint_permit_without_token_facts_is_permit_unverified() {
 }
 
 #[test]
-fn requests_without_a_permit_need_no_chain_facts() {
+fn an_entrypoint_request_without_a_permit_needs_no_chain_facts_and_a_hash_does() {
     let world = Execute::without_chain_facts();
-    world.check(&hash_request()).unwrap();
     world.check(&entrypoint_request()).unwrap();
+    assert_rule(world.check(&hash_request()), Reason::DepositUnverified, Some("depositTransactionHash"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1088,7 +1089,8 @@ fn intent_signer_mismatch_is_reported_before_permit_signer_mismatch() {
 fn record_executes_every_valid_mode_with_token_facts() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
-        let _ = record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()).unwrap();
+        let facts = ChainFacts { token_permit: Some(&token_permit()), ..hash_facts() };
+        let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
 }
@@ -1109,11 +1111,17 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
 
 #[test]
 fn record_executes_without_chain_facts_only_what_needs_none() {
-    for request in [hash_request(), entrypoint_request()] {
-        let mut record = committed_record();
-        let _ = record.execute(&request, executed_at()).unwrap();
-        assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
-    }
+    let mut record = committed_record();
+    let _ = record.execute(&entrypoint_request(), executed_at()).unwrap();
+    assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
+    let mut record = committed_record();
+    let before = record.clone();
+    assert_rule(
+        record.execute(&hash_request(), executed_at()),
+        Reason::DepositUnverified,
+        Some("depositTransactionHash"),
+    );
+    assert_eq!(record, before);
     for request in [permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
         let before = record.clone();

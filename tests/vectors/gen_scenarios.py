@@ -352,7 +352,9 @@ def sig_form_ok(sig_hex: str) -> bool:
 def check_execute(rec, req: dict, facts: dict, now: int):
     """docs/spec.md §7, Execute, in its order. `facts` holds the chain facts of docs/spec.md §6.5
     as an execute event or a `check execute` input states them: "tokenPermit",
-    "entrypointNonce", "acceptUnverifiedPermit" (each optional)."""
+    "entrypointNonce", "acceptUnverifiedPermit", "acceptUnverifiedDeposit" (each optional;
+    no scenario here states "depositEvidence": the chain-read evidence is tested in
+    tests/it/rules_deposit.rs and chain-tests/, against real receipts)."""
     token_permit = facts.get("tokenPermit")
     intent = rec["intent"]
     if req["intentId"] != intent["intentId"]:
@@ -365,6 +367,8 @@ def check_execute(rec, req: dict, facts: dict, now: int):
     if now >= rec["committedAt"] + rec["window"]:
         return "EXECUTION_WINDOW_EXPIRED"
     if ds is None:
+        if facts.get("acceptUnverifiedDeposit") is not True:
+            return "DEPOSIT_UNVERIFIED"
         return None
     option = ds["selectedGasFeeOption"]
     offered = [fee_option_key(o) for o in (rec["gasFeeOptions"] or {}).get("feeOptions", [])]
@@ -575,7 +579,8 @@ def hash_mode_scenario():
     return scenario([
         ev(0, "quote", "ok"),
         ev(60, "commit", "ok"),
-        ev(120, "execute", "ok", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(120, "execute", "ok", request=request(tx_hash=DEPOSIT_TX_HASH),
+           acceptUnverifiedDeposit=True),
         ev(300, "fail", "ok", reason="bridge reverted"),
         ev(900, "refund", "ok"),
     ])
@@ -622,8 +627,10 @@ def replays_scenario():
         ev(120, "execute", "ok", request=HAPPY),
         ev(121, "execute", "replay", request=HAPPY),
         ev(90, "execute", "replay", request=HAPPY),
-        ev(122, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH)),
-        ev(100, "execute", "CLOCK_WENT_BACKWARDS", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(122, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH),
+           acceptUnverifiedDeposit=True),
+        ev(100, "execute", "CLOCK_WENT_BACKWARDS", request=request(tx_hash=DEPOSIT_TX_HASH),
+           acceptUnverifiedDeposit=True),
         ev(240, "succeed", "ok"),
         ev(3600, "execute", "replay", request=HAPPY),
         ev(3600, "commit", "replay"),
@@ -729,10 +736,12 @@ def expiry_window_scenario():
     return scenario([
         ev(0, "quote", "ok"),
         ev(60, "commit", "ok"),
-        ev(180, "execute", "EXECUTION_WINDOW_EXPIRED", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(180, "execute", "EXECUTION_WINDOW_EXPIRED", request=request(tx_hash=DEPOSIT_TX_HASH),
+           acceptUnverifiedDeposit=True),
         ev(179, "expire", "WINDOW_STILL_OPEN"),
         ev(180, "expire", "ok"),
-        ev(180, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH)),
+        ev(180, "execute", "INVALID_TRANSITION", request=request(tx_hash=DEPOSIT_TX_HASH),
+           acceptUnverifiedDeposit=True),
         ev(3600, "refund", "ok"),
     ], limits={"quoteTtlSeconds": QUOTE_TTL, "executionWindowSeconds": 120})
 

@@ -77,7 +77,7 @@ async fn core_verdict(setup: &Setup, signature: &DepositSignature) -> Result<(),
     let facts = ChainFacts {
         token_permit: Some(&token_permit),
         entrypoint_nonce: Some(setup.entrypoint_nonce(setup.user()).await),
-        accept_unverified_permit: false,
+        ..ChainFacts::NONE
     };
     let now = Timestamp::from_unix(setup.chain.next_timestamp().await.unwrap() as i64, 0).unwrap();
     let context = ExecuteContext {
@@ -87,6 +87,7 @@ async fn core_verdict(setup: &Setup, signature: &DepositSignature) -> Result<(),
         window_closes_at: None,
         facts: &facts,
         entrypoint: &EntrypointNames::DEFAULT,
+        deposit_confirmations: 1,
     };
     check_execute(&request, &context).map_err(|error| error.reason())
 }

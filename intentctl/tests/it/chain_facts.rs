@@ -8,9 +8,7 @@
 //! whose permit a stranger signed (beside the owner's intent signature, and alone), and the
 //! owner's entrypoint-mode request of `examples/check-execute.json` (user nonce 0).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use intent_core::{from_slice, Reason};
 use intent_documents::CheckExecuteInput;
@@ -25,16 +23,8 @@ fn example(name: &str) -> Value {
 
 /// Runs `intentctl <args>` on `input`: the exit status and the lines printed, parsed.
 fn intentctl(args: &[&str], input: &Value) -> (Option<i32>, Vec<Value>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_intentctl"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.to_string().as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let lines = String::from_utf8(output.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    (output.status.code(), lines)
+    let (code, output) = crate::run_intentctl(args, &input.to_string());
+    (code, output.lines().map(|l| serde_json::from_str(l).unwrap()).collect())
 }
 
 /// The reason (or "ok") and path `check execute` gives for `input`, from the binary; the

@@ -533,8 +533,10 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
         .iter()
         .map(|(at, event)| {
             let mut e = ScenarioEvent {
+                accept_unverified_deposit: None,
                 accept_unverified_permit: None,
                 at: *at,
+                deposit_evidence: None,
                 entrypoint_nonce: None,
                 intent: None,
                 op: LifecycleEvent::Quote,
@@ -559,6 +561,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                     e.request = Some(inputs.request(*kind).0.clone());
                     e.token_permit = Some(token_permit.clone());
                     e.entrypoint_nonce = world.facts().entrypoint_nonce;
+                    e.deposit_evidence = Some(world.deposit_evidence.clone());
                 }
                 Event::Fail(with_reason) => {
                     e.op = LifecycleEvent::Fail;
