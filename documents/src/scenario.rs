@@ -245,11 +245,11 @@ impl Scenario {
                 }
                 .to_chain_facts(),
             },
-            Event::Fail => EventInput::Fail { reason },
-            Event::Succeed => EventInput::Succeed,
-            Event::Abort => EventInput::Abort { reason },
+            Event::Fail => EventInput::Fail { reason, transaction: None },
+            Event::Succeed => EventInput::Succeed { transaction: None },
+            Event::Abort => EventInput::Abort { reason, transaction: None },
             Event::Expire => EventInput::Expire,
-            Event::Refund => EventInput::Refund,
+            Event::Refund => EventInput::Refund { transaction: None },
         };
         let applied = record.apply(input, now)?;
         let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());

@@ -645,14 +645,14 @@ pub(crate) fn apply(
         }
         Event::Fail(reason) => (
             LifecycleEvent::Fail,
-            record.apply(EventInput::Fail { reason }, now),
+            record.apply(EventInput::Fail { reason, transaction: None }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
-        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed, now), ok_unless(None), false),
+        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed { transaction: None }, now), ok_unless(None), false),
         Event::Abort(reason) => (
             LifecycleEvent::Abort,
-            record.apply(EventInput::Abort { reason }, now),
+            record.apply(EventInput::Abort { reason, transaction: None }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
@@ -665,7 +665,7 @@ pub(crate) fn apply(
                 false,
             )
         }
-        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund, now), ok_unless(None), false),
+        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund { transaction: None }, now), ok_unless(None), false),
     }
 }
 
@@ -692,11 +692,11 @@ pub(crate) fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash)
         assert_eq!(receipt.status, expected);
         assert_eq!(receipt.intent_id, record.intent().intent_id);
         if expired {
-            assert_eq!(receipt.status_reason.as_deref(), Some(WINDOW_EXPIRED_REASON));
-            assert_eq!(Some(receipt.updated_at), closes_at);
+            assert_eq!(receipt.origin_transaction.status_reason.as_deref(), Some(WINDOW_EXPIRED_REASON));
+            assert_eq!(receipt.updated_at, closes_at);
         } else {
-            assert_eq!(receipt.status_reason.as_deref(), record.status_reason());
-            assert_eq!(receipt.updated_at, record.status_since());
+            assert_eq!(receipt.origin_transaction.status_reason.as_deref(), record.status_reason());
+            assert_eq!(receipt.updated_at, Some(record.status_since()));
         }
     }
 }

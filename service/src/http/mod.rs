@@ -47,6 +47,10 @@ pub struct App {
     pub rates: RateLimiter,
     /// Open WaitIntentReceipt calls per access key.
     pub waiters: Vec<Arc<Semaphore>>,
+    /// When the service started (RuntimeStatus's `startTime`).
+    pub start_time: intent_core::Timestamp,
+    /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
+    pub started: std::time::Instant,
 }
 
 impl App {
@@ -54,7 +58,16 @@ impl App {
     pub fn new(records: Arc<Records>, keys: Keys, test_clock: bool, limits: ServerLimits, rates: RateLimits) -> App {
         let waiters =
             (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
-        App { records, keys, test_clock, limits, rates: RateLimiter::new(rates), waiters }
+        App {
+            records,
+            keys,
+            test_clock,
+            limits,
+            rates: RateLimiter::new(rates),
+            waiters,
+            start_time: intent_core::Timestamp::now(),
+            started: std::time::Instant::now(),
+        }
     }
 }
 
@@ -68,6 +81,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/rpc/Service/ExecuteIntent", post(handlers::execute))
         .route("/rpc/Service/GetIntentReceipt", post(handlers::get_receipt))
         .route("/rpc/Service/WaitIntentReceipt", post(handlers::wait_receipt))
+        .route("/rpc/Service/GetIntent", post(handlers::get_intent))
+        .route("/rpc/Service/AbortIntent", post(handlers::abort))
+        .route("/rpc/Service/Clock", post(handlers::clock))
+        .route("/rpc/Service/Ping", post(handlers::ping))
+        .route("/rpc/Service/RuntimeStatus", post(handlers::runtime_status))
         .route("/rpc/Operator/ReportIntentOutcome", post(handlers::report_outcome))
         .fallback(|| async { Failure::from(ServerFailure::BadRoute) })
         .method_not_allowed_fallback(|| async { Failure::from(ServerFailure::BadMethod) })
