@@ -1,0 +1,157 @@
+//! The service's operation table: for each operation of docs/spec.md §12 its path, who may
+//! call it, its request and response objects (their wire keys and declared field types,
+//! from the core's `wire_object!` declarations), the error kinds it can answer and its
+//! route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
+//! document ([`crate::openapi`]) describes exactly these operations, so adding an operation
+//! is one entry here and its handler in [`super::handlers`].
+//!
+//! What does not live here: what an operation does ([`crate::records`]) and how a
+//! document describes a field ([`crate::openapi`]).
+
+use std::sync::Arc;
+
+use axum::routing::{post, MethodRouter};
+use intent_core::ErrorKind;
+
+use super::{handlers, App};
+
+/// An object's wire schema as its `wire_object!` declaration gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct Schema {
+    /// The object's name (its Rust type's, as in docs/spec.md §2).
+    pub name: &'static str,
+    /// Its wire keys, in canonical order.
+    pub keys: &'static [&'static str],
+    /// The declared Rust types of its fields, in the order of `keys`.
+    pub field_types: &'static [&'static str],
+}
+
+/// The [`Schema`] of an object declared with `wire_object!`: one of the core's by its name,
+/// or the service's own by its path and name.
+macro_rules! schema_of {
+    ($object:ident) => {
+        schema_of!(intent_core::$object => $object)
+    };
+    ($path:path => $object:ident) => {
+        Schema { name: stringify!($object), keys: <$path>::KEYS, field_types: <$path>::FIELD_TYPES }
+    };
+}
+
+/// Who may call an operation (the `X-Access-Key` it needs, docs/spec.md §12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// A project's access key.
+    Project,
+    /// An operator key.
+    Operator,
+}
+
+/// One operation of the service.
+pub struct Operation {
+    /// Its name, the last segment of its path.
+    pub name: &'static str,
+    /// Its path (always `POST`).
+    pub path: &'static str,
+    /// Who may call it.
+    pub audience: Audience,
+    /// What it does, in one sentence.
+    pub summary: &'static str,
+    /// The request body.
+    pub request: Schema,
+    /// The response body (200).
+    pub response: Schema,
+    /// The error kinds it can answer beyond [`COMMON_ERRORS`].
+    pub errors: &'static [ErrorKind],
+    /// Its route.
+    pub route: fn() -> MethodRouter<Arc<App>>,
+}
+
+impl Operation {
+    /// Every error kind it can answer: [`COMMON_ERRORS`] and its own, in the order of
+    /// `ErrorKind::ALL`.
+    pub fn error_kinds(&self) -> Vec<ErrorKind> {
+        ErrorKind::ALL.iter().copied().filter(|k| COMMON_ERRORS.contains(k) || self.errors.contains(k)).collect()
+    }
+}
+
+/// What any operation can answer: a malformed or invalid body, a missing or unknown key or
+/// one of the other audience, a rate, a body too large or too slow, the server's own fault.
+pub const COMMON_ERRORS: &[ErrorKind] = &[
+    ErrorKind::InvalidArgument,
+    ErrorKind::Unauthorized,
+    ErrorKind::AccessKeyNotFound,
+    ErrorKind::PermissionDenied,
+    ErrorKind::RateLimited,
+    ErrorKind::Timeout,
+    ErrorKind::PayloadTooLarge,
+    ErrorKind::Unexpected,
+];
+
+/// Every operation the service serves, in the order of docs/spec.md §12.
+pub static OPERATIONS: &[Operation] = &[
+    Operation {
+        name: "QuoteIntent",
+        path: "/rpc/Service/QuoteIntent",
+        audience: Audience::Project,
+        summary: "Prices a transfer between chains and stores the intent QUOTED.",
+        request: schema_of!(QuoteRequest),
+        response: schema_of!(QuoteResponse),
+        errors: &[],
+        route: || post(handlers::quote),
+    },
+    Operation {
+        name: "CommitIntent",
+        path: "/rpc/Service/CommitIntent",
+        audience: Audience::Project,
+        summary: "Commits a quoted intent, unchanged, before its quote expires.",
+        request: schema_of!(CommitRequest),
+        response: schema_of!(CommitResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::commit),
+    },
+    Operation {
+        name: "ExecuteIntent",
+        path: "/rpc/Service/ExecuteIntent",
+        audience: Audience::Project,
+        summary: "Executes a committed intent with its deposit proof within its execution window.",
+        request: schema_of!(ExecuteRequest),
+        response: schema_of!(ExecuteResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::execute),
+    },
+    Operation {
+        name: "GetIntentReceipt",
+        path: "/rpc/Service/GetIntentReceipt",
+        audience: Audience::Project,
+        summary: "The intent's receipt now.",
+        request: schema_of!(GetIntentReceiptRequest),
+        response: schema_of!(GetIntentReceiptResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::get_receipt),
+    },
+    Operation {
+        name: "WaitIntentReceipt",
+        path: "/rpc/Service/WaitIntentReceipt",
+        audience: Audience::Project,
+        summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
+        request: schema_of!(WaitIntentReceiptRequest),
+        response: schema_of!(WaitIntentReceiptResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::wait_receipt),
+    },
+    Operation {
+        name: "ReportIntentOutcome",
+        path: "/rpc/Operator/ReportIntentOutcome",
+        audience: Audience::Operator,
+        summary: "The operator reports what happened to an executing intent outside the service.",
+        request: schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest),
+        response: schema_of!(GetIntentReceiptResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::report_outcome),
+    },
+];
+
+/// The operation served at `path`.
+pub fn by_path(path: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|operation| operation.path == path)
+}
