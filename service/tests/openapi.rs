@@ -113,14 +113,39 @@ const EXAMPLES: &[(&str, &str)] = &[
     ("service/demo/quote-request.json", "QuoteRequest"),
     ("examples/published/commit-request.json", "CommitRequest"),
     ("examples/intent.json", "Intent"),
+    ("examples/published/intent-permit-only.json", "Intent"),
+    ("examples/gas-fee-options.json", "GasFeeOptions"),
 ];
+
+fn example(path: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(support::repo().join(path)).unwrap()).unwrap()
+}
 
 #[test]
 fn the_examples_validate() {
     for (path, name) in EXAMPLES {
-        let value: Value = serde_json::from_str(&std::fs::read_to_string(support::repo().join(path)).unwrap()).unwrap();
-        assert_valid(&component(name), &value);
+        assert_valid(&component(name), &example(path));
     }
+    // The execute checks' and the scenarios' intents, fee options and execute requests
+    // (those of a scenario's rejections included: they break rules, not the shapes).
+    let mut checked = 0;
+    for entry in std::fs::read_dir(support::repo().join("examples")).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if !(name.starts_with("scenario") || name.starts_with("check-execute")) || !name.ends_with(".json") {
+            continue;
+        }
+        let document = example(&format!("examples/{name}"));
+        assert_valid(&component("Intent"), &document["intent"]);
+        assert_valid(&component("GasFeeOptions"), &document["gasFeeOptions"]);
+        let events = document["events"].as_array().cloned().unwrap_or_default();
+        let requests =
+            events.iter().filter(|e| e["op"] == "execute").map(|e| &e["request"]).chain(document.get("request"));
+        for request in requests {
+            assert_valid(&component("ExecuteRequest"), request);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} execute requests");
 }
 
 #[test]
