@@ -4,7 +4,7 @@
 //! operation table ([`super::operations`]). Beside them: the health check, the OpenAPI
 //! document and the metrics.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -28,9 +28,12 @@ pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, F
     Ok((StatusCode::OK, "ok\n"))
 }
 
-/// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]).
+/// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]),
+/// generated once per process (it depends on nothing but the build).
 pub async fn openapi() -> Result<impl IntoResponse, Failure> {
-    let text = crate::openapi::document_text().map_err(|e| failure::internal(&e))?;
+    static TEXT: OnceLock<Result<String, String>> = OnceLock::new();
+    let text = TEXT.get_or_init(|| crate::openapi::document_text().map_err(|e| e.to_string()));
+    let text = text.as_deref().map_err(|e| failure::internal(e))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text))
 }
 
