@@ -10,7 +10,7 @@
 //!
 //! Run: `cargo bench --bench handwritten`.
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 use std::str::FromStr;

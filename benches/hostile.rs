@@ -1,6 +1,6 @@
 //! Hostile input, beside the parse of ordinary intents: what each class of input
 //! at the limits of docs/spec.md §9 costs per byte. The inputs are generated here
-//! (`tests/it/hostile.rs`, shared with `tests/it/cost_bounds.rs`), never committed.
+//! (`intent_test_support::hostile`, shared with `tests/it/cost_bounds.rs`), never committed.
 //!
 //! One criterion group, `hostile`, with `Throughput::Bytes` (the input's size) for each
 //! case; after it, a summary prints each case's median time per byte and its ratio to the
@@ -9,10 +9,9 @@
 //! Many unknown members are parsed at 64 KiB in the criterion group (their insertion may
 //! be quadratic), and timed at 1 MiB in the summary (median of 3).
 
-mod support;
+use intent_test_support::bench as support;
 
-#[path = "../tests/it/hostile.rs"]
-mod hostile;
+use intent_test_support::hostile;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -14,7 +14,7 @@
 //! After the groups, a full `cargo bench` (no filter) also prints an interleaved
 //! cross-check of the goals' ratios (`support::interleaved_report`).
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -19,7 +19,7 @@
 //! instead (`profile canonical_hash 1 dense`). Run by `cargo bench` without an operation, it
 //! does nothing.
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 

@@ -14,7 +14,7 @@
 //! `cargo bench --bench recovery` and `cargo bench --features secp256k1 --bench recovery`;
 //! BENCHMARKS.md, "Signer recovery backends", has the results.
 
-mod support;
+use intent_test_support::bench as support;
 
 use std::hint::black_box;
 

@@ -20,6 +20,7 @@ pub mod fuzz;
 mod json;
 mod lifecycle;
 mod limits;
+mod object_list;
 mod path;
 mod policy;
 pub mod rules;

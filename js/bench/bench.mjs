@@ -1,22 +1,31 @@
-// `npm run bench` in js/ (after `npm run build`): the package's size, and its speed beside
-// viem doing the same work in the same Node process, over the benchmark corpus of
-// benches/data/intents.jsonl (320 intents). Prints the Markdown tables of BENCHMARKS.md,
-// "The JavaScript package". Timing only: nothing is asserted.
+// `npm run bench` in js/ (after `npm run build`): the package's size (gzip and brotli, and
+// what inlining the `.wasm` as base64 would ship), its start-up in Node, and its speed
+// beside the same work natively (js/examples/native_bench.rs, started by this script in
+// the same session) and in viem, over the benchmark corpus of benches/data/intents.jsonl
+// (320 intents). Prints the Markdown tables of BENCHMARKS.md, "The JavaScript package".
+// Timing only: nothing is asserted.
 //
-// Each figure is the median over rounds of the time per item of one pass over the corpus
-// (after warm-up rounds), so a slow phase of the machine moves single rounds, not the median.
+// The passes are interleaved: every round runs one pass of every measure (native, wasm,
+// viem), starting at a different measure each round, so a slow phase of a shared machine
+// falls on all of them alike and their ratios hold. Each figure is the median over rounds
+// of the time per item of one pass (p25–p75 beside it), after warm-up rounds.
 
+import { execFileSync, spawn } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 import { hashTypedData, keccak256 } from "viem";
 
-import * as core from "../dist/index.js";
+import * as core from "intent-core";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const repo = fileURLToPath(new URL("../../", import.meta.url));
+const corpusPath = join(repo, "benches/data/intents.jsonl");
+const ROUNDS = 21;
+const WARMUP = 3;
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -25,48 +34,27 @@ function files(dir) {
   });
 }
 
+const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+
 function size() {
-  const rows = [];
-  let raw = 0;
-  let gzip = 0;
-  for (const path of files(dist).sort()) {
-    if (path.endsWith(".d.ts")) continue;
-    const bytes = readFileSync(path);
-    const zipped = gzipSync(bytes, { level: 9 }).length;
-    raw += bytes.length;
-    gzip += zipped;
-    if (path.endsWith(".wasm")) rows.push(["the WebAssembly module", bytes.length, zipped]);
-  }
-  rows.push(["what a page loads: dist/ without the declarations", raw, gzip]);
-  return rows;
+  const wasm = readFileSync(join(dist, "wasm/intent_core_wasm_bg.wasm"));
+  // What a page loads: the browser entry's modules and the .wasm (not Node's entry, not the declarations).
+  const page = files(dist).filter((p) => !p.endsWith(".d.ts") && !p.endsWith("node.js") && !p.endsWith(".cjs"));
+  const pageBytes = page.map((p) => readFileSync(p));
+  const sum = (f) => pageBytes.reduce((total, bytes) => total + f(bytes), 0);
+  const inlined = Buffer.from(`export default "${wasm.toString("base64")}";`);
+  return [
+    ["the WebAssembly module", wasm.length, gzip(wasm), brotli(wasm)],
+    ["the same module inlined as base64 in a JS module (not shipped)", inlined.length, gzip(inlined), brotli(inlined)],
+    ["what a page loads: the browser entry's modules and the .wasm", sum((b) => b.length), sum(gzip), sum(brotli)],
+  ];
 }
 
-/** Median time per item, in microseconds, of `fn` over `items`. */
-function time(items, fn, rounds = 15, warmup = 3) {
-  const perItem = [];
-  for (let round = 0; round < warmup + rounds; round++) {
-    const start = process.hrtime.bigint();
-    for (const item of items) fn(item);
-    const elapsed = Number(process.hrtime.bigint() - start) / 1000 / items.length;
-    if (round >= warmup) perItem.push(elapsed);
-  }
-  perItem.sort((a, b) => a - b);
-  return perItem[Math.floor(perItem.length / 2)];
-}
-
-const texts = readFileSync(join(repo, "benches/data/intents.jsonl"), "utf8").split("\n").filter((line) => line !== "");
+const texts = readFileSync(corpusPath, "utf8").split("\n").filter((line) => line !== "");
 // The objects a dApp holds: the wire form parseIntent returns (JSON.parse would round the
-// corpus's integers above 2^53-1, which the package refuses). An intent whose unknown
-// member holds such an integer written with an exponent comes back as a number the package
-// does not take back (docs/spec.md §13); those are left out of the object figure.
-const objects = texts.map((text) => core.parseIntent(text)).filter((object) => {
-  try {
-    core.canonicalHash(object);
-    return true;
-  } catch {
-    return false;
-  }
-});
+// corpus's integers above 2^53-1, which the package refuses); every one hashes again.
+const objects = texts.map((text) => core.parseIntent(text));
 const canonicalBytes = texts.map((text) => new TextEncoder().encode(core.canonicalJson(text)));
 
 // Permits: one per intent, its owner and deposit token, under the token's domain.
@@ -106,30 +94,98 @@ for (let i = 0; i < intentDocuments.length; i++) {
 }
 const permitDocuments = permits.map((p) => core.permitTypedData(p));
 
-const us = (x) => `${x.toFixed(2)} µs`;
-const rows = [];
-const hashText = time(texts, (text) => core.canonicalHash(text));
-const hashObject = time(objects, (object) => core.canonicalHash(object));
-const viemKeccak = time(canonicalBytes, (bytes) => keccak256(bytes));
-const permitOurs = time(permits, (p) => core.permitDigest(p));
-const permitViem = time(permitTypedData, (t) => hashTypedData(t));
-const permitViemDocument = time(permitDocuments, (t) => hashTypedData(t));
-const intentOurs = time(intentDocuments, (d) => core.depositIntentDigest(d));
-const intentViem = time(intentTypedData, (t) => hashTypedData(t));
-rows.push(["canonicalHash(raw response text)", us(hashText)]);
-rows.push([`canonicalHash(object returned by parseIntent; ${objects.length} intents)`, us(hashObject)]);
-rows.push(["viem keccak256(canonical bytes) alone", us(viemKeccak)]);
-rows.push(["permitDigest(object)", us(permitOurs)]);
-rows.push(["viem hashTypedData(permit typed data, bigints)", us(permitViem)]);
-rows.push(["viem hashTypedData(permitTypedData document)", us(permitViemDocument)]);
-rows.push(["depositIntentDigest({intent, depositSignature}): parses the whole intent", us(intentOurs)]);
-rows.push(["viem hashTypedData(depositIntentTypedData document)", us(intentViem)]);
+// The native runner, in this session: built (if needed) and started once, then asked for
+// one pass per round between the JavaScript passes.
+execFileSync("cargo", ["build", "-q", "--release", "--locked", "-p", "intent-core-wasm", "--example", "native_bench"], {
+  cwd: repo,
+  stdio: "inherit",
+});
+const targetDir = JSON.parse(execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: repo, encoding: "utf8" })).target_directory;
+const native = spawn(join(targetDir, "release/examples/native_bench"), [corpusPath], { stdio: ["pipe", "pipe", "inherit"] });
+const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
+async function ask(command) {
+  native.stdin.write(`${command}\n`);
+  const { value, done } = await answers.next();
+  if (done) throw new Error("native_bench stopped");
+  return value;
+}
+const nativeHashes = (await ask("hashes")).split(",");
+texts.forEach((text, i) => {
+  if (core.canonicalHash(text) !== nativeHashes[i]) throw new Error(`intent ${i}: native and package hashes differ`);
+});
 
-console.log(`Node ${process.version}, ${texts.length} intents of benches/data/intents.jsonl\n`);
-console.log("| package size | raw | gzip -9 |\n|---|---|---|");
-for (const [what, raw, gzip] of size()) console.log(`| ${what} | ${raw.toLocaleString("en")} B | ${gzip.toLocaleString("en")} B |`);
-console.log("\n| work (per item, median of 15 passes) | time |\n|---|---|");
-for (const [what, t] of rows) console.log(`| ${what} | ${t} |`);
-console.log(`\nviem keccak256 alone / canonicalHash(text): ${(viemKeccak / hashText).toFixed(2)}×`);
-console.log(`viem hashTypedData / permitDigest: ${(permitViem / permitOurs).toFixed(2)}×`);
-console.log(`viem hashTypedData(deposit intent document) / depositIntentDigest: ${(intentViem / intentOurs).toFixed(2)}×`);
+/** One pass of `fn` over `items`: nanoseconds per item. */
+function pass(items, fn) {
+  const start = process.hrtime.bigint();
+  for (const item of items) fn(item);
+  return Number(process.hrtime.bigint() - start) / items.length;
+}
+
+const measures = [
+  ["native `from_slice::<Intent>` + `canonical_hash` (same session)", async () => Number(await ask("pass")) / texts.length],
+  ["`canonicalHash(raw response text)`", () => pass(texts, (text) => core.canonicalHash(text))],
+  [`\`canonicalHash(object returned by parseIntent)\``, () => pass(objects, (object) => core.canonicalHash(object))],
+  ["viem `keccak256(canonical bytes)` alone", () => pass(canonicalBytes, (bytes) => keccak256(bytes))],
+  ["`permitDigest(object)`", () => pass(permits, (p) => core.permitDigest(p))],
+  ["viem `hashTypedData(permit typed data, bigints)`", () => pass(permitTypedData, (t) => hashTypedData(t))],
+  ["viem `hashTypedData(permitTypedData document)`", () => pass(permitDocuments, (t) => hashTypedData(t))],
+  ["`depositIntentDigest({intent, depositSignature})`: parses the whole intent", () => pass(intentDocuments, (d) => core.depositIntentDigest(d))],
+  ["viem `hashTypedData(depositIntentTypedData document)`", () => pass(intentTypedData, (t) => hashTypedData(t))],
+];
+const samples = measures.map(() => []);
+for (let round = 0; round < WARMUP + ROUNDS; round++) {
+  for (let k = 0; k < measures.length; k++) {
+    const m = (round + k) % measures.length;
+    const perItem = await measures[m][1]();
+    if (round >= WARMUP) samples[m].push(perItem / 1000);
+  }
+}
+native.stdin.end();
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+const stats = samples.map((xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p25: quantile(sorted, 0.25), p75: quantile(sorted, 0.75) };
+});
+const median = (name) => stats[measures.findIndex(([n]) => n.startsWith(name))].median;
+
+// Start-up in Node: a fresh process imports the package (Node's entry instantiates the
+// module at import) and hashes its first intent; the floors, in fresh processes taking
+// turns with it, are compiling the same .wasm bytes alone and Node's first dynamic import
+// of a one-line module (its ES module loader starting).
+const wasmPath = join(dist, "wasm/intent_core_wasm_bg.wasm");
+const startupScripts = {
+  package: `const t0 = performance.now(); const core = await import("intent-core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
+  floor: `import { readFileSync } from "node:fs"; const t0 = performance.now(); new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)})); console.log(performance.now() - t0);`,
+  emptyImport: `const t0 = performance.now(); await import("data:text/javascript,export default 1"); console.log(performance.now() - t0);`,
+};
+const startup = { package: [], floor: [], emptyImport: [] };
+const startupOrder = Object.keys(startup);
+for (let round = 0; round < 15; round++) {
+  for (const which of startupOrder.map((_, i) => startupOrder[(round + i) % startupOrder.length])) {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", startupScripts[which]], {
+      cwd: fileURLToPath(new URL(".", import.meta.url)),
+      encoding: "utf8",
+    });
+    startup[which].push(Number(out.trim()));
+  }
+}
+const startupMedian = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const us = (x) => `${x.toFixed(1)} µs`;
+console.log(`Node ${process.version}, ${texts.length} intents of benches/data/intents.jsonl (${objects.length} as objects), ${ROUNDS} interleaved rounds\n`);
+console.log("| package size | raw | gzip -9 | brotli 11 |\n|---|---|---|---|");
+for (const [what, raw, gz, br] of size()) {
+  console.log(`| ${what} | ${raw.toLocaleString("en")} B | ${gz.toLocaleString("en")} B | ${br.toLocaleString("en")} B |`);
+}
+console.log("\n| work (per item; median, p25–p75 of the rounds) | time |\n|---|---|");
+measures.forEach(([what], i) => console.log(`| ${what} | ${us(stats[i].median)} (${us(stats[i].p25)}–${us(stats[i].p75)}) |`));
+console.log("\n| start-up in Node (median of 15 fresh processes each) | time |\n|---|---|");
+console.log(`| import to ready: \`await import("intent-core")\` and a first call | ${startupMedian(startup.package).toFixed(1)} ms |`);
+console.log(`| floor: \`new WebAssembly.Module\` of the same bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
+console.log(`| floor: the first \`import()\` of a one-line ES module | ${startupMedian(startup.emptyImport).toFixed(1)} ms |`);
+const hashText = median("`canonicalHash(raw");
+console.log(`\ncanonicalHash(text) / native: ${(hashText / median("native")).toFixed(2)}×`);
+console.log(`viem keccak256 alone / canonicalHash(text): ${(median("viem `keccak256") / hashText).toFixed(2)}×`);
+console.log(`viem hashTypedData / permitDigest: ${(median("viem `hashTypedData(permit typed data") / median("`permitDigest")).toFixed(2)}×`);
+console.log(`viem hashTypedData(deposit intent document) / depositIntentDigest: ${(median("viem `hashTypedData(depositIntent") / median("`depositIntentDigest")).toFixed(2)}×`);

@@ -3,6 +3,9 @@
 
 import type * as T from "./types.js";
 
+/** The error kinds of docs/spec.md §8. */
+export type ErrorKind = "InvalidArgument" | "IntentStatus" | "QuoteExpired" | "Unauthorized";
+
 /** Every failure of the package: the library's reason code and path, and the error body of docs/spec.md §8. */
 export declare class IntentCoreError extends Error {
   readonly name: "IntentCoreError";
@@ -10,8 +13,8 @@ export declare class IntentCoreError extends Error {
   readonly reason: T.ReasonCode;
   /** The JSON path of the field concerned (`originCalls.calls[2].to`), or null for the whole document. */
   readonly path: string | null;
-  /** The error kind of docs/spec.md §8: `InvalidArgument`, `IntentStatus`, `QuoteExpired`, `Unauthorized`, … */
-  readonly kind: string;
+  /** The error kind of docs/spec.md §8. */
+  readonly kind: ErrorKind;
   /** The kind's number: 2000, 2004, 7001, 1000, … */
   readonly code: number;
   /** The HTTP status a service answers with. */
@@ -31,7 +34,7 @@ export declare const reasonCodes: readonly T.ReasonCode[];
 export declare const objectNames: readonly T.ObjectName[];
 
 /** The canonical hash (docs/spec.md §4): `0x` and 64 lowercase hex digits. An Intent unless `object` names another object. */
-export declare function canonicalHash(input: Input<T.IntentInput | object>, object?: T.ObjectName): string;
+export declare function canonicalHash(input: Input<T.IntentInput | object>, object?: T.ObjectName): T.Bytes32;
 /** The canonical JSON (docs/spec.md §4). An Intent unless `object` names another object. */
 export declare function canonicalJson(input: Input<T.IntentInput | object>, object?: T.ObjectName): string;
 /** Reads the object named `object` and returns it in its wire form. */
@@ -41,16 +44,32 @@ export declare function check(object: T.ObjectName, input: Input<object>): void;
 /** The Execute rules of docs/spec.md §7 (the execution window only with `committedAt`, the permit signer only with `tokenPermit`). */
 export declare function checkExecute(input: Input<T.CheckExecuteInput>): void;
 /** The deposit-intent digest of docs/spec.md §5.1 (`domain`: the entrypoint's EIP-712 names, defaults without it). */
-export declare function depositIntentDigest(input: Input<T.IntentDigestInput>): string;
+export declare function depositIntentDigest(input: Input<T.IntentDigestInput>): T.Bytes32;
+/** One member of an EIP-712 struct type: `{ name, type }`. */
+export interface TypedDataField {
+  name: string;
+  type: string;
+}
+/** The EIP-712 domain as viem's `TypedDataDomain` declares it: exactly the fields present. */
+export interface TypedDataDomain {
+  name?: string;
+  version?: string;
+  /** A number (a bigint above 2^53-1), as viem and ethers take it. */
+  chainId?: number | bigint;
+  verifyingContract?: T.Address;
+  salt?: T.Bytes32;
+}
 /**
- * An EIP-712 typed-data document (docs/spec.md §5.4) as wallets take it: `EIP712Domain`
- * lists exactly the domain fields present; uint256 values are decimal strings, addresses
- * EIP-55, bytes32 lowercase hex.
+ * An EIP-712 typed-data document (docs/spec.md §5.4) as wallets take it, and as viem's
+ * `signTypedData`, `hashTypedData`, `verifyTypedData` and `recoverTypedDataAddress` take
+ * it under `tsc --strict`: `EIP712Domain` lists exactly the domain fields present; uint256
+ * values are decimal strings, addresses EIP-55, bytes32 lowercase hex. For ethers v6,
+ * `ethersTypedData(document)` gives `(domain, types, message)` without `EIP712Domain`.
  */
 export interface TypedData {
-  types: { EIP712Domain: { name: string; type: string }[] } & Record<string, { name: string; type: string }[]>;
+  types: { EIP712Domain: TypedDataField[]; [struct: string]: TypedDataField[] };
   primaryType: string;
-  domain: { name?: string; version?: string; chainId?: string; verifyingContract?: T.Address; salt?: T.Bytes32 };
+  domain: TypedDataDomain;
   message: Record<string, string | boolean>;
 }
 /** The deposit intent's typed-data document (docs/spec.md §5.4); its digest is depositIntentDigest's. */
@@ -58,6 +77,6 @@ export declare function depositIntentTypedData(input: Input<T.IntentDigestInput>
 /** The permit's typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style; its digest is permitDigest's. */
 export declare function permitTypedData(input: Input<T.PermitDigestInput>): TypedData;
 /** The ERC-2612 (`owner`, `value`, `deadline`) or DAI-style (`holder`, `expiry`, `allowed`) permit digest of docs/spec.md §5.2. */
-export declare function permitDigest(input: Input<T.PermitDigestInput>): string;
+export declare function permitDigest(input: Input<T.PermitDigestInput>): T.Bytes32;
 /** The EIP-55 address whose 65-byte `r ‖ s ‖ v` signature this is over `digest` (docs/spec.md §5.3). */
-export declare function recoverSigner(digest: T.Bytes32, signature: T.Bytes): T.Address;
+export declare function recoverSigner(digest: T.HexInput, signature: T.HexInput): T.Address;

@@ -14,8 +14,25 @@
 // Everything else (a string where an address belongs, a missing member) is left to the
 // library, which says it with the same reason and path as for JSON text.
 
+import { DOUBLES } from "./decode.js";
 import { packageError } from "./errors.js";
 import { FIELD_KINDS, MAX_DEPTH, MAX_DOCUMENT_BYTES } from "./schema.js";
+
+/**
+ * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) beside the generated
+ * ones, so that their members are encoded with their kinds and errors carry full paths.
+ */
+const KINDS = Object.freeze({
+  ...FIELD_KINDS,
+  DepositPermit: Object.freeze({
+    depositSignature: "DepositSignature",
+    intent: "Intent",
+    mode: "string",
+    nonce: "uint",
+    tokenDomain: "PermitDomain",
+  }),
+  Signature: Object.freeze({ signature: "bytes" }),
+});
 
 const INTEGER_KINDS = new Set(["uint", "u64", "u32", "u8"]);
 const DECIMAL_KINDS = new Set(["decimal", "text-or-decimal"]);
@@ -36,7 +53,12 @@ function push(writer, text) {
   writer.parts.push(text);
 }
 
-function writeValue(writer, value, kind, depth) {
+/**
+ * `asDouble`: the member was read as a double above 2^53-1 (decode.js, DOUBLES); while it
+ * still holds an integer it is written in exponent form, which the library reads as the
+ * double it is (docs/spec.md §4), as the text it came from was.
+ */
+function writeValue(writer, value, kind, depth, asDouble = false) {
   switch (typeof value) {
     case "string":
       if (value.length > MAX_DOCUMENT_BYTES) push(writer, value); // throws LIMIT_EXCEEDED
@@ -46,7 +68,7 @@ function writeValue(writer, value, kind, depth) {
       push(writer, value ? "true" : "false");
       return;
     case "number":
-      push(writer, numberText(writer, value, kind));
+      push(writer, asDouble && Number.isInteger(value) ? value.toExponential() : numberText(writer, value, kind));
       return;
     case "bigint":
       push(writer, value.toString());
@@ -107,7 +129,7 @@ function writeArray(writer, array, kind, depth) {
     writer.segments.push(index);
     const element = array[index];
     if (element === undefined) throw wrongType(writer, "undefined");
-    writeValue(writer, element, elementKind, depth + 1);
+    writeValue(writer, element, elementKind, depth + 1, array[DOUBLES]?.has(index) === true);
     writer.segments.pop();
   }
   push(writer, "]");
@@ -115,7 +137,7 @@ function writeArray(writer, array, kind, depth) {
 
 function writeObject(writer, object, kind, depth) {
   enter(writer, depth);
-  const fields = Object.hasOwn(FIELD_KINDS, kind) ? FIELD_KINDS[kind] : null;
+  const fields = typeof kind === "string" && Object.hasOwn(KINDS, kind) ? KINDS[kind] : null;
   push(writer, "{");
   let first = true;
   for (const key of Object.keys(object)) {
@@ -126,7 +148,8 @@ function writeObject(writer, object, kind, depth) {
     writer.segments.push(key);
     push(writer, JSON.stringify(key));
     push(writer, ":");
-    writeValue(writer, member, fields !== null && Object.hasOwn(fields, key) ? fields[key] : null, depth + 1);
+    const memberKind = fields !== null && Object.hasOwn(fields, key) ? fields[key] : null;
+    writeValue(writer, member, memberKind, depth + 1, object[DOUBLES]?.has(key) === true);
     writer.segments.pop();
   }
   push(writer, "}");

@@ -1,5 +1,19 @@
-// intent-core for JavaScript and TypeScript (docs/spec.md §13).
+// intent-core for JavaScript and TypeScript (docs/spec.md §13): the declarations of both
+// entries (browser.js and node.js export the same names).
 
 export * from "./core.js";
 export * from "./objects.js";
+export * from "./helpers.js";
 export type * from "./types.js";
+
+/**
+ * Loads the WebAssembly module: from `source` (a URL or its text, a Request, a Response,
+ * the bytes, or a compiled module) or, without one, from the `.wasm` next to the entry.
+ * Idempotent; Node's entry loads at import, so there it resolves at once. Rejects with an
+ * Error that says where it tried to load from.
+ */
+export declare function init(
+  source?: URL | string | Request | Response | BufferSource | WebAssembly.Module,
+): Promise<void>;
+/** Whether the module is loaded: every other function throws until it is. */
+export declare function isLoaded(): boolean;

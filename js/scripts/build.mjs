@@ -4,7 +4,9 @@
 //   2. wasm-bindgen --target web (name and producers sections removed), with the CLI of exactly the version of the wasm-bindgen
 //      crate in Cargo.lock (the two must match; install it with
 //      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
-//   3. the JavaScript glue and the declarations of lib/ copied into dist/
+//   3. the JavaScript glue and the declarations of lib/ copied into dist/ (the entries
+//      browser.js, node.js and require.cjs among them: package.json's `exports`)
+// `npm pack` afterwards makes the tarball users install (scripts/prepack.mjs checks it is complete).
 // Fails loudly on any missing tool; never falls back.
 
 import { execFileSync } from "node:child_process";

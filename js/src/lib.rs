@@ -17,10 +17,11 @@
 #![warn(missing_docs)]
 
 pub mod declarations;
+pub mod helpers;
 pub mod objects;
 
 use alloy_primitives::keccak256;
-use intent_core::{from_slice, to_string, Error, WireObject};
+use intent_core::{from_slice, to_string, Error, Intent, WireObject};
 use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput};
 use wasm_bindgen::prelude::*;
 
@@ -151,4 +152,50 @@ pub fn permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
 #[wasm_bindgen]
 pub fn recover_signer(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: RecoverInput| Ok(input.signer()?.to_string()))
+}
+
+/// The paths at which the canonical forms of two intents differ
+/// (`intent_core::changed_paths`, what `INTENT_MODIFIED` names), as a JSON array of
+/// strings. A failure to read `a` or `b` has its path under `a` or `b`. Intents only: the
+/// diff of every object would add a walker per type to the module (22 KB gzipped).
+#[wasm_bindgen]
+pub fn changed_paths(a: &[u8], b: &[u8]) -> Result<String, JsValue> {
+    let read = |json, side| from_slice::<Intent>(json).map_err(|e: Error| thrown(&e.in_member(side)));
+    let (a, b) = (read(a, "a")?, read(b, "b")?);
+    let mut json = String::from("[");
+    for (i, path) in intent_core::changed_paths(&a, &b).iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        push_json_string(&mut json, path);
+    }
+    json.push(']');
+    Ok(json)
+}
+
+/// The EIP-712 typed-data document (docs/spec.md §5.4) of the permit a gasless deposit
+/// needs, per mode, as `intent_core::rules::deposit_permit_typed_data` computes it.
+#[wasm_bindgen]
+pub fn deposit_permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
+    on_document(json, |input: helpers::DepositPermitInput| input.typed_data_json())
+}
+
+/// A 65-byte signature (`{"signature"}`) in the relayable form: `v` 27 or 28.
+#[wasm_bindgen]
+pub fn relayable_signature(json: &[u8]) -> Result<String, JsValue> {
+    on_document(json, |input: helpers::SignatureInput| input.relayable())
+}
+
+/// Appends `text` as a JSON string literal.
+fn push_json_string(json: &mut String, text: &str) {
+    json.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => json.push_str("\\\""),
+            '\\' => json.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => json.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => json.push(c),
+        }
+    }
+    json.push('"');
 }

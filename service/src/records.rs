@@ -7,9 +7,12 @@
 //!
 //! A record belongs to the project whose key quoted it: another project's key is answered
 //! exactly as for an unknown intent. Waiters are woken per intent when this instance
-//! changes it, and for other instances' changes by one poller that reads the revisions of
-//! every waited intent in one query every [`WAIT_POLL`]; a waiter parses its record again
-//! only when woken so. A shutdown answers them at once with their receipt.
+//! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY`
+//! (every change is announced by the statement that makes it), on SQLite by one poller that
+//! reads the revisions of every waited intent in one query every [`WAIT_POLL`] (on
+//! PostgreSQL the same poller runs every [`WAIT_POLL_BEHIND_LISTEN`], for notifications lost
+//! while the listener reconnected). A waiter parses its record again only when woken so. A
+//! shutdown answers them at once with their receipt.
 //!
 //! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
 //! only moves records between the core and the store, and supplies what the core takes
@@ -32,7 +35,7 @@ use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::{DepositProof, Store, StoreError, StoredRecord, Swapped};
+use crate::store::{Backend, DepositProof, Store, StoreError, StoredRecord, Swapped};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
@@ -40,6 +43,9 @@ pub const MAX_ATTEMPTS: usize = 16;
 
 /// How often a waiter reads the record's revision, for changes made by other instances.
 pub const WAIT_POLL: Duration = Duration::from_millis(200);
+
+/// How often the poller reads waited revisions behind PostgreSQL's `LISTEN`.
+pub const WAIT_POLL_BEHIND_LISTEN: Duration = Duration::from_secs(5);
 
 /// The records of one service instance: the store, the quoter, the policy and the chain
 /// facts, a signal raised on every change this instance makes (for the sweep), one per
@@ -162,7 +168,14 @@ impl Records {
             shutdown: watch::channel(false).0,
             store_errors,
         });
-        tokio::spawn(Records::poll_waited(Arc::downgrade(&records)));
+        let every = match records.store.backend() {
+            Backend::Sqlite => WAIT_POLL,
+            Backend::Postgres => {
+                tokio::spawn(Records::listen_waited(Arc::downgrade(&records)));
+                WAIT_POLL_BEHIND_LISTEN
+            }
+        };
+        tokio::spawn(Records::poll_waited(Arc::downgrade(&records), every));
         records
     }
 
@@ -205,11 +218,47 @@ impl Records {
         }
     }
 
-    /// Every [`WAIT_POLL`], reads the revisions of the waited intents (changed by other
-    /// instances) in one query per [`POLL_CHUNK`] of them; ends when the records are dropped.
-    async fn poll_waited(records: std::sync::Weak<Records>) {
+    /// On PostgreSQL, wakes the waiters of every change announced on the changes channel,
+    /// by any instance; ends when the records are dropped.
+    async fn listen_waited(records: std::sync::Weak<Records>) {
+        let listener = match records.upgrade() {
+            Some(records) => records.store.listen_changes().await,
+            None => return,
+        };
+        let mut listener = match listener {
+            Ok(Some(listener)) => listener,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(error = %e, "waiters: cannot listen for changes; polling only");
+                return;
+            }
+        };
         loop {
-            tokio::time::sleep(WAIT_POLL).await;
+            let notification = listener.recv().await;
+            let Some(records) = records.upgrade() else { return };
+            match notification {
+                Ok(notification) => {
+                    let payload = notification.payload();
+                    if let Some((intent_id, revision)) = payload.rsplit_once(' ') {
+                        if let Ok(revision) = revision.parse() {
+                            records.seen(intent_id, revision);
+                        }
+                    }
+                }
+                Err(e) => {
+                    records.store_errors.increment(1);
+                    tracing::warn!(error = %e, "waiters: the change listener failed; it reconnects");
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                }
+            }
+        }
+    }
+
+    /// Every `every`, reads the revisions of the waited intents (changed by other
+    /// instances) in one query per [`POLL_CHUNK`] of them; ends when the records are dropped.
+    async fn poll_waited(records: std::sync::Weak<Records>, every: Duration) {
+        loop {
+            tokio::time::sleep(every).await;
             let Some(records) = records.upgrade() else { return };
             let ids: Vec<String> = {
                 let waited = records.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);

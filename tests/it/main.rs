@@ -1,5 +1,8 @@
 //! The integration tests, one binary (`cargo test --test it`): each module is one part of
-//! the contract (docs/spec.md), with the shared support modules beside them.
+//! the contract (docs/spec.md); what they share (generators, oracles, fixtures, hostile
+//! inputs) is the `intent-test-support` crate (`testing/`).
+
+use intent_test_support::{fixtures, generators, hostile, support};
 
 mod allocations;
 mod canonical_properties;
@@ -8,10 +11,7 @@ mod changed_paths;
 mod cost_bounds;
 mod cost_parse;
 mod eip712_vectors;
-mod fixtures;
-mod generators;
 mod heap;
-mod hostile;
 mod json_error_positions;
 mod lifecycle;
 mod parse_errors;
@@ -31,6 +31,5 @@ mod rules_quote_request;
 #[cfg(feature = "serde")]
 mod serde;
 mod server_kit;
-mod support;
 mod typed_data;
 mod value_kinds;

@@ -14,8 +14,9 @@ use intent_chain_tests::contracts::TestPermitToken::{ERC2612InvalidSigner, TestP
 use intent_chain_tests::relay::{revert_of, PermitArgs};
 use intent_chain_tests::sign::{sign_digest, with_v_0_or_1};
 use intent_core::eip712::{EntrypointNames, Signature};
-use intent_core::rules::{check_execute, deposit_permit_digest, ChainFacts, ExecuteContext, GaslessMode, TokenPermit};
+use intent_core::rules::{check_execute, deposit_permit_digest, ExecuteContext, GaslessMode};
 use intent_core::{from_slice, DepositSignature, ExecuteRequest, GasFeeOptions, Reason, Timestamp, UnknownMembers};
+use intent_core::{ChainFacts, TokenPermit};
 
 use crate::fixtures::{amount, custom_names, fee, Setup, STRANGER, USER};
 

@@ -11,10 +11,7 @@
 //! depends on time — lifetimes, windows, deadlines — it computes itself.
 
 // The library's integration-test support (`tests/it/`), shared rather than copied.
-#[path = "../../../tests/it/generators.rs"]
-mod generators;
-#[path = "../../../tests/it/support.rs"]
-mod support;
+use intent_test_support::{generators, support};
 
 use support::proptest_config;
 

@@ -1,63 +1,32 @@
-// The package in a page of headless Chromium (Debian's, driven by playwright-core): the
-// same vectors as the Node suite, and an IntentCoreError thrown in the page. The files are
-// served from the repository root by a small HTTP server on the loopback address.
+// The package in a page of headless Chromium (test/chromium.mjs): the same vectors as the
+// Node suite, and an IntentCoreError thrown in the page. The files are served from the
+// repository root by a small HTTP server on the loopback address.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import { tmpdir } from "node:os";
-import { extname, join, normalize, sep } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { chromium } from "playwright-core";
+import { launchChromium, serveDirectory } from "../chromium.mjs";
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url));
-const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
-const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json", ".wasm": "application/wasm" };
+const repo = fileURLToPath(new URL("../../..", import.meta.url));
 
 let server;
 let origin;
+let chromium;
 let context;
-let profile;
 
 before(async () => {
-  server = createServer((request, response) => {
-    const path = normalize(join(repo, decodeURIComponent(new URL(request.url, "http://x").pathname)));
-    if (!path.startsWith(repo) || path.includes(`${sep}node_modules${sep}`)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = readFileSync(path);
-      response.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${server.address().port}`;
-  profile = mkdtempSync(join(tmpdir(), "intent-core-chromium-"));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath,
-    headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  server = await serveDirectory(repo);
+  origin = server.origin;
+  chromium = await launchChromium();
+  context = chromium.context;
 });
 
 after(async () => {
-  await context?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  if (profile) rmSync(profile, { recursive: true, force: true });
+  await chromium?.close();
+  await server?.close();
 });
 
 test("every vector gives the generators' result in Chromium", async () => {

@@ -6,9 +6,11 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import * as core from "../../dist/index.js";
+import * as core from "intent-core";
 
-const example = (file) => readFileSync(new URL(`../../../examples/${file}`, import.meta.url), "utf8");
+import { repoText } from "./repo.mjs";
+
+const example = (file) => repoText(`examples/${file}`);
 const intentText = example("intent.json");
 const intentHash = core.canonicalHash(intentText);
 
@@ -78,7 +80,7 @@ test("bigints and decimal strings keep 2^256-1 exact", () => {
   const fromBigint = core.canonicalHash(intent);
   intent.salt = max.toString();
   assert.equal(core.canonicalHash(intent), fromBigint);
-  assert.equal(core.parseIntent(intent).salt, max.toString());
+  assert.equal(core.parseIntent(intent).salt, max);
   intent.salt = max + 1n;
   assertReason(() => core.canonicalHash(intent), "NUMBER_OUT_OF_RANGE", "salt");
   intent.salt = -1n;
@@ -159,12 +161,18 @@ test("a lone surrogate is INVALID_JSON, in text and in an object", () => {
   assertReason(() => core.canonicalHash(intent), "INVALID_JSON", "serviceVersion");
 });
 
-test("parse returns the wire form: EIP-55 addresses, uints as decimal strings", () => {
+test("parse returns the wire form: EIP-55 addresses, uints as bigints (both ways of reading)", () => {
   const lower = intentText.replace(/0x[0-9a-fA-F]{40}\b/g, (a) => a.toLowerCase());
   const intent = core.parseIntent(lower);
   assert.equal(intent.ownerAddress, JSON.parse(intentText).ownerAddress);
-  assert.equal(typeof intent.salt, "string");
+  assert.equal(typeof intent.salt, "bigint");
+  assert.equal(intent.depositTransaction.amount, BigInt(JSON.parse(intentText).depositTransaction.amount));
   assert.equal(typeof intent.id, "number");
+  assert.equal(typeof intent.originChainId, "number");
+  // The same through the reader for texts with long integers or exponents (decode.js).
+  const withDouble = core.parseIntent(`${lower.trim().slice(0, -1)},"x-big":1e21}`);
+  assert.equal(withDouble.depositTransaction.amount, intent.depositTransaction.amount);
+  assert.equal(typeof withDouble.salt, "bigint");
   assert.equal(core.canonicalHash(intent), intentHash);
   assert.deepEqual(core.parse("Intent", lower), intent);
 });
@@ -194,8 +202,8 @@ test("digests and recovery take intentctl's documents", () => {
 });
 
 test("parse and check exist for every object, and every reason code is declared", () => {
-  const declarations = readFileSync(new URL("../../dist/objects.d.ts", import.meta.url), "utf8");
-  const types = readFileSync(new URL("../../dist/types.d.ts", import.meta.url), "utf8");
+  const declarations = readFileSync(new URL("objects.d.ts", import.meta.resolve("intent-core")), "utf8");
+  const types = readFileSync(new URL("types.d.ts", import.meta.resolve("intent-core")), "utf8");
   assert.ok(core.objectNames.length >= 27);
   for (const name of core.objectNames) {
     assert.equal(typeof core[`parse${name}`], "function", name);
@@ -204,4 +212,21 @@ test("parse and check exist for every object, and every reason code is declared"
     assert.match(types, new RegExp(`export interface ${name} \\{`));
   }
   for (const code of core.reasonCodes) assert.match(types, new RegExp(`\\| "${code}"`));
+});
+
+test("text is encoded in one reused buffer: long, short, non-ASCII and oversized texts in turn hash as their bytes", () => {
+  const base = intentText.trim().slice(0, -1);
+  const texts = [
+    `${base},"x-long":${JSON.stringify(Array(60).fill("é".repeat(1_000)))}}`, // grows the buffer past 64 KiB
+    intentText,
+    `${base},"x-mid":${JSON.stringify(Array(10).fill("\u{1F600}".repeat(500)))}}`,
+    intentText,
+  ];
+  for (const text of [...texts, ...texts.reverse()]) {
+    assert.equal(core.canonicalHash(text), core.canonicalHash(Buffer.from(text, "utf8")));
+  }
+  // Above the document size limit the text is encoded apart and refused by the library.
+  const oversized = `${base},"x-huge":${JSON.stringify(Array(300).fill("a".repeat(4_000)))}}`;
+  assert.equal(thrown(() => core.canonicalHash(oversized)).reason, "LIMIT_EXCEEDED");
+  assert.equal(core.canonicalHash(intentText), intentHash);
 });

@@ -1,13 +1,14 @@
 // Every canonical, EIP-712 and typed-data vector of tests/vectors/ through the built package in Node.
 
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import * as core from "../../dist/index.js";
+import * as core from "intent-core";
+
+import { repoText } from "./repo.mjs";
 import { checkVectors } from "../vectors.mjs";
 
-const vectors = (file) => JSON.parse(readFileSync(new URL(`../../../tests/vectors/${file}`, import.meta.url), "utf8"));
+const vectors = (file) => JSON.parse(repoText(`tests/vectors/${file}`));
 
 test("every canonical and EIP-712 vector gives the generators' result", () => {
   const canonical = vectors("canonical.json");

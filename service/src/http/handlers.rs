@@ -24,7 +24,7 @@ use crate::outcome::ReportIntentOutcomeRequest;
 
 /// `GET /healthz`: `ok` while the store accepts a write, else the Unexpected body (500).
 pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, Failure> {
-    app.records.store().check_writable().await.map_err(|e| failure::internal(&e))?;
+    app.records.store().check_writable().await.map_err(|e| app.records.store_failure(&e))?;
     Ok((StatusCode::OK, "ok\n"))
 }
 

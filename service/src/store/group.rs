@@ -10,7 +10,7 @@ use std::sync::Arc;
 use sqlx::{AnyPool, Executor};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-use super::{insert_in, swap_in, DepositProof, StoreError, StoredRecord, Swapped};
+use super::{insert_in, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped};
 
 /// The most writes one transaction applies.
 pub const MAX_GROUP: usize = 256;
@@ -81,7 +81,7 @@ async fn apply(pool: &AnyPool, group: Vec<Queued>) {
             let result = match write {
                 Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
                 Write::Swap { record, expected_revision, proofs } => {
-                    swap_in(&mut transaction, record, *expected_revision, proofs).await
+                    swap_in(&mut transaction, record, *expected_revision, proofs, Backend::Sqlite).await
                 }
             };
             if !matches!(result, Ok(Swapped::Done)) {

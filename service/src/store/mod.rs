@@ -87,7 +87,13 @@ pub struct Store {
     sqlite_writer: Option<Arc<Mutex<()>>>,
     /// SQLite's group commit: the queue of the one writer task.
     group: Option<group::GroupWriter>,
+    /// The PostgreSQL URL, for the listener of [`CHANGES_CHANNEL`].
+    postgres_url: Option<String>,
 }
+
+/// The PostgreSQL channel on which every change is announced (`NOTIFY`), with the payload
+/// `<intentId> <revision>`, so that other instances wake their waiters.
+pub const CHANGES_CHANNEL: &str = "intent_changes";
 
 /// The schema's migrations (`service/migrations/`), applied at start; on PostgreSQL sqlx
 /// holds an advisory lock meanwhile, so instances starting together do not race.
@@ -194,12 +200,25 @@ impl Store {
             .await?;
         let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
         let group = sqlite_writer.as_ref().map(|lock| group::GroupWriter::start(pool.clone(), lock.clone()));
-        Ok(Store { pool, backend, sqlite_writer, group })
+        let postgres_url = (backend == Backend::Postgres).then(|| url.clone());
+        Ok(Store { pool, backend, sqlite_writer, group, postgres_url })
     }
 
     /// Which database this is.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// On PostgreSQL, a listener of [`CHANGES_CHANNEL`]: the changes every instance makes.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn listen_changes(&self) -> Result<Option<sqlx::postgres::PgListener>, StoreError> {
+        let Some(url) = &self.postgres_url else { return Ok(None) };
+        let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+        listener.listen(CHANGES_CHANNEL).await?;
+        Ok(Some(listener))
     }
 
     /// The connection pool, with this store's settings (for the load test's floor: the
@@ -290,10 +309,10 @@ impl Store {
         }
         if proofs.is_empty() {
             // One statement, committed by itself: no BEGIN and COMMIT round trips.
-            return swap_in(&mut *self.pool.acquire().await?, record, expected_revision, proofs).await;
+            return swap_in(&mut *self.pool.acquire().await?, record, expected_revision, proofs, self.backend).await;
         }
         let mut transaction = self.pool.begin().await?;
-        let swapped = swap_in(&mut transaction, record, expected_revision, proofs).await?;
+        let swapped = swap_in(&mut transaction, record, expected_revision, proofs, self.backend).await?;
         if swapped == Swapped::Done {
             transaction.commit().await?;
         } else {
@@ -404,12 +423,14 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Res
 }
 
 /// The compare-and-swap of [`Store::swap`] on `connection`, inside a transaction the caller
-/// commits when it answers [`Swapped::Done`] and rolls back otherwise.
+/// commits when it answers [`Swapped::Done`] and rolls back otherwise. On PostgreSQL the
+/// same statement announces the change on [`CHANGES_CHANNEL`] (sent at commit).
 async fn swap_in(
     connection: &mut AnyConnection,
     record: &StoredRecord,
     expected_revision: i64,
     proofs: &[DepositProof],
+    backend: Backend,
 ) -> Result<Swapped, StoreError> {
     for proof in proofs {
         let claimed =
@@ -430,18 +451,31 @@ async fn swap_in(
             }
         }
     }
-    let updated = sqlx::query(
-        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
-    )
-    .bind(record.revision)
-    .bind(&record.status)
-    .bind(record.next_deadline)
-    .bind(&record.state)
-    .bind(&record.intent_id)
-    .bind(expected_revision)
-    .execute(&mut *connection)
-    .await?
-    .rows_affected();
+    const UPDATE: &str =
+        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6";
+    let announced;
+    let sql = match backend {
+        Backend::Sqlite => UPDATE,
+        Backend::Postgres => {
+            announced = format!(
+                "WITH updated AS ({UPDATE} RETURNING intent_id, revision), \
+                 announced AS (SELECT pg_notify('{CHANGES_CHANNEL}', intent_id || ' ' || revision) FROM updated) \
+                 SELECT COUNT(*) FROM announced"
+            );
+            &announced
+        }
+    };
+    let query = sqlx::query(sql)
+        .bind(record.revision)
+        .bind(&record.status)
+        .bind(record.next_deadline)
+        .bind(&record.state)
+        .bind(&record.intent_id)
+        .bind(expected_revision);
+    let updated: i64 = match backend {
+        Backend::Sqlite => i64::try_from(query.execute(&mut *connection).await?.rows_affected()).unwrap_or(0),
+        Backend::Postgres => query.fetch_one(&mut *connection).await?.try_get(0)?,
+    };
     Ok(if updated == 1 { Swapped::Done } else { Swapped::LostRace })
 }
 

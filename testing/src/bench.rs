@@ -1,7 +1,6 @@
 //! What the benchmarks share: the corpora of `benches/data/intents.jsonl` and
 //! `benches/data/intents_dense.jsonl`, the inputs of each goal and its floor, and the
 //! interleaved cross-check of the goals' ratios.
-#![allow(dead_code)]
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -28,14 +27,14 @@ pub struct Corpus {
 
 /// The 320 intents of `benches/data/intents.jsonl` (written by `benches/data/gen_intents.py`).
 pub fn corpus() -> Corpus {
-    load(include_str!("../data/intents.jsonl"))
+    load(include_str!("../../benches/data/intents.jsonl"))
 }
 
 /// The 200 intents of `benches/data/intents_dense.jsonl` (written by
 /// `benches/data/gen_dense.py`): more numbers and decimals, longer call data, unknown
 /// members in every intent.
 pub fn dense_corpus() -> Corpus {
-    load(include_str!("../data/intents_dense.jsonl"))
+    load(include_str!("../../benches/data/intents_dense.jsonl"))
 }
 
 /// Loads a corpus, one intent per line, checking that every intent parses, passes

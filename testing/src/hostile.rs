@@ -1,10 +1,9 @@
 //! Hostile inputs at the limits of docs/spec.md §9, generated (never committed), shared by
-//! `tests/cost_bounds.rs` and `benches/hostile.rs` (which includes this file by path).
+//! `tests/it/cost_bounds.rs` and `benches/hostile.rs`.
 //!
 //! Every generator starts from `examples/intent.json` and stays within the default
 //! [`Limits`]: documents up to 1 MiB, nesting 64, strings and keys of 4 KiB, arrays of 64,
 //! 256 calls.
-#![allow(dead_code)]
 
 use intent_core::{from_slice, to_string, Bytes, Decimal, Intent, Limits};
 
@@ -20,7 +19,7 @@ pub const UNKNOWN_DEPTH: usize = Limits::DEFAULT.max_depth - 1;
 
 /// The text of `examples/intent.json`.
 pub fn example_text() -> String {
-    std::fs::read_to_string(format!("{}/examples/intent.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read_to_string(format!("{}/../examples/intent.json", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 /// The example intent.

@@ -6,8 +6,8 @@
 //! The centre is [`World`]: a key, an intent owned by its address, the gas fee options quoted
 //! with it, the instants of a happy path (quote, commit, execute) and an execute request in
 //! one deposit mode, signed by the key. Everything in a world passes: the QuoteRequest and
-//! Intent rules, `IntentRecord::quote` at [`World::quote_at`], `commit` at
-//! [`World::commit_at`] and `execute_with` at [`World::execute_at`] with [`World::facts`].
+//! Intent rules, `IntentRecord::quote` at [`Times::quote_at`], `commit` at
+//! [`Times::commit_at`] and `execute_with` at [`Times::execute_at`] with [`World::facts`].
 //! A world builds a valid request in any mode it supports ([`World::request_for`]), so a test
 //! can break one rule of one mode.
 //!
@@ -15,7 +15,6 @@
 //! choice would break a rule (an EXACT_INPUT request without an origin amount, a swap provider
 //! across chains, nothing to do, a fee option a mode cannot use…), the builder repairs it.
 //! Needs the test crate to declare `mod support;` (random unknown-member values).
-#![allow(dead_code)]
 
 use std::borrow::Cow;
 
@@ -35,7 +34,7 @@ use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 
-use super::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
+use crate::support::{any_choices, canonical_text, random_value, Kind, Respeller, Style, KEY_POOL};
 
 // ---------------------------------------------------------------------------------------------
 // Time as nanoseconds since the Unix epoch
@@ -168,7 +167,7 @@ pub fn bytes() -> impl Strategy<Value = Bytes> {
 fn character() -> impl Strategy<Value = char> {
     prop_oneof![
         (0u8..0x20).prop_map(char::from),
-        prop::sample::select(super::support::CHAR_POOL),
+        prop::sample::select(crate::support::CHAR_POOL),
         any::<char>(),
         (b'a'..=b'z').prop_map(char::from),
     ]

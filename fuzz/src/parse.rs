@@ -1,0 +1,125 @@
+//! The `parse` target's properties: every document kind parsed from the same bytes;
+//! errors keep their promises, accepted values round-trip and are answered.
+
+use super::*;
+
+/// `fuzz_targets/parse.rs`: `data` parsed as every document kind. Parsing never panics, an
+/// error keeps the promises of docs/spec.md §8, and an accepted value round-trips: its wire form
+/// reads back to an equal value with the same wire form and the same canonical hash, and
+/// the hash is `keccak256` of the canonical JSON. Accepted scenarios are also run, and
+/// accepted `intentctl` documents answered.
+pub fn parse(data: &[u8]) {
+    struct Parse;
+    impl EachKind for Parse {
+        fn on<T: Answer>(&self, data: &[u8]) {
+            parse_as::<T>(data);
+        }
+    }
+    each_kind(data, &Parse);
+}
+
+pub(crate) fn parse_as<T: Answer>(data: &[u8]) {
+    let value = match from_slice::<T>(data) {
+        Ok(value) => value,
+        Err(error) => return check_error(&error),
+    };
+    let wire = to_string(&value);
+    let again: T = reread(&wire, "wire form");
+    assert_eq!(again, value, "the wire form reads back to another {}:\n{wire}", type_name::<T>());
+    assert_eq!(to_string(&again), wire, "the wire form of a {} is not stable", type_name::<T>());
+    let canonical = value.canonical_json();
+    assert_eq!(again.canonical_json(), canonical, "a round trip changed the canonical JSON");
+    assert_eq!(value.canonical_hash(), keccak256(canonical.as_bytes()), "the hash is not keccak256 of {canonical}");
+    value.answer();
+}
+
+/// What `intentctl` computes from an accepted document, which must not panic.
+pub(crate) trait Answer: WireObject + Canonical + PartialEq + Debug + 'static {
+    fn answer(&self) {}
+}
+
+/// A state restores (its record writes the same state back, unknown members aside) or is
+/// INVALID_RECORD; nothing more for the other objects.
+pub(crate) fn answer_restored(value: &dyn Any) {
+    let Some(state) = value.downcast_ref::<RecordState>() else { return };
+    match IntentRecord::from_state(state.clone()) {
+        Ok(record) => {
+            let mut without_unknown = state.clone();
+            without_unknown.unknown = intent_core::UnknownMembers::new();
+            assert_eq!(record.state(), without_unknown, "a restored record writes another state");
+        }
+        Err(error) => {
+            check_error(&error);
+            assert_eq!(error.reason(), Reason::InvalidRecord, "{error}");
+        }
+    }
+}
+
+impl Answer for PermitDigestInput {
+    fn answer(&self) {
+        if let Err(error) = self.digest() {
+            check_error(&error);
+        }
+    }
+}
+
+impl Answer for Scenario {
+    fn answer(&self) {
+        check_scenario_run(self);
+    }
+}
+
+impl Answer for CheckExecuteInput {
+    fn answer(&self) {
+        if let Err(error) = self.check() {
+            check_error(&error);
+        }
+    }
+}
+
+impl Answer for IntentDigestInput {
+    fn answer(&self) {
+        if let Err(error) = self.digest() {
+            check_error(&error);
+        }
+    }
+}
+
+impl Answer for RecoverInput {
+    fn answer(&self) {
+        match self.signer() {
+            Ok(signer) => assert_eq!(verify_signer(&self.digest, &self.signature, signer), Ok(())),
+            Err(error) => check_error(&error),
+        }
+    }
+}
+
+/// A run has one outcome per event; a failed event leaves the status, a successful one
+/// moves it along docs/spec.md §6's table; every outcome line is JSON.
+pub(crate) fn check_scenario_run(scenario: &Scenario) {
+    let outcomes = match scenario.run() {
+        Ok(outcomes) => outcomes,
+        Err(error) => return check_error(&error),
+    };
+    assert_eq!(outcomes.len(), scenario.events.len(), "one outcome per event");
+    let mut status: Option<IntentStatus> = None;
+    for (outcome, event) in outcomes.iter().zip(&scenario.events) {
+        assert_eq!(outcome.op, event.op);
+        match &outcome.result {
+            Ok(_) if outcome.replay => assert_eq!(outcome.status, status, "a replay changed the status"),
+            Ok(_) => assert_eq!(
+                outcome.status,
+                event.op.next_status(status.as_ref()),
+                "{:?} from {status:?} is not in docs/spec.md §6's table",
+                event.op
+            ),
+            Err(error) => {
+                check_error(error);
+                assert_eq!(outcome.status, status, "a failed {:?} changed the status", event.op);
+            }
+        }
+        let line = outcome.to_json();
+        assert!(is_json(&line), "outcome line is not JSON: {line}");
+        status = outcome.status.clone();
+    }
+}

@@ -1,0 +1,16 @@
+// The package's entry for browsers and bundlers (the `browser` and `default` conditions of
+// package.json): no `node:` import and no top-level await. The `.wasm` is named with
+// `new URL(…, import.meta.url)`, which Vite and webpack 5 emit as an asset; loading starts
+// at import, and `await init()` waits for it (or loads from a source the page gives:
+// esbuild's file loader, a CDN, bytes). See README.md, "JavaScript / TypeScript".
+
+import { init, setDefaultSource } from "./load.js";
+
+export * from "./core.js";
+export * from "./objects.js";
+export * from "./helpers.js";
+export { init, isLoaded } from "./load.js";
+
+setDefaultSource(new URL("./wasm/intent_core_wasm_bg.wasm", import.meta.url));
+// The automatic load; its failure is reported by init(), never as an unhandled rejection.
+init().catch(() => {});

@@ -1,0 +1,365 @@
+//! Assembly: a priced quote placed in the core's types. The calls each chain runs (their
+//! calldata encoded by `sol!`), the meta-transactions and preconditions, the [`Fees`], the
+//! [`Quote`], the [`GasFeeOptions`] and the [`Intent`] of the [`QuoteResponse`].
+//!
+//! No arithmetic on prices or amounts here: every number comes from `pricing`, and
+//! every address or identifier from `identifiers`.
+
+use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
+use alloy_sol_types::{sol, SolCall};
+use intent_core::{
+    Call, CallBundle, ChainGasUsageStatus, Decimal, DepositTransaction, FeeOption, Fees, GasDetail, GasEstimate,
+    GasFeeOptions, Intent, IntentStatus, MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails,
+    ProviderFees, Quote, QuoteRequest, QuoteResponse, ServiceContracts, TextOrDecimal, Timestamp, UnknownMembers,
+};
+
+use super::identifiers::{intent_address, IntentIds};
+use super::pricing::{round6, Gas, Impact, Pricing};
+use crate::config::{ChainConfig, ServiceConfig};
+use crate::failure::Failure;
+
+sol! {
+    /// The origin token's approval of the router.
+    function approve(address spender, uint256 amount);
+    /// The router's bridge (or same-chain swap) to the destination.
+    function bridge(address token, uint256 amount, uint256 destinationChainId, address destinationToken, address recipient);
+    /// An ERC-20 transfer to the recipient on the destination chain.
+    function transfer(address to, uint256 amount);
+    /// The meta-transaction contract's entry: runs the bundle whose wire form hashes to `callsHash`.
+    function execute(bytes32 callsHash);
+}
+
+/// Gas limit of the origin token's approval.
+const APPROVE_GAS: u64 = 65_000;
+/// Gas limit of a native transfer.
+const NATIVE_TRANSFER_GAS: u64 = 21_000;
+/// Gas limit of an ERC-20 transfer.
+const TOKEN_TRANSFER_GAS: u64 = 60_000;
+/// What a wallet does when a call fails: revert the bundle.
+const REVERT_ON_ERROR: u8 = 1;
+
+/// What a quote is assembled from besides its numbers.
+pub struct Inputs<'a> {
+    /// The configuration (service version, fee collector).
+    pub config: &'a ServiceConfig,
+    /// The request, copied into the intent unchanged.
+    pub request: &'a QuoteRequest,
+    /// The origin chain.
+    pub origin: &'a ChainConfig,
+    /// The destination chain.
+    pub destination: &'a ChainConfig,
+    /// The project the intent belongs to.
+    pub project_id: u64,
+    /// The salt of the intent addresses.
+    pub salt: B256,
+    /// When the quote is made.
+    pub now: Timestamp,
+    /// When it expires.
+    pub expires_at: Timestamp,
+}
+
+/// `x` as a wire decimal.
+///
+/// # Errors
+///
+/// `NUMBER_OUT_OF_RANGE` for a value that is not finite.
+fn decimal(x: f64) -> Result<Decimal, Failure> {
+    Ok(Decimal::try_from(x)?)
+}
+
+fn call(to: Address, value: U256, data: Option<Vec<u8>>, gas_limit: u64) -> Call {
+    Call {
+        behavior_on_error: Some(REVERT_ON_ERROR),
+        data: data.map(Bytes::from),
+        delegate_call: None,
+        gas_limit: Some(U256::from(gas_limit)),
+        only_fallback: None,
+        to,
+        value: Some(value),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn bundle(chain_id: u64, calls: Vec<Call>) -> CallBundle {
+    CallBundle { calls, chain_id, nonce: Some(U256::ZERO), space: Some(U256::ZERO), unknown: UnknownMembers::new() }
+}
+
+/// The meta-transaction that runs `calls` from `wallet` on `chain`.
+fn meta_txn(id: String, chain: &ChainConfig, wallet: Address, calls: &CallBundle) -> MetaTxn {
+    let calls_hash = keccak256(intent_core::to_string(calls).as_bytes());
+    MetaTxn {
+        chain_id: chain.chain_id,
+        contract: chain.meta_txn_contract,
+        id,
+        input: executeCall { callsHash: calls_hash }.abi_encode().into(),
+        wallet_address: wallet,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// That `wallet` holds at least `min` of `token` on `chain_id`.
+fn precondition(chain_id: u64, wallet: Address, token: Address, min: U256) -> Precondition {
+    let kind = if token == Address::ZERO { "native-min-balance" } else { "erc20-min-balance" };
+    Precondition {
+        chain_id,
+        min_amount: min,
+        owner_address: wallet,
+        token_address: token,
+        kind: kind.to_owned(),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn gas_detail(chain: &ChainConfig, gas: &Gas, meta_txn_id: String) -> GasDetail {
+    GasDetail {
+        chain_gas_usage_status: ChainGasUsageStatus::Normal,
+        chain_id: chain.chain_id,
+        gas_price: gas.price,
+        meta_txn_fee_details: MetaTxnFeeDetails {
+            estimated_gas_limit: U256::from(gas.limit),
+            fee_native: gas.fee_native,
+            meta_txn_id,
+            unknown: UnknownMembers::new(),
+        },
+        meta_txn_gas_quote: hex::encode_prefixed(gas.price.to_be_bytes::<32>()),
+        native_token_price_usd: Some(chain.native_token_price_usd),
+        native_token_symbol: chain.native_token_symbol.clone(),
+        total_fee_amount: gas.fee_native,
+        total_fee_usd: TextOrDecimal::Text(format!("{:.6}", gas.fee_usd)),
+        total_gas_limit: U256::from(gas.limit),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn impact(impact: Impact) -> Result<PriceImpact, Failure> {
+    Ok(PriceImpact {
+        price_impact: decimal(impact.fraction)?,
+        price_impact_usd: decimal(impact.usd)?,
+        unknown: UnknownMembers::new(),
+    })
+}
+
+/// The origin chain's calls: the approval of the router (for an ERC-20), then the bridge.
+fn origin_calls(inputs: &Inputs<'_>, pricing: &Pricing, router: Address, recipient: Address) -> CallBundle {
+    let from = &pricing.from;
+    let mut calls = Vec::new();
+    if from.address != Address::ZERO {
+        let approve = approveCall { spender: router, amount: pricing.from_amount };
+        calls.push(call(from.address, U256::ZERO, Some(approve.abi_encode()), APPROVE_GAS));
+    }
+    let bridge = bridgeCall {
+        token: from.address,
+        amount: pricing.from_amount,
+        destinationChainId: U256::from(inputs.request.destination_chain_id),
+        destinationToken: pricing.to.address,
+        recipient,
+    };
+    let value = if from.address == Address::ZERO { pricing.from_amount } else { U256::ZERO };
+    calls.push(call(router, value, Some(bridge.abi_encode()), inputs.origin.gas_limit.saturating_sub(APPROVE_GAS)));
+    bundle(inputs.request.origin_chain_id, calls)
+}
+
+/// The destination chain's calls: the least amount received to the recipient, then the
+/// request's destination call, if any.
+fn destination_calls(inputs: &Inputs<'_>, pricing: &Pricing, recipient: Address) -> CallBundle {
+    let to = &pricing.to;
+    let transfer = if to.address == Address::ZERO {
+        call(recipient, pricing.to_amount_min, None, NATIVE_TRANSFER_GAS)
+    } else {
+        let transfer = transferCall { to: recipient, amount: pricing.to_amount_min };
+        call(to.address, U256::ZERO, Some(transfer.abi_encode()), TOKEN_TRANSFER_GAS)
+    };
+    let mut calls = vec![transfer];
+    if let Some(data) = &inputs.request.destination_call_data {
+        calls.push(call(
+            recipient,
+            inputs.request.destination_call_value.unwrap_or_default(),
+            Some(data.to_vec()),
+            inputs.destination.gas_limit,
+        ));
+    }
+    bundle(inputs.request.destination_chain_id, calls)
+}
+
+fn fees(pricing: &Pricing, origin_gas: GasDetail, destination_gas: Option<GasDetail>) -> Result<Fees, Failure> {
+    let both = pricing.service_fee + pricing.provider_fee;
+    let fees_usd = decimal(pricing.fees_usd)?;
+    let service_fee_usd = decimal(pricing.service_fee_usd)?;
+    let provider_fee_usd = decimal(pricing.provider_fee_usd)?;
+    Ok(Fees {
+        collector_fee_total: U256::ZERO,
+        collector_fee_usd: Decimal::ZERO,
+        destination_gas,
+        fee_token_address: pricing.from.address,
+        fee_token_amount: both,
+        fee_token_total: both,
+        fee_token_usd: fees_usd,
+        gas_fee_total: pricing.native_cost,
+        gas_fee_usd: decimal(round6(pricing.gas_usd))?,
+        origin_gas,
+        provider: ProviderFees {
+            provider_with_service_fee_usd: fees_usd,
+            quote_provider: pricing.route_provider.name().to_owned(),
+            quote_provider_fee: pricing.provider_fee,
+            quote_provider_fee_usd: provider_fee_usd,
+            quote_provider_with_service_fee: both,
+            service_fee: pricing.service_fee,
+            service_fee_usd,
+            total_fee_amount: both,
+            total_fee_usd: fees_usd,
+            unknown: UnknownMembers::new(),
+        },
+        provider_fee_total: pricing.provider_fee,
+        provider_fee_usd,
+        service_fee_total: pricing.service_fee,
+        service_fee_usd,
+        total_fee_amount: both,
+        total_fee_usd: decimal(round6(pricing.fees_usd + pricing.gas_usd))?,
+        unknown: UnknownMembers::new(),
+    })
+}
+
+fn quote(pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
+    let zero = Impact { fraction: 0.0, usd: 0.0 };
+    Ok(Quote {
+        from_amount: pricing.from_amount,
+        from_amount_min: pricing.from_amount_min,
+        from_amount_min_usd: decimal(pricing.from_min_usd)?,
+        from_amount_usd: decimal(pricing.from_usd)?,
+        max_slippage: decimal(pricing.slippage)?,
+        price_impact: decimal(pricing.net_impact.fraction)?,
+        price_impact_details: PriceImpactDetails {
+            execution_price_impact: impact(zero)?,
+            market_price_impact: impact(zero)?,
+            net_price_impact: impact(pricing.net_impact)?,
+            provider_fees_price_impact: impact(pricing.provider_impact)?,
+            service_fees_price_impact: impact(pricing.service_impact)?,
+            unknown: UnknownMembers::new(),
+        },
+        price_impact_usd: decimal(pricing.net_impact.usd)?,
+        route_providers: vec![pricing.route_provider.clone()],
+        route_providers_fee_usd: vec![decimal(pricing.provider_fee_usd)?],
+        route_providers_request_ids: vec![ids.route_request_id()],
+        to_amount: pricing.to_amount,
+        to_amount_min: pricing.to_amount_min,
+        to_amount_min_usd: decimal(pricing.to_min_usd)?,
+        to_amount_usd: decimal(pricing.to_usd)?,
+        unknown: UnknownMembers::new(),
+    })
+}
+
+fn gas_fee_options(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<GasFeeOptions, Failure> {
+    let fee_collector = inputs.config.fee_collector_address;
+    let fee_options = pricing
+        .fee_options
+        .iter()
+        .map(|option| {
+            Ok(FeeOption {
+                amount: option.amount,
+                amount_usd: decimal(option.amount_usd)?,
+                fee_collector_address: fee_collector,
+                is_2612: option.token.is_2612,
+                token_address: option.token.address,
+                token_decimals: option.token.decimals,
+                token_symbol: option.token.symbol.clone(),
+                unknown: UnknownMembers::new(),
+            })
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let total_gas = pricing.origin_gas.limit + pricing.destination_gas.as_ref().map_or(0, |gas| gas.limit);
+    Ok(GasFeeOptions {
+        expires_at: inputs.expires_at,
+        fee_collector_address: fee_collector,
+        fee_options,
+        gas_estimate: GasEstimate {
+            gas_price: pricing.origin_gas.price.to_string(),
+            native_cost: pricing.native_cost.to_string(),
+            native_cost_usd: decimal(round6(pricing.gas_usd))?,
+            total_gas,
+            unknown: UnknownMembers::new(),
+        },
+        unknown: UnknownMembers::new(),
+    })
+}
+
+/// The quote response of `pricing` for `inputs`.
+///
+/// # Errors
+///
+/// `NUMBER_OUT_OF_RANGE` for a USD figure that is not finite.
+pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse, Failure> {
+    let request = inputs.request;
+    let owner = request.owner_address;
+    let recipient = request.destination_to_address.unwrap_or(owner);
+    let ids = IntentIds::new(owner, inputs.salt);
+    let origin_address = intent_address(inputs.origin, owner, inputs.salt);
+    let router = inputs.origin.router_address.address().unwrap_or(inputs.origin.meta_txn_contract);
+
+    let origin_calls = origin_calls(inputs, pricing, router, recipient);
+    let origin_meta_txn_id = ids.meta_txn_id("origin");
+    let origin_meta_txn = meta_txn(origin_meta_txn_id.clone(), inputs.origin, origin_address, &origin_calls);
+    let origin_gas = gas_detail(inputs.origin, &pricing.origin_gas, origin_meta_txn_id);
+
+    let mut destination_address = None;
+    let mut destination_calls_bundle = None;
+    let mut destination_precondition = None;
+    let mut destination_meta_txn = None;
+    let mut destination_gas = None;
+    if let Some(gas) = &pricing.destination_gas {
+        let wallet = intent_address(inputs.destination, owner, inputs.salt);
+        let calls = destination_calls(inputs, pricing, recipient);
+        let id = ids.meta_txn_id("destination");
+        destination_meta_txn = Some(meta_txn(id.clone(), inputs.destination, wallet, &calls));
+        destination_gas = Some(gas_detail(inputs.destination, gas, id));
+        destination_precondition =
+            Some(precondition(request.destination_chain_id, wallet, pricing.to.address, pricing.to_amount_min));
+        destination_calls_bundle = Some(calls);
+        destination_address = Some(wallet);
+    }
+
+    let intent = Intent {
+        created_at: Some(inputs.now),
+        deposit_transaction: DepositTransaction {
+            amount: pricing.from_amount,
+            decimals: Some(pricing.from.decimals),
+            to_address: origin_address,
+            token_address: pricing.from.address,
+            unknown: UnknownMembers::new(),
+        },
+        destination_calls: destination_calls_bundle,
+        destination_chain_id: request.destination_chain_id,
+        destination_intent_address: destination_address,
+        destination_meta_txn,
+        destination_precondition,
+        expires_at: inputs.expires_at,
+        fees: fees(pricing, origin_gas, destination_gas)?,
+        id: ids.id,
+        intent_id: ids.intent_id.clone(),
+        origin_calls,
+        origin_chain_id: request.origin_chain_id,
+        origin_intent_address: origin_address,
+        origin_meta_txn,
+        origin_precondition: precondition(
+            request.origin_chain_id,
+            origin_address,
+            pricing.from.address,
+            pricing.from_amount,
+        ),
+        owner_address: owner,
+        project_id: inputs.project_id,
+        quote: quote(pricing, &ids)?,
+        quote_request: request.clone(),
+        salt: U256::from_be_bytes(inputs.salt.0),
+        service_contracts: ServiceContracts {
+            service_intent_entrypoint_address: inputs.origin.entrypoint_address,
+            service_router_address: inputs.origin.router_address,
+            service_router_shim_address: inputs.origin.router_shim_address,
+            unknown: UnknownMembers::new(),
+        },
+        service_version: inputs.config.service_version.clone(),
+        status: IntentStatus::Quoted,
+        updated_at: None,
+        unknown: UnknownMembers::new(),
+    };
+    Ok(QuoteResponse { gas_fee_options: gas_fee_options(inputs, pricing)?, intent, unknown: UnknownMembers::new() })
+}

@@ -1,0 +1,68 @@
+//! The one list of the crate's objects, [`with_objects!`](crate::with_objects): the objects of
+//! docs/spec.md §2 (declared in `wire`) and of the persisted record (§6.2, declared in
+//! `lifecycle`), with the checks of those that have rules of their own (`rules`, and
+//! `RecordState::check`). It sits above those modules, which never name it.
+
+/// Calls the macro `$callback` with every object of docs/spec.md §2 and of the persisted
+/// record (§6.2), in the order docs/spec.md lists them, each followed by `=> check` when it
+/// has rules of its own that a front end can run on it alone:
+///
+/// `$callback! { objects: [QuoteRequest => check, QuoteOptions, …] $($args)* }`
+///
+/// The one list of the crate's objects: a front end that serves every object (the
+/// JavaScript package's name table, its declarations) expands it rather than writing the
+/// list again, so a new object reaches it with no edit there.
+///
+/// ```
+/// macro_rules! names {
+///     (objects: [$($object:ident $(=> $check:path)?),* $(,)?]) => {
+///         [$(stringify!($object)),*]
+///     };
+/// }
+/// let names = intent_core::with_objects!(names);
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 34));
+/// ```
+#[macro_export]
+macro_rules! with_objects {
+    ($callback:ident $(, $($args:tt)*)?) => {
+        $callback! {
+            objects: [
+                QuoteRequest => $crate::rules::check_quote_request,
+                QuoteOptions,
+                AddressOverrides,
+                Intent => $crate::rules::check_intent,
+                DepositTransaction,
+                CallBundle,
+                Call,
+                Precondition,
+                MetaTxn,
+                ServiceContracts,
+                Quote,
+                PriceImpactDetails,
+                PriceImpact,
+                Fees,
+                GasDetail,
+                MetaTxnFeeDetails,
+                ProviderFees,
+                GasFeeOptions,
+                GasEstimate,
+                FeeOption,
+                QuoteResponse,
+                CommitRequest,
+                CommitResponse,
+                ExecuteRequest,
+                ExecuteResponse,
+                DepositSignature,
+                IntentReceipt,
+                GetIntentReceiptRequest,
+                GetIntentReceiptResponse,
+                WaitIntentReceiptRequest,
+                WaitIntentReceiptResponse,
+                RecordState => $crate::RecordState::check,
+                PolicyState,
+                EntrypointNamesState,
+            ]
+            $(, $($args)*)?
+        }
+    };
+}

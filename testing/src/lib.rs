@@ -1,0 +1,25 @@
+//! What the tests and benchmarks of `intent-core` share, written independently of the
+//! library's internals (rustls keeps its test helpers in a crate the same way): the library's
+//! tests (`tests/it/`), intentctl's (`intentctl/tests/it/`) and the benchmarks depend on it
+//! instead of including each other's files.
+//!
+//! - [`support`]: the oracles: a JSON tree with an independent canonical writer, the schema
+//!   of docs/spec.md §2, respelling and mutation, numbers and timestamps, keccak, the test
+//!   inputs, and the proptest configuration;
+//! - [`generators`]: proptest strategies for valid, self-consistent inputs of every
+//!   operation ([`generators::World`]);
+//! - [`fixtures`]: the example intent owned by a key the tests hold, records in each state,
+//!   valid execute requests in every mode;
+//! - [`hostile`]: hostile inputs at the limits of docs/spec.md §9;
+//! - `bench` (feature `bench`): the benchmarks' corpora, their goals' inputs and the
+//!   interleaved cross-check of the goals' ratios.
+//!
+//! What does not live here: the counting allocator (`tests/it/heap.rs`), which a test
+//! binary must declare itself, and every assertion of the contract, which is the tests'.
+
+#[cfg(feature = "bench")]
+pub mod bench;
+pub mod fixtures;
+pub mod generators;
+pub mod hostile;
+pub mod support;
