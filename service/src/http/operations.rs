@@ -1,7 +1,7 @@
 //! The service's operation table: for each operation of docs/spec.md §12 its path, who may
-//! call it, its request and response objects (their wire keys and declared field types,
-//! from the core's `wire_object!` declarations), the error kinds it can answer and its
-//! route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
+//! call it, its rate, its request and response objects (their wire keys and declared field
+//! types, from the core's `wire_object!` declarations), the error kinds it can answer and
+//! its route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
 //! document ([`crate::openapi`]) describes exactly these operations, so adding an operation
 //! is one entry here and its handler in [`super::handlers`].
 //!
@@ -14,6 +14,7 @@ use axum::routing::{post, MethodRouter};
 use intent_core::ErrorKind;
 
 use super::{handlers, App};
+use crate::rate;
 
 /// An object's wire schema as its `wire_object!` declaration gives it.
 #[derive(Debug, Clone, Copy)]
@@ -54,6 +55,8 @@ pub struct Operation {
     pub path: &'static str,
     /// Who may call it.
     pub audience: Audience,
+    /// Its token bucket per access key (docs/spec.md §12), for a project's operation.
+    pub rate: Option<rate::Operation>,
     /// What it does, in one sentence.
     pub summary: &'static str,
     /// The request body.
@@ -93,6 +96,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "QuoteIntent",
         path: "/rpc/Service/QuoteIntent",
         audience: Audience::Project,
+        rate: Some(rate::Operation::Quote),
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
         request: schema_of!(QuoteRequest),
         response: schema_of!(QuoteResponse),
@@ -103,6 +107,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "CommitIntent",
         path: "/rpc/Service/CommitIntent",
         audience: Audience::Project,
+        rate: Some(rate::Operation::Commit),
         summary: "Commits a quoted intent, unchanged, before its quote expires.",
         request: schema_of!(CommitRequest),
         response: schema_of!(CommitResponse),
@@ -113,6 +118,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "ExecuteIntent",
         path: "/rpc/Service/ExecuteIntent",
         audience: Audience::Project,
+        rate: Some(rate::Operation::Execute),
         summary: "Executes a committed intent with its deposit proof within its execution window.",
         request: schema_of!(ExecuteRequest),
         response: schema_of!(ExecuteResponse),
@@ -123,6 +129,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "GetIntentReceipt",
         path: "/rpc/Service/GetIntentReceipt",
         audience: Audience::Project,
+        rate: Some(rate::Operation::Receipt),
         summary: "The intent's receipt now.",
         request: schema_of!(GetIntentReceiptRequest),
         response: schema_of!(GetIntentReceiptResponse),
@@ -133,6 +140,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "WaitIntentReceipt",
         path: "/rpc/Service/WaitIntentReceipt",
         audience: Audience::Project,
+        rate: Some(rate::Operation::Wait),
         summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
         request: schema_of!(WaitIntentReceiptRequest),
         response: schema_of!(WaitIntentReceiptResponse),
@@ -143,6 +151,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "ReportIntentOutcome",
         path: "/rpc/Operator/ReportIntentOutcome",
         audience: Audience::Operator,
+        rate: None,
         summary: "The operator reports what happened to an executing intent outside the service.",
         request: schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest),
         response: schema_of!(GetIntentReceiptResponse),
