@@ -47,14 +47,21 @@ pub use rules::facts::{ChainFacts, TokenPermit};
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 pub use wire::diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
-pub use wire::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
+pub use wire::enums::{
+    ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus, TransactionType,
+};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,
-    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, GetIntentReceiptRequest,
-    GetIntentReceiptResponse, Intent, IntentReceipt, MetaTxn, MetaTxnFeeDetails, Precondition, PriceImpact,
-    PriceImpactDetails, ProviderFees, Quote, QuoteOptions, QuoteRequest, QuoteResponse, ServiceContracts,
+    ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, MetaTxn,
+    MetaTxnFeeDetails, Precondition, PriceImpact, PriceImpactDetails, ProviderFees, Quote, QuoteOptions, QuoteRequest,
+    QuoteResponse, ServiceContracts,
+};
+pub use wire::receipt::{
+    AbortIntentRequest, AbortIntentResponse, GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest,
+    GetIntentResponse, IntentReceipt, IntentReceiptSummary, IntentTransaction, TransactionReport,
     WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
+pub use wire::runtime::{ClockResponse, PingResponse, RuntimeStatus, RuntimeStatusResponse, ServiceStatus};
 pub use wire::{UnknownMember, UnknownMembers};
 
 /// An object of docs/spec.md §2: parsed by [`from_slice`], written by [`to_string`], hashed by

@@ -20,7 +20,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 34));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 46));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -54,10 +54,22 @@ macro_rules! with_objects {
                 ExecuteResponse,
                 DepositSignature,
                 IntentReceipt,
+                IntentTransaction,
+                IntentReceiptSummary,
+                TransactionReport,
                 GetIntentReceiptRequest,
                 GetIntentReceiptResponse,
                 WaitIntentReceiptRequest,
                 WaitIntentReceiptResponse,
+                GetIntentRequest,
+                GetIntentResponse,
+                AbortIntentRequest,
+                AbortIntentResponse,
+                ClockResponse,
+                PingResponse,
+                RuntimeStatusResponse,
+                RuntimeStatus,
+                ServiceStatus,
                 RecordState => $crate::RecordState::check,
                 PolicyState,
                 EntrypointNamesState,

@@ -225,11 +225,11 @@ impl Scenario {
                     .ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?,
                 facts: chain_facts(token_permit.as_ref(), event.entrypoint_nonce, event.accept_unverified_permit),
             },
-            Event::Fail => EventInput::Fail { reason },
-            Event::Succeed => EventInput::Succeed,
-            Event::Abort => EventInput::Abort { reason },
+            Event::Fail => EventInput::Fail { reason, transaction: None },
+            Event::Succeed => EventInput::Succeed { transaction: None },
+            Event::Abort => EventInput::Abort { reason, transaction: None },
             Event::Expire => EventInput::Expire,
-            Event::Refund => EventInput::Refund,
+            Event::Refund => EventInput::Refund { transaction: None },
         };
         let applied = record.apply(input, now)?;
         let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());

@@ -539,14 +539,14 @@ pub(crate) fn apply(
         }
         Event::Fail(reason) => (
             LifecycleEvent::Fail,
-            record.apply(EventInput::Fail { reason }, now),
+            record.apply(EventInput::Fail { reason, transaction: None }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
-        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed, now), ok_unless(None), false),
+        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed { transaction: None }, now), ok_unless(None), false),
         Event::Abort(reason) => (
             LifecycleEvent::Abort,
-            record.apply(EventInput::Abort { reason }, now),
+            record.apply(EventInput::Abort { reason, transaction: None }, now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
@@ -559,7 +559,7 @@ pub(crate) fn apply(
                 false,
             )
         }
-        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund, now), ok_unless(None), false),
+        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund { transaction: None }, now), ok_unless(None), false),
     }
 }
 

@@ -137,6 +137,21 @@ export declare function parseIntentReceipt(input: string | Uint8Array | T.Intent
 /** Checks a IntentReceipt: everything parseIntentReceipt checks; throws an IntentCoreError. */
 export declare function checkIntentReceipt(input: string | Uint8Array | T.IntentReceiptInput): void;
 
+/** Reads a IntentTransaction (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseIntentTransaction(input: string | Uint8Array | T.IntentTransactionInput): T.IntentTransaction;
+/** Checks a IntentTransaction: everything parseIntentTransaction checks; throws an IntentCoreError. */
+export declare function checkIntentTransaction(input: string | Uint8Array | T.IntentTransactionInput): void;
+
+/** Reads a IntentReceiptSummary (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseIntentReceiptSummary(input: string | Uint8Array | T.IntentReceiptSummaryInput): T.IntentReceiptSummary;
+/** Checks a IntentReceiptSummary: everything parseIntentReceiptSummary checks; throws an IntentCoreError. */
+export declare function checkIntentReceiptSummary(input: string | Uint8Array | T.IntentReceiptSummaryInput): void;
+
+/** Reads a TransactionReport (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseTransactionReport(input: string | Uint8Array | T.TransactionReportInput): T.TransactionReport;
+/** Checks a TransactionReport: everything parseTransactionReport checks; throws an IntentCoreError. */
+export declare function checkTransactionReport(input: string | Uint8Array | T.TransactionReportInput): void;
+
 /** Reads a GetIntentReceiptRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
 export declare function parseGetIntentReceiptRequest(input: string | Uint8Array | T.GetIntentReceiptRequestInput): T.GetIntentReceiptRequest;
 /** Checks a GetIntentReceiptRequest: everything parseGetIntentReceiptRequest checks; throws an IntentCoreError. */
@@ -156,6 +171,51 @@ export declare function checkWaitIntentReceiptRequest(input: string | Uint8Array
 export declare function parseWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): T.WaitIntentReceiptResponse;
 /** Checks a WaitIntentReceiptResponse: everything parseWaitIntentReceiptResponse checks; throws an IntentCoreError. */
 export declare function checkWaitIntentReceiptResponse(input: string | Uint8Array | T.WaitIntentReceiptResponseInput): void;
+
+/** Reads a GetIntentRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentRequest(input: string | Uint8Array | T.GetIntentRequestInput): T.GetIntentRequest;
+/** Checks a GetIntentRequest: everything parseGetIntentRequest checks; throws an IntentCoreError. */
+export declare function checkGetIntentRequest(input: string | Uint8Array | T.GetIntentRequestInput): void;
+
+/** Reads a GetIntentResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentResponse(input: string | Uint8Array | T.GetIntentResponseInput): T.GetIntentResponse;
+/** Checks a GetIntentResponse: everything parseGetIntentResponse checks; throws an IntentCoreError. */
+export declare function checkGetIntentResponse(input: string | Uint8Array | T.GetIntentResponseInput): void;
+
+/** Reads a AbortIntentRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseAbortIntentRequest(input: string | Uint8Array | T.AbortIntentRequestInput): T.AbortIntentRequest;
+/** Checks a AbortIntentRequest: everything parseAbortIntentRequest checks; throws an IntentCoreError. */
+export declare function checkAbortIntentRequest(input: string | Uint8Array | T.AbortIntentRequestInput): void;
+
+/** Reads a AbortIntentResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseAbortIntentResponse(input: string | Uint8Array | T.AbortIntentResponseInput): T.AbortIntentResponse;
+/** Checks a AbortIntentResponse: everything parseAbortIntentResponse checks; throws an IntentCoreError. */
+export declare function checkAbortIntentResponse(input: string | Uint8Array | T.AbortIntentResponseInput): void;
+
+/** Reads a ClockResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseClockResponse(input: string | Uint8Array | T.ClockResponseInput): T.ClockResponse;
+/** Checks a ClockResponse: everything parseClockResponse checks; throws an IntentCoreError. */
+export declare function checkClockResponse(input: string | Uint8Array | T.ClockResponseInput): void;
+
+/** Reads a PingResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parsePingResponse(input: string | Uint8Array | T.PingResponseInput): T.PingResponse;
+/** Checks a PingResponse: everything parsePingResponse checks; throws an IntentCoreError. */
+export declare function checkPingResponse(input: string | Uint8Array | T.PingResponseInput): void;
+
+/** Reads a RuntimeStatusResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseRuntimeStatusResponse(input: string | Uint8Array | T.RuntimeStatusResponseInput): T.RuntimeStatusResponse;
+/** Checks a RuntimeStatusResponse: everything parseRuntimeStatusResponse checks; throws an IntentCoreError. */
+export declare function checkRuntimeStatusResponse(input: string | Uint8Array | T.RuntimeStatusResponseInput): void;
+
+/** Reads a RuntimeStatus (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseRuntimeStatus(input: string | Uint8Array | T.RuntimeStatusInput): T.RuntimeStatus;
+/** Checks a RuntimeStatus: everything parseRuntimeStatus checks; throws an IntentCoreError. */
+export declare function checkRuntimeStatus(input: string | Uint8Array | T.RuntimeStatusInput): void;
+
+/** Reads a ServiceStatus (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseServiceStatus(input: string | Uint8Array | T.ServiceStatusInput): T.ServiceStatus;
+/** Checks a ServiceStatus: everything parseServiceStatus checks; throws an IntentCoreError. */
+export declare function checkServiceStatus(input: string | Uint8Array | T.ServiceStatusInput): void;
 
 /** Reads a RecordState (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
 export declare function parseRecordState(input: string | Uint8Array | T.RecordStateInput): T.RecordState;

@@ -83,6 +83,15 @@ export const checkDepositSignature = (input) => check("DepositSignature", input)
 export const parseIntentReceipt = (input) => parse("IntentReceipt", input);
 export const checkIntentReceipt = (input) => check("IntentReceipt", input);
 
+export const parseIntentTransaction = (input) => parse("IntentTransaction", input);
+export const checkIntentTransaction = (input) => check("IntentTransaction", input);
+
+export const parseIntentReceiptSummary = (input) => parse("IntentReceiptSummary", input);
+export const checkIntentReceiptSummary = (input) => check("IntentReceiptSummary", input);
+
+export const parseTransactionReport = (input) => parse("TransactionReport", input);
+export const checkTransactionReport = (input) => check("TransactionReport", input);
+
 export const parseGetIntentReceiptRequest = (input) => parse("GetIntentReceiptRequest", input);
 export const checkGetIntentReceiptRequest = (input) => check("GetIntentReceiptRequest", input);
 
@@ -94,6 +103,33 @@ export const checkWaitIntentReceiptRequest = (input) => check("WaitIntentReceipt
 
 export const parseWaitIntentReceiptResponse = (input) => parse("WaitIntentReceiptResponse", input);
 export const checkWaitIntentReceiptResponse = (input) => check("WaitIntentReceiptResponse", input);
+
+export const parseGetIntentRequest = (input) => parse("GetIntentRequest", input);
+export const checkGetIntentRequest = (input) => check("GetIntentRequest", input);
+
+export const parseGetIntentResponse = (input) => parse("GetIntentResponse", input);
+export const checkGetIntentResponse = (input) => check("GetIntentResponse", input);
+
+export const parseAbortIntentRequest = (input) => parse("AbortIntentRequest", input);
+export const checkAbortIntentRequest = (input) => check("AbortIntentRequest", input);
+
+export const parseAbortIntentResponse = (input) => parse("AbortIntentResponse", input);
+export const checkAbortIntentResponse = (input) => check("AbortIntentResponse", input);
+
+export const parseClockResponse = (input) => parse("ClockResponse", input);
+export const checkClockResponse = (input) => check("ClockResponse", input);
+
+export const parsePingResponse = (input) => parse("PingResponse", input);
+export const checkPingResponse = (input) => check("PingResponse", input);
+
+export const parseRuntimeStatusResponse = (input) => parse("RuntimeStatusResponse", input);
+export const checkRuntimeStatusResponse = (input) => check("RuntimeStatusResponse", input);
+
+export const parseRuntimeStatus = (input) => parse("RuntimeStatus", input);
+export const checkRuntimeStatus = (input) => check("RuntimeStatus", input);
+
+export const parseServiceStatus = (input) => parse("ServiceStatus", input);
+export const checkServiceStatus = (input) => check("ServiceStatus", input);
 
 export const parseRecordState = (input) => parse("RecordState", input);
 export const checkRecordState = (input) => check("RecordState", input);

@@ -117,6 +117,40 @@ export type ChainGasUsageStatus =
   | "NORMAL"
   | (string & {});
 
+/** The enum TransactionStatus of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
+export type TransactionStatus =
+  | "UNKNOWN"
+  | "ON_HOLD"
+  | "PENDING"
+  | "RELAYING"
+  | "SENT"
+  | "ERRORED"
+  | "MINING"
+  | "SUCCEEDED"
+  | "FAILED"
+  | "ABORTED"
+  | "REVERTED"
+  | (string & {});
+
+/** The enum TransactionType of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
+export type TransactionType =
+  | "UNKNOWN"
+  | "DEPOSIT"
+  | "ORIGIN"
+  | "DESTINATION"
+  | "ROUTE"
+  | "REFUND"
+  | (string & {});
+
+/** The enum TransactionContext of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
+export type TransactionContext =
+  | "NONE"
+  | "CCTPV2_MESSAGE"
+  | "LZ_COMPOSE"
+  | "LZ_RECEIVE"
+  | "HYPERLANE_PAY_FOR_GAS"
+  | (string & {});
+
 /** QuoteRequest in its wire form, as the package returns it. */
 export interface QuoteRequest {
   destinationCallData?: Bytes;
@@ -663,18 +697,154 @@ export interface DepositSignatureInput {
 
 /** IntentReceipt in its wire form, as the package returns it. */
 export interface IntentReceipt {
+  createdAt?: Timestamp;
+  depositTransaction: IntentTransaction;
+  depositTransactionId: U64;
+  destinationChainId: U64;
+  destinationTransaction?: IntentTransaction;
+  destinationTransactionId?: U64;
+  id: U64;
   intentId: string;
+  originChainId: U64;
+  originTransaction: IntentTransaction;
+  originTransactionId: U64;
+  ownerAddress: Address;
+  projectId: U64;
+  refundTransaction?: IntentTransaction;
+  refundTransactionId?: U64;
   status: IntentStatus;
-  statusReason?: string;
-  updatedAt: Timestamp;
+  summary: IntentReceiptSummary;
+  updatedAt?: Timestamp;
 }
 
 /** IntentReceipt as the package accepts it (optional members may be `null`). */
 export interface IntentReceiptInput {
+  createdAt?: TimestampInput | null;
+  depositTransaction: IntentTransactionInput;
+  depositTransactionId: IntegerInput;
+  destinationChainId: IntegerInput;
+  destinationTransaction?: IntentTransactionInput | null;
+  destinationTransactionId?: IntegerInput | null;
+  id: IntegerInput;
   intentId: string;
+  originChainId: IntegerInput;
+  originTransaction: IntentTransactionInput;
+  originTransactionId: IntegerInput;
+  ownerAddress: Address;
+  projectId: IntegerInput;
+  refundTransaction?: IntentTransactionInput | null;
+  refundTransactionId?: IntegerInput | null;
   status: IntentStatus;
+  summary: IntentReceiptSummaryInput;
+  updatedAt?: TimestampInput | null;
+}
+
+/** IntentTransaction in its wire form, as the package returns it. */
+export interface IntentTransaction {
+  chainId: U64;
+  context: TransactionContext;
+  fromAddress: Address;
+  id: U64;
+  intentId: string;
+  status: TransactionStatus;
+  statusReason?: string;
+  statusUpdatedAt?: Timestamp;
+  toAddress: Address;
+  tokenAddress: Address;
+  tokenAmount: Uint;
+  txnHash?: Bytes32;
+  txnMinedAt?: Timestamp;
+  type: TransactionType;
+}
+
+/** IntentTransaction as the package accepts it (optional members may be `null`). */
+export interface IntentTransactionInput {
+  chainId: IntegerInput;
+  context: TransactionContext;
+  fromAddress: Address;
+  id: IntegerInput;
+  intentId: string;
+  status: TransactionStatus;
   statusReason?: string | null;
-  updatedAt: TimestampInput;
+  statusUpdatedAt?: TimestampInput | null;
+  toAddress: Address;
+  tokenAddress: Address;
+  tokenAmount: IntegerInput;
+  txnHash?: Bytes32 | null;
+  txnMinedAt?: TimestampInput | null;
+  type: TransactionType;
+}
+
+/** IntentReceiptSummary in its wire form, as the package returns it. */
+export interface IntentReceiptSummary {
+  createdAt: Timestamp;
+  destinationChainId: U64;
+  destinationHasCallData: boolean;
+  destinationHasCallValue: boolean;
+  destinationIntentAddress?: Address;
+  destinationToAddress?: Address;
+  destinationTokenAddress: Address;
+  destinationTokenAmount?: Uint;
+  expiresAt: Timestamp;
+  finishedAt?: Timestamp;
+  intentId: string;
+  originChainId: U64;
+  originIntentAddress: Address;
+  originTokenAddress: Address;
+  originTokenAmount: Uint;
+  ownerAddress: Address;
+  quotedDestinationTokenAmount?: Uint;
+  quotedOriginTokenAmount: Uint;
+  routeProviders: RouteProvider[];
+  startedAt?: Timestamp;
+  status: IntentStatus;
+  tradeType?: TradeType;
+}
+
+/** IntentReceiptSummary as the package accepts it (optional members may be `null`). */
+export interface IntentReceiptSummaryInput {
+  createdAt: TimestampInput;
+  destinationChainId: IntegerInput;
+  destinationHasCallData: boolean;
+  destinationHasCallValue: boolean;
+  destinationIntentAddress?: Address | null;
+  destinationToAddress?: Address | null;
+  destinationTokenAddress: Address;
+  destinationTokenAmount?: IntegerInput | null;
+  expiresAt: TimestampInput;
+  finishedAt?: TimestampInput | null;
+  intentId: string;
+  originChainId: IntegerInput;
+  originIntentAddress: Address;
+  originTokenAddress: Address;
+  originTokenAmount: IntegerInput;
+  ownerAddress: Address;
+  quotedDestinationTokenAmount?: IntegerInput | null;
+  quotedOriginTokenAmount: IntegerInput;
+  routeProviders: readonly RouteProvider[];
+  startedAt?: TimestampInput | null;
+  status: IntentStatus;
+  tradeType?: TradeType | null;
+}
+
+/** TransactionReport in its wire form, as the package returns it. */
+export interface TransactionReport {
+  chainId: U64;
+  status: TransactionStatus;
+  statusReason?: string;
+  txnHash?: Bytes32;
+  txnMinedAt?: Timestamp;
+  type: TransactionType;
+}
+
+/** TransactionReport as the package accepts it (optional members may be `null`). */
+export interface TransactionReportInput {
+  chainId: IntegerInput;
+  status: TransactionStatus;
+  statusReason?: string | null;
+  txnHash?: Bytes32 | null;
+  txnMinedAt?: TimestampInput | null;
+  type: TransactionType;
 }
 
 /** GetIntentReceiptRequest in its wire form, as the package returns it. */
@@ -700,25 +870,139 @@ export interface GetIntentReceiptResponseInput {
 /** WaitIntentReceiptRequest in its wire form, as the package returns it. */
 export interface WaitIntentReceiptRequest {
   intentId: string;
-  lastStatus?: IntentStatus;
+  lastReceiptStates?: TransactionStatus[];
   timeoutSeconds?: U64;
 }
 
 /** WaitIntentReceiptRequest as the package accepts it (optional members may be `null`). */
 export interface WaitIntentReceiptRequestInput {
   intentId: string;
-  lastStatus?: IntentStatus | null;
+  lastReceiptStates?: readonly TransactionStatus[] | null;
   timeoutSeconds?: IntegerInput | null;
 }
 
 /** WaitIntentReceiptResponse in its wire form, as the package returns it. */
 export interface WaitIntentReceiptResponse {
+  done: boolean;
   intentReceipt: IntentReceipt;
+  receiptStates: TransactionStatus[];
 }
 
 /** WaitIntentReceiptResponse as the package accepts it (optional members may be `null`). */
 export interface WaitIntentReceiptResponseInput {
+  done: boolean;
   intentReceipt: IntentReceiptInput;
+  receiptStates: readonly TransactionStatus[];
+}
+
+/** GetIntentRequest in its wire form, as the package returns it. */
+export interface GetIntentRequest {
+  intentId: string;
+}
+
+/** GetIntentRequest as the package accepts it (optional members may be `null`). */
+export interface GetIntentRequestInput {
+  intentId: string;
+}
+
+/** GetIntentResponse in its wire form, as the package returns it. */
+export interface GetIntentResponse {
+  intent: Intent;
+}
+
+/** GetIntentResponse as the package accepts it (optional members may be `null`). */
+export interface GetIntentResponseInput {
+  intent: IntentInput;
+}
+
+/** AbortIntentRequest in its wire form, as the package returns it. */
+export interface AbortIntentRequest {
+  abortTransactionHash: Bytes32;
+  chainId: U64;
+  intentId: string;
+}
+
+/** AbortIntentRequest as the package accepts it (optional members may be `null`). */
+export interface AbortIntentRequestInput {
+  abortTransactionHash: Bytes32;
+  chainId: IntegerInput;
+  intentId: string;
+}
+
+/** AbortIntentResponse in its wire form, as the package returns it. */
+export interface AbortIntentResponse {
+  intentId: string;
+  status: IntentStatus;
+}
+
+/** AbortIntentResponse as the package accepts it (optional members may be `null`). */
+export interface AbortIntentResponseInput {
+  intentId: string;
+  status: IntentStatus;
+}
+
+/** ClockResponse in its wire form, as the package returns it. */
+export interface ClockResponse {
+  serverTime: Timestamp;
+}
+
+/** ClockResponse as the package accepts it (optional members may be `null`). */
+export interface ClockResponseInput {
+  serverTime: TimestampInput;
+}
+
+/** PingResponse in its wire form, as the package returns it. */
+export interface PingResponse {
+  version: string;
+}
+
+/** PingResponse as the package accepts it (optional members may be `null`). */
+export interface PingResponseInput {
+  version: string;
+}
+
+/** RuntimeStatusResponse in its wire form, as the package returns it. */
+export interface RuntimeStatusResponse {
+  status: RuntimeStatus;
+}
+
+/** RuntimeStatusResponse as the package accepts it (optional members may be `null`). */
+export interface RuntimeStatusResponseInput {
+  status: RuntimeStatusInput;
+}
+
+/** RuntimeStatus in its wire form, as the package returns it. */
+export interface RuntimeStatus {
+  healthOK: boolean;
+  services: ServiceStatus[];
+  startTime: Timestamp;
+  uptime: string;
+  version: string;
+}
+
+/** RuntimeStatus as the package accepts it (optional members may be `null`). */
+export interface RuntimeStatusInput {
+  healthOK: boolean;
+  services: readonly ServiceStatusInput[];
+  startTime: TimestampInput;
+  uptime: string;
+  version: string;
+}
+
+/** ServiceStatus in its wire form, as the package returns it. */
+export interface ServiceStatus {
+  error?: string;
+  healthy: boolean;
+  latency: string;
+  name: string;
+}
+
+/** ServiceStatus as the package accepts it (optional members may be `null`). */
+export interface ServiceStatusInput {
+  error?: string | null;
+  healthy: boolean;
+  latency: string;
+  name: string;
 }
 
 /** RecordState in its wire form, as the package returns it. */
@@ -735,6 +1019,7 @@ export interface RecordState {
   status: IntentStatus;
   statusReason?: string;
   statusSince: Timestamp;
+  transactions?: IntentTransaction[];
   version: U64;
 }
 
@@ -752,6 +1037,7 @@ export interface RecordStateInput {
   status: IntentStatus;
   statusReason?: string | null;
   statusSince: TimestampInput;
+  transactions?: readonly IntentTransactionInput[] | null;
   version: IntegerInput;
 }
 
@@ -866,10 +1152,22 @@ export type ObjectName =
   | "ExecuteResponse"
   | "DepositSignature"
   | "IntentReceipt"
+  | "IntentTransaction"
+  | "IntentReceiptSummary"
+  | "TransactionReport"
   | "GetIntentReceiptRequest"
   | "GetIntentReceiptResponse"
   | "WaitIntentReceiptRequest"
   | "WaitIntentReceiptResponse"
+  | "GetIntentRequest"
+  | "GetIntentResponse"
+  | "AbortIntentRequest"
+  | "AbortIntentResponse"
+  | "ClockResponse"
+  | "PingResponse"
+  | "RuntimeStatusResponse"
+  | "RuntimeStatus"
+  | "ServiceStatus"
   | "RecordState"
   | "PolicyState"
   | "EntrypointNamesState";

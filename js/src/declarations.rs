@@ -12,7 +12,10 @@
 
 use std::fmt::Write;
 
-use intent_core::{ChainGasUsageStatus, IntentStatus, Limits, Reason, RouteProvider, TradeType};
+use intent_core::{
+    ChainGasUsageStatus, IntentStatus, Limits, Reason, RouteProvider, TradeType, TransactionContext, TransactionStatus,
+    TransactionType,
+};
 
 use crate::objects::{visit_object, Object, ObjectVisitor, DOCUMENTS, OBJECTS};
 
@@ -27,7 +30,7 @@ struct EnumDecl {
 /// A name no enum knows, shaped as an open enum accepts: an open enum takes it.
 const PROBE: &str = "NOT_A_KNOWN_NAME_0";
 
-fn enums() -> [EnumDecl; 4] {
+fn enums() -> [EnumDecl; 7] {
     [
         EnumDecl { name: "IntentStatus", names: IntentStatus::NAMES, open: IntentStatus::from_name(PROBE).is_some() },
         EnumDecl { name: "TradeType", names: TradeType::NAMES, open: TradeType::from_name(PROBE).is_some() },
@@ -40,6 +43,21 @@ fn enums() -> [EnumDecl; 4] {
             name: "ChainGasUsageStatus",
             names: ChainGasUsageStatus::NAMES,
             open: ChainGasUsageStatus::from_name(PROBE).is_some(),
+        },
+        EnumDecl {
+            name: "TransactionStatus",
+            names: TransactionStatus::NAMES,
+            open: TransactionStatus::from_name(PROBE).is_some(),
+        },
+        EnumDecl {
+            name: "TransactionType",
+            names: TransactionType::NAMES,
+            open: TransactionType::from_name(PROBE).is_some(),
+        },
+        EnumDecl {
+            name: "TransactionContext",
+            names: TransactionContext::NAMES,
+            open: TransactionContext::from_name(PROBE).is_some(),
         },
     ]
 }

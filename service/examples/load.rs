@@ -341,7 +341,7 @@ fn main() {
         let (_, waited, _) = quotes(addr, &request, 300, c, deadline).await;
         let mut waiters = Vec::new();
         for q in &waited {
-            let body = format!("{{\"intentId\":\"{}\",\"lastStatus\":\"QUOTED\",\"timeoutSeconds\":60}}", q.intent.intent_id);
+            let body = format!("{{\"intentId\":\"{}\",\"lastReceiptStates\":[\"PENDING\",\"PENDING\"],\"timeoutSeconds\":60}}", q.intent.intent_id);
             waiters.push(tokio::spawn(async move {
                 let mut connection = Connection::open(addr).await;
                 connection.post("WaitIntentReceipt", &body).await

@@ -16,7 +16,10 @@
 
 use std::collections::BTreeMap;
 
-use intent_core::{ChainGasUsageStatus, ErrorKind, IntentStatus, RouteProvider, TradeType};
+use intent_core::{
+    ChainGasUsageStatus, ErrorKind, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus,
+    TransactionType,
+};
 use serde_json::{json, Map, Value};
 
 use crate::http::operations::{Audience, Operation, Schema, OPERATIONS};
@@ -63,7 +66,15 @@ fn enum_schema(name: &str) -> Option<EnumSchema> {
             }
         };
     }
-    known!(IntentStatus, TradeType, RouteProvider, ChainGasUsageStatus)
+    known!(
+        IntentStatus,
+        TradeType,
+        RouteProvider,
+        ChainGasUsageStatus,
+        TransactionStatus,
+        TransactionType,
+        TransactionContext
+    )
 }
 
 /// What a document cannot describe.
@@ -252,11 +263,14 @@ pub fn document() -> Result<Value, SchemaError> {
     let mut components = Components::default();
     let mut paths = Map::new();
     for operation in OPERATIONS {
-        components.object(operation.request)?;
+        if let Some(request) = operation.request {
+            components.object(request)?;
+        }
         components.object(operation.response)?;
         let security = match operation.audience {
-            Audience::Project => "accessKey",
-            Audience::Operator => "operatorKey",
+            Audience::Project => json!([{"accessKey": []}]),
+            Audience::Operator => json!([{"operatorKey": []}]),
+            Audience::Anyone => json!([]),
         };
         let mut responses = Map::new();
         responses.insert(
@@ -265,17 +279,17 @@ pub fn document() -> Result<Value, SchemaError> {
                 {"$ref": format!("#/components/schemas/{}", operation.response.name)}}}}),
         );
         responses.extend(error_responses(operation));
-        paths.insert(
-            operation.path.to_owned(),
-            json!({"post": {
-                "operationId": operation.name,
-                "summary": operation.summary,
-                "security": [{security: []}],
-                "requestBody": {"required": true, "content": {"application/json": {"schema":
-                    {"$ref": format!("#/components/schemas/{}", operation.request.name)}}}},
-                "responses": responses,
-            }}),
-        );
+        let mut post = json!({
+            "operationId": operation.name,
+            "summary": operation.summary,
+            "security": security,
+            "responses": responses,
+        });
+        if let Some(request) = operation.request {
+            post["requestBody"] = json!({"required": true, "content": {"application/json": {"schema":
+                {"$ref": format!("#/components/schemas/{}", request.name)}}}});
+        }
+        paths.insert(operation.path.to_owned(), json!({ "post": post }));
     }
     components.schemas.insert("ErrorBody", error_body());
     Ok(json!({

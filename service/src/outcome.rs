@@ -1,9 +1,10 @@
 //! The operator's document: `POST /rpc/Operator/ReportIntentOutcome`
-//! `{intentId, outcome: "SUCCEEDED"|"FAILED"|"REFUNDED", reason?}` (docs/spec.md §12), declared
+//! `{intentId, outcome: "SUCCEEDED"|"FAILED"|"REFUNDED", reason?, transaction}` (docs/spec.md
+//! §12), the transaction being the core's `TransactionReport`; declared
 //! with the core's `wire_object!` so it is read with the core's limits, reasons and paths.
 //! Applying it is [`crate::records::Records::report_outcome`].
 
-use intent_core::{wire_object, Error, IntentStatus, Problem};
+use intent_core::{wire_object, Error, IntentStatus, Problem, TransactionReport};
 
 wire_object! {
     /// What happened to an executing (or failed, or aborted) intent outside the service.
@@ -14,6 +15,8 @@ wire_object! {
         outcome: IntentStatus = "outcome",
         /// `reason`: Why it failed (required for `FAILED`, the receipt's `statusReason`).
         reason: Option<String> = "reason",
+        /// `transaction`: The transaction the outcome is about, kept on the receipt.
+        transaction: TransactionReport = "transaction",
     }
 }
 

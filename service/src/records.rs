@@ -24,9 +24,10 @@ use std::time::Duration;
 
 use alloy_primitives::B256;
 use intent_core::{
-    from_slice_with, to_string, Applied, CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, IntentReceipt,
-    IntentRecord, IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
-    UnknownMembers,
+    from_slice_with, to_string, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse,
+    EventInput, ExecuteRequest, ExecuteResponse, Intent, IntentReceipt, IntentRecord, IntentStatus, Limits, Policy,
+    QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp, TransactionReport, TransactionStatus,
+    TransactionType, UnknownMembers, WaitIntentReceiptRequest,
 };
 use tokio::sync::watch;
 
@@ -138,6 +139,34 @@ fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<Deposi
         }
     }
     proofs
+}
+
+/// The status reason an AbortIntent leaves.
+pub const ABORT_REASON: &str = "aborted by its owner";
+
+/// The abort transaction `request` names, as a report about `intent`'s transaction on
+/// that chain: SENT, since no node confirms it here.
+fn abort_transaction(intent: &Intent, request: &AbortIntentRequest) -> Result<TransactionReport, Failure> {
+    let kind = if request.chain_id == intent.origin_chain_id {
+        TransactionType::Origin
+    } else if request.chain_id == intent.destination_chain_id {
+        TransactionType::Destination
+    } else {
+        return Err(intent_core::Error::new(intent_core::Problem::IntentInconsistent {
+            detail: "neither the intent's origin nor its destination chain",
+        })
+        .in_member("chainId")
+        .into());
+    };
+    Ok(TransactionReport {
+        chain_id: request.chain_id,
+        status: TransactionStatus::Sent,
+        status_reason: None,
+        txn_hash: Some(request.abort_transaction_hash),
+        txn_mined_at: None,
+        kind,
+        unknown: UnknownMembers::new(),
+    })
 }
 
 /// What one attempt at a change decided.
@@ -434,11 +463,13 @@ impl Records {
         .await
     }
 
-    /// ReportIntentOutcome: succeed, fail (with its reason) or refund.
+    /// ReportIntentOutcome: succeed, fail (with its reason) or refund, keeping the reported
+    /// transaction on the receipt.
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, the core's lifecycle rules, 409, or a database failure.
+    /// 404 for an unknown intent, the core's lifecycle rules and transaction checks, 409,
+    /// or a database failure.
     pub async fn report_outcome(
         &self,
         report: &ReportIntentOutcomeRequest,
@@ -446,12 +477,14 @@ impl Records {
         clock: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
         let outcome = report.outcome()?;
+        let transaction = Some(&report.transaction);
         self.change(&report.intent_id, Caller::Operator, now, clock, |mut record, now| {
-            match outcome {
-                Outcome::Succeeded => record.succeed(now)?,
-                Outcome::Failed => record.fail(report.reason.as_deref().unwrap_or(""), now)?,
-                Outcome::Refunded => record.refund(now)?,
-            }
+            let input = match outcome {
+                Outcome::Succeeded => EventInput::Succeed { transaction },
+                Outcome::Failed => EventInput::Fail { reason: report.reason.as_deref().unwrap_or(""), transaction },
+                Outcome::Refunded => EventInput::Refund { transaction },
+            };
+            let _: Applied = record.apply(input, now)?;
             let receipt = record.receipt(now);
             Ok(Step::Store(Box::new(record), Vec::new(), receipt))
         })
@@ -472,6 +505,46 @@ impl Records {
             Ok(Step::Store(Box::new(record), Vec::new(), true))
         })
         .await
+    }
+
+    /// AbortIntent: the core's abort of a COMMITTED intent, keeping the abort transaction
+    /// the client names on the receipt (as its origin or destination transaction, by its
+    /// chain, status SENT: no node confirms it here; docs/spec.md §12).
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent or another project's, `INTENT_INCONSISTENT` at `chainId`
+    /// for a chain that is neither of the intent's, the core's lifecycle rules, 409, or a
+    /// database failure.
+    pub async fn abort(
+        &self,
+        request: &AbortIntentRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<AbortIntentResponse, Failure> {
+        self.change(&request.intent_id, caller, now, clock, |mut record, now| {
+            let transaction = abort_transaction(record.intent(), request)?;
+            let input = EventInput::Abort { reason: ABORT_REASON, transaction: Some(&transaction) };
+            let _: Applied = record.apply(input, now)?;
+            let response = AbortIntentResponse {
+                intent_id: request.intent_id.clone(),
+                status: record.status().clone(),
+                unknown: UnknownMembers::new(),
+            };
+            Ok(Step::Store(Box::new(record), Vec::new(), response))
+        })
+        .await
+    }
+
+    /// GetIntent: the intent as quoted.
+    ///
+    /// # Errors
+    ///
+    /// Not found for an unknown intent or another project's, or a database failure.
+    pub async fn intent(&self, intent_id: &str, caller: Caller) -> Result<Intent, Failure> {
+        let (record, _, _) = self.load(intent_id, caller).await?;
+        Ok(record.intent().clone())
     }
 
     /// GetIntentReceipt: the receipt as it reads at `now`.
@@ -501,8 +574,9 @@ impl Records {
         }
     }
 
-    /// WaitIntentReceipt: the receipt as soon as its status differs from `last_status`
-    /// (at once without one), or after `timeout` or at shutdown with the current receipt.
+    /// WaitIntentReceipt: the receipt as soon as its transactions' statuses differ from
+    /// the request's `lastReceiptStates` or the intent is done (at once without them), or
+    /// after `timeout` or at shutdown with the current receipt.
     /// `now` gives the time at each look: when a change is signalled (the record is then
     /// read and parsed again) and at the record's next deadline (its status may change with
     /// time then, on the record in memory).
@@ -512,12 +586,12 @@ impl Records {
     /// Not found for an unknown intent or another project's, or a database failure.
     pub async fn wait_receipt(
         &self,
-        intent_id: &str,
+        request: &WaitIntentReceiptRequest,
         caller: Caller,
-        last_status: Option<&IntentStatus>,
         timeout: Duration,
         now: impl Fn() -> Timestamp,
     ) -> Result<IntentReceipt, Failure> {
+        let intent_id = request.intent_id.as_str();
         let deadline = tokio::time::Instant::now() + timeout;
         let mut changes = self.watch(intent_id);
         let mut shutdown = self.shutdown.subscribe();
@@ -527,9 +601,8 @@ impl Records {
             changes.mark_unchanged();
             loop {
                 let receipt = record.receipt(now());
-                let done = last_status.is_none_or(|last| *last != receipt.status)
-                    || tokio::time::Instant::now() >= deadline
-                    || *shutdown.borrow();
+                let done =
+                    request.answered_by(&receipt) || tokio::time::Instant::now() >= deadline || *shutdown.borrow();
                 if done {
                     return Ok(receipt);
                 }

@@ -126,7 +126,12 @@ async fn another_projects_key_gets_exactly_the_answer_for_an_unknown_intent() {
         &router,
         "ReportIntentOutcome",
         OPERATOR_KEY,
-        &json!({"intentId": id, "outcome": "SUCCEEDED"}).to_string(),
+        &json!({
+            "intentId": id,
+            "outcome": "SUCCEEDED",
+            "transaction": {"type": "DESTINATION", "chainId": ours.intent.destination_chain_id, "status": "SUCCEEDED"}
+        })
+        .to_string(),
     )
     .await;
     assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
@@ -250,7 +255,9 @@ async fn waiters_are_bounded_per_key_and_answered_at_shutdown() {
     let service = service(|c| c["server"] = json!({"maxWaitersPerKey": 1})).await;
     let router = service.router();
     let quote = quote(&router, ACCESS_KEY).await;
-    let wait = json!({"intentId": quote.intent.intent_id, "lastStatus": "QUOTED", "timeoutSeconds": 30}).to_string();
+    let wait =
+        json!({"intentId": quote.intent.intent_id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 30})
+            .to_string();
     let first = tokio::spawn({
         let (router, wait) = (router.clone(), wait.clone());
         async move { call(&router, "WaitIntentReceipt", ACCESS_KEY, &wait).await }
@@ -293,13 +300,18 @@ async fn a_waiter_sees_another_instances_change() {
     let (one, other) = (service_on(&db, |_| {}).await, service_on(&db, |_| {}).await);
     let (one, other) = (one.router(), other.router());
     let quote = quote(&one, ACCESS_KEY).await;
-    let wait = json!({"intentId": quote.intent.intent_id, "lastStatus": "QUOTED", "timeoutSeconds": 20}).to_string();
+    let id = quote.intent.intent_id.clone();
+    assert_eq!(call(&one, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    let wait = json!({"intentId": id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 20}).to_string();
     let waiter = tokio::spawn(async move { call(&one, "WaitIntentReceipt", ACCESS_KEY, &wait).await });
     tokio::time::sleep(Duration::from_millis(300)).await;
     let started = Instant::now();
-    assert_eq!(call(&other, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    assert_eq!(
+        call(&other, "ExecuteIntent", ACCESS_KEY, &hash_request(&id, random_hash())).await.status,
+        StatusCode::OK
+    );
     let answer = tokio::time::timeout(Duration::from_secs(5), waiter).await.expect("woken").unwrap();
-    assert_eq!(answer.body["intentReceipt"]["status"], "COMMITTED", "{}", answer.body);
+    assert_eq!(answer.body["intentReceipt"]["status"], "EXECUTING", "{}", answer.body);
     assert!(started.elapsed() < Duration::from_secs(2), "woken after {:?}", started.elapsed());
 }
 
@@ -385,4 +397,121 @@ async fn healthz_answers_whether_the_store_accepts_a_write() {
     let (status, body) = health(router).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
     assert!(body.contains(r#""error":"Unexpected","code":2001"#), "{body}");
+}
+
+/// The body of a ReportIntentOutcome with a transaction of `kind` on `chain`.
+fn outcome(id: &str, outcome: &str, kind: &str, chain: u64, status: &str) -> String {
+    let transaction =
+        json!({"type": kind, "chainId": chain, "status": status, "txnHash": format!("{}", random_hash())});
+    json!({"intentId": id, "outcome": outcome, "reason": "reported", "transaction": transaction}).to_string()
+}
+
+#[tokio::test]
+async fn a_waiter_is_woken_by_a_reported_transaction() {
+    let service = service(|_| {}).await;
+    let router = service.router();
+    let quote = quote(&router, ACCESS_KEY).await;
+    let id = quote.intent.intent_id.clone();
+    assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    assert_eq!(
+        call(&router, "ExecuteIntent", ACCESS_KEY, &hash_request(&id, random_hash())).await.status,
+        StatusCode::OK
+    );
+    let seen = call(&router, "WaitIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
+    assert_eq!((&seen.body["receiptStates"], &seen.body["done"]), (&json!(["SENT", "PENDING"]), &json!(false)));
+    let wait =
+        json!({"intentId": id, "lastReceiptStates": seen.body["receiptStates"], "timeoutSeconds": 20}).to_string();
+    let waiter = tokio::spawn({
+        let router = router.clone();
+        async move { call(&router, "WaitIntentReceipt", ACCESS_KEY, &wait).await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!waiter.is_finished(), "the states the caller saw have not changed yet");
+    let started = Instant::now();
+    let report = outcome(&id, "SUCCEEDED", "DESTINATION", quote.intent.destination_chain_id, "SUCCEEDED");
+    assert_eq!(call(&router, "ReportIntentOutcome", OPERATOR_KEY, &report).await.status, StatusCode::OK);
+    let answer = tokio::time::timeout(Duration::from_secs(5), waiter).await.expect("woken").unwrap();
+    assert_eq!(answer.body["receiptStates"], json!(["SENT", "SUCCEEDED", "SUCCEEDED"]), "{}", answer.body);
+    assert_eq!(answer.body["done"], true);
+    let destination = &answer.body["intentReceipt"]["destinationTransaction"];
+    assert_eq!((&destination["type"], &destination["id"]), (&json!("DESTINATION"), &json!(3)));
+    let recipient = quote.intent.quote_request.destination_to_address.unwrap_or(quote.intent.owner_address);
+    assert_eq!(destination["toAddress"], json!(recipient.to_string()));
+    assert!(started.elapsed() < Duration::from_secs(2), "woken after {:?}", started.elapsed());
+}
+
+#[tokio::test]
+async fn get_intent_and_abort_intent_see_only_the_callers_project() {
+    let service = service(|c| {
+        c["projects"] = json!([
+            {"projectId": 42, "accessKeys": [ACCESS_KEY]},
+            {"projectId": 7, "accessKeys": ["project-7-key"]}
+        ])
+    })
+    .await;
+    let router = service.router();
+    let ours = quote(&router, ACCESS_KEY).await;
+    let id = ours.intent.intent_id.as_str();
+    let not_found = serde_json::to_value(ServerFailure::IntentNotFound { intent_id: id }.body()).unwrap();
+    let abort = json!({"intentId": id, "chainId": ours.intent.origin_chain_id, "abortTransactionHash": random_hash().to_string()})
+        .to_string();
+    for (operation, body) in [("GetIntent", json!({"intentId": id}).to_string()), ("AbortIntent", abort.clone())] {
+        let answer = call(&router, operation, "project-7-key", &body).await;
+        assert_eq!((answer.status, &answer.body), (StatusCode::BAD_REQUEST, &not_found), "{operation}");
+    }
+    let answer = call(&router, "GetIntent", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let intent: intent_core::GetIntentResponse = from_slice(answer.body.to_string().as_bytes()).unwrap();
+    assert_eq!(intent.intent, ours.intent);
+    // Not committed yet: the core's INVALID_TRANSITION.
+    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort).await;
+    assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
+}
+
+#[tokio::test]
+async fn abort_intent_aborts_a_committed_intent_and_keeps_its_transaction() {
+    let service = service(|_| {}).await;
+    let router = service.router();
+    let quote = quote(&router, ACCESS_KEY).await;
+    let id = quote.intent.intent_id.as_str();
+    assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    let hash = random_hash();
+    let abort =
+        |chain: u64| json!({"intentId": id, "chainId": chain, "abortTransactionHash": hash.to_string()}).to_string();
+    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(999_999)).await;
+    assert_eq!((answer.status, answer.cause()), (StatusCode::BAD_REQUEST, "INTENT_INCONSISTENT at chainId"));
+    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(quote.intent.origin_chain_id)).await;
+    assert_eq!((answer.status, &answer.body), (StatusCode::OK, &json!({"intentId": id, "status": "ABORTED"})));
+    let receipt = call(&router, "GetIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
+    let origin = &receipt.body["intentReceipt"]["originTransaction"];
+    assert_eq!((&origin["status"], &origin["txnHash"]), (&json!("SENT"), &json!(hash.to_string())));
+    assert_eq!(receipt.body["intentReceipt"]["depositTransaction"]["status"], "ABORTED");
+    // Aborted once: a second abort is the core's INVALID_TRANSITION, and an execute too.
+    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(quote.intent.origin_chain_id)).await;
+    assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
+    let answer = call(&router, "ExecuteIntent", ACCESS_KEY, &hash_request(id, random_hash())).await;
+    assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
+}
+
+#[tokio::test]
+async fn clock_ping_and_runtime_status() {
+    let service = service(|_| {}).await;
+    let router = service.router();
+    let before = intent_core::Timestamp::now();
+    let answer = call(&router, "Clock", ACCESS_KEY, "{}").await;
+    let clock: intent_core::ClockResponse = from_slice(answer.body.to_string().as_bytes()).unwrap();
+    assert!(clock.server_time >= before && clock.server_time <= intent_core::Timestamp::now());
+    let answer = call(&router, "Clock", "", "{}").await;
+    assert_eq!((answer.status, answer.cause()), (StatusCode::UNAUTHORIZED, "ACCESS_KEY_MISSING"));
+
+    let answer = call(&router, "Ping", "", "{}").await;
+    assert_eq!((answer.status, &answer.body), (StatusCode::OK, &json!({"version": env!("CARGO_PKG_VERSION")})));
+
+    let answer = call(&router, "RuntimeStatus", ACCESS_KEY, "{}").await;
+    let status: intent_core::RuntimeStatusResponse = from_slice(answer.body.to_string().as_bytes()).unwrap();
+    let status = status.status;
+    assert!(status.health_ok, "{}", answer.body);
+    assert_eq!(status.services.len(), 1);
+    assert_eq!((status.services[0].name.as_str(), status.services[0].healthy), ("store", true));
+    assert!(status.uptime.ends_with('s') && status.start_time <= intent_core::Timestamp::now());
 }

@@ -35,9 +35,12 @@ fn deposit_hash_mode_quote_commit_execute_receipt_outcome() {
     let reply: Value = serde_json::from_str(&server.rpc("ExecuteIntent", at(t, 20), &execute).ok()).unwrap();
     assert_eq!(reply, json!({"intentId": intent.intent_id, "intentStatus": "EXECUTING"}));
 
-    let outcome = json!({"intentId": intent.intent_id, "outcome": "SUCCEEDED"}).to_string();
+    let destination = json!({"type": "DESTINATION", "chainId": intent.destination_chain_id, "status": "SUCCEEDED"});
+    let outcome = json!({"intentId": intent.intent_id, "outcome": "SUCCEEDED", "transaction": destination}).to_string();
     let receipt = server.report(at(t, 30), &outcome).json();
     assert_eq!(receipt["intentReceipt"]["status"], "SUCCEEDED");
+    assert_eq!(receipt["intentReceipt"]["destinationTransaction"]["status"], "SUCCEEDED");
+    assert_eq!(receipt["intentReceipt"]["depositTransaction"]["status"], "SENT");
     assert_eq!(receipt["intentReceipt"]["updatedAt"], at(t, 30).to_string());
     assert_eq!(status(&server, at(t, 40), &intent.intent_id), "SUCCEEDED");
 }
@@ -228,24 +231,26 @@ fn wait_intent_receipt_returns_on_a_change_and_after_its_time_out() {
     let t = base();
     let quote = committed(&server, t, &quote_request());
     let id = quote.intent.intent_id.clone();
-    // No lastStatus: at once.
+    // No lastReceiptStates: at once.
     let reply = server.rpc("WaitIntentReceipt", at(t, 2), &json!({"intentId": id}).to_string()).json();
     assert_eq!(reply["intentReceipt"]["status"], "COMMITTED");
-    // lastStatus differs: at once.
-    let body = json!({"intentId": id, "lastStatus": "QUOTED", "timeoutSeconds": 60}).to_string();
+    assert_eq!((&reply["receiptStates"], &reply["done"]), (&json!(["PENDING", "PENDING"]), &json!(false)));
+    // lastReceiptStates differ: at once.
+    let body = json!({"intentId": id, "lastReceiptStates": ["SENT", "PENDING"], "timeoutSeconds": 60}).to_string();
     assert_eq!(server.rpc("WaitIntentReceipt", at(t, 2), &body).json()["intentReceipt"]["status"], "COMMITTED");
     // Longer than 60 seconds is the core's NUMBER_OUT_OF_RANGE.
-    let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 61}).to_string();
+    let body = json!({"intentId": id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 61}).to_string();
     let reply = server.rpc("WaitIntentReceipt", at(t, 2), &body);
     assert_eq!((reply.status, reply.cause()), (400, "NUMBER_OUT_OF_RANGE at timeoutSeconds".to_owned()));
     // Time-out: the status did not change, and the current receipt comes back.
-    let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 1}).to_string();
+    let body = json!({"intentId": id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 1}).to_string();
     assert_eq!(server.rpc("WaitIntentReceipt", at(t, 2), &body).json()["intentReceipt"]["status"], "COMMITTED");
     // A change: the waiter returns with the new status.
     let addr = server.addr;
     let waiter = std::thread::spawn(move || {
         let now = at(t, 3).to_string();
-        let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 60}).to_string();
+        let body =
+            json!({"intentId": id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 60}).to_string();
         post(
             addr,
             "/rpc/Service/WaitIntentReceipt",
@@ -257,6 +262,7 @@ fn wait_intent_receipt_returns_on_a_change_and_after_its_time_out() {
     server.rpc("ExecuteIntent", at(t, 4), &hash_request(&quote.intent.intent_id, random_hash())).ok();
     let reply = waiter.join().unwrap();
     assert_eq!(reply.json()["intentReceipt"]["status"], "EXECUTING", "{}", reply.body);
+    assert_eq!(reply.json()["receiptStates"], json!(["SENT", "PENDING"]), "{}", reply.body);
 }
 
 #[test]
@@ -265,7 +271,14 @@ fn operator_outcomes_and_their_errors() {
     let t = base();
     let quote = committed(&server, t, &quote_request());
     let id = quote.intent.intent_id.as_str();
-    let report = |now, body: Value| server.report(now, &body.to_string());
+    let origin = json!({"type": "ORIGIN", "chainId": quote.intent.origin_chain_id, "status": "REVERTED"});
+    let refund = json!({"type": "REFUND", "chainId": quote.intent.origin_chain_id, "status": "SUCCEEDED"});
+    let report = |now, mut body: Value| {
+        if body.get("transaction").is_none() {
+            body["transaction"] = origin.clone();
+        }
+        server.report(now, &body.to_string())
+    };
     // Not executing yet: the core's INVALID_TRANSITION.
     let reply = report(at(t, 2), json!({"intentId": id, "outcome": "SUCCEEDED"}));
     assert_eq!(reply.status, 422, "{}", reply.body);
@@ -281,12 +294,25 @@ fn operator_outcomes_and_their_errors() {
     let reply = report(at(t, 4), json!({"intentId": "0xnope", "outcome": "SUCCEEDED"}));
     assert_eq!((reply.status, reply.json()["error"].clone()), (400, json!("NotFound")));
     // Failed with a reason, then refunded.
+    // A transaction on another chain than its type's, or of a type a receipt has no place for.
+    let elsewhere = json!({"type": "ORIGIN", "chainId": quote.intent.destination_chain_id, "status": "REVERTED"});
+    let reply = report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": elsewhere}));
+    assert_eq!((reply.status, reply.cause()), (400, "INTENT_INCONSISTENT at transaction.chainId".to_owned()));
+    let route = json!({"type": "ROUTE", "chainId": quote.intent.origin_chain_id, "status": "REVERTED"});
+    let reply = report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": route}));
+    assert_eq!((reply.status, reply.cause()), (400, "INVALID_ENUM at transaction.type".to_owned()));
+    let reply = server.report(at(t, 4), &json!({"intentId": id, "outcome": "FAILED", "reason": "r"}).to_string());
+    assert_eq!((reply.status, reply.cause()), (400, "MISSING_FIELD at transaction".to_owned()));
     let reply = report(at(t, 5), json!({"intentId": id, "outcome": "FAILED", "reason": "destination call reverted"}));
-    assert_eq!(reply.json()["intentReceipt"]["statusReason"], "destination call reverted", "{}", reply.body);
+    let receipt = &reply.json()["intentReceipt"];
+    assert_eq!((&receipt["status"], &receipt["originTransaction"]["status"]), (&json!("FAILED"), &json!("REVERTED")));
+    let reply = report(at(t, 6), json!({"intentId": id, "outcome": "REFUNDED", "transaction": refund}));
+    let receipt = &reply.json()["intentReceipt"];
     assert_eq!(
-        report(at(t, 6), json!({"intentId": id, "outcome": "REFUNDED"})).json()["intentReceipt"]["status"],
-        "REFUNDED"
+        (&receipt["status"], &receipt["refundTransaction"]["status"]),
+        (&json!("REFUNDED"), &json!("SUCCEEDED"))
     );
+    assert_eq!(receipt["refundTransactionId"], 5);
     // Final.
     let reply = report(at(t, 7), json!({"intentId": id, "outcome": "REFUNDED"}));
     assert_eq!(reply.status, 422);
@@ -349,11 +375,13 @@ fn the_sweep_expires_a_committed_record_at_its_deadline() {
     let t = intent_core::Timestamp::now();
     let quote = quote(&server, t, &quote_request());
     server.rpc("CommitIntent", t, &commit_body(&quote)).ok();
-    let body = json!({"intentId": quote.intent.intent_id, "lastStatus": "COMMITTED", "timeoutSeconds": 10}).to_string();
+    let body =
+        json!({"intentId": quote.intent.intent_id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 10})
+            .to_string();
     let reply = post(server.addr, "/rpc/Service/WaitIntentReceipt", &[("X-Access-Key", ACCESS_KEY)], body.as_bytes());
     let receipt = &reply.json()["intentReceipt"];
     assert_eq!(receipt["status"], "ABORTED", "{}", reply.body);
-    assert_eq!(receipt["statusReason"], "execution window expired");
+    assert_eq!(receipt["originTransaction"]["statusReason"], "execution window expired");
     // The receipt reads ABORTED from the window's close; the sweep then stores it so.
     let waiting = std::time::Instant::now();
     while stored(&db, &quote.intent.intent_id).1 != "ABORTED" {
@@ -401,7 +429,8 @@ fn graceful_shutdown_on_sigterm_finishes_the_requests_in_flight() {
     // A WaitIntentReceipt that is still waiting when the signal comes gets its answer.
     let (addr, id) = (server.addr, quote.intent.intent_id.clone());
     let waiter = std::thread::spawn(move || {
-        let body = json!({"intentId": id, "lastStatus": "COMMITTED", "timeoutSeconds": 2}).to_string();
+        let body =
+            json!({"intentId": id, "lastReceiptStates": ["PENDING", "PENDING"], "timeoutSeconds": 2}).to_string();
         let now = at(t, 2).to_string();
         post(
             addr,

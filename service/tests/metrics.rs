@@ -126,8 +126,11 @@ async fn waiters_open_are_counted_while_they_wait() {
     let router = service.router();
     let now = Timestamp::now();
     let (_, quote) = call(&router, "QuoteIntent", now, &quote_request()).await;
+    let at_once = json!({"intentId": quote["intent"]["intentId"], "timeoutSeconds": 0}).to_string();
+    let (_, seen) = call(&router, "WaitIntentReceipt", now, &at_once).await;
     let wait =
-        json!({"intentId": quote["intent"]["intentId"], "lastStatus": "QUOTED", "timeoutSeconds": 30}).to_string();
+        json!({"intentId": quote["intent"]["intentId"], "lastReceiptStates": seen["receiptStates"], "timeoutSeconds": 30})
+            .to_string();
     let waiter = tokio::spawn({
         let router = router.clone();
         async move { call(&router, "WaitIntentReceipt", now, &wait).await }

@@ -6,7 +6,7 @@
 //! What does not live here: the transition table (`table`) and the rules the inputs are
 //! checked by ([`crate::rules`]).
 
-use crate::{ChainFacts, ExecuteRequest, Intent, ServiceContracts};
+use crate::{ChainFacts, ExecuteRequest, Intent, ServiceContracts, TransactionReport};
 
 use super::table::Event;
 
@@ -30,22 +30,33 @@ pub enum EventInput<'a> {
         /// What the chain says about the deposit.
         facts: ChainFacts<'a>,
     },
-    /// Execution failed, with a reason (the receipt's `statusReason`).
+    /// Execution failed, with a reason (the origin transaction's `statusReason` unless a
+    /// transaction is reported).
     Fail {
         /// Why; must not be empty.
         reason: &'a str,
+        /// The transaction that failed, kept on the receipt.
+        transaction: Option<&'a TransactionReport>,
     },
     /// Execution succeeded (final).
-    Succeed,
+    Succeed {
+        /// The transaction that completed it, kept on the receipt.
+        transaction: Option<&'a TransactionReport>,
+    },
     /// The committed intent is aborted before execution, with a reason.
     Abort {
         /// Why; must not be empty.
         reason: &'a str,
+        /// The transaction that aborted it on chain, kept on the receipt.
+        transaction: Option<&'a TransactionReport>,
     },
     /// The committed intent's execution window has closed.
     Expire,
     /// Deposited funds went back to the owner (final).
-    Refund,
+    Refund {
+        /// The refund transaction, kept on the receipt.
+        transaction: Option<&'a TransactionReport>,
+    },
 }
 
 impl EventInput<'_> {
@@ -55,10 +66,10 @@ impl EventInput<'_> {
             EventInput::Commit { .. } => Event::Commit,
             EventInput::Execute { .. } => Event::Execute,
             EventInput::Fail { .. } => Event::Fail,
-            EventInput::Succeed => Event::Succeed,
+            EventInput::Succeed { .. } => Event::Succeed,
             EventInput::Abort { .. } => Event::Abort,
             EventInput::Expire => Event::Expire,
-            EventInput::Refund => Event::Refund,
+            EventInput::Refund { .. } => Event::Refund,
         }
     }
 }

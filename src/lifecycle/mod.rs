@@ -17,10 +17,12 @@
 //! record and its checks live in `state`; the rules of each operation in [`crate::rules`].
 
 mod input;
+mod receipt;
 pub(crate) mod state;
 mod table;
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use alloy_primitives::B256;
 
@@ -31,8 +33,8 @@ use table::Stage;
 use crate::error::{Error, Problem};
 use crate::rules::{check_execute, check_intent, ExecuteContext};
 use crate::{
-    changed_paths, Canonical, ChainFacts, ExecuteRequest, GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy,
-    ServiceContracts, Timestamp, UnknownMembers,
+    changed_paths, Canonical, ChainFacts, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction,
+    Policy, ServiceContracts, Timestamp, TransactionReport,
 };
 
 /// The status reason an expired execution window leaves.
@@ -75,6 +77,7 @@ pub struct IntentRecord {
     last_event_at: Timestamp,
     policy: Policy,
     execute_request: Option<ExecuteRequest>,
+    transactions: Vec<IntentTransaction>,
 }
 
 fn require_reason(reason: &str) -> Result<(), Error> {
@@ -123,6 +126,7 @@ impl IntentRecord {
             last_event_at: now,
             policy: policy.clone(),
             execute_request: None,
+            transactions: Vec::new(),
         })
     }
 
@@ -242,21 +246,6 @@ impl IntentRecord {
         (self.window_open() && now >= closes_at).then_some(closes_at)
     }
 
-    /// The receipt of the intent as it reads at `now`.
-    pub fn receipt(&self, now: Timestamp) -> IntentReceipt {
-        let (status, status_reason, updated_at) = match self.window_expired_at(now) {
-            Some(closed_at) => (IntentStatus::Aborted, Some(String::from(WINDOW_EXPIRED_REASON)), closed_at),
-            None => (self.stage.status().clone(), self.status_reason.clone(), self.status_since),
-        };
-        IntentReceipt {
-            intent_id: self.intent.intent_id.clone(),
-            status,
-            status_reason,
-            updated_at,
-            unknown: UnknownMembers::new(),
-        }
-    }
-
     /// What `event` at `now` would be refused with before its operation's rules are
     /// checked: `CLOCK_WENT_BACKWARDS` before the last event, then `INVALID_TRANSITION`
     /// when the table ([`Event::next_status`]) does not allow it from the record's status
@@ -293,7 +282,7 @@ impl IntentRecord {
     /// assert!(!record.apply(commit, "2026-11-21T18:31:00Z".parse()?)?.is_replay());
     /// assert!(record.apply(commit, "2026-11-21T18:32:00Z".parse()?)?.is_replay());
     ///
-    /// let err = record.apply(EventInput::Succeed, "2026-11-21T18:33:00Z".parse()?).unwrap_err();
+    /// let err = record.apply(EventInput::Succeed { transaction: None }, "2026-11-21T18:33:00Z".parse()?).unwrap_err();
     /// assert_eq!((err.reason(), record.status()), (Reason::InvalidTransition, &IntentStatus::Committed));
     /// # Ok::<(), intent_core::Error>(())
     /// ```
@@ -308,24 +297,38 @@ impl IntentRecord {
         match input {
             EventInput::Commit { intent, contracts } => self.apply_commit(intent, contracts, now),
             EventInput::Execute { request, facts } => self.apply_execute(request, &facts, now),
-            EventInput::Fail { reason } | EventInput::Abort { reason } => {
+            EventInput::Fail { reason, transaction } | EventInput::Abort { reason, transaction } => {
                 let next = self.next_stage(input.event(), now)?;
                 require_reason(reason)?;
-                self.enter(next, Some(String::from(reason)), now);
-                Ok(Applied::Changed)
+                self.enter_reporting(next, Some(String::from(reason)), transaction, now)
             }
-            EventInput::Succeed => {
+            EventInput::Succeed { transaction } => {
                 let next = self.next_stage(Event::Succeed, now)?;
-                self.enter(next, None, now);
-                Ok(Applied::Changed)
+                self.enter_reporting(next, None, transaction, now)
             }
             EventInput::Expire => self.apply_expire(now),
-            EventInput::Refund => {
+            EventInput::Refund { transaction } => {
                 let next = self.next_stage(Event::Refund, now)?;
-                self.enter(next, self.status_reason.clone(), now);
-                Ok(Applied::Changed)
+                self.enter_reporting(next, self.status_reason.clone(), transaction, now)
             }
         }
+    }
+
+    /// Enters `stage` keeping the reported `transaction`, if any, once it is checked
+    /// against the intent.
+    fn enter_reporting(
+        &mut self,
+        stage: Stage,
+        reason: Option<String>,
+        transaction: Option<&TransactionReport>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
+        let transaction = transaction.map(|report| receipt::reported(&self.intent, report, now)).transpose()?;
+        if let Some(transaction) = transaction {
+            receipt::keep(&mut self.transactions, transaction);
+        }
+        self.enter(stage, reason, now);
+        Ok(Applied::Changed)
     }
 
     fn enter(&mut self, stage: Stage, reason: Option<String>, now: Timestamp) {
@@ -462,7 +465,7 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn fail(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Fail { reason }, now).map(drop)
+        self.apply(EventInput::Fail { reason, transaction: None }, now).map(drop)
     }
 
     /// Records that execution succeeded (final).
@@ -471,7 +474,7 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
     pub fn succeed(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Succeed, now).map(drop)
+        self.apply(EventInput::Succeed { transaction: None }, now).map(drop)
     }
 
     /// Aborts a committed intent before execution, with a reason.
@@ -481,7 +484,7 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
     /// `STATUS_REASON_REQUIRED` for an empty reason.
     pub fn abort(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Abort { reason }, now).map(drop)
+        self.apply(EventInput::Abort { reason, transaction: None }, now).map(drop)
     }
 
     /// Aborts a committed intent whose execution window has closed.
@@ -511,7 +514,7 @@ impl IntentRecord {
     ///
     /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
     pub fn refund(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Refund, now).map(drop)
+        self.apply(EventInput::Refund { transaction: None }, now).map(drop)
     }
 }
 

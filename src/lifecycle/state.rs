@@ -9,15 +9,20 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use alloy_primitives::B256;
 
+use super::receipt::transaction_id;
 use super::table::Stage;
 use super::IntentRecord;
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
 use crate::wire_object;
-use crate::{Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, Policy, Timestamp, UnknownMembers};
+use crate::{
+    Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction, Policy, Timestamp,
+    TransactionReport, UnknownMembers,
+};
 
 /// The one `version` of [`RecordState`] this library writes and reads.
 pub const RECORD_STATE_VERSION: u64 = 1;
@@ -52,6 +57,8 @@ wire_object! {
         status_reason: Option<String> = "statusReason",
         /// `statusSince`: When the status took its value.
         status_since: Timestamp = "statusSince",
+        /// `transactions`: The transactions operators reported, one per type in the order of their `id`; absent when none was (as in states written before receipts kept them).
+        transactions: Option<Vec<IntentTransaction>> = "transactions",
         /// `version`: The form's version, [`RECORD_STATE_VERSION`].
         version: u64 = "version",
     }
@@ -165,7 +172,30 @@ impl RecordState {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
         self.check_times()?;
+        self.check_transactions()?;
         Ok(stage)
+    }
+
+    /// Every kept transaction is the intent's, of a type a receipt has a place for, on
+    /// that type's chain, numbered by its type, and in ascending order of `id` (so one per
+    /// type).
+    fn check_transactions(&self) -> Result<(), Error> {
+        let Some(transactions) = &self.transactions else { return Ok(()) };
+        let mut last_id = 0;
+        for (index, transaction) in transactions.iter().enumerate() {
+            let at = |e: Error| e.in_element(index).in_member("transactions");
+            if transaction.intent_id != self.intent.intent_id {
+                return Err(at(invalid("intentId", "not the intent's id")));
+            }
+            if TransactionReport::chain_of(&transaction.kind, &self.intent) != Some(transaction.chain_id) {
+                return Err(at(invalid("chainId", "not the chain of the transaction's type")));
+            }
+            if transaction.id != transaction_id(&transaction.kind) || transaction.id <= last_id {
+                return Err(at(invalid("id", "not its type's number, in ascending order")));
+            }
+            last_id = transaction.id;
+        }
+        Ok(())
     }
 
     fn check_execute_request(&self, stage: Stage) -> Result<(), Error> {
@@ -225,6 +255,7 @@ impl IntentRecord {
             status: self.stage.status().clone(),
             status_reason: self.status_reason.clone(),
             status_since: self.status_since,
+            transactions: (!self.transactions.is_empty()).then(|| self.transactions.clone()),
             version: RECORD_STATE_VERSION,
             unknown: UnknownMembers::new(),
         }
@@ -252,7 +283,8 @@ impl IntentRecord {
     /// record is in, an `intentHash` that is not the intent's canonical hash, a quoted
     /// intent whose status is not QUOTED, `committedAt`, `executeRequest` or
     /// `statusReason` present or absent against the status, an execute request for
-    /// another intent id, a `revision` other than the number of changes that lead to the
+    /// another intent id, a kept transaction of another intent, type or chain, or out of
+    /// order, a `revision` other than the number of changes that lead to the
     /// status, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
@@ -270,6 +302,7 @@ impl IntentRecord {
             last_event_at: state.last_event_at,
             policy: Policy::from(state.policy),
             execute_request: state.execute_request,
+            transactions: state.transactions.unwrap_or_default(),
         })
     }
 }

@@ -165,3 +165,66 @@ const _: fn() = || {
     fn is_copy<T: Copy>() {}
     is_copy::<TradeType>();
 };
+
+wire_enum! {
+    /// The status of one transaction of an intent's receipt (open), as the service's
+    /// published schema lists them.
+    pub enum TransactionStatus open "A transaction status this library does not name, kept as received." {
+        /// Not known.
+        Unknown = "UNKNOWN",
+        /// Held back.
+        OnHold = "ON_HOLD",
+        /// Not sent yet.
+        Pending = "PENDING",
+        /// Being relayed.
+        Relaying = "RELAYING",
+        /// Sent; not seen mined.
+        Sent = "SENT",
+        /// Could not be sent.
+        Errored = "ERRORED",
+        /// Being mined.
+        Mining = "MINING",
+        /// Mined and successful (final).
+        Succeeded = "SUCCEEDED",
+        /// Failed (final).
+        Failed = "FAILED",
+        /// Never sent: the intent was aborted (final).
+        Aborted = "ABORTED",
+        /// Mined and reverted (final).
+        Reverted = "REVERTED",
+    }
+}
+
+wire_enum! {
+    /// What a transaction of an intent's receipt does (open).
+    pub enum TransactionType open "A transaction type this library does not name, kept as received." {
+        /// Not known.
+        Unknown = "UNKNOWN",
+        /// The owner's deposit to the origin intent address.
+        Deposit = "DEPOSIT",
+        /// The origin chain's calls.
+        Origin = "ORIGIN",
+        /// The destination chain's calls.
+        Destination = "DESTINATION",
+        /// A routing transaction between the two.
+        Route = "ROUTE",
+        /// Deposited funds going back to the owner.
+        Refund = "REFUND",
+    }
+}
+
+wire_enum! {
+    /// A cross-chain message a transaction carries (open); this library writes `NONE`.
+    pub enum TransactionContext open "A context this library does not name, kept as received." {
+        /// No message.
+        None = "NONE",
+        /// A CCTP v2 message.
+        Cctpv2Message = "CCTPV2_MESSAGE",
+        /// A LayerZero compose message.
+        LzCompose = "LZ_COMPOSE",
+        /// A LayerZero receive.
+        LzReceive = "LZ_RECEIVE",
+        /// A Hyperlane gas payment.
+        HyperlanePayForGas = "HYPERLANE_PAY_FOR_GAS",
+    }
+}

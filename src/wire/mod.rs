@@ -10,6 +10,9 @@
 //! - `declare`: the `wire_object!` macro that declares an object, and the member writer
 //!   it uses.
 //! - `objects`: the objects of docs/spec.md §2, declared with `wire_object!`.
+//! - `receipt`: the receipt objects (the service's 2026 schema) and the requests that read,
+//!   wait for and abort them.
+//! - `runtime`: the service's clock, ping and health objects.
 //! - `enums`: the enums of docs/spec.md §2, declared with `wire_enum!`.
 //! - `unknown`: the members an object's schema does not name.
 //! - `diff`: which paths differ between two objects ([`crate::changed_paths`]), walked
@@ -19,6 +22,8 @@ pub(crate) mod declare;
 pub(crate) mod diff;
 pub(crate) mod enums;
 pub(crate) mod objects;
+pub(crate) mod receipt;
+pub(crate) mod runtime;
 pub(crate) mod unknown;
 pub(crate) mod wire_value;
 

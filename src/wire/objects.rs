@@ -11,7 +11,6 @@ use alloc::vec::Vec;
 use alloy_primitives::{Address, Bytes, B256, U256};
 
 use super::enums::{ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType};
-use crate::error::{Error, Problem};
 use crate::wire_object;
 use crate::{AddressOrEmpty, Decimal, TextOrDecimal, Timestamp};
 
@@ -506,82 +505,5 @@ wire_object! {
         selected_gas_fee_option: FeeOption = "selectedGasFeeOption",
         /// `userNonce`: The entrypoint nonce (replay protection).
         user_nonce: Option<U256> = "userNonce",
-    }
-}
-
-wire_object! {
-    /// The library's receipt of an intent's progress (the service's receipt payloads are not specified).
-    pub struct IntentReceipt {
-        /// `intentId`: The intent.
-        intent_id: String = "intentId",
-        /// `status`: Its status.
-        status: IntentStatus = "status",
-        /// `statusReason`: Why it failed or was aborted.
-        status_reason: Option<String> = "statusReason",
-        /// `updatedAt`: When the status last changed.
-        updated_at: Timestamp = "updatedAt",
-    }
-}
-
-wire_object! {
-    /// The body of GetIntentReceipt: which intent to report on.
-    pub struct GetIntentReceiptRequest {
-        /// `intentId`: The intent.
-        intent_id: String = "intentId",
-    }
-}
-
-wire_object! {
-    /// The response of GetIntentReceipt.
-    pub struct GetIntentReceiptResponse {
-        /// `intentReceipt`: The intent's receipt.
-        intent_receipt: IntentReceipt = "intentReceipt",
-    }
-}
-
-wire_object! {
-    /// The body of WaitIntentReceipt: answer when the status differs from `lastStatus` (at
-    /// once without it), or after `timeoutSeconds`.
-    pub struct WaitIntentReceiptRequest {
-        /// `intentId`: The intent.
-        intent_id: String = "intentId",
-        /// `lastStatus`: The status the caller already knows.
-        last_status: Option<IntentStatus> = "lastStatus",
-        /// `timeoutSeconds`: How long to wait at most (see [`WaitIntentReceiptRequest::wait_seconds`]).
-        timeout_seconds: Option<u64> = "timeoutSeconds",
-    }
-}
-
-impl WaitIntentReceiptRequest {
-    /// How long a server waits when the request names no time-out: 30 seconds.
-    pub const DEFAULT_TIMEOUT_SECONDS: u64 = 30;
-    /// The longest wait a request may ask for: 60 seconds.
-    pub const MAX_TIMEOUT_SECONDS: u64 = 60;
-
-    /// The wait this request asks for: `timeoutSeconds`, or
-    /// [`DEFAULT_TIMEOUT_SECONDS`](Self::DEFAULT_TIMEOUT_SECONDS) without it.
-    ///
-    /// # Errors
-    ///
-    /// `NUMBER_OUT_OF_RANGE` at `timeoutSeconds` above
-    /// [`MAX_TIMEOUT_SECONDS`](Self::MAX_TIMEOUT_SECONDS): a longer wait is refused, never
-    /// cut short silently.
-    pub fn wait_seconds(&self) -> Result<u64, Error> {
-        match self.timeout_seconds {
-            None => Ok(Self::DEFAULT_TIMEOUT_SECONDS),
-            Some(seconds) if seconds <= Self::MAX_TIMEOUT_SECONDS => Ok(seconds),
-            Some(_) => {
-                Err(Error::new(Problem::NumberOutOfRange("above the longest wait, 60 seconds"))
-                    .in_member("timeoutSeconds"))
-            }
-        }
-    }
-}
-
-wire_object! {
-    /// The response of WaitIntentReceipt.
-    pub struct WaitIntentReceiptResponse {
-        /// `intentReceipt`: The intent's receipt.
-        intent_receipt: IntentReceipt = "intentReceipt",
     }
 }

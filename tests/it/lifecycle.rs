@@ -8,8 +8,7 @@ use crate::fixtures;
 use fixtures::*;
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Applied, Canonical, ChainFacts, Error, ErrorKind, ExecuteRequest,
-    GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy, Problem, Reason, ServiceContracts, Timestamp,
-    UnknownMembers, B256,
+    GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy, Problem, Reason, ServiceContracts, Timestamp, B256,
 };
 use intent_core::{Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 
@@ -34,14 +33,16 @@ fn commit(record: &mut IntentRecord, now: Timestamp) -> Result<String, Error> {
     record.commit(&intent, Some(&intent.service_contracts), now).map(|_| record.intent().intent_id.clone())
 }
 
-fn receipt(status: IntentStatus, status_reason: Option<&str>, updated_at: Timestamp) -> IntentReceipt {
-    IntentReceipt {
-        intent_id: intent().intent_id,
-        status,
-        status_reason: status_reason.map(String::from),
-        updated_at,
-        unknown: UnknownMembers::new(),
-    }
+/// What a receipt says of the intent: its status, the origin transaction's reason and
+/// when the status changed.
+type Seen = (String, IntentStatus, Option<String>, Option<Timestamp>);
+
+fn receipt(status: IntentStatus, status_reason: Option<&str>, updated_at: Timestamp) -> Seen {
+    (intent().intent_id, status, status_reason.map(String::from), Some(updated_at))
+}
+
+fn seen(receipt: IntentReceipt) -> Seen {
+    (receipt.intent_id, receipt.status, receipt.origin_transaction.status_reason, receipt.updated_at)
 }
 
 fn quote_at(intent: Intent, now: Timestamp, policy: &Policy) -> Result<IntentRecord, Error> {
@@ -68,13 +69,13 @@ fn quote_commit_execute_succeed() {
     assert_eq!(record.fee_options_expire_at(), Some(expires_at()));
     assert_eq!(record.committed_at(), None);
     assert_eq!(record.execution_window_closes_at(), None);
-    assert_eq!(record.receipt(quoted_at()), receipt(IntentStatus::Quoted, None, quoted_at()));
+    assert_eq!(seen(record.receipt(quoted_at())), receipt(IntentStatus::Quoted, None, quoted_at()));
 
     assert_eq!(commit(&mut record, committed_at()).unwrap(), intent().intent_id);
     assert_eq!(record.status(), &IntentStatus::Committed);
     assert_eq!(record.committed_at(), Some(committed_at()));
     assert_eq!(record.execution_window_closes_at(), Some(window_closes_at()));
-    assert_eq!(record.receipt(committed_at()), receipt(IntentStatus::Committed, None, committed_at()));
+    assert_eq!(seen(record.receipt(committed_at())), receipt(IntentStatus::Committed, None, committed_at()));
 
     let _ = record.execute(&entrypoint_request(), executed_at()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Executing);
@@ -85,7 +86,7 @@ fn quote_commit_execute_succeed() {
     assert_eq!(record.status(), &IntentStatus::Succeeded);
     assert_eq!(record.status_reason(), None);
     assert_eq!(record.last_event_at(), later());
-    assert_eq!(record.receipt(later()), receipt(IntentStatus::Succeeded, None, later()));
+    assert_eq!(seen(record.receipt(later())), receipt(IntentStatus::Succeeded, None, later()));
 }
 
 #[test]
@@ -503,11 +504,11 @@ fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(),
         Event::Quote => return record.check_event(event, now).map(drop),
         Event::Commit => EventInput::Commit { intent: &intent, contracts: Some(&intent.service_contracts) },
         Event::Execute => EventInput::Execute { request: &request, facts: ChainFacts::default() },
-        Event::Fail => EventInput::Fail { reason: "bridge reverted" },
-        Event::Succeed => EventInput::Succeed,
-        Event::Abort => EventInput::Abort { reason: "owner cancelled" },
+        Event::Fail => EventInput::Fail { reason: "bridge reverted", transaction: None },
+        Event::Succeed => EventInput::Succeed { transaction: None },
+        Event::Abort => EventInput::Abort { reason: "owner cancelled", transaction: None },
         Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund,
+        Event::Refund => EventInput::Refund { transaction: None },
     };
     record.apply(input, now).map(drop)
 }
@@ -734,7 +735,7 @@ fn expire_at_the_window_close_aborts_with_its_reason() {
     assert_eq!(record.status_reason(), Some("execution window expired"));
     assert_eq!(WINDOW_EXPIRED_REASON, "execution window expired");
     assert_eq!(
-        record.receipt(window_closes_at()),
+        seen(record.receipt(window_closes_at())),
         receipt(IntentStatus::Aborted, Some("execution window expired"), window_closes_at())
     );
 }
@@ -756,12 +757,12 @@ fn committed_record_past_its_window_reads_aborted_before_expire_is_applied() {
     let record = committed_record();
     let just_before = shift(window_closes_at(), -NANO);
     assert_eq!(record.status_at(just_before), IntentStatus::Committed);
-    assert_eq!(record.receipt(just_before), receipt(IntentStatus::Committed, None, committed_at()));
+    assert_eq!(seen(record.receipt(just_before)), receipt(IntentStatus::Committed, None, committed_at()));
 
     for now in [window_closes_at(), secs(window_closes_at(), 86_400)] {
         assert_eq!(record.status_at(now), IntentStatus::Aborted);
         assert_eq!(
-            record.receipt(now),
+            seen(record.receipt(now)),
             receipt(IntentStatus::Aborted, Some("execution window expired"), window_closes_at())
         );
     }
@@ -798,7 +799,7 @@ fn fail_records_its_reason() {
     let mut record = executing_record();
     record.fail("bridge reverted", later()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Failed);
-    assert_eq!(record.receipt(later()), receipt(IntentStatus::Failed, Some("bridge reverted"), later()));
+    assert_eq!(seen(record.receipt(later())), receipt(IntentStatus::Failed, Some("bridge reverted"), later()));
 }
 
 #[test]
@@ -815,7 +816,7 @@ fn refund_keeps_the_earlier_status_reason() {
 
     let mut failed = record_in(&IntentStatus::Failed);
     failed.refund(refund_at).unwrap();
-    assert_eq!(failed.receipt(refund_at), receipt(IntentStatus::Refunded, Some("bridge reverted"), refund_at));
+    assert_eq!(seen(failed.receipt(refund_at)), receipt(IntentStatus::Refunded, Some("bridge reverted"), refund_at));
 
     let mut aborted = record_in(&IntentStatus::Aborted);
     aborted.refund(refund_at).unwrap();

@@ -19,6 +19,7 @@ mod proof_mutations;
 mod proof_properties;
 mod published_schema;
 mod readme;
+mod receipts;
 mod record_state;
 #[cfg(feature = "secp256k1")]
 mod recovery_backends;

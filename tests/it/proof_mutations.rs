@@ -1458,11 +1458,11 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
         Event::Quote => return self::event(record, |r| r.check_event(event, at).map(drop)),
         Event::Commit => EventInput::Commit { intent: &sent, contracts: None },
         Event::Execute => EventInput::Execute { request: &request, facts: world.facts() },
-        Event::Fail => EventInput::Fail { reason: "reverted" },
-        Event::Succeed => EventInput::Succeed,
-        Event::Abort => EventInput::Abort { reason: "operator abort" },
+        Event::Fail => EventInput::Fail { reason: "reverted", transaction: None },
+        Event::Succeed => EventInput::Succeed { transaction: None },
+        Event::Abort => EventInput::Abort { reason: "operator abort", transaction: None },
         Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund,
+        Event::Refund => EventInput::Refund { transaction: None },
     };
     self::event(record, |r| r.apply(input, at).map(drop))
 }

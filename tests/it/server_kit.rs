@@ -2,8 +2,8 @@
 //! failures only a server has, the receipt requests, and the one clock adapter.
 
 use intent_core::{
-    from_slice, to_string, Canonical, ErrorBody, ErrorKind, GetIntentReceiptRequest, GetIntentReceiptResponse,
-    IntentStatus, Reason, ServerFailure, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    from_slice, to_string, ErrorBody, ErrorKind, GetIntentReceiptRequest, Reason, ServerFailure, TransactionStatus,
+    WaitIntentReceiptRequest,
 };
 
 fn body_json(failure: &ServerFailure<'_>) -> serde_json::Value {
@@ -152,19 +152,13 @@ fn receipt_requests_and_responses_are_objects_like_the_others() {
     assert_eq!((missing.reason(), missing.path()), (Reason::MissingField, Some("intentId")));
 
     let wait: WaitIntentReceiptRequest =
-        from_slice(br#"{"intentId":"i","lastStatus":"COMMITTED","timeoutSeconds":"45"}"#).unwrap();
-    assert_eq!(wait.last_status, Some(IntentStatus::Committed));
+        from_slice(br#"{"intentId":"i","lastReceiptStates":["SENT","PENDING"],"timeoutSeconds":"45"}"#).unwrap();
+    assert_eq!(wait.last_receipt_states, Some(vec![TransactionStatus::Sent, TransactionStatus::Pending]));
     assert_eq!(wait.wait_seconds().unwrap(), 45);
-    assert_eq!(to_string(&wait), r#"{"intentId":"i","lastStatus":"COMMITTED","timeoutSeconds":45}"#);
-    let bad_status = from_slice::<WaitIntentReceiptRequest>(br#"{"intentId":"i","lastStatus":7}"#).unwrap_err();
-    assert_eq!(bad_status.path(), Some("lastStatus"));
-
-    let receipt = r#"{"intentReceipt":{"intentId":"i","status":"EXECUTING","updatedAt":"2026-11-23T00:00:00Z"}}"#;
-    let get_response: GetIntentReceiptResponse = from_slice(receipt.as_bytes()).unwrap();
-    let wait_response: WaitIntentReceiptResponse = from_slice(receipt.as_bytes()).unwrap();
-    assert_eq!(get_response.intent_receipt, wait_response.intent_receipt);
-    assert_eq!(to_string(&get_response), receipt);
-    assert_eq!(get_response.canonical_hash(), wait_response.canonical_hash());
+    assert_eq!(to_string(&wait), r#"{"intentId":"i","lastReceiptStates":["SENT","PENDING"],"timeoutSeconds":45}"#);
+    let bad_state =
+        from_slice::<WaitIntentReceiptRequest>(br#"{"intentId":"i","lastReceiptStates":["SENT",7]}"#).unwrap_err();
+    assert_eq!((bad_state.reason(), bad_state.path()), (Reason::InvalidEnum, Some("lastReceiptStates[1]")));
 }
 
 #[test]

@@ -503,11 +503,11 @@ fn apply(
             EventInput::Commit { intent: sent, contracts: Some(contracts) }
         }
         Event::Execute(kind) => EventInput::Execute { request: inputs.request(*kind).0, facts: world.facts() },
-        Event::Fail(with_reason) => EventInput::Fail { reason: reason(*with_reason) },
-        Event::Succeed => EventInput::Succeed,
-        Event::Abort(with_reason) => EventInput::Abort { reason: reason(*with_reason) },
+        Event::Fail(with_reason) => EventInput::Fail { reason: reason(*with_reason), transaction: None },
+        Event::Succeed => EventInput::Succeed { transaction: None },
+        Event::Abort(with_reason) => EventInput::Abort { reason: reason(*with_reason), transaction: None },
         Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund,
+        Event::Refund => EventInput::Refund { transaction: None },
     };
     let applied = record.apply(input, at)?;
     let intent_id = matches!(event, Event::Commit(_)).then(|| record.intent().intent_id.clone());
@@ -710,7 +710,7 @@ proptest! {
             let receipt = record.receipt(*at);
             prop_assert_eq!(Some(receipt.status.clone()), model.status_at(nanos(*at), &facts), "{}", context);
             if model.status == Some(Status::Committed) && model.status_at(nanos(*at), &facts) == Some(Status::Aborted) {
-                prop_assert_eq!(receipt.status_reason.as_deref(), Some("execution window expired"), "{}", context);
+                prop_assert_eq!(receipt.origin_transaction.status_reason.as_deref(), Some("execution window expired"), "{}", context);
             }
             // SUCCEEDED and REFUNDED are final: once there, the record never changes status.
             if let Some(final_status) = &final_status {

@@ -12,9 +12,10 @@ use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use intent_core::{
-    CommitRequest, CommitResponse, ExecuteRequest, ExecuteResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
-    IntentStatus, QuoteRequest, QuoteResponse, ServerFailure, Timestamp, WaitIntentReceiptRequest,
-    WaitIntentReceiptResponse,
+    AbortIntentRequest, AbortIntentResponse, ClockResponse, CommitRequest, CommitResponse, ExecuteRequest,
+    ExecuteResponse, GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse,
+    IntentStatus, PingResponse, QuoteRequest, QuoteResponse, RuntimeStatus, RuntimeStatusResponse, ServerFailure,
+    ServiceStatus, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use super::extract::{Client, Clock, Operator, Wire};
@@ -113,17 +114,9 @@ pub async fn wait_receipt(
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
     let _open = app.metrics.waiter();
-    let intent_receipt = app
-        .records
-        .wait_receipt(
-            &request.intent_id,
-            client.caller(),
-            request.last_status.as_ref(),
-            Duration::from_secs(seconds),
-            clock.running(),
-        )
-        .await?;
-    Ok(Json(WaitIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+    let intent_receipt =
+        app.records.wait_receipt(&request, client.caller(), Duration::from_secs(seconds), clock.running()).await?;
+    Ok(Json(WaitIntentReceiptResponse::of(intent_receipt)))
 }
 
 /// The operator's ReportIntentOutcome.
@@ -136,4 +129,64 @@ pub async fn report_outcome(
     log_intent(&report.intent_id);
     let intent_receipt = app.records.report_outcome(&report, clock.now(), || clock.now()).await?;
     Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+}
+
+/// GetIntent: the intent as quoted, for its own project's key.
+pub async fn get_intent(
+    State(app): State<Arc<App>>,
+    client: Client,
+    Wire(request): Wire<GetIntentRequest>,
+) -> Result<Json<GetIntentResponse>, Failure> {
+    log_intent(&request.intent_id);
+    let intent = app.records.intent(&request.intent_id, client.caller()).await?;
+    Ok(Json(GetIntentResponse { intent, unknown: Default::default() }))
+}
+
+/// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.
+pub async fn abort(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<AbortIntentRequest>,
+) -> Result<Json<AbortIntentResponse>, Failure> {
+    log_intent(&request.intent_id);
+    let response = app.records.abort(&request, client.caller(), clock.now(), || clock.now()).await?;
+    Ok(Json(response))
+}
+
+/// Clock: the time this service judges deadlines with (the request clock's).
+pub async fn clock(_: Client, clock: Clock) -> Json<ClockResponse> {
+    Json(ClockResponse { server_time: clock.now(), unknown: Default::default() })
+}
+
+/// Ping: the service's version; needs no key.
+pub async fn ping() -> Json<PingResponse> {
+    Json(PingResponse { version: String::from(env!("CARGO_PKG_VERSION")), unknown: Default::default() })
+}
+
+/// RuntimeStatus: the service's health, with its store's (a write, timed). This service
+/// asks no chain node, so the store is the only service listed.
+pub async fn runtime_status(State(app): State<Arc<App>>, _: Client) -> Json<RuntimeStatusResponse> {
+    let started = std::time::Instant::now();
+    let written = app.records.store().check_writable().await;
+    if written.is_err() {
+        app.metrics.store_errors().increment(1);
+    }
+    let store = ServiceStatus {
+        error: written.err().map(|e| e.to_string()),
+        healthy: false,
+        latency: format!("{:?}", started.elapsed()),
+        name: String::from("store"),
+        unknown: Default::default(),
+    };
+    let store = ServiceStatus { healthy: store.error.is_none(), ..store };
+    let status = RuntimeStatus {
+        health_ok: store.healthy,
+        services: vec![store],
+        start_time: app.start_time,
+        uptime: format!("{}s", app.started.elapsed().as_secs()),
+        version: String::from(env!("CARGO_PKG_VERSION")),
+        unknown: Default::default(),
+    };
+    Json(RuntimeStatusResponse { status, unknown: Default::default() })
 }

@@ -57,6 +57,10 @@ pub struct App {
     pub waiters: Vec<Arc<Semaphore>>,
     /// The instance's metrics.
     pub metrics: Arc<Metrics>,
+    /// When the service started (RuntimeStatus's `startTime`).
+    pub start_time: intent_core::Timestamp,
+    /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
+    pub started: std::time::Instant,
 }
 
 impl App {
@@ -71,7 +75,17 @@ impl App {
     ) -> App {
         let waiters =
             (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
-        App { records, keys, test_clock, limits, rates: RateLimiter::new(rates), waiters, metrics }
+        App {
+            records,
+            keys,
+            test_clock,
+            limits,
+            rates: RateLimiter::new(rates),
+            waiters,
+            metrics,
+            start_time: intent_core::Timestamp::now(),
+            started: std::time::Instant::now(),
+        }
     }
 }
 

@@ -45,6 +45,8 @@ pub enum Audience {
     Project,
     /// An operator key.
     Operator,
+    /// Anyone: no key is read.
+    Anyone,
 }
 
 /// One operation of the service.
@@ -59,21 +61,23 @@ pub struct Operation {
     pub rate: Option<rate::Operation>,
     /// What it does, in one sentence.
     pub summary: &'static str,
-    /// The request body.
-    pub request: Schema,
+    /// The request body; `None` for an operation that reads none.
+    pub request: Option<Schema>,
     /// The response body (200).
     pub response: Schema,
-    /// The error kinds it can answer beyond [`COMMON_ERRORS`].
+    /// The error kinds it can answer beyond [`COMMON_ERRORS`] (which an operation open to
+    /// anyone does not answer).
     pub errors: &'static [ErrorKind],
     /// Its route.
     pub route: fn() -> MethodRouter<Arc<App>>,
 }
 
 impl Operation {
-    /// Every error kind it can answer: [`COMMON_ERRORS`] and its own, in the order of
-    /// `ErrorKind::ALL`.
+    /// Every error kind it can answer: [`COMMON_ERRORS`] unless it is open to anyone, and its
+    /// own, in the order of `ErrorKind::ALL`.
     pub fn error_kinds(&self) -> Vec<ErrorKind> {
-        ErrorKind::ALL.iter().copied().filter(|k| COMMON_ERRORS.contains(k) || self.errors.contains(k)).collect()
+        let common = if self.audience == Audience::Anyone { &[][..] } else { COMMON_ERRORS };
+        ErrorKind::ALL.iter().copied().filter(|k| common.contains(k) || self.errors.contains(k)).collect()
     }
 }
 
@@ -98,7 +102,7 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Project,
         rate: Some(rate::Operation::Quote),
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
-        request: schema_of!(QuoteRequest),
+        request: Some(schema_of!(QuoteRequest)),
         response: schema_of!(QuoteResponse),
         errors: &[],
         route: || post(handlers::quote),
@@ -109,7 +113,7 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Project,
         rate: Some(rate::Operation::Commit),
         summary: "Commits a quoted intent, unchanged, before its quote expires.",
-        request: schema_of!(CommitRequest),
+        request: Some(schema_of!(CommitRequest)),
         response: schema_of!(CommitResponse),
         errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
         route: || post(handlers::commit),
@@ -120,7 +124,7 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Project,
         rate: Some(rate::Operation::Execute),
         summary: "Executes a committed intent with its deposit proof within its execution window.",
-        request: schema_of!(ExecuteRequest),
+        request: Some(schema_of!(ExecuteRequest)),
         response: schema_of!(ExecuteResponse),
         errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
         route: || post(handlers::execute),
@@ -131,7 +135,7 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Project,
         rate: Some(rate::Operation::Receipt),
         summary: "The intent's receipt now.",
-        request: schema_of!(GetIntentReceiptRequest),
+        request: Some(schema_of!(GetIntentReceiptRequest)),
         response: schema_of!(GetIntentReceiptResponse),
         errors: &[ErrorKind::NotFound],
         route: || post(handlers::get_receipt),
@@ -142,7 +146,7 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Project,
         rate: Some(rate::Operation::Wait),
         summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
-        request: schema_of!(WaitIntentReceiptRequest),
+        request: Some(schema_of!(WaitIntentReceiptRequest)),
         response: schema_of!(WaitIntentReceiptResponse),
         errors: &[ErrorKind::NotFound],
         route: || post(handlers::wait_receipt),
@@ -153,10 +157,65 @@ pub static OPERATIONS: &[Operation] = &[
         audience: Audience::Operator,
         rate: None,
         summary: "The operator reports what happened to an executing intent outside the service.",
-        request: schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest),
+        request: Some(schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest)),
         response: schema_of!(GetIntentReceiptResponse),
         errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
         route: || post(handlers::report_outcome),
+    },
+    Operation {
+        name: "GetIntent",
+        path: "/rpc/Service/GetIntent",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The intent as quoted, for its own project's key.",
+        request: Some(schema_of!(GetIntentRequest)),
+        response: schema_of!(GetIntentResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::get_intent),
+    },
+    Operation {
+        name: "AbortIntent",
+        path: "/rpc/Service/AbortIntent",
+        audience: Audience::Project,
+        rate: None,
+        summary: "Aborts a COMMITTED intent, keeping the abort transaction on its receipt.",
+        request: Some(schema_of!(AbortIntentRequest)),
+        response: schema_of!(AbortIntentResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::abort),
+    },
+    Operation {
+        name: "Clock",
+        path: "/rpc/Service/Clock",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The time the service judges deadlines with.",
+        request: None,
+        response: schema_of!(ClockResponse),
+        errors: &[],
+        route: || post(handlers::clock),
+    },
+    Operation {
+        name: "Ping",
+        path: "/rpc/Service/Ping",
+        audience: Audience::Anyone,
+        rate: None,
+        summary: "The service's version; needs no key.",
+        request: None,
+        response: schema_of!(PingResponse),
+        errors: &[],
+        route: || post(handlers::ping),
+    },
+    Operation {
+        name: "RuntimeStatus",
+        path: "/rpc/Service/RuntimeStatus",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The service's health, with its store's.",
+        request: None,
+        response: schema_of!(RuntimeStatusResponse),
+        errors: &[],
+        route: || post(handlers::runtime_status),
     },
 ];
 

@@ -1,0 +1,347 @@
+//! Receipts as the service publishes them (docs/spec.md §2, §6.6): the objects' members and
+//! enum names against the published schema, the receipt a record builds from what it
+//! knows, transactions reported with an outcome (checked before anything changes, kept in
+//! the record's state), and when a waiter is answered.
+
+use intent_core::IntentRecord;
+use intent_core::{
+    from_slice, to_string, AbortIntentRequest, AbortIntentResponse, Applied, ClockResponse, EventInput,
+    GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, IntentReceipt,
+    IntentReceiptSummary, IntentStatus, IntentTransaction, PingResponse, Reason, RecordState, RuntimeStatus,
+    RuntimeStatusResponse, ServiceStatus, TransactionContext, TransactionReport, TransactionStatus, TransactionType,
+    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+};
+
+use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, secs};
+
+/// The published schema's members of each object (github.com/0xsequence/trails-docs,
+/// api-reference/trails-api.gen.json at f60ca602562a1526ea88b6b23eb8d8761937849c, the
+/// brand replaced by `service`), with the schema's name for it.
+const PUBLISHED: &[(&str, &str, &[&str])] = &[
+    (
+        "IntentReceipt",
+        "IntentReceipt",
+        &[
+            "createdAt",
+            "depositTransaction",
+            "depositTransactionId",
+            "destinationChainId",
+            "destinationTransaction",
+            "destinationTransactionId",
+            "edge",
+            "id",
+            "intentId",
+            "originChainId",
+            "originTransaction",
+            "originTransactionId",
+            "ownerAddress",
+            "projectId",
+            "refundTransaction",
+            "refundTransactionId",
+            "status",
+            "summary",
+            "updatedAt",
+        ],
+    ),
+    (
+        "IntentTransaction",
+        "IntentTransaction",
+        &[
+            "bridgeGas",
+            "calldata",
+            "chainId",
+            "context",
+            "createdAt",
+            "depositIntentEntry",
+            "eligibleAt",
+            "fromAddress",
+            "id",
+            "intentId",
+            "metaTxnFeeQuote",
+            "metaTxnId",
+            "precondition",
+            "status",
+            "statusReason",
+            "statusUpdatedAt",
+            "toAddress",
+            "tokenAddress",
+            "tokenAmount",
+            "txnHash",
+            "txnMinedAt",
+            "type",
+            "updatedAt",
+        ],
+    ),
+    (
+        "IntentReceiptSummary",
+        "IntentReceiptSummary",
+        &[
+            "createdAt",
+            "destinationChainId",
+            "destinationHasCallData",
+            "destinationHasCallValue",
+            "destinationIntentAddress",
+            "destinationToAddress",
+            "destinationTokenAddress",
+            "destinationTokenAmount",
+            "destinationTokenMetadata",
+            "edge",
+            "expiresAt",
+            "finishedAt",
+            "intentId",
+            "memo",
+            "mode",
+            "originChainId",
+            "originIntentAddress",
+            "originTokenAddress",
+            "originTokenAmount",
+            "originTokenMetadata",
+            "ownerAddress",
+            "quotedDestinationTokenAmount",
+            "quotedOriginTokenAmount",
+            "routeProviders",
+            "startedAt",
+            "status",
+            "tradeType",
+        ],
+    ),
+    ("GetIntentReceiptRequest", "GetIntentReceiptRequest", &["intentId"]),
+    ("GetIntentReceiptResponse", "GetIntentReceiptResponse", &["intentReceipt"]),
+    ("WaitIntentReceiptRequest", "WaitIntentReceiptRequest", &["intentId", "lastReceiptStates"]),
+    ("WaitIntentReceiptResponse", "WaitIntentReceiptResponse", &["done", "intentReceipt", "receiptStates"]),
+    ("GetIntentRequest", "GetIntentRequest", &["intentId"]),
+    ("GetIntentResponse", "GetIntentResponse", &["intent"]),
+    ("AbortIntentRequest", "AbortIntentRequest", &["abortTransactionHash", "chainId", "intentId"]),
+    ("AbortIntentResponse", "AbortIntentResponse", &["intentId", "status"]),
+    ("ClockResponse", "Trails_Clock_Response", &["serverTime"]),
+    ("PingResponse", "Trails_Ping_Response", &["version"]),
+    ("RuntimeStatusResponse", "Trails_RuntimeStatus_Response", &["status"]),
+    (
+        "RuntimeStatus",
+        "RuntimeStatus",
+        &[
+            "branch",
+            "commitHash",
+            "edgesEnabled",
+            "healthOK",
+            "hostname",
+            "runnables",
+            "services",
+            "startTime",
+            "uptime",
+            "version",
+            "walletScreeningEnabled",
+        ],
+    ),
+    ("ServiceStatus", "ServiceStatus", &["error", "healthy", "latency", "name"]),
+];
+
+/// The members this library adds to a published object (docs/spec.md §2).
+const OURS: &[(&str, &str)] = &[("WaitIntentReceiptRequest", "timeoutSeconds")];
+
+#[test]
+fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
+    let keys: &[(&str, &[&str])] = &[
+        ("IntentReceipt", IntentReceipt::KEYS),
+        ("IntentTransaction", IntentTransaction::KEYS),
+        ("IntentReceiptSummary", IntentReceiptSummary::KEYS),
+        ("GetIntentReceiptRequest", GetIntentReceiptRequest::KEYS),
+        ("GetIntentReceiptResponse", GetIntentReceiptResponse::KEYS),
+        ("WaitIntentReceiptRequest", WaitIntentReceiptRequest::KEYS),
+        ("WaitIntentReceiptResponse", WaitIntentReceiptResponse::KEYS),
+        ("GetIntentRequest", GetIntentRequest::KEYS),
+        ("GetIntentResponse", GetIntentResponse::KEYS),
+        ("AbortIntentRequest", AbortIntentRequest::KEYS),
+        ("AbortIntentResponse", AbortIntentResponse::KEYS),
+        ("ClockResponse", ClockResponse::KEYS),
+        ("PingResponse", PingResponse::KEYS),
+        ("RuntimeStatusResponse", RuntimeStatusResponse::KEYS),
+        ("RuntimeStatus", RuntimeStatus::KEYS),
+        ("ServiceStatus", ServiceStatus::KEYS),
+    ];
+    assert_eq!(keys.len(), PUBLISHED.len());
+    for ((name, ours), (published_name, schema_name, published)) in keys.iter().zip(PUBLISHED) {
+        assert_eq!(name, published_name);
+        for key in *ours {
+            let added = OURS.contains(&(name, key));
+            assert!(published.contains(key) != added, "{name}.{key}: not in the published {schema_name}");
+        }
+    }
+    let published_statuses = [
+        "UNKNOWN",
+        "ON_HOLD",
+        "PENDING",
+        "RELAYING",
+        "SENT",
+        "ERRORED",
+        "MINING",
+        "SUCCEEDED",
+        "FAILED",
+        "ABORTED",
+        "REVERTED",
+    ];
+    assert_eq!(TransactionStatus::NAMES, published_statuses);
+    assert_eq!(TransactionType::NAMES, ["UNKNOWN", "DEPOSIT", "ORIGIN", "DESTINATION", "ROUTE", "REFUND"]);
+    assert_eq!(
+        TransactionContext::NAMES,
+        ["NONE", "CCTPV2_MESSAGE", "LZ_COMPOSE", "LZ_RECEIVE", "HYPERLANE_PAY_FOR_GAS"]
+    );
+    assert_eq!(TransactionStatus::from_name("QUEUED"), Some(TransactionStatus::Other("QUEUED".into())));
+}
+
+fn report(kind: TransactionType, chain_id: u64, status: TransactionStatus) -> TransactionReport {
+    let text =
+        format!(r#"{{"type":"{kind}","chainId":{chain_id},"status":"{status}","txnHash":"0x{}"}}"#, "cd".repeat(32));
+    from_slice(text.as_bytes()).unwrap()
+}
+
+#[test]
+fn an_executing_record_reads_its_deposit_as_sent_and_its_origin_as_pending() {
+    let record = executing_record();
+    let receipt = record.receipt(later());
+    let intent = intent();
+    assert_eq!((receipt.id, receipt.project_id, &receipt.intent_id), (intent.id, intent.project_id, &intent.intent_id));
+    assert_eq!(receipt.status, IntentStatus::Executing);
+    let deposit = &receipt.deposit_transaction;
+    assert_eq!((deposit.kind.clone(), deposit.id, receipt.deposit_transaction_id), (TransactionType::Deposit, 1, 1));
+    assert_eq!(deposit.status, TransactionStatus::Sent);
+    assert_eq!(deposit.txn_hash, hash_request().deposit_transaction_hash);
+    assert_eq!(
+        (deposit.from_address, deposit.to_address),
+        (intent.owner_address, intent.deposit_transaction.to_address)
+    );
+    assert_eq!((deposit.token_amount, deposit.chain_id), (intent.deposit_transaction.amount, intent.origin_chain_id));
+    let origin = &receipt.origin_transaction;
+    assert_eq!(
+        (origin.status.clone(), origin.id, origin.from_address),
+        (TransactionStatus::Pending, 2, intent.origin_intent_address)
+    );
+    assert_eq!((receipt.destination_transaction.clone(), receipt.refund_transaction.clone()), (None, None));
+    assert_eq!(receipt.receipt_states(), [TransactionStatus::Sent, TransactionStatus::Pending]);
+    assert!(!receipt.done());
+    assert_eq!(receipt.summary.quoted_origin_token_amount, intent.quote.from_amount);
+    let again: IntentReceipt = from_slice(to_string(&receipt).as_bytes()).unwrap();
+    assert_eq!(again, receipt);
+}
+
+#[test]
+fn a_reported_transaction_is_kept_on_the_receipt_and_in_the_state() {
+    let mut record = executing_record();
+    let intent = intent();
+    let destination = report(TransactionType::Destination, intent.destination_chain_id, TransactionStatus::Succeeded);
+    assert_eq!(record.apply(EventInput::Succeed { transaction: Some(&destination) }, later()), Ok(Applied::Changed));
+    let receipt = record.receipt(secs(later(), 10));
+    let kept = receipt.destination_transaction.as_ref().unwrap();
+    assert_eq!((kept.id, receipt.destination_transaction_id), (3, Some(3)));
+    assert_eq!(
+        (kept.status.clone(), kept.txn_hash, kept.status_updated_at),
+        (TransactionStatus::Succeeded, destination.txn_hash, Some(later()))
+    );
+    assert_eq!(kept.token_address, intent.quote_request.destination_token_address);
+    assert_eq!(receipt.origin_transaction.status, TransactionStatus::Succeeded);
+    assert!(receipt.done());
+    assert_eq!(receipt.summary.finished_at, Some(later()));
+
+    let text = to_string(&record.state());
+    assert!(text.contains(r#""transactions":[{"#), "{text}");
+    let restored = IntentRecord::from_state(from_slice::<RecordState>(text.as_bytes()).unwrap()).unwrap();
+    assert_eq!(restored, record);
+    assert_eq!(restored.receipt(secs(later(), 10)), receipt);
+}
+
+#[test]
+fn a_state_without_reported_transactions_has_no_transactions_member() {
+    let text = to_string(&executing_record().state());
+    assert!(!text.contains("transactions"), "{text}");
+}
+
+#[test]
+fn a_report_on_the_wrong_chain_or_of_a_type_without_a_place_changes_nothing() {
+    let intent = intent();
+    let cases = [
+        (
+            report(TransactionType::Origin, intent.destination_chain_id, TransactionStatus::Reverted),
+            Reason::IntentInconsistent,
+            "transaction.chainId",
+        ),
+        (
+            report(TransactionType::Route, intent.origin_chain_id, TransactionStatus::Reverted),
+            Reason::InvalidEnum,
+            "transaction.type",
+        ),
+        (
+            report(TransactionType::Unknown, intent.origin_chain_id, TransactionStatus::Reverted),
+            Reason::InvalidEnum,
+            "transaction.type",
+        ),
+    ];
+    for (transaction, reason, path) in cases {
+        let mut record = executing_record();
+        let before = record.clone();
+        let error = record
+            .apply(EventInput::Fail { reason: "reverted", transaction: Some(&transaction) }, later())
+            .unwrap_err();
+        assert_eq!((error.reason(), error.path()), (reason, Some(path)), "{error}");
+        assert_eq!(record, before);
+    }
+}
+
+#[test]
+fn a_kept_transaction_that_disagrees_with_the_intent_is_invalid_record() {
+    let mut record = executing_record();
+    let intent = intent();
+    let origin = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Reverted);
+    assert_eq!(
+        record.apply(EventInput::Fail { reason: "reverted", transaction: Some(&origin) }, later()),
+        Ok(Applied::Changed)
+    );
+    type Break = (&'static str, fn(&mut IntentTransaction));
+    let breaks: [Break; 3] = [
+        ("transactions[0].intentId", |t| t.intent_id = "0xother".into()),
+        ("transactions[0].chainId", |t| t.chain_id += 1),
+        ("transactions[0].id", |t| t.id = 4),
+    ];
+    for (path, change) in breaks {
+        let mut state = record.state();
+        change(&mut state.transactions.as_mut().unwrap()[0]);
+        let error = IntentRecord::from_state(state).unwrap_err();
+        assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some(path)), "{error}");
+    }
+}
+
+#[test]
+fn a_waiter_is_answered_when_the_states_differ_or_the_intent_is_done() {
+    let wait = |states: Option<&[TransactionStatus]>| WaitIntentReceiptRequest {
+        intent_id: intent().intent_id,
+        last_receipt_states: states.map(<[_]>::to_vec),
+        timeout_seconds: None,
+        unknown: Default::default(),
+    };
+    let executing = executing_record().receipt(later());
+    use TransactionStatus::{Pending, Sent};
+    assert!(wait(None).answered_by(&executing), "nothing seen: at once");
+    assert!(!wait(Some(&[Sent, Pending])).answered_by(&executing), "the same states: wait");
+    assert!(wait(Some(&[Pending, Pending])).answered_by(&executing), "another state");
+    assert!(wait(Some(&[Sent])).answered_by(&executing), "another number of transactions");
+    let mut aborted = committed_record();
+    aborted.abort("owner cancelled", later()).unwrap();
+    let aborted = aborted.receipt(later());
+    assert!(aborted.done());
+    assert!(wait(Some(&aborted.receipt_states())).answered_by(&aborted), "done: at once");
+    let response = WaitIntentReceiptResponse::of(aborted.clone());
+    assert_eq!((response.done, &response.receipt_states), (true, &aborted.receipt_states()));
+    assert_eq!(response.receipt_states, [TransactionStatus::Aborted, TransactionStatus::Aborted]);
+}
+
+#[test]
+fn a_published_receipt_keeps_what_this_library_does_not_model() {
+    let text = std::fs::read(format!("{}/examples/published/receipt.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let response: GetIntentReceiptResponse = from_slice(&text).unwrap();
+    let receipt = &response.intent_receipt;
+    assert!(receipt.unknown.get("edge").is_some());
+    assert!(receipt.summary.unknown.get("originTokenMetadata").is_some());
+    assert!(receipt.deposit_transaction.unknown.get("depositIntentEntry").is_some());
+    assert_eq!(receipt.origin_transaction.status, TransactionStatus::Other("QUEUED_FOR_RELAY".into()));
+    let again: GetIntentReceiptResponse = from_slice(to_string(&response).as_bytes()).unwrap();
+    assert_eq!(again, response);
+}
