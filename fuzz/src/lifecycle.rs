@@ -586,11 +586,11 @@ pub(crate) fn check_record(record: &IntentRecord, now: Timestamp, (intent, hash)
         assert_eq!(receipt.status, expected);
         assert_eq!(receipt.intent_id, record.intent().intent_id);
         if expired {
-            assert_eq!(receipt.status_reason.as_deref(), Some(WINDOW_EXPIRED_REASON));
-            assert_eq!(Some(receipt.updated_at), closes_at);
+            assert_eq!(receipt.origin_transaction.status_reason.as_deref(), Some(WINDOW_EXPIRED_REASON));
+            assert_eq!(receipt.updated_at, closes_at);
         } else {
-            assert_eq!(receipt.status_reason.as_deref(), record.status_reason());
-            assert_eq!(receipt.updated_at, record.status_since());
+            assert_eq!(receipt.origin_transaction.status_reason.as_deref(), record.status_reason());
+            assert_eq!(receipt.updated_at, Some(record.status_since()));
         }
     }
 }

@@ -730,7 +730,7 @@ export interface IntentReceiptInput {
   originChainId: IntegerInput;
   originTransaction: IntentTransactionInput;
   originTransactionId: IntegerInput;
-  ownerAddress: Address;
+  ownerAddress: HexInput;
   projectId: IntegerInput;
   refundTransaction?: IntentTransactionInput | null;
   refundTransactionId?: IntegerInput | null;
@@ -761,16 +761,16 @@ export interface IntentTransaction {
 export interface IntentTransactionInput {
   chainId: IntegerInput;
   context: TransactionContext;
-  fromAddress: Address;
+  fromAddress: HexInput;
   id: IntegerInput;
   intentId: string;
   status: TransactionStatus;
   statusReason?: string | null;
   statusUpdatedAt?: TimestampInput | null;
-  toAddress: Address;
-  tokenAddress: Address;
+  toAddress: HexInput;
+  tokenAddress: HexInput;
   tokenAmount: IntegerInput;
-  txnHash?: Bytes32 | null;
+  txnHash?: HexInput | null;
   txnMinedAt?: TimestampInput | null;
   type: TransactionType;
 }
@@ -807,18 +807,18 @@ export interface IntentReceiptSummaryInput {
   destinationChainId: IntegerInput;
   destinationHasCallData: boolean;
   destinationHasCallValue: boolean;
-  destinationIntentAddress?: Address | null;
-  destinationToAddress?: Address | null;
-  destinationTokenAddress: Address;
+  destinationIntentAddress?: HexInput | null;
+  destinationToAddress?: HexInput | null;
+  destinationTokenAddress: HexInput;
   destinationTokenAmount?: IntegerInput | null;
   expiresAt: TimestampInput;
   finishedAt?: TimestampInput | null;
   intentId: string;
   originChainId: IntegerInput;
-  originIntentAddress: Address;
-  originTokenAddress: Address;
+  originIntentAddress: HexInput;
+  originTokenAddress: HexInput;
   originTokenAmount: IntegerInput;
-  ownerAddress: Address;
+  ownerAddress: HexInput;
   quotedDestinationTokenAmount?: IntegerInput | null;
   quotedOriginTokenAmount: IntegerInput;
   routeProviders: readonly RouteProvider[];
@@ -842,7 +842,7 @@ export interface TransactionReportInput {
   chainId: IntegerInput;
   status: TransactionStatus;
   statusReason?: string | null;
-  txnHash?: Bytes32 | null;
+  txnHash?: HexInput | null;
   txnMinedAt?: TimestampInput | null;
   type: TransactionType;
 }
@@ -924,7 +924,7 @@ export interface AbortIntentRequest {
 
 /** AbortIntentRequest as the package accepts it (optional members may be `null`). */
 export interface AbortIntentRequestInput {
-  abortTransactionHash: Bytes32;
+  abortTransactionHash: HexInput;
   chainId: IntegerInput;
   intentId: string;
 }

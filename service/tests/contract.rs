@@ -114,6 +114,12 @@ async fn another_projects_key_gets_exactly_the_answer_for_an_unknown_intent() {
         ("WaitIntentReceipt", json!({"intentId": id, "timeoutSeconds": 0}).to_string()),
         ("CommitIntent", commit_body(&ours)),
         ("ExecuteIntent", hash_request(id, random_hash())),
+        ("GetIntent", json!({"intentId": id}).to_string()),
+        (
+            "AbortIntent",
+            json!({"intentId": id, "chainId": ours.intent.origin_chain_id, "abortTransactionHash": random_hash().to_string()})
+                .to_string(),
+        ),
     ];
     for (operation, body) in foreign {
         let answer = call(&router, operation, "project-7-key", &body).await;
@@ -441,43 +447,21 @@ async fn a_waiter_is_woken_by_a_reported_transaction() {
 }
 
 #[tokio::test]
-async fn get_intent_and_abort_intent_see_only_the_callers_project() {
-    let service = service(|c| {
-        c["projects"] = json!([
-            {"projectId": 42, "accessKeys": [ACCESS_KEY]},
-            {"projectId": 7, "accessKeys": ["project-7-key"]}
-        ])
-    })
-    .await;
-    let router = service.router();
-    let ours = quote(&router, ACCESS_KEY).await;
-    let id = ours.intent.intent_id.as_str();
-    let not_found = serde_json::to_value(ServerFailure::IntentNotFound { intent_id: id }.body()).unwrap();
-    let abort = json!({"intentId": id, "chainId": ours.intent.origin_chain_id, "abortTransactionHash": random_hash().to_string()})
-        .to_string();
-    for (operation, body) in [("GetIntent", json!({"intentId": id}).to_string()), ("AbortIntent", abort.clone())] {
-        let answer = call(&router, operation, "project-7-key", &body).await;
-        assert_eq!((answer.status, &answer.body), (StatusCode::BAD_REQUEST, &not_found), "{operation}");
-    }
-    let answer = call(&router, "GetIntent", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
-    assert_eq!(answer.status, StatusCode::OK);
-    let intent: intent_core::GetIntentResponse = from_slice(answer.body.to_string().as_bytes()).unwrap();
-    assert_eq!(intent.intent, ours.intent);
-    // Not committed yet: the core's INVALID_TRANSITION.
-    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort).await;
-    assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
-}
-
-#[tokio::test]
-async fn abort_intent_aborts_a_committed_intent_and_keeps_its_transaction() {
+async fn get_intent_answers_the_quote_and_abort_intent_aborts_only_a_committed_intent() {
     let service = service(|_| {}).await;
     let router = service.router();
     let quote = quote(&router, ACCESS_KEY).await;
     let id = quote.intent.intent_id.as_str();
-    assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
+    let answer = call(&router, "GetIntent", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
+    let intent: intent_core::GetIntentResponse = from_slice(answer.body.to_string().as_bytes()).unwrap();
+    assert_eq!(intent.intent, quote.intent);
     let hash = random_hash();
     let abort =
         |chain: u64| json!({"intentId": id, "chainId": chain, "abortTransactionHash": hash.to_string()}).to_string();
+    // Not committed yet: the core's INVALID_TRANSITION.
+    let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(quote.intent.origin_chain_id)).await;
+    assert!(answer.cause().starts_with("INVALID_TRANSITION"), "{}", answer.body);
+    assert_eq!(call(&router, "CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, StatusCode::OK);
     let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(999_999)).await;
     assert_eq!((answer.status, answer.cause()), (StatusCode::BAD_REQUEST, "INTENT_INCONSISTENT at chainId"));
     let answer = call(&router, "AbortIntent", ACCESS_KEY, &abort(quote.intent.origin_chain_id)).await;
