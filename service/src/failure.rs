@@ -51,6 +51,11 @@ impl From<ServerFailure<'_>> for Failure {
     }
 }
 
+/// The error kind's name of a failed answer, in the response's extensions (for the request
+/// metrics, [`crate::metrics`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Kind(pub &'static str);
+
 /// The cause code of a route the quoter does not serve.
 pub const ROUTE_NOT_SERVED: &str = "ROUTE_NOT_SERVED";
 
@@ -102,7 +107,9 @@ impl IntoResponse for Failure {
         if let Failure::Internal(detail) = &self {
             tracing::error!(detail = %detail, "internal failure");
         }
+        let kind = Kind(body.error);
         let mut response = (self.status(), Json(body)).into_response();
+        response.extensions_mut().insert(kind);
         if let Failure::Server { retry_after: Some(seconds), .. } = self {
             if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
                 response.headers_mut().insert(header::RETRY_AFTER, value);

@@ -7,16 +7,18 @@
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
 //! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
-//! ([`outcome`]), the expiry sweep ([`sweep`]) and its configuration ([`config`]);
-//! [`demo`] signs gasless requests for the demo signer and the tests.
+//! ([`outcome`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the
+//! expiry sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
+//! requests for the demo signer and the tests.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
 //! speaks SQLite and PostgreSQL through one async API (its `Any` driver runs the same SQL
 //! on both, with queries checked at run time, so building needs no database) and applies
 //! the migrations; tracing writes one JSON line per request; thiserror derives the error
-//! types. None of them enters the library's dependency tree: this package is a workspace
-//! member outside the default members.
+//! types; `metrics` with its Prometheus exporter (rendered by a handler, no listener of
+//! its own) gives `GET /metrics`. None of them enters the library's dependency tree: this
+//! package is a workspace member outside the default members.
 
 pub mod chain;
 pub mod config;
@@ -24,6 +26,8 @@ pub mod demo;
 pub mod failure;
 pub mod http;
 pub mod keys;
+pub mod metrics;
+pub mod openapi;
 pub mod outcome;
 pub mod quoter;
 pub mod rate;
@@ -76,13 +80,15 @@ impl Service {
         let store = store::Store::open(db_url).await?;
         let limits = config.server_limits();
         let rates = config.rate_limits();
+        let metrics = Arc::new(metrics::Metrics::new());
         let records = records::Records::new(
             store,
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
             config.policy(),
             chain::ChainView::new(config),
+            metrics.store_errors(),
         );
-        Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates)), limits })
+        Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates, metrics)), limits })
     }
 
     /// The router of the whole API.

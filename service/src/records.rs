@@ -36,7 +36,7 @@ use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::{Backend, DepositProof, Store, StoredRecord, Swapped};
+use crate::store::{Backend, DepositProof, Store, StoreError, StoredRecord, Swapped};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
@@ -59,6 +59,7 @@ pub struct Records {
     changes: watch::Sender<u64>,
     waited: Mutex<HashMap<String, Waited>>,
     shutdown: watch::Sender<bool>,
+    store_errors: metrics::Counter,
 }
 
 /// One waited intent: the signal its waiters hold, and the latest revision seen of it.
@@ -177,8 +178,15 @@ enum Step<T> {
 }
 
 impl Records {
-    /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s facts.
-    pub fn new(store: Store, quoter: Box<dyn Quoter>, policy: Policy, chain: ChainView) -> Arc<Records> {
+    /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s
+    /// facts; each failed store operation counts in `store_errors`.
+    pub fn new(
+        store: Store,
+        quoter: Box<dyn Quoter>,
+        policy: Policy,
+        chain: ChainView,
+        store_errors: metrics::Counter,
+    ) -> Arc<Records> {
         let records = Arc::new(Records {
             store,
             quoter,
@@ -187,6 +195,7 @@ impl Records {
             changes: watch::channel(0).0,
             waited: Mutex::new(HashMap::new()),
             shutdown: watch::channel(false).0,
+            store_errors,
         });
         let every = match records.store.backend() {
             Backend::Sqlite => WAIT_POLL,
@@ -207,6 +216,12 @@ impl Records {
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// Counts a failed store operation and answers it as the service's own fault.
+    pub fn store_failure(&self, error: &StoreError) -> Failure {
+        self.store_errors.increment(1);
+        failure::internal(error)
     }
 
     /// A receiver that sees every change this instance makes.
@@ -260,6 +275,7 @@ impl Records {
                     }
                 }
                 Err(e) => {
+                    records.store_errors.increment(1);
                     tracing::warn!(error = %e, "waiters: the change listener failed; it reconnects");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
@@ -284,7 +300,10 @@ impl Records {
                             records.seen(&intent_id, revision);
                         }
                     }
-                    Err(e) => tracing::warn!(error = %e, "waiters: cannot read revisions"),
+                    Err(e) => {
+                        records.store_errors.increment(1);
+                        tracing::warn!(error = %e, "waiters: cannot read revisions")
+                    }
                 }
             }
         }
@@ -297,7 +316,7 @@ impl Records {
             .store
             .load(intent_id)
             .await
-            .map_err(|e| failure::internal(&e))?
+            .map_err(|e| self.store_failure(&e))?
             .filter(|row| match caller {
                 Caller::Project { project_id, .. } => i64::try_from(project_id).is_ok_and(|id| id == row.project_id),
                 Caller::Operator => true,
@@ -339,7 +358,7 @@ impl Records {
                         .store
                         .swap(&stored(&record, project_id), revision, &proofs)
                         .await
-                        .map_err(|e| failure::internal(&e))?
+                        .map_err(|e| self.store_failure(&e))?
                     {
                         Swapped::Done => {
                             self.changed(intent_id, stored_revision(&record));
@@ -380,7 +399,7 @@ impl Records {
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
-        self.store.insert(&stored(&record, project)).await.map_err(|e| failure::internal(&e))?;
+        self.store.insert(&stored(&record, project)).await.map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, stored_revision(&record));
         Ok(response)
     }

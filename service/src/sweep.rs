@@ -35,7 +35,7 @@ pub async fn run(records: Arc<Records>, quote_grace: Duration) {
         match records.store().delete_due(&quoted, now.unix_seconds().saturating_sub(grace), BATCH).await {
             Ok(deleted) if deleted > 0 => tracing::info!(deleted, "sweep: expired quotes deleted"),
             Ok(_) => {}
-            Err(e) => tracing::warn!(error = %e, "sweep: cannot delete expired quotes"),
+            Err(e) => tracing::warn!(error = %records.store_failure(&e), "sweep: cannot delete expired quotes"),
         }
         // Due records that stay COMMITTED (a record whose last event is later than this
         // clock) are looked at again after MAX_SLEEP, not in a busy loop.
@@ -61,7 +61,7 @@ pub async fn run(records: Arc<Records>, quote_grace: Duration) {
                 }
                 stuck = expired < due.len();
             }
-            Err(e) => tracing::warn!(error = %e, "sweep: cannot read due records"),
+            Err(e) => tracing::warn!(error = %records.store_failure(&e), "sweep: cannot read due records"),
         }
         let sleep = match records.store().earliest_deadline(&committed).await {
             _ if stuck => MAX_SLEEP,

@@ -51,10 +51,11 @@ async fn call(router: &Router, operation: &str, key: &str, body: &str) -> Answer
     } else {
         format!("/rpc/Service/{operation}")
     };
-    let request = Request::post(path).header("x-access-key", key).body(Body::from(body.to_owned())).unwrap();
+    let request = Request::post(&path).header("x-access-key", key).body(Body::from(body.to_owned())).unwrap();
     let response = router.clone().oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
     let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    support::openapi::check(&path, body.as_bytes(), status.as_u16(), &String::from_utf8_lossy(&bytes));
     Answer { status, headers, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
 }
 

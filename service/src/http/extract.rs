@@ -12,10 +12,9 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use intent_core::{from_slice, Limits, ServerFailure, Timestamp, WireObject};
 
-use super::{App, ACCESS_KEY_HEADER, TEST_NOW_HEADER};
+use super::{operations, App, ACCESS_KEY_HEADER, TEST_NOW_HEADER};
 use crate::failure::Failure;
 use crate::keys::Caller;
-use crate::rate::Operation;
 
 /// Whom the request's `X-Access-Key` names.
 fn identify(app: &App, parts: &Parts) -> Result<Caller, Failure> {
@@ -24,18 +23,6 @@ fn identify(app: &App, parts: &Parts) -> Result<Caller, Failure> {
         Some(key) if key.is_empty() => Err(ServerFailure::AccessKeyMissing.into()),
         Some(key) => app.keys.identify(key.as_bytes()).ok_or_else(|| ServerFailure::AccessKeyUnknown.into()),
     }
-}
-
-/// The operation a service path names, for its rate.
-fn operation(path: &str) -> Option<Operation> {
-    Some(match path.rsplit('/').next()? {
-        "QuoteIntent" => Operation::Quote,
-        "CommitIntent" => Operation::Commit,
-        "ExecuteIntent" => Operation::Execute,
-        "GetIntentReceipt" => Operation::Receipt,
-        "WaitIntentReceipt" => Operation::Wait,
-        _ => return None,
-    })
 }
 
 /// A project's access key, within its rate for the operation of the path.
@@ -61,7 +48,7 @@ impl FromRequestParts<Arc<App>> for Client {
         let Caller::Project { project_id, key } = identify(app, parts)? else {
             return Err(ServerFailure::PermissionDenied.into());
         };
-        if let Some(operation) = operation(parts.uri.path()) {
+        if let Some(operation) = operations::by_path(parts.uri.path()).and_then(|operation| operation.rate) {
             app.rates
                 .take(key, operation, Instant::now())
                 .map_err(|retry_after_seconds| ServerFailure::RateLimited { retry_after_seconds })?;

@@ -1,20 +1,21 @@
 //! One handler per operation of docs/spec.md §12: each takes its extractors, calls
 //! [`crate::records`] and answers the core's response type as JSON; a failure is the
-//! [`Failure`] it returns. Adding an operation is one handler here and one route in
-//! [`super::router`].
+//! [`Failure`] it returns. Adding an operation is one handler here and one entry in the
+//! operation table ([`super::operations`]). Beside them: the health check, the OpenAPI
+//! document and the metrics.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use intent_core::{
     AbortIntentRequest, AbortIntentResponse, ClockResponse, CommitRequest, CommitResponse, ExecuteRequest,
     ExecuteResponse, GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse,
-    PingResponse, QuoteRequest, QuoteResponse, RuntimeStatus, RuntimeStatusResponse, ServerFailure, ServiceStatus,
-    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    IntentStatus, PingResponse, QuoteRequest, QuoteResponse, RuntimeStatus, RuntimeStatusResponse, ServerFailure,
+    ServiceStatus, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use super::extract::{Client, Clock, Operator, Wire};
@@ -24,8 +25,32 @@ use crate::outcome::ReportIntentOutcomeRequest;
 
 /// `GET /healthz`: `ok` while the store accepts a write, else the Unexpected body (500).
 pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, Failure> {
-    app.records.store().check_writable().await.map_err(|e| failure::internal(&e))?;
+    app.records.store().check_writable().await.map_err(|e| app.records.store_failure(&e))?;
     Ok((StatusCode::OK, "ok\n"))
+}
+
+/// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]),
+/// generated once per process (it depends on nothing but the build).
+pub async fn openapi() -> Result<impl IntoResponse, Failure> {
+    static TEXT: OnceLock<Result<String, String>> = OnceLock::new();
+    let text = TEXT.get_or_init(|| crate::openapi::document_text().map_err(|e| e.to_string()));
+    let text = text.as_deref().map_err(|e| failure::internal(e))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], text))
+}
+
+/// `GET /metrics`, for operator keys only: the Prometheus text of [`crate::metrics`], with
+/// the records by status and the sweep's lag read from the store now.
+pub async fn metrics(State(app): State<Arc<App>>, _: Operator) -> Result<impl IntoResponse, Failure> {
+    let store = app.records.store();
+    for status in IntentStatus::NAMES {
+        let count = store.count(status).await.map_err(|e| app.records.store_failure(&e))?;
+        app.metrics.records(status, count);
+    }
+    let committed = IntentStatus::Committed.name();
+    let earliest = store.earliest_deadline(committed).await.map_err(|e| app.records.store_failure(&e))?;
+    let lag = earliest.map_or(0, |deadline| Timestamp::now().unix_seconds().saturating_sub(deadline).max(0));
+    app.metrics.sweep_lag(u64::try_from(lag).unwrap_or(0));
+    Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], app.metrics.render()))
 }
 
 /// QuoteIntent.
@@ -88,6 +113,7 @@ pub async fn wait_receipt(
     let seconds = request.wait_seconds()?;
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
+    let _open = app.metrics.waiter();
     let intent_receipt =
         app.records.wait_receipt(&request, client.caller(), Duration::from_secs(seconds), clock.running()).await?;
     Ok(Json(WaitIntentReceiptResponse::of(intent_receipt)))
@@ -143,6 +169,9 @@ pub async fn ping() -> Json<PingResponse> {
 pub async fn runtime_status(State(app): State<Arc<App>>, _: Client) -> Json<RuntimeStatusResponse> {
     let started = std::time::Instant::now();
     let written = app.records.store().check_writable().await;
+    if written.is_err() {
+        app.metrics.store_errors().increment(1);
+    }
     let store = ServiceStatus {
         error: written.err().map(|e| e.to_string()),
         healthy: false,

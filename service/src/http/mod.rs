@@ -3,17 +3,24 @@
 //! body), and the tower layers around them: tracing (one JSON line per request) and the
 //! limit on requests in flight. Wrong paths and HTTP methods get the published bodies.
 //!
+//! The routes of the operations are the operation table's ([`operations`]); beside them
+//! `GET /healthz`, `GET /openapi.json` (the document of [`crate::openapi`]) and
+//! `GET /metrics` (operator keys only, [`crate::metrics`]). A layer counts every answer by
+//! operation and outcome.
+//!
 //! What an operation does is [`crate::records`]; connections (their timeouts and number)
 //! are [`crate::server`]; this module only speaks HTTP.
 
 pub mod extract;
 pub mod handlers;
+pub mod operations;
 
 use std::sync::Arc;
 
 use axum::body::Body;
-use axum::http::{Request, Response};
-use axum::routing::{get, post};
+use axum::http::{Request, Response, StatusCode};
+use axum::middleware::{self, Next};
+use axum::routing::get;
 use axum::Router;
 use intent_core::ServerFailure;
 use tokio::sync::Semaphore;
@@ -24,6 +31,7 @@ use tracing::Span;
 use crate::config::{RateLimits, ServerLimits};
 use crate::failure::Failure;
 use crate::keys::Keys;
+use crate::metrics::Metrics;
 use crate::rate::RateLimiter;
 use crate::records::Records;
 
@@ -47,6 +55,8 @@ pub struct App {
     pub rates: RateLimiter,
     /// Open WaitIntentReceipt calls per access key.
     pub waiters: Vec<Arc<Semaphore>>,
+    /// The instance's metrics.
+    pub metrics: Arc<Metrics>,
     /// When the service started (RuntimeStatus's `startTime`).
     pub start_time: intent_core::Timestamp,
     /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
@@ -55,7 +65,14 @@ pub struct App {
 
 impl App {
     /// The shared state of the routes.
-    pub fn new(records: Arc<Records>, keys: Keys, test_clock: bool, limits: ServerLimits, rates: RateLimits) -> App {
+    pub fn new(
+        records: Arc<Records>,
+        keys: Keys,
+        test_clock: bool,
+        limits: ServerLimits,
+        rates: RateLimits,
+        metrics: Arc<Metrics>,
+    ) -> App {
         let waiters =
             (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
         App {
@@ -65,6 +82,7 @@ impl App {
             limits,
             rates: RateLimiter::new(rates),
             waiters,
+            metrics,
             start_time: intent_core::Timestamp::now(),
             started: std::time::Instant::now(),
         }
@@ -74,21 +92,17 @@ impl App {
 /// The router of the whole API, with its layers.
 pub fn router(app: Arc<App>) -> Router {
     let in_flight = app.limits.max_requests_in_flight;
-    Router::new()
+    let mut routes = Router::new()
         .route("/healthz", get(handlers::healthz))
-        .route("/rpc/Service/QuoteIntent", post(handlers::quote))
-        .route("/rpc/Service/CommitIntent", post(handlers::commit))
-        .route("/rpc/Service/ExecuteIntent", post(handlers::execute))
-        .route("/rpc/Service/GetIntentReceipt", post(handlers::get_receipt))
-        .route("/rpc/Service/WaitIntentReceipt", post(handlers::wait_receipt))
-        .route("/rpc/Service/GetIntent", post(handlers::get_intent))
-        .route("/rpc/Service/AbortIntent", post(handlers::abort))
-        .route("/rpc/Service/Clock", post(handlers::clock))
-        .route("/rpc/Service/Ping", post(handlers::ping))
-        .route("/rpc/Service/RuntimeStatus", post(handlers::runtime_status))
-        .route("/rpc/Operator/ReportIntentOutcome", post(handlers::report_outcome))
+        .route("/openapi.json", get(handlers::openapi))
+        .route("/metrics", get(handlers::metrics));
+    for operation in operations::OPERATIONS {
+        routes = routes.route(operation.path, (operation.route)());
+    }
+    routes
         .fallback(|| async { Failure::from(ServerFailure::BadRoute) })
         .method_not_allowed_fallback(|| async { Failure::from(ServerFailure::BadMethod) })
+        .layer(middleware::from_fn_with_state(app.clone(), count))
         .with_state(app)
         .layer(ConcurrencyLimitLayer::new(in_flight))
         .layer(
@@ -114,4 +128,35 @@ pub fn router(app: Arc<App>) -> Router {
 /// Records the intent id of the request being served in its log line.
 pub fn log_intent(intent_id: &str) {
     Span::current().record("intentId", intent_id);
+}
+
+/// The name a request is counted under: its operation's, one of the other routes', or
+/// `unmatched` (never the path itself, so that a client cannot add labels).
+fn counted_as(path: &str) -> &'static str {
+    match (operations::by_path(path), path) {
+        (Some(operation), _) => operation.name,
+        (None, "/healthz") => "healthz",
+        (None, "/openapi.json") => "openapi",
+        (None, "/metrics") => "metrics",
+        (None, _) => "unmatched",
+    }
+}
+
+/// Counts the answer by operation and outcome (`ok`, or the error kind of the body) with
+/// its latency.
+async fn count(
+    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    request: Request<Body>,
+    next: Next,
+) -> Response<Body> {
+    let started = std::time::Instant::now();
+    let operation = counted_as(request.uri().path());
+    let response = next.run(request).await;
+    let outcome = match response.extensions().get::<crate::failure::Kind>() {
+        Some(kind) => kind.0,
+        None if response.status() == StatusCode::OK => "ok",
+        None => "other",
+    };
+    app.metrics.request(operation, outcome, started.elapsed());
+    response
 }

@@ -352,6 +352,18 @@ impl Store {
         row.try_get(0)
     }
 
+    /// How many records have `status`, through the status-and-deadline index.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn count(&self, status: &str) -> Result<u64, StoreError> {
+        let row =
+            sqlx::query("SELECT COUNT(*) FROM intents WHERE status = $1").bind(status).fetch_one(&self.pool).await?;
+        let count: i64 = row.try_get(0)?;
+        Ok(u64::try_from(count).unwrap_or(0))
+    }
+
     /// Deletes up to `limit` records with `status` whose next deadline is at or before
     /// `before` (Unix seconds), through the status-and-deadline index; answers how many.
     ///

@@ -9,6 +9,8 @@
 
 #![allow(dead_code)]
 
+pub mod openapi;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
@@ -205,7 +207,8 @@ pub fn try_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str,
     // The server may answer (413) before reading the whole body: write from another thread
     // and ignore a broken pipe.
     let mut writer = stream.try_clone().ok()?;
-    let body = body.to_vec();
+    let body_sent = body.to_vec();
+    let body = body_sent.clone();
     let writing = std::thread::spawn(move || {
         let _ = writer.write_all(&body);
     });
@@ -215,6 +218,9 @@ pub fn try_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str,
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = text.split_once("\r\n\r\n")?;
     let status = head.split(' ').nth(1)?.parse().ok()?;
+    if method == "POST" {
+        openapi::check(path, &body_sent, status, body);
+    }
     Some(Reply { status, body: body.to_owned() })
 }
 

@@ -1,0 +1,225 @@
+//! The service's operation table: for each operation of docs/spec.md §12 its path, who may
+//! call it, its rate, its request and response objects (their wire keys and declared field
+//! types, from the core's `wire_object!` declarations), the error kinds it can answer and
+//! its route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
+//! document ([`crate::openapi`]) describes exactly these operations, so adding an operation
+//! is one entry here and its handler in [`super::handlers`].
+//!
+//! What does not live here: what an operation does ([`crate::records`]) and how a
+//! document describes a field ([`crate::openapi`]).
+
+use std::sync::Arc;
+
+use axum::routing::{post, MethodRouter};
+use intent_core::ErrorKind;
+
+use super::{handlers, App};
+use crate::rate;
+
+/// An object's wire schema as its `wire_object!` declaration gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct Schema {
+    /// The object's name (its Rust type's, as in docs/spec.md §2).
+    pub name: &'static str,
+    /// Its wire keys, in canonical order.
+    pub keys: &'static [&'static str],
+    /// The declared Rust types of its fields, in the order of `keys`.
+    pub field_types: &'static [&'static str],
+}
+
+/// The [`Schema`] of an object declared with `wire_object!`: one of the core's by its name,
+/// or the service's own by its path and name.
+macro_rules! schema_of {
+    ($object:ident) => {
+        schema_of!(intent_core::$object => $object)
+    };
+    ($path:path => $object:ident) => {
+        Schema { name: stringify!($object), keys: <$path>::KEYS, field_types: <$path>::FIELD_TYPES }
+    };
+}
+
+/// Who may call an operation (the `X-Access-Key` it needs, docs/spec.md §12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Audience {
+    /// A project's access key.
+    Project,
+    /// An operator key.
+    Operator,
+    /// Anyone: no key is read.
+    Anyone,
+}
+
+/// One operation of the service.
+pub struct Operation {
+    /// Its name, the last segment of its path.
+    pub name: &'static str,
+    /// Its path (always `POST`).
+    pub path: &'static str,
+    /// Who may call it.
+    pub audience: Audience,
+    /// Its token bucket per access key (docs/spec.md §12), for a project's operation.
+    pub rate: Option<rate::Operation>,
+    /// What it does, in one sentence.
+    pub summary: &'static str,
+    /// The request body; `None` for an operation that reads none.
+    pub request: Option<Schema>,
+    /// The response body (200).
+    pub response: Schema,
+    /// The error kinds it can answer beyond [`COMMON_ERRORS`] (which an operation open to
+    /// anyone does not answer).
+    pub errors: &'static [ErrorKind],
+    /// Its route.
+    pub route: fn() -> MethodRouter<Arc<App>>,
+}
+
+impl Operation {
+    /// Every error kind it can answer: [`COMMON_ERRORS`] unless it is open to anyone, and its
+    /// own, in the order of `ErrorKind::ALL`.
+    pub fn error_kinds(&self) -> Vec<ErrorKind> {
+        let common = if self.audience == Audience::Anyone { &[][..] } else { COMMON_ERRORS };
+        ErrorKind::ALL.iter().copied().filter(|k| common.contains(k) || self.errors.contains(k)).collect()
+    }
+}
+
+/// What any operation can answer: a malformed or invalid body, a missing or unknown key or
+/// one of the other audience, a rate, a body too large or too slow, the server's own fault.
+pub const COMMON_ERRORS: &[ErrorKind] = &[
+    ErrorKind::InvalidArgument,
+    ErrorKind::Unauthorized,
+    ErrorKind::AccessKeyNotFound,
+    ErrorKind::PermissionDenied,
+    ErrorKind::RateLimited,
+    ErrorKind::Timeout,
+    ErrorKind::PayloadTooLarge,
+    ErrorKind::Unexpected,
+];
+
+/// Every operation the service serves, in the order of docs/spec.md §12.
+pub static OPERATIONS: &[Operation] = &[
+    Operation {
+        name: "QuoteIntent",
+        path: "/rpc/Service/QuoteIntent",
+        audience: Audience::Project,
+        rate: Some(rate::Operation::Quote),
+        summary: "Prices a transfer between chains and stores the intent QUOTED.",
+        request: Some(schema_of!(QuoteRequest)),
+        response: schema_of!(QuoteResponse),
+        errors: &[],
+        route: || post(handlers::quote),
+    },
+    Operation {
+        name: "CommitIntent",
+        path: "/rpc/Service/CommitIntent",
+        audience: Audience::Project,
+        rate: Some(rate::Operation::Commit),
+        summary: "Commits a quoted intent, unchanged, before its quote expires.",
+        request: Some(schema_of!(CommitRequest)),
+        response: schema_of!(CommitResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::commit),
+    },
+    Operation {
+        name: "ExecuteIntent",
+        path: "/rpc/Service/ExecuteIntent",
+        audience: Audience::Project,
+        rate: Some(rate::Operation::Execute),
+        summary: "Executes a committed intent with its deposit proof within its execution window.",
+        request: Some(schema_of!(ExecuteRequest)),
+        response: schema_of!(ExecuteResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::execute),
+    },
+    Operation {
+        name: "GetIntentReceipt",
+        path: "/rpc/Service/GetIntentReceipt",
+        audience: Audience::Project,
+        rate: Some(rate::Operation::Receipt),
+        summary: "The intent's receipt now.",
+        request: Some(schema_of!(GetIntentReceiptRequest)),
+        response: schema_of!(GetIntentReceiptResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::get_receipt),
+    },
+    Operation {
+        name: "WaitIntentReceipt",
+        path: "/rpc/Service/WaitIntentReceipt",
+        audience: Audience::Project,
+        rate: Some(rate::Operation::Wait),
+        summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
+        request: Some(schema_of!(WaitIntentReceiptRequest)),
+        response: schema_of!(WaitIntentReceiptResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::wait_receipt),
+    },
+    Operation {
+        name: "ReportIntentOutcome",
+        path: "/rpc/Operator/ReportIntentOutcome",
+        audience: Audience::Operator,
+        rate: None,
+        summary: "The operator reports what happened to an executing intent outside the service.",
+        request: Some(schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest)),
+        response: schema_of!(GetIntentReceiptResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::report_outcome),
+    },
+    Operation {
+        name: "GetIntent",
+        path: "/rpc/Service/GetIntent",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The intent as quoted, for its own project's key.",
+        request: Some(schema_of!(GetIntentRequest)),
+        response: schema_of!(GetIntentResponse),
+        errors: &[ErrorKind::NotFound],
+        route: || post(handlers::get_intent),
+    },
+    Operation {
+        name: "AbortIntent",
+        path: "/rpc/Service/AbortIntent",
+        audience: Audience::Project,
+        rate: None,
+        summary: "Aborts a COMMITTED intent, keeping the abort transaction on its receipt.",
+        request: Some(schema_of!(AbortIntentRequest)),
+        response: schema_of!(AbortIntentResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
+        route: || post(handlers::abort),
+    },
+    Operation {
+        name: "Clock",
+        path: "/rpc/Service/Clock",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The time the service judges deadlines with.",
+        request: None,
+        response: schema_of!(ClockResponse),
+        errors: &[],
+        route: || post(handlers::clock),
+    },
+    Operation {
+        name: "Ping",
+        path: "/rpc/Service/Ping",
+        audience: Audience::Anyone,
+        rate: None,
+        summary: "The service's version; needs no key.",
+        request: None,
+        response: schema_of!(PingResponse),
+        errors: &[],
+        route: || post(handlers::ping),
+    },
+    Operation {
+        name: "RuntimeStatus",
+        path: "/rpc/Service/RuntimeStatus",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The service's health, with its store's.",
+        request: None,
+        response: schema_of!(RuntimeStatusResponse),
+        errors: &[],
+        route: || post(handlers::runtime_status),
+    },
+];
+
+/// The operation served at `path`.
+pub fn by_path(path: &str) -> Option<&'static Operation> {
+    OPERATIONS.iter().find(|operation| operation.path == path)
+}
