@@ -158,8 +158,11 @@ wire_object! {
     pub struct ChainConfig {
         /// `chainId`: The chain id.
         chain_id: u64 = "chainId",
-        /// `entrypointAddress`: The intent entrypoint (`""`: none, no entrypoint mode).
-        entrypoint_address: AddressOrEmpty = "entrypointAddress",
+        /// `depositConfirmations`: Blocks a deposit transaction must have (its own
+        /// included) before an execute accepts it; absent: the policy's (1).
+        deposit_confirmations: Option<u64> = "depositConfirmations",
+        /// `entrypoint`: The deployed intent entrypoint and the EIP-712 names it verifies with.
+        entrypoint: EntrypointConfig = "entrypoint",
         /// `gasLimit`: The gas one intent's calls take on this chain.
         gas_limit: u64 = "gasLimit",
         /// `gasPrice`: The gas price in wei.
@@ -174,8 +177,26 @@ wire_object! {
         router_address: AddressOrEmpty = "routerAddress",
         /// `routerShimAddress`: The router shim (`""`: none).
         router_shim_address: AddressOrEmpty = "routerShimAddress",
+        /// `rpcUrl`: The chain's JSON-RPC endpoint over HTTP; absent: no node, and the chain
+        /// facts are this file's (docs/spec.md §6.5).
+        rpc_url: Option<String> = "rpcUrl",
         /// `walletFactoryAddress`: The factory whose CREATE2 addresses are the intent addresses.
         wallet_factory_address: Address = "walletFactoryAddress",
+    }
+}
+
+wire_object! {
+    /// A chain's intent entrypoint: its address and the EIP-712 names the deployed contract
+    /// verifies with (each absent name: the policy's).
+    pub struct EntrypointConfig {
+        /// `address`: The entrypoint contract (`""`: none, no entrypoint mode on this chain).
+        address: AddressOrEmpty = "address",
+        /// `name`: Its EIP-712 domain name.
+        name: Option<String> = "name",
+        /// `typeName`: The name of its signed struct type.
+        type_name: Option<String> = "typeName",
+        /// `version`: Its EIP-712 domain version.
+        version: Option<String> = "version",
     }
 }
 

@@ -351,7 +351,7 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
         quote_request: request.clone(),
         salt: U256::from_be_bytes(inputs.salt.0),
         service_contracts: ServiceContracts {
-            service_intent_entrypoint_address: inputs.origin.entrypoint_address,
+            service_intent_entrypoint_address: inputs.origin.entrypoint.address,
             service_router_address: inputs.origin.router_address,
             service_router_shim_address: inputs.origin.router_shim_address,
             unknown: UnknownMembers::new(),
