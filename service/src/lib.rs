@@ -7,8 +7,9 @@
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
 //! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
-//! ([`outcome`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the
-//! expiry sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
+//! ([`outcome`]), the relayer of gasless deposits ([`relay`]), the OpenAPI document
+//! ([`openapi`]), the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and its
+//! configuration ([`config`]); [`demo`] signs gasless
 //! requests for the demo signer and the tests.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
@@ -32,6 +33,7 @@ pub mod outcome;
 pub mod quoter;
 pub mod rate;
 pub mod records;
+pub mod relay;
 pub mod server;
 pub mod store;
 pub mod sweep;
@@ -50,6 +52,9 @@ pub enum StartError {
     /// The database.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
+    /// The relayer.
+    #[error(transparent)]
+    Relay(#[from] relay::RelayError),
 }
 
 /// Everything one running instance needs, built from the configuration and the database.
@@ -76,6 +81,23 @@ impl Service {
         extra_operator_keys: &[String],
         test_clock: bool,
     ) -> Result<Service, StartError> {
+        Service::open_relaying(config, db_url, extra_access_keys, extra_operator_keys, test_clock, None).await
+    }
+
+    /// [`Service::open`] with the relayer's key: gasless deposits are relayed on every
+    /// chain with an `rpcUrl` ([`relay`]); without a key none is.
+    ///
+    /// # Errors
+    ///
+    /// As [`Service::open`], and a chain's `rpcUrl` alloy does not take.
+    pub async fn open_relaying(
+        config: config::ServiceConfig,
+        db_url: &str,
+        extra_access_keys: &[String],
+        extra_operator_keys: &[String],
+        test_clock: bool,
+        relayer_key: Option<relay::RelayerKey>,
+    ) -> Result<Service, StartError> {
         let keys = keys::Keys::new(&config, extra_access_keys, extra_operator_keys)?;
         let store = store::Store::open(db_url).await?;
         let limits = config.server_limits();
@@ -85,10 +107,12 @@ impl Service {
             store,
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
             config.policy(),
-            chain::ChainView::new(config),
+            chain::ChainView::new(config.clone()),
             metrics.store_errors(),
         );
-        Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates, metrics)), limits })
+        let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone()).await?;
+        let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
+        Ok(Service { app: Arc::new(app), limits })
     }
 
     /// The router of the whole API.

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use clap::Parser;
 use intent_service::config::ServiceConfig;
+use intent_service::relay::RelayerKey;
 use intent_service::{server, sweep, Service};
 
 /// The reference intent service: QuoteIntent, CommitIntent, ExecuteIntent,
@@ -35,6 +36,12 @@ struct Flags {
     /// non-loopback address (refused without this flag).
     #[arg(long)]
     unsafe_allow_demo_keys: bool,
+    /// File holding the relayer's private key (0x + 64 hex digits), which signs the
+    /// gasless deposits it relays on every chain with an rpcUrl; or give the key itself in
+    /// the environment variable INTENT_RELAYER_KEY (never in the configuration file).
+    /// Without either, gasless deposits are checked but not relayed.
+    #[arg(long, env = "INTENT_RELAYER_KEY_FILE", value_name = "FILE")]
+    relayer_key_file: Option<PathBuf>,
     /// UNSAFE, FOR TESTS ONLY: read "now" from the X-Test-Now header (RFC 3339) when a
     /// request carries one, so any client can move the service's clock.
     #[arg(long)]
@@ -75,8 +82,17 @@ fn warn_loudly(message: &str) {
 async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServiceConfig::load(flags.config.as_deref())?;
     let accepts_unverified_deposits = config.accept_unverified_deposits == Some(true);
-    let service =
-        Service::open(config, &flags.db, &flags.access_keys, &flags.operator_keys, flags.unsafe_test_clock).await?;
+    let relayer_key_env = std::env::var("INTENT_RELAYER_KEY").ok();
+    let relayer_key = RelayerKey::load(flags.relayer_key_file.as_deref(), relayer_key_env.as_deref())?;
+    let service = Service::open_relaying(
+        config,
+        &flags.db,
+        &flags.access_keys,
+        &flags.operator_keys,
+        flags.unsafe_test_clock,
+        relayer_key,
+    )
+    .await?;
     let keys = &service.app.keys;
     if keys.uses_demo_keys() {
         if !flags.listen.ip().is_loopback() && !flags.unsafe_allow_demo_keys {
@@ -100,6 +116,13 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     }
     for fingerprint in keys.fingerprints() {
         println!("{fingerprint}");
+    }
+    // The relayer's address, never its key; then, per chain, whether it relays and why not.
+    if let Some(address) = service.app.relayer.address() {
+        println!("relayer {address}");
+    }
+    for line in service.app.relayer.summary() {
+        println!("{line}");
     }
     let listener = tokio::net::TcpListener::bind(flags.listen).await?;
     println!("listening on {}", listener.local_addr()?);

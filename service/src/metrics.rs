@@ -1,6 +1,7 @@
 //! What an operator measures the service by, as Prometheus text (`GET /metrics`, docs/spec.md
 //! §12): requests and their latency by operation and outcome, records by status, the
-//! sweep's lag behind the earliest deadline, waiters open and store errors.
+//! sweep's lag behind the earliest deadline, waiters open, store errors and relayed
+//! deposits by outcome.
 //!
 //! Each instance has its own [`Metrics`] (a `metrics-exporter-prometheus` recorder used
 //! directly, never installed as the process's global one, so that several services in one
@@ -28,6 +29,37 @@ pub const SWEEP_LAG: &str = "service_sweep_lag_seconds";
 pub const WAITERS: &str = "service_waiters_open";
 /// Store operations that failed.
 pub const STORE_ERRORS: &str = "service_store_errors_total";
+/// Relayed deposits' outcomes, by `outcome` ([`RelayOutcome`]).
+pub const RELAYS: &str = "service_relays_total";
+
+/// What became of one relayed gasless deposit (docs/spec.md §12), the `outcome` label of
+/// [`RELAYS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelayOutcome {
+    /// Signed, stored and handed to the node.
+    Sent,
+    /// Mined with status 1 and the chain's confirmations.
+    Succeeded,
+    /// Mined with status 0: the intent failed with the decoded revert.
+    Reverted,
+    /// Refused before sending: its gas estimate reverted (the intent failed with the revert).
+    Refused,
+    /// The node refused the signed transaction (the intent failed with its message).
+    Rejected,
+}
+
+impl RelayOutcome {
+    /// The label value.
+    pub fn label(self) -> &'static str {
+        match self {
+            RelayOutcome::Sent => "sent",
+            RelayOutcome::Succeeded => "succeeded",
+            RelayOutcome::Reverted => "reverted",
+            RelayOutcome::Refused => "refused",
+            RelayOutcome::Rejected => "rejected",
+        }
+    }
+}
 
 /// The latency histogram's buckets, in seconds: a millisecond to a minute (the longest wait).
 const BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0];
@@ -61,6 +93,11 @@ impl Metrics {
         };
         describe(REQUESTS, Some(Unit::Count), "Requests answered, by operation and outcome (ok or the error kind).");
         describe(STORE_ERRORS, Some(Unit::Count), "Store operations that failed.");
+        describe(
+            RELAYS,
+            Some(Unit::Count),
+            "Relayed gasless deposits, by outcome (sent, succeeded, reverted, refused, rejected).",
+        );
         recorder.describe_histogram(
             REQUEST_SECONDS.into(),
             Some(Unit::Seconds),
@@ -97,6 +134,12 @@ impl Metrics {
     /// The counter of store errors, for the code that talks to the store.
     pub fn store_errors(&self) -> Counter {
         self.store_errors.clone()
+    }
+
+    /// Counts a relayed deposit's `outcome`.
+    pub fn relay(&self, outcome: RelayOutcome) {
+        let key = Key::from_parts(RELAYS, vec![Label::from_static_parts("outcome", outcome.label())]);
+        self.recorder.register_counter(&key, &METADATA).increment(1);
     }
 
     /// Counts a waiter open until the guard is dropped.

@@ -108,11 +108,12 @@ fn stored_revision(record: &IntentRecord) -> i64 {
     i64::try_from(record.revision()).unwrap_or(i64::MAX)
 }
 
-fn stored(record: &IntentRecord, project_id: i64) -> StoredRecord {
+/// The row of `record`, at the row revision `revision`.
+fn stored(record: &IntentRecord, project_id: i64, revision: i64) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
         project_id,
-        revision: stored_revision(record),
+        revision,
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
         state: to_string(&record.state()),
@@ -354,14 +355,17 @@ impl Records {
             match event(record, at)? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
+                    // The row's revision counts every stored change: the record's events
+                    // and its deposit's progress (which leaves the record's own revision).
+                    let next = revision.saturating_add(1);
                     match self
                         .store
-                        .swap(&stored(&record, project_id), revision, &proofs)
+                        .swap(&stored(&record, project_id, next), revision, &proofs)
                         .await
                         .map_err(|e| self.store_failure(&e))?
                     {
                         Swapped::Done => {
-                            self.changed(intent_id, stored_revision(&record));
+                            self.changed(intent_id, next);
                             return Ok(answer);
                         }
                         Swapped::LostRace => {
@@ -399,7 +403,10 @@ impl Records {
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
-        self.store.insert(&stored(&record, project)).await.map_err(|e| self.store_failure(&e))?;
+        self.store
+            .insert(&stored(&record, project, stored_revision(&record)))
+            .await
+            .map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, stored_revision(&record));
         Ok(response)
     }
@@ -533,6 +540,82 @@ impl Records {
                 unknown: UnknownMembers::new(),
             };
             Ok(Step::Store(Box::new(record), Vec::new(), response))
+        })
+        .await
+    }
+
+    /// The intent of `intent_id` and the gasless execute request it runs on, while it is
+    /// EXECUTING with one (a deposit signature): what the relayer submits.
+    ///
+    /// # Errors
+    ///
+    /// Not found for an unknown intent, or a database failure.
+    pub async fn gasless_execution(&self, intent_id: &str) -> Result<Option<(Intent, ExecuteRequest)>, Failure> {
+        let (record, _, _) = self.load(intent_id, Caller::Operator).await?;
+        if *record.status() != IntentStatus::Executing {
+            return Ok(None);
+        }
+        Ok(record
+            .execute_request()
+            .filter(|request| request.deposit_signature.is_some())
+            .map(|request| (record.intent().clone(), request.clone())))
+    }
+
+    /// Keeps `report` (a DEPOSIT transaction: the relay's progress) as the receipt's deposit
+    /// transaction of `intent_id` while it is EXECUTING, at the clock's now; the intent's
+    /// status stays. Stored with a compare-and-swap like every change (the row's revision
+    /// grows, so waiters are woken; the record's own revision counts events only). Answers
+    /// whether it was kept: `false` once the intent left EXECUTING.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's check of the transaction against the intent or of the state,
+    /// 409, or a database failure.
+    pub async fn keep_deposit(&self, intent_id: &str, report: &TransactionReport) -> Result<bool, Failure> {
+        let now = Timestamp::now();
+        self.change(intent_id, Caller::Operator, now, Timestamp::now, |record, now| {
+            if *record.status() != IntentStatus::Executing {
+                return Ok(Step::Answer(false));
+            }
+            report.check(record.intent())?;
+            let mut transaction = record.receipt(now).deposit_transaction;
+            transaction.status = report.status.clone();
+            transaction.status_reason = report.status_reason.clone();
+            transaction.status_updated_at = Some(now);
+            transaction.txn_hash = report.txn_hash;
+            transaction.txn_mined_at = report.txn_mined_at;
+            let mut state = record.state();
+            let mut transactions = state.transactions.take().unwrap_or_default();
+            transactions.retain(|kept| kept.kind != TransactionType::Deposit);
+            transactions.push(transaction);
+            transactions.sort_by_key(|kept| kept.id);
+            state.transactions = Some(transactions);
+            let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
+            Ok(Step::Store(Box::new(record), Vec::new(), true))
+        })
+        .await
+    }
+
+    /// The relay of `intent_id`'s deposit failed on chain: the core's `fail` with `reason`,
+    /// keeping `report` as the deposit transaction. Answers whether it applied: `false`
+    /// once the intent left EXECUTING.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's rules, 409, or a database failure.
+    pub async fn fail_deposit(
+        &self,
+        intent_id: &str,
+        reason: &str,
+        report: &TransactionReport,
+    ) -> Result<bool, Failure> {
+        let now = Timestamp::now();
+        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
+            if *record.status() != IntentStatus::Executing {
+                return Ok(Step::Answer(false));
+            }
+            let _: Applied = record.apply(EventInput::Fail { reason, transaction: Some(report) }, now)?;
+            Ok(Step::Store(Box::new(record), Vec::new(), true))
         })
         .await
     }

@@ -86,6 +86,10 @@ pub async fn execute(
 ) -> Result<Json<ExecuteResponse>, Failure> {
     log_intent(&request.intent_id);
     let response = app.records.execute(&request, client.caller(), clock.now(), || clock.now()).await?;
+    if response.intent_status == IntentStatus::Executing {
+        // Off the request path: a gasless deposit is relayed by the chain's relayer task.
+        app.relayer.hand(&request.intent_id);
+    }
     Ok(Json(response))
 }
 
@@ -97,7 +101,8 @@ pub async fn get_receipt(
     Wire(request): Wire<GetIntentReceiptRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
-    let intent_receipt = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+    let mut intent_receipt = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+    app.relayer.explain(&mut intent_receipt);
     Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
 }
 
@@ -114,8 +119,9 @@ pub async fn wait_receipt(
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
     let _open = app.metrics.waiter();
-    let intent_receipt =
+    let mut intent_receipt =
         app.records.wait_receipt(&request, client.caller(), Duration::from_secs(seconds), clock.running()).await?;
+    app.relayer.explain(&mut intent_receipt);
     Ok(Json(WaitIntentReceiptResponse::of(intent_receipt)))
 }
 

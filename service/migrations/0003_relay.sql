@@ -1,0 +1,16 @@
+-- One row per relayed gasless deposit: the signed transaction, stored before it is sent, so
+-- that after a restart it is followed (and sent again byte for byte if the node lost it),
+-- never signed a second time. A relayer nonce is used once per chain.
+CREATE TABLE relays (
+    intent_id TEXT PRIMARY KEY,
+    chain_id BIGINT NOT NULL,
+    relayer TEXT NOT NULL,
+    nonce BIGINT NOT NULL,
+    txn_hash TEXT NOT NULL,
+    raw_transaction TEXT NOT NULL,
+    status TEXT NOT NULL,
+    UNIQUE (chain_id, relayer, nonce)
+);
+
+-- The relayer reads the relays still pending on its chain at start through this index.
+CREATE INDEX relays_pending ON relays (status, chain_id);

@@ -1,0 +1,463 @@
+//! One relayer task per chain (docs/spec.md §12): it alone signs for its chain, so it owns
+//! the relayer's nonce sequence (read once from the node's pending count, then counted
+//! here: a gas estimate that reverts uses no nonce). For each gasless intent handed to it:
+//! estimate (a revert there fails the intent with the decoded error and sends nothing),
+//! sign locally, store the signed transaction and its hash (the relays table, then the
+//! record's deposit transaction, SENT) and only then send it. Every tick it follows the
+//! pending ones: MINING once included, SUCCEEDED at the chain's `depositConfirmations`,
+//! or the core's `fail` with the decoded revert; a transaction the node does not know is
+//! sent again byte for byte (same hash, same nonce), never signed again.
+//!
+//! What is sent is [`super::calls`]'s; the table is [`super::ledger`]'s.
+
+use std::future::IntoFuture;
+use std::sync::Arc;
+use std::time::Duration;
+
+use alloy_network::eip2718::Encodable2718;
+use alloy_network::{EthereumWallet, TransactionBuilder};
+use alloy_primitives::{Address, B256};
+use alloy_provider::{DynProvider, Provider};
+use alloy_rpc_types_eth::{BlockId, BlockNumberOrTag, TransactionRequest};
+use alloy_transport::TransportError;
+use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers};
+use tokio::sync::mpsc;
+
+use super::calls::{relay_call, revert_reason};
+use super::ledger::{self, Relay};
+use crate::metrics::{Metrics, RelayOutcome};
+use crate::records::Records;
+
+/// How long one JSON-RPC call may take before it counts as failed (and is tried again later).
+pub const RPC_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often pending relays are looked at.
+pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
+
+/// How often a relay the node could not be reached for is tried again.
+const RETRY_EVERY: Duration = Duration::from_secs(1);
+
+/// After how many looks without a receipt the node is asked whether it knows the transaction.
+const REBROADCAST_AFTER: u32 = 50;
+
+/// A JSON-RPC call that failed.
+enum RpcFailure {
+    /// No answer within [`RPC_TIMEOUT`].
+    Timeout,
+    /// The transport failed, or the node answered an error.
+    Rpc(TransportError),
+}
+
+impl std::fmt::Display for RpcFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RpcFailure::Timeout => write!(f, "no answer within {RPC_TIMEOUT:?}"),
+            RpcFailure::Rpc(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl RpcFailure {
+    /// The node's own answer (a revert, a refused transaction), not a transport failure.
+    fn node_error(&self) -> Option<(String, Option<alloy_primitives::Bytes>)> {
+        match self {
+            RpcFailure::Rpc(e) => {
+                e.as_error_resp().map(|payload| (payload.message.to_string(), payload.as_revert_data()))
+            }
+            RpcFailure::Timeout => None,
+        }
+    }
+}
+
+async fn rpc<T>(call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
+    match tokio::time::timeout(RPC_TIMEOUT, call).await {
+        Ok(answer) => answer.map_err(RpcFailure::Rpc),
+        Err(_) => Err(RpcFailure::Timeout),
+    }
+}
+
+/// What a relay attempt came to.
+enum Attempt {
+    /// Nothing more to do for it now (relayed, failed, or not to be relayed).
+    Done,
+    /// The node or the store could not be reached: try again later.
+    Retry,
+}
+
+/// A relay being followed.
+struct Following {
+    relay: Relay,
+    mining: bool,
+    unseen: u32,
+}
+
+/// The relayer of one chain.
+pub(super) struct ChainSender {
+    pub chain_id: u64,
+    pub confirmations: u64,
+    pub provider: DynProvider,
+    pub wallet: EthereumWallet,
+    pub relayer: Address,
+    pub records: Arc<Records>,
+    pub metrics: Arc<Metrics>,
+}
+
+/// The task's state beside its settings.
+struct Task {
+    chain: ChainSender,
+    next_nonce: Option<u64>,
+    pending: Vec<Following>,
+    retry: Vec<String>,
+}
+
+/// The deposit transaction `status` of the relay `hash`.
+fn report(
+    chain_id: u64,
+    status: TransactionStatus,
+    hash: B256,
+    reason: Option<String>,
+    mined_at: Option<Timestamp>,
+) -> TransactionReport {
+    TransactionReport {
+        chain_id,
+        status,
+        status_reason: reason,
+        txn_hash: Some(hash),
+        txn_mined_at: mined_at,
+        kind: TransactionType::Deposit,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+impl ChainSender {
+    /// Runs the task: first the relays left pending by an earlier run, then every intent
+    /// id `queue` hands over; ends when the queue is closed.
+    pub async fn run(self, mut queue: mpsc::UnboundedReceiver<String>) {
+        let mut task = Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new() };
+        task.load_pending().await;
+        let mut tick = tokio::time::interval(FOLLOW_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut retried = tokio::time::Instant::now();
+        loop {
+            tokio::select! {
+                next = queue.recv() => match next {
+                    Some(intent_id) => task.relay_or_keep(intent_id).await,
+                    None => return,
+                },
+                _ = tick.tick() => {
+                    task.follow().await;
+                    if retried.elapsed() >= RETRY_EVERY {
+                        retried = tokio::time::Instant::now();
+                        for intent_id in std::mem::take(&mut task.retry) {
+                            task.relay_or_keep(intent_id).await;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Task {
+    /// The pending relays of the store, followed from the first tick; those the node does
+    /// not know are sent again then.
+    async fn load_pending(&mut self) {
+        loop {
+            match ledger::pending(self.chain.records.store(), self.chain.chain_id).await {
+                Ok(relays) => {
+                    if !relays.is_empty() {
+                        tracing::info!(
+                            chain_id = self.chain.chain_id,
+                            pending = relays.len(),
+                            "relayer: following relays sent before the start"
+                        );
+                    }
+                    self.pending = relays
+                        .into_iter()
+                        .map(|relay| Following { relay, mining: false, unseen: REBROADCAST_AFTER - 1 })
+                        .collect();
+                    return;
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "relayer: cannot read the pending relays; trying again");
+                    tokio::time::sleep(RETRY_EVERY).await;
+                }
+            }
+        }
+    }
+
+    async fn relay_or_keep(&mut self, intent_id: String) {
+        if let Attempt::Retry = self.relay(&intent_id).await {
+            if !self.retry.contains(&intent_id) {
+                self.retry.push(intent_id);
+            }
+        }
+    }
+
+    /// The next relayer nonce: the node's pending count the first time, then counted here.
+    async fn nonce(&mut self) -> Result<u64, RpcFailure> {
+        if let Some(nonce) = self.next_nonce {
+            return Ok(nonce);
+        }
+        let nonce = rpc(self.chain.provider.get_transaction_count(self.chain.relayer).pending()).await?;
+        self.next_nonce = Some(nonce);
+        Ok(nonce)
+    }
+
+    /// Fails the intent's deposit with `reason`, keeping `report` on the receipt.
+    async fn fail(&self, intent_id: &str, reason: &str, report: &TransactionReport) {
+        if let Err(e) = self.chain.records.fail_deposit(intent_id, reason, report).await {
+            tracing::warn!(intent_id, error = %e, "relayer: cannot record the failed deposit");
+        }
+    }
+
+    async fn relay(&mut self, intent_id: &str) -> Attempt {
+        let chain = &self.chain;
+        let store = chain.records.store();
+        match ledger::exists(store, intent_id).await {
+            Ok(true) => return Attempt::Done,
+            Ok(false) => {}
+            Err(e) => {
+                tracing::warn!(intent_id, error = %e, "relayer: cannot read the relays");
+                return Attempt::Retry;
+            }
+        }
+        let (intent, request) = match chain.records.gasless_execution(intent_id).await {
+            Ok(Some(execution)) => execution,
+            Ok(None) => return Attempt::Done,
+            Err(e) => {
+                tracing::warn!(intent_id, error = %e, "relayer: cannot load the record");
+                return Attempt::Retry;
+            }
+        };
+        let call = match relay_call(&intent, &request) {
+            Ok(call) => call,
+            Err(e) => {
+                let reason = format!("the deposit cannot be relayed: {e}");
+                let failed = TransactionReport {
+                    txn_hash: None,
+                    ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
+                };
+                self.fail(intent_id, &reason, &failed).await;
+                return Attempt::Done;
+            }
+        };
+        let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
+        let gas = match rpc(chain.provider.estimate_gas(request.clone())).await {
+            Ok(gas) => gas,
+            Err(failure) => match failure.node_error() {
+                Some((message, data)) => {
+                    let reason = data.map_or(message, |data: alloy_primitives::Bytes| revert_reason(data.as_ref()));
+                    tracing::info!(
+                        intent_id,
+                        function = call.function,
+                        reason,
+                        "relayer: the deposit would revert; not sent"
+                    );
+                    chain.metrics.relay(RelayOutcome::Refused);
+                    let failed = TransactionReport {
+                        txn_hash: None,
+                        ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
+                    };
+                    self.fail(intent_id, &reason, &failed).await;
+                    return Attempt::Done;
+                }
+                None => {
+                    tracing::warn!(intent_id, error = %failure, "relayer: cannot estimate the deposit's gas");
+                    return Attempt::Retry;
+                }
+            },
+        };
+        let fees = match rpc(chain.provider.estimate_eip1559_fees()).await {
+            Ok(fees) => fees,
+            Err(failure) => {
+                tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
+                return Attempt::Retry;
+            }
+        };
+        loop {
+            let nonce = match self.nonce().await {
+                Ok(nonce) => nonce,
+                Err(failure) => {
+                    tracing::warn!(intent_id, error = %failure, "relayer: cannot read its nonce");
+                    return Attempt::Retry;
+                }
+            };
+            let chain = &self.chain;
+            let store = chain.records.store();
+            let signed = request
+                .clone()
+                .with_nonce(nonce)
+                .with_chain_id(chain.chain_id)
+                .with_gas_limit(gas.saturating_add(gas / 5))
+                .with_max_fee_per_gas(fees.max_fee_per_gas)
+                .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas)
+                .build(&chain.wallet)
+                .await;
+            let envelope = match signed {
+                Ok(envelope) => envelope,
+                Err(e) => {
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot sign");
+                    return Attempt::Retry;
+                }
+            };
+            let relay = Relay {
+                intent_id: intent_id.to_owned(),
+                chain_id: chain.chain_id,
+                relayer: chain.relayer,
+                nonce,
+                txn_hash: *envelope.tx_hash(),
+                raw: envelope.encoded_2718().into(),
+            };
+            match ledger::insert(store, &relay).await {
+                Ok(true) => {}
+                Ok(false) => match ledger::exists(store, intent_id).await {
+                    Ok(true) => return Attempt::Done,
+                    // The nonce is a stored relay's (one the node has not counted yet).
+                    Ok(false) => {
+                        self.next_nonce = Some(nonce + 1);
+                        continue;
+                    }
+                    Err(_) => return Attempt::Retry,
+                },
+                Err(e) => {
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot store the relay");
+                    return Attempt::Retry;
+                }
+            }
+            self.next_nonce = Some(nonce + 1);
+            let hash = relay.txn_hash;
+            let sent = report(chain.chain_id, TransactionStatus::Sent, hash, None, None);
+            if let Err(e) = chain.records.keep_deposit(intent_id, &sent).await {
+                tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
+            }
+            match rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+                Ok(_) => {}
+                Err(failure) => match failure.node_error() {
+                    Some((message, _)) => {
+                        let reason = format!("the node refused the relay transaction: {message}");
+                        tracing::warn!(intent_id, reason, "relayer: refused");
+                        chain.metrics.relay(RelayOutcome::Rejected);
+                        if let Err(e) = ledger::finish(store, intent_id, "FAILED").await {
+                            tracing::warn!(intent_id, error = %e, "relayer: cannot store the refusal");
+                        }
+                        self.fail(
+                            intent_id,
+                            &reason,
+                            &report(chain.chain_id, TransactionStatus::Failed, hash, Some(reason.clone()), None),
+                        )
+                        .await;
+                        // The nonce was not used: read it again.
+                        self.next_nonce = None;
+                        return Attempt::Done;
+                    }
+                    // Stored: followed, and sent again while the node does not know it.
+                    None => tracing::warn!(intent_id, error = %failure, "relayer: sending failed; it is sent again"),
+                },
+            }
+            tracing::info!(intent_id, function = call.function, nonce, txn_hash = %hash, "relayer: deposit sent");
+            chain.metrics.relay(RelayOutcome::Sent);
+            self.pending.push(Following { relay, mining: false, unseen: 0 });
+            return Attempt::Done;
+        }
+    }
+
+    /// One look at every pending relay.
+    async fn follow(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let Ok(head) = rpc(self.chain.provider.get_block_number()).await else { return };
+        let mut still = Vec::with_capacity(self.pending.len());
+        for mut following in std::mem::take(&mut self.pending) {
+            if !self.follow_one(&mut following, head).await {
+                still.push(following);
+            }
+        }
+        self.pending = still;
+    }
+
+    /// The Unix time of block `number`.
+    async fn mined_at(&self, number: u64) -> Option<Timestamp> {
+        let block = rpc(self.chain.provider.get_block_by_number(BlockNumberOrTag::Number(number))).await.ok()??;
+        Timestamp::from_unix(i64::try_from(block.header.timestamp).ok()?, 0)
+    }
+
+    /// Why the relay of `relay` mined in `block` reverted: the same call replayed on that
+    /// block's state.
+    async fn revert_of(&self, relay: &Relay, block: u64) -> String {
+        let unknown = "reverted (the revert could not be replayed)".to_owned();
+        let Ok(Some((intent, request))) = self.chain.records.gasless_execution(&relay.intent_id).await else {
+            return unknown;
+        };
+        let Ok(call) = relay_call(&intent, &request) else { return unknown };
+        let request =
+            TransactionRequest::default().with_from(self.chain.relayer).with_to(call.to).with_input(call.input);
+        match rpc(self.chain.provider.call(request).block(BlockId::number(block))).await {
+            Ok(_) => unknown,
+            Err(failure) => match failure.node_error() {
+                Some((_, Some(data))) => revert_reason(data.as_ref()),
+                Some((message, None)) => message,
+                None => unknown,
+            },
+        }
+    }
+
+    /// Looks at one relay; `true` once it is done.
+    async fn follow_one(&self, following: &mut Following, head: u64) -> bool {
+        let chain = &self.chain;
+        let relay = &following.relay;
+        let store = chain.records.store();
+        let receipt = match rpc(chain.provider.get_transaction_receipt(relay.txn_hash)).await {
+            Ok(receipt) => receipt,
+            Err(_) => return false,
+        };
+        let Some(receipt) = receipt else {
+            following.unseen += 1;
+            if following.unseen >= REBROADCAST_AFTER {
+                following.unseen = 0;
+                let known = rpc(chain.provider.get_transaction_by_hash(relay.txn_hash)).await;
+                if matches!(known, Ok(None)) {
+                    tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: the node does not know the relay; sending it again");
+                    if let Err(e) = rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+                        tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: sending again failed");
+                    }
+                }
+            }
+            return false;
+        };
+        let block = receipt.block_number.unwrap_or(head);
+        let mined_at = self.mined_at(block).await;
+        if !receipt.status() {
+            let reason = self.revert_of(relay, block).await;
+            tracing::info!(intent_id = relay.intent_id, reason, "relayer: the deposit reverted");
+            chain.metrics.relay(RelayOutcome::Reverted);
+            let reverted =
+                report(chain.chain_id, TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
+            self.fail(&relay.intent_id, &reason, &reverted).await;
+            if let Err(e) = ledger::finish(store, &relay.intent_id, "REVERTED").await {
+                tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
+            }
+            return true;
+        }
+        let confirmations = head.saturating_sub(block).saturating_add(1);
+        if confirmations < chain.confirmations {
+            if !following.mining {
+                let mining = report(chain.chain_id, TransactionStatus::Mining, relay.txn_hash, None, mined_at);
+                following.mining = chain.records.keep_deposit(&relay.intent_id, &mining).await.is_ok();
+            }
+            return false;
+        }
+        let succeeded = report(chain.chain_id, TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
+        if let Err(e) = chain.records.keep_deposit(&relay.intent_id, &succeeded).await {
+            tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
+            return false;
+        }
+        tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: deposit succeeded");
+        chain.metrics.relay(RelayOutcome::Succeeded);
+        if let Err(e) = ledger::finish(store, &relay.intent_id, "SUCCEEDED").await {
+            tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the success");
+        }
+        true
+    }
+}

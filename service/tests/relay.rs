@@ -1,0 +1,422 @@
+//! Relaying gasless deposits on a real node (docs/spec.md §12): Anvil from `chain/` with the
+//! repository's entrypoint and an ERC-2612 token deployed by `intent-chain-tests`, the
+//! service in process on a loopback port with its configuration's `rpcUrl` pointing at the
+//! node and a relayer key, driven over HTTP; the owner signs with the demo signer's code
+//! (`intent_service::demo`). Each service instance runs on a runtime of its own, so that
+//! dropping it stops it as a crash would (its relayer task included).
+//!
+//! Needs `npm ci --ignore-scripts` in `chain/` (chain/README.md); the database is
+//! `INTENT_SERVICE_TEST_DB` or a fresh SQLite file, as for the other service tests.
+
+mod support;
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use alloy_primitives::{Address, U256};
+use alloy_provider::Provider;
+use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
+use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_core::eip712::{Domain, EntrypointNames};
+use intent_core::rules::{deposit_permit_digest, GaslessMode};
+use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
+use intent_service::chain::ChainView;
+use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
+use intent_service::relay::{RelayerKey, NO_KEY};
+use intent_service::{demo, server, Service};
+use k256::ecdsa::SigningKey;
+use serde_json::{json, Value};
+use support::{post, ACCESS_KEY, OPERATOR_KEY};
+
+/// The permit token's EIP-712 name (its ERC-20 name); version "1".
+const TOKEN_NAME: &str = "Relay Test Token";
+/// Development account of the relayer: never used by the tests themselves, so its nonce
+/// counts the relay transactions only.
+const RELAYER: usize = 9;
+/// What each owner is minted.
+const MINTED: u128 = 1_000_000_000_000_000_000_000;
+
+/// A node with the entrypoint and the token deployed, and its runtime.
+struct Node {
+    runtime: tokio::runtime::Runtime,
+    chain: Chain,
+    entrypoint: Address,
+    token: Address,
+}
+
+impl Node {
+    /// Starts Anvil, deploys, and mints to development accounts 1 to 4 (the owners).
+    fn start() -> Node {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let (chain, entrypoint, token) = runtime.block_on(async {
+            let chain = Chain::start().await.expect("anvil (npm ci --ignore-scripts in chain/)");
+            let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await.unwrap();
+            let token = chain.deploy_permit_token(TOKEN_NAME, "RTT").await.unwrap();
+            for owner in 1..=4 {
+                chain.mint(token, chain.address(owner), U256::from(MINTED)).await.unwrap();
+            }
+            (chain, entrypoint, token)
+        });
+        Node { runtime, chain, entrypoint, token }
+    }
+
+    fn block_on<T>(&self, future: impl std::future::IntoFuture<Output = T>) -> T {
+        self.runtime.block_on(future.into_future())
+    }
+
+    /// Turns Anvil's automatic mining on or off.
+    fn automine(&self, on: bool) {
+        self.block_on(self.chain.provider().raw_request::<_, Value>("evm_setAutomine".into(), (on,))).unwrap();
+    }
+
+    /// Mines one block with what is pending.
+    fn mine(&self) {
+        self.block_on(self.chain.provider().raw_request::<_, Value>("evm_mine".into(), ())).unwrap();
+    }
+
+    fn balance(&self, who: Address) -> U256 {
+        self.block_on(self.chain.token_balance(self.token, who)).unwrap()
+    }
+
+    fn entrypoint_nonce(&self, who: Address) -> U256 {
+        self.block_on(ServiceIntentEntrypoint::new(self.entrypoint, self.chain.provider()).nonces(who).call()).unwrap()
+    }
+
+    fn permit_nonce(&self, who: Address) -> U256 {
+        self.block_on(TestPermitToken::new(self.token, self.chain.provider()).nonces(who).call()).unwrap()
+    }
+
+    fn allowance(&self, owner: Address, spender: Address) -> U256 {
+        self.block_on(TestPermitToken::new(self.token, self.chain.provider()).allowance(owner, spender).call()).unwrap()
+    }
+
+    /// The relayer's transactions counted by the node (mined ones).
+    fn relayer_nonce(&self) -> u64 {
+        self.block_on(self.chain.provider().get_transaction_count(self.chain.address(RELAYER))).unwrap()
+    }
+
+    /// `owner` approves the entrypoint for everything it holds.
+    fn approve_entrypoint(&self, owner: usize) {
+        self.block_on(self.chain.approve(self.token, self.chain.address(owner), self.entrypoint, U256::MAX)).unwrap();
+    }
+
+    /// The k256 key of development account `index`, as the demo signer takes it.
+    fn signing_key(&self, index: usize) -> SigningKey {
+        SigningKey::from_slice(self.chain.key(index).to_bytes().as_slice()).unwrap()
+    }
+
+    /// The relayer's private key in hex, as `INTENT_RELAYER_KEY` holds it.
+    fn relayer_key(&self) -> String {
+        self.chain.key(RELAYER).to_bytes().to_string()
+    }
+
+    /// The shipped configuration with its first chain replaced by this node's (rpcUrl,
+    /// entrypoint, the permit token as its one token).
+    fn config(&self) -> Value {
+        let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
+        let mut chain = config["chains"][0].clone();
+        chain["chainId"] = CHAIN_ID.into();
+        chain["rpcUrl"] = self.chain.endpoint().into();
+        chain["entrypoint"] = json!({"address": self.entrypoint.to_string()});
+        config["chains"][0] = chain;
+        let tokens: Vec<Value> = config["tokens"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|token| token["chainId"] != 42161)
+            .cloned()
+            .chain([json!({
+                "chainId": CHAIN_ID, "address": self.token.to_string(), "symbol": "RTT", "decimals": 18,
+                "priceUsd": 1, "feeToken": true, "permit": {"name": TOKEN_NAME, "version": "1"}
+            })])
+            .collect();
+        config["tokens"] = tokens.into();
+        config
+    }
+
+    /// The token's permit domain.
+    fn token_domain(&self) -> Domain {
+        Domain {
+            name: Some(TOKEN_NAME.into()),
+            version: Some("1".into()),
+            chain_id: Some(U256::from(CHAIN_ID)),
+            verifying_contract: Some(self.token),
+            salt: None,
+        }
+    }
+}
+
+/// One service instance on its own runtime; dropping it stops everything it runs.
+struct Instance {
+    runtime: Option<tokio::runtime::Runtime>,
+    addr: SocketAddr,
+}
+
+impl Instance {
+    fn start(config: &Value, db: &str, relayer_key: Option<&str>) -> Instance {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+        let addr = runtime.block_on(async {
+            let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+            let key = relayer_key.map(|key| RelayerKey::parse(key, "test").unwrap());
+            let service = Service::open_relaying(config, db, &[], &[], false, key).await.unwrap();
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let records = service.app.records.clone();
+            let (router, limits) = (service.router(), service.limits);
+            tokio::spawn(server::serve(listener, router, limits, std::future::pending::<()>(), move || {
+                records.shut_down()
+            }));
+            addr
+        });
+        Instance { runtime: Some(runtime), addr }
+    }
+
+    fn rpc(&self, operation: &str, body: &str) -> Value {
+        let reply =
+            post(self.addr, &format!("/rpc/Service/{operation}"), &[("X-Access-Key", ACCESS_KEY)], body.as_bytes());
+        assert_eq!(reply.status, 200, "{operation}: {}", reply.body);
+        reply.json()
+    }
+
+    /// Quotes `amount` of the node's token from development account `owner` and commits it.
+    fn committed(&self, node: &Node, owner: usize) -> QuoteResponse {
+        let mut request: Value = serde_json::from_str(&support::quote_request()).unwrap();
+        request["ownerAddress"] = node.chain.address(owner).to_string().into();
+        request["originChainId"] = CHAIN_ID.into();
+        request["originTokenAddress"] = node.token.to_string().into();
+        let quote: QuoteResponse =
+            from_slice(self.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
+        self.rpc("CommitIntent", &support::commit_body(&quote));
+        quote
+    }
+
+    fn receipt(&self, intent_id: &str) -> Value {
+        self.rpc("GetIntentReceipt", &json!({"intentId": intent_id}).to_string())["intentReceipt"].clone()
+    }
+
+    /// Waits (WaitIntentReceipt, then again while it is not so) until the receipt's deposit
+    /// transaction has `status`, for at most a minute.
+    fn wait_deposit(&self, intent_id: &str, status: &str) -> Value {
+        let started = Instant::now();
+        let mut states: Option<Value> = None;
+        loop {
+            let mut body = json!({"intentId": intent_id, "timeoutSeconds": 5});
+            if let Some(states) = &states {
+                body["lastReceiptStates"] = states.clone();
+            }
+            let answer = self.rpc("WaitIntentReceipt", &body.to_string());
+            let receipt = answer["intentReceipt"].clone();
+            if receipt["depositTransaction"]["status"] == status {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "no deposit {status}: {receipt}");
+            states = Some(answer["receiptStates"].clone());
+        }
+    }
+
+    fn metrics(&self) -> String {
+        support::request(self.addr, "GET", "/metrics", &[("X-Access-Key", OPERATOR_KEY)], b"").body
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+/// A gasless request for `quote` signed by development account `owner`: entrypoint mode
+/// with `nonce`, with a permit for the entrypoint when `permit`; or permit-only mode.
+fn signed(node: &Node, quote: &QuoteResponse, owner: usize, mode: demo::Gasless, permit: bool) -> ExecuteRequest {
+    let key = node.signing_key(owner);
+    let config = ServiceConfig::parse(node.config().to_string().as_bytes()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mut request =
+        demo::gasless_request(quote, &key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config)).unwrap();
+    if permit {
+        let signature = request.deposit_signature.as_mut().unwrap();
+        signature.permit_amount =
+            Some(quote.intent.deposit_transaction.amount + signature.selected_gas_fee_option.amount);
+        // Entrypoint mode's permit runs until the signature's deadline.
+        signature.permit_deadline = Some(signature.deadline);
+        let digest =
+            deposit_permit_digest(&quote.intent, signature, GaslessMode::Entrypoint, &node.token_domain(), U256::ZERO)
+                .unwrap();
+        signature.permit_signature = Some(demo::sign_digest(&key, &digest).unwrap());
+    }
+    request
+}
+
+fn entrypoint_mode(nonce: u64) -> demo::Gasless {
+    demo::Gasless::Entrypoint { nonce: U256::from(nonce) }
+}
+
+/// Asserts the deposit moved: the amount to the intent address, the fee to the collector.
+fn assert_deposited(
+    node: &Node,
+    quote: &QuoteResponse,
+    request: &ExecuteRequest,
+    owner: usize,
+    collector_before: U256,
+) {
+    let option = &request.deposit_signature.as_ref().unwrap().selected_gas_fee_option;
+    let amount = quote.intent.deposit_transaction.amount;
+    assert_eq!(node.balance(quote.intent.origin_intent_address), amount);
+    assert_eq!(node.balance(node.chain.address(owner)), U256::from(MINTED) - amount - option.amount);
+    assert!(!option.amount.is_zero(), "the fee is paid in the deposit token");
+    assert_eq!(node.balance(option.fee_collector_address) - collector_before, option.amount);
+}
+
+#[test]
+fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
+    let node = Node::start();
+    node.approve_entrypoint(1);
+    let service = Instance::start(&node.config(), &support::database("relay"), Some(&node.relayer_key()));
+    let quote = service.committed(&node, 1);
+    let request = signed(&node, &quote, 1, entrypoint_mode(0), false);
+    let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
+    let collector_before = node.balance(collector);
+    let answer = service.rpc("ExecuteIntent", &to_string(&request));
+    assert_eq!(answer["intentStatus"], "EXECUTING");
+
+    let receipt = service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+    let deposit = &receipt["depositTransaction"];
+    assert_eq!(receipt["status"], "EXECUTING", "the later stages stay operator-reported");
+    assert_eq!((deposit["type"].as_str(), deposit["chainId"].as_u64()), (Some("DEPOSIT"), Some(CHAIN_ID)));
+    assert!(deposit["txnHash"].as_str().is_some_and(|hash| hash.len() == 66), "{deposit}");
+    assert!(deposit["txnMinedAt"].is_string(), "{deposit}");
+    assert_deposited(&node, &quote, &request, 1, collector_before);
+    assert_eq!(node.entrypoint_nonce(node.chain.address(1)), U256::from(1));
+    assert_eq!(node.relayer_nonce(), 1);
+    let metrics = service.metrics();
+    assert!(metrics.contains("service_relays_total{outcome=\"succeeded\"} 1"), "{metrics}");
+    assert!(metrics.contains("service_relays_total{outcome=\"sent\"} 1"), "{metrics}");
+}
+
+#[test]
+fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
+    let node = Node::start();
+    let service = Instance::start(&node.config(), &support::database("relay-permit"), Some(&node.relayer_key()));
+    let quote = service.committed(&node, 2);
+    let request = signed(&node, &quote, 2, entrypoint_mode(0), true);
+    let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
+    let collector_before = node.balance(collector);
+    service.rpc("ExecuteIntent", &to_string(&request));
+
+    service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+    assert_deposited(&node, &quote, &request, 2, collector_before);
+    let owner = node.chain.address(2);
+    assert_eq!((node.entrypoint_nonce(owner), node.permit_nonce(owner)), (U256::from(1), U256::from(1)));
+}
+
+#[test]
+fn permit_only_mode_relays_the_permit_for_the_intent_address() {
+    let node = Node::start();
+    let service = Instance::start(&node.config(), &support::database("relay-permit-only"), Some(&node.relayer_key()));
+    let quote = service.committed(&node, 3);
+    let request = signed(&node, &quote, 3, demo::Gasless::PermitOnly, false);
+    service.rpc("ExecuteIntent", &to_string(&request));
+
+    service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+    let permitted = request.deposit_signature.as_ref().unwrap().permit_amount.unwrap();
+    assert_eq!(node.allowance(node.chain.address(3), quote.intent.origin_intent_address), permitted);
+    assert_eq!(node.permit_nonce(node.chain.address(3)), U256::from(1));
+}
+
+#[test]
+fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
+    let node = Node::start();
+    node.approve_entrypoint(1);
+    let service = Instance::start(&node.config(), &support::database("relay-revert"), Some(&node.relayer_key()));
+    let quote = service.committed(&node, 1);
+    let request = signed(&node, &quote, 1, entrypoint_mode(0), false);
+    node.automine(false);
+    service.rpc("ExecuteIntent", &to_string(&request));
+    service.wait_deposit(&quote.intent.intent_id, "SENT");
+    // The owner spends its whole balance before the relay is mined, in the same block and
+    // ahead of it (a higher tip; its gas is given, since an estimate would run on the
+    // pending state, after the relay).
+    let owner = node.chain.address(1);
+    let token = TestPermitToken::new(node.token, node.chain.provider());
+    let spend =
+        token.transfer(node.chain.address(5), U256::from(MINTED)).from(owner).max_priority_fee_per_gas(50_000_000_000);
+    let spend = node.block_on(spend.max_fee_per_gas(100_000_000_000).gas(100_000).send()).unwrap();
+    node.mine();
+    assert!(node.block_on(spend.get_receipt()).unwrap().status());
+
+    let receipt = service.wait_deposit(&quote.intent.intent_id, "REVERTED");
+    let reason = format!("ERC20InsufficientBalance({owner}, 0, ");
+    assert_eq!(receipt["status"], "FAILED");
+    assert!(receipt["depositTransaction"]["statusReason"].as_str().unwrap().starts_with(&reason), "{receipt}");
+    assert!(receipt["originTransaction"]["statusReason"].as_str().unwrap().starts_with(&reason), "{receipt}");
+    assert!(service.metrics().contains("service_relays_total{outcome=\"reverted\"} 1"));
+}
+
+#[test]
+fn a_restart_while_a_relay_is_pending_follows_it_and_sends_nothing_twice() {
+    let node = Node::start();
+    node.approve_entrypoint(4);
+    let db = support::database("relay-restart");
+    let first = Instance::start(&node.config(), &db, Some(&node.relayer_key()));
+    let quote = first.committed(&node, 4);
+    node.automine(false);
+    first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 4, entrypoint_mode(0), false)));
+    let sent = first.wait_deposit(&quote.intent.intent_id, "SENT");
+    drop(first);
+
+    let second = Instance::start(&node.config(), &db, Some(&node.relayer_key()));
+    node.mine();
+    let done = second.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+    assert_eq!(done["depositTransaction"]["txnHash"], sent["depositTransaction"]["txnHash"]);
+    assert_eq!(node.relayer_nonce(), 1, "one relay transaction, mined once");
+    node.mine();
+    assert_eq!(node.relayer_nonce(), 1, "nothing else was sent");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(4)), U256::from(1));
+}
+
+#[test]
+fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
+    let node = Node::start();
+    let owners = [1, 2, 3, 4];
+    for owner in owners {
+        node.approve_entrypoint(owner);
+    }
+    let service = Instance::start(&node.config(), &support::database("relay-concurrent"), Some(&node.relayer_key()));
+    let requests: Vec<(QuoteResponse, ExecuteRequest)> = owners
+        .iter()
+        .map(|&owner| {
+            let quote = service.committed(&node, owner);
+            let request = signed(&node, &quote, owner, entrypoint_mode(0), false);
+            (quote, request)
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for (_, request) in &requests {
+            let service = &service;
+            scope.spawn(move || service.rpc("ExecuteIntent", &to_string(request)));
+        }
+    });
+    let mut hashes = Vec::new();
+    for (quote, _) in &requests {
+        let receipt = service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+        hashes.push(receipt["depositTransaction"]["txnHash"].as_str().unwrap().to_owned());
+    }
+    hashes.sort();
+    hashes.dedup();
+    assert_eq!(hashes.len(), owners.len());
+    assert_eq!(node.relayer_nonce(), owners.len() as u64, "nonces 0 to 3, each once");
+}
+
+#[test]
+fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why() {
+    let node = Node::start();
+    let service = Instance::start(&node.config(), &support::database("relay-no-key"), None);
+    let quote = service.committed(&node, 1);
+    let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 1, entrypoint_mode(0), false)));
+    assert_eq!(answer["intentStatus"], "EXECUTING");
+    let deposit = service.receipt(&quote.intent.intent_id)["depositTransaction"].clone();
+    assert_eq!((deposit["status"].as_str(), deposit["statusReason"].as_str()), (Some("PENDING"), Some(NO_KEY)));
+    assert_eq!(node.relayer_nonce(), 0);
+}
