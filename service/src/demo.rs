@@ -21,6 +21,12 @@ pub enum Gasless {
         /// The owner's nonce at the entrypoint.
         nonce: U256,
     },
+    /// An intent signature as [`Gasless::Entrypoint`], with a permit of the deposit token
+    /// for the entrypoint (until the signature's deadline), so the owner needs no approval.
+    EntrypointWithPermit {
+        /// The owner's nonce at the entrypoint.
+        nonce: U256,
+    },
     /// A permit of the deposit token for the origin intent address.
     PermitOnly,
 }
@@ -77,22 +83,24 @@ pub fn gasless_request(
         permit_amount: None,
         unknown: Default::default(),
     };
-    match mode {
-        Gasless::Entrypoint { nonce } => {
-            signature.user_nonce = Some(nonce);
-            let digest = deposit_intent_digest(intent, &signature, entrypoint).map_err(|e| e.to_string())?;
-            signature.intent_signature = Some(sign_digest(key, &digest)?);
-        }
-        Gasless::PermitOnly => {
-            signature.permit_deadline = Some(deadline);
-            signature.permit_amount = Some(intent.deposit_transaction.amount + fee_in_deposit_token);
-            let facts = chain.facts(intent);
-            let permit = facts.token_permit().ok_or("the deposit token has no permit domain in the configuration")?;
-            let digest =
-                deposit_permit_digest(intent, &signature, GaslessMode::PermitOnly, &permit.domain, permit.nonce)
-                    .map_err(|e| e.to_string())?;
-            signature.permit_signature = Some(sign_digest(key, &digest)?);
-        }
+    if let Gasless::Entrypoint { nonce } | Gasless::EntrypointWithPermit { nonce } = mode {
+        signature.user_nonce = Some(nonce);
+        let digest = deposit_intent_digest(intent, &signature, entrypoint).map_err(|e| e.to_string())?;
+        signature.intent_signature = Some(sign_digest(key, &digest)?);
+    }
+    let permit_mode = match mode {
+        Gasless::Entrypoint { .. } => None,
+        Gasless::EntrypointWithPermit { .. } => Some(GaslessMode::Entrypoint),
+        Gasless::PermitOnly => Some(GaslessMode::PermitOnly),
+    };
+    if let Some(permit_mode) = permit_mode {
+        signature.permit_deadline = Some(deadline);
+        signature.permit_amount = Some(intent.deposit_transaction.amount + fee_in_deposit_token);
+        let facts = chain.facts(intent);
+        let permit = facts.token_permit().ok_or("the deposit token has no permit domain in the configuration")?;
+        let digest = deposit_permit_digest(intent, &signature, permit_mode, &permit.domain, permit.nonce)
+            .map_err(|e| e.to_string())?;
+        signature.permit_signature = Some(sign_digest(key, &digest)?);
     }
     Ok(ExecuteRequest {
         intent_id: intent.intent_id.clone(),

@@ -16,48 +16,48 @@ use std::time::{Duration, Instant};
 use alloy_primitives::{Address, U256};
 use alloy_provider::Provider;
 use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
-use intent_chain_tests::{Chain, CHAIN_ID};
-use intent_core::eip712::{Domain, EntrypointNames};
-use intent_core::rules::{deposit_permit_digest, GaslessMode};
+use intent_chain_tests::CHAIN_ID;
+use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
 use intent_service::chain::ChainView;
-use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
+use intent_service::config::ServiceConfig;
 use intent_service::relay::{RelayerKey, NO_KEY};
 use intent_service::{demo, server, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
+use support::anvil::{self, Deployed, RELAYER};
 use support::{post, ACCESS_KEY, OPERATOR_KEY};
 
-/// The permit token's EIP-712 name (its ERC-20 name); version "1".
-const TOKEN_NAME: &str = "Relay Test Token";
-/// Development account of the relayer: never used by the tests themselves, so its nonce
-/// counts the relay transactions only.
-const RELAYER: usize = 9;
 /// What each owner is minted.
 const MINTED: u128 = 1_000_000_000_000_000_000_000;
 
 /// A node with the entrypoint and the token deployed, and its runtime.
 struct Node {
     runtime: tokio::runtime::Runtime,
-    chain: Chain,
-    entrypoint: Address,
-    token: Address,
+    deployed: Deployed,
+}
+
+impl std::ops::Deref for Node {
+    type Target = Deployed;
+
+    fn deref(&self) -> &Deployed {
+        &self.deployed
+    }
 }
 
 impl Node {
     /// Starts Anvil, deploys, and mints to development accounts 1 to 4 (the owners).
     fn start() -> Node {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let (chain, entrypoint, token) = runtime.block_on(async {
-            let chain = Chain::start().await.expect("anvil (npm ci --ignore-scripts in chain/)");
-            let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await.unwrap();
-            let token = chain.deploy_permit_token(TOKEN_NAME, "RTT").await.unwrap();
+        let deployed = runtime.block_on(async {
+            let deployed = anvil::deploy(&[]).await;
             for owner in 1..=4 {
+                let (chain, token) = (&deployed.chain, deployed.token);
                 chain.mint(token, chain.address(owner), U256::from(MINTED)).await.unwrap();
             }
-            (chain, entrypoint, token)
+            deployed
         });
-        Node { runtime, chain, entrypoint, token }
+        Node { runtime, deployed }
     }
 
     fn block_on<T>(&self, future: impl std::future::IntoFuture<Output = T>) -> T {
@@ -104,46 +104,6 @@ impl Node {
     fn signing_key(&self, index: usize) -> SigningKey {
         SigningKey::from_slice(self.chain.key(index).to_bytes().as_slice()).unwrap()
     }
-
-    /// The relayer's private key in hex, as `INTENT_RELAYER_KEY` holds it.
-    fn relayer_key(&self) -> String {
-        self.chain.key(RELAYER).to_bytes().to_string()
-    }
-
-    /// The shipped configuration with its first chain replaced by this node's (rpcUrl,
-    /// entrypoint, the permit token as its one token).
-    fn config(&self) -> Value {
-        let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
-        let mut chain = config["chains"][0].clone();
-        chain["chainId"] = CHAIN_ID.into();
-        chain["rpcUrl"] = self.chain.endpoint().into();
-        chain["entrypoint"] = json!({"address": self.entrypoint.to_string()});
-        config["chains"][0] = chain;
-        let tokens: Vec<Value> = config["tokens"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|token| token["chainId"] != 42161)
-            .cloned()
-            .chain([json!({
-                "chainId": CHAIN_ID, "address": self.token.to_string(), "symbol": "RTT", "decimals": 18,
-                "priceUsd": 1, "feeToken": true, "permit": {"name": TOKEN_NAME, "version": "1"}
-            })])
-            .collect();
-        config["tokens"] = tokens.into();
-        config
-    }
-
-    /// The token's permit domain.
-    fn token_domain(&self) -> Domain {
-        Domain {
-            name: Some(TOKEN_NAME.into()),
-            version: Some("1".into()),
-            chain_id: Some(U256::from(CHAIN_ID)),
-            verifying_contract: Some(self.token),
-            salt: None,
-        }
-    }
 }
 
 /// One service instance on its own runtime; dropping it stops everything it runs.
@@ -180,10 +140,7 @@ impl Instance {
 
     /// Quotes `amount` of the node's token from development account `owner` and commits it.
     fn committed(&self, node: &Node, owner: usize) -> QuoteResponse {
-        let mut request: Value = serde_json::from_str(&support::quote_request()).unwrap();
-        request["ownerAddress"] = node.chain.address(owner).to_string().into();
-        request["originChainId"] = CHAIN_ID.into();
-        request["originTokenAddress"] = node.token.to_string().into();
+        let request = node.quote_request(node.chain.address(owner));
         let quote: QuoteResponse =
             from_slice(self.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
         self.rpc("CommitIntent", &support::commit_body(&quote));
@@ -227,26 +184,13 @@ impl Drop for Instance {
     }
 }
 
-/// A gasless request for `quote` signed by development account `owner`: entrypoint mode
-/// with `nonce`, with a permit for the entrypoint when `permit`; or permit-only mode.
-fn signed(node: &Node, quote: &QuoteResponse, owner: usize, mode: demo::Gasless, permit: bool) -> ExecuteRequest {
-    let key = node.signing_key(owner);
+/// A gasless request for `quote` signed by development account `owner` in `mode`, as
+/// `intent-demo-sign` signs it, with this node's configuration (its token's permit domain).
+fn signed(node: &Node, quote: &QuoteResponse, owner: usize, mode: demo::Gasless) -> ExecuteRequest {
     let config = ServiceConfig::parse(node.config().to_string().as_bytes()).unwrap();
     let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
-    let mut request =
-        demo::gasless_request(quote, &key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config)).unwrap();
-    if permit {
-        let signature = request.deposit_signature.as_mut().unwrap();
-        signature.permit_amount =
-            Some(quote.intent.deposit_transaction.amount + signature.selected_gas_fee_option.amount);
-        // Entrypoint mode's permit runs until the signature's deadline.
-        signature.permit_deadline = Some(signature.deadline);
-        let digest =
-            deposit_permit_digest(&quote.intent, signature, GaslessMode::Entrypoint, &node.token_domain(), U256::ZERO)
-                .unwrap();
-        signature.permit_signature = Some(demo::sign_digest(&key, &digest).unwrap());
-    }
-    request
+    let key = node.signing_key(owner);
+    demo::gasless_request(quote, &key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config)).unwrap()
 }
 
 fn entrypoint_mode(nonce: u64) -> demo::Gasless {
@@ -275,7 +219,7 @@ fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
     node.approve_entrypoint(1);
     let service = Instance::start(&node.config(), &support::database("relay"), Some(&node.relayer_key()));
     let quote = service.committed(&node, 1);
-    let request = signed(&node, &quote, 1, entrypoint_mode(0), false);
+    let request = signed(&node, &quote, 1, entrypoint_mode(0));
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
     let collector_before = node.balance(collector);
     let answer = service.rpc("ExecuteIntent", &to_string(&request));
@@ -300,7 +244,7 @@ fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
     let node = Node::start();
     let service = Instance::start(&node.config(), &support::database("relay-permit"), Some(&node.relayer_key()));
     let quote = service.committed(&node, 2);
-    let request = signed(&node, &quote, 2, entrypoint_mode(0), true);
+    let request = signed(&node, &quote, 2, demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO });
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
     let collector_before = node.balance(collector);
     service.rpc("ExecuteIntent", &to_string(&request));
@@ -316,7 +260,7 @@ fn permit_only_mode_relays_the_permit_for_the_intent_address() {
     let node = Node::start();
     let service = Instance::start(&node.config(), &support::database("relay-permit-only"), Some(&node.relayer_key()));
     let quote = service.committed(&node, 3);
-    let request = signed(&node, &quote, 3, demo::Gasless::PermitOnly, false);
+    let request = signed(&node, &quote, 3, demo::Gasless::PermitOnly);
     service.rpc("ExecuteIntent", &to_string(&request));
 
     service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
@@ -331,7 +275,7 @@ fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
     node.approve_entrypoint(1);
     let service = Instance::start(&node.config(), &support::database("relay-revert"), Some(&node.relayer_key()));
     let quote = service.committed(&node, 1);
-    let request = signed(&node, &quote, 1, entrypoint_mode(0), false);
+    let request = signed(&node, &quote, 1, entrypoint_mode(0));
     node.automine(false);
     service.rpc("ExecuteIntent", &to_string(&request));
     service.wait_deposit(&quote.intent.intent_id, "SENT");
@@ -362,7 +306,7 @@ fn a_restart_while_a_relay_is_pending_follows_it_and_sends_nothing_twice() {
     let first = Instance::start(&node.config(), &db, Some(&node.relayer_key()));
     let quote = first.committed(&node, 4);
     node.automine(false);
-    first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 4, entrypoint_mode(0), false)));
+    first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 4, entrypoint_mode(0))));
     let sent = first.wait_deposit(&quote.intent.intent_id, "SENT");
     drop(first);
 
@@ -388,7 +332,7 @@ fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
         .iter()
         .map(|&owner| {
             let quote = service.committed(&node, owner);
-            let request = signed(&node, &quote, owner, entrypoint_mode(0), false);
+            let request = signed(&node, &quote, owner, entrypoint_mode(0));
             (quote, request)
         })
         .collect();
@@ -414,7 +358,7 @@ fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why()
     let node = Node::start();
     let service = Instance::start(&node.config(), &support::database("relay-no-key"), None);
     let quote = service.committed(&node, 1);
-    let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 1, entrypoint_mode(0), false)));
+    let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 1, entrypoint_mode(0))));
     assert_eq!(answer["intentStatus"], "EXECUTING");
     let deposit = service.receipt(&quote.intent.intent_id)["depositTransaction"].clone();
     assert_eq!((deposit["status"].as_str(), deposit["statusReason"].as_str()), (Some("PENDING"), Some(NO_KEY)));

@@ -3,10 +3,11 @@
 //! Never use it with a key that holds anything: the key is read from a file in clear.
 //!
 //! ```text
-//! intent-demo-sign --key service/demo/owner.key --mode entrypoint|permit-only [--nonce N] [--config FILE] < quote.json
+//! intent-demo-sign --key service/demo/owner.key --mode entrypoint|entrypoint-with-permit|permit-only [--nonce N] [--config FILE] < quote.json
 //! ```
 //!
-//! Entrypoint mode signs the deposit-intent digest (docs/spec.md §5.1) with user nonce N;
+//! Entrypoint mode signs the deposit-intent digest (docs/spec.md §5.1) with user nonce N
+//! (with a permit, also the deposit token's ERC-2612 permit for the entrypoint);
 //! permit-only mode signs the deposit token's ERC-2612 permit for the origin intent address
 //! (§5.2) under the token's permit domain from the service configuration, as the reference
 //! service's chain view passes it to the core ([`intent_service::demo`]).
@@ -25,6 +26,8 @@ use k256::ecdsa::SigningKey;
 enum Mode {
     /// An intent signature over the deposit-intent digest.
     Entrypoint,
+    /// An intent signature and a permit of the deposit token for the entrypoint.
+    EntrypointWithPermit,
     /// A permit for the origin intent address.
     PermitOnly,
 }
@@ -62,6 +65,7 @@ fn run(flags: Flags) -> Result<String, String> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_err(|e| e.to_string())?;
     let mode = match flags.mode {
         Mode::Entrypoint => Gasless::Entrypoint { nonce: U256::from(flags.nonce) },
+        Mode::EntrypointWithPermit => Gasless::EntrypointWithPermit { nonce: U256::from(flags.nonce) },
         Mode::PermitOnly => Gasless::PermitOnly,
     };
     let entrypoint = config.policy().entrypoint;

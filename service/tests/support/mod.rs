@@ -9,6 +9,7 @@
 
 #![allow(dead_code)]
 
+pub mod anvil;
 pub mod openapi;
 
 use std::io::{BufRead, BufReader, Read, Write};

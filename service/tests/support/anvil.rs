@@ -1,0 +1,80 @@
+//! A node for the relaying tests and the chain demo: Anvil started by `intent-chain-tests`
+//! with the repository's entrypoint and an ERC-2612 token deployed, and the shipped
+//! configuration turned to it (its first chain replaced by the node's, with `rpcUrl`, the
+//! entrypoint and the token with its permit domain). Shared by `tests/relay.rs` and
+//! `examples/chain_demo.rs`.
+
+#![allow(dead_code)]
+
+use alloy_primitives::Address;
+use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_core::eip712::EntrypointNames;
+use intent_service::config::EXAMPLE_CONFIG;
+use serde_json::{json, Value};
+
+/// The test token's EIP-712 name (its ERC-20 name); its version is "1".
+pub const TOKEN_NAME: &str = "Relay Test Token";
+
+/// Development account whose key relays: nothing else sends from it, so its nonce counts
+/// the relay transactions only.
+pub const RELAYER: usize = 9;
+
+/// A started node with the entrypoint (default EIP-712 names) and the token deployed.
+pub struct Deployed {
+    pub chain: Chain,
+    pub entrypoint: Address,
+    pub token: Address,
+}
+
+/// Starts Anvil with `args` and deploys.
+///
+/// # Panics
+///
+/// Without `npm ci --ignore-scripts` in `chain/`, or when a deployment fails.
+pub async fn deploy(args: &[&str]) -> Deployed {
+    let chain = Chain::start_with(args).await.expect("anvil (run `npm ci --ignore-scripts` in chain/)");
+    let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await.expect("the entrypoint deploys");
+    let token = chain.deploy_permit_token(TOKEN_NAME, "RTT").await.expect("the token deploys");
+    Deployed { chain, entrypoint, token }
+}
+
+impl Deployed {
+    /// The shipped configuration with its first chain replaced by this node's.
+    pub fn config(&self) -> Value {
+        let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).expect("the shipped configuration");
+        let replaced = config["chains"][0]["chainId"].clone();
+        let mut chain = config["chains"][0].clone();
+        chain["chainId"] = CHAIN_ID.into();
+        chain["rpcUrl"] = self.chain.endpoint().into();
+        chain["entrypoint"] = json!({"address": self.entrypoint.to_string()});
+        config["chains"][0] = chain;
+        let mut tokens: Vec<Value> = config["tokens"]
+            .as_array()
+            .expect("tokens")
+            .iter()
+            .filter(|token| token["chainId"] != replaced)
+            .cloned()
+            .collect();
+        tokens.push(json!({
+            "chainId": CHAIN_ID, "address": self.token.to_string(), "symbol": "RTT", "decimals": 18,
+            "priceUsd": 1, "feeToken": true, "permit": {"name": TOKEN_NAME, "version": "1"}
+        }));
+        config["tokens"] = tokens.into();
+        config
+    }
+
+    /// The shipped example quote request from `owner`, paying in this node's token.
+    pub fn quote_request(&self, owner: Address) -> Value {
+        let mut request: Value =
+            serde_json::from_str(include_str!("../../../examples/quote-request.json")).expect("the example request");
+        request["ownerAddress"] = owner.to_string().into();
+        request["originChainId"] = CHAIN_ID.into();
+        request["originTokenAddress"] = self.token.to_string().into();
+        request
+    }
+
+    /// The relayer's private key in hex, as `INTENT_RELAYER_KEY` holds it.
+    pub fn relayer_key(&self) -> String {
+        self.chain.key(RELAYER).to_bytes().to_string()
+    }
+}
