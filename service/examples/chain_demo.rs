@@ -66,7 +66,7 @@ async fn main() -> Result<(), Failed> {
     let scratch = std::env::temp_dir().join(format!("intent-chain-demo-{}", std::process::id()));
     std::fs::create_dir_all(&scratch)?;
     let config = ServiceConfig::parse(node.config().to_string().as_bytes())?;
-    let relayer = RelayerKey::parse(&node.relayer_key(), "the demo")?;
+    let relayer = RelayerKey::parse(&node.relayer_key(anvil::RELAYER), "the demo")?;
     println!("relayer {}", relayer.address());
     let db = format!("sqlite://{}", scratch.join("demo.db").display());
     let service = Service::open_relaying(config.clone(), &db, &[], &[], false, Some(relayer)).await?;

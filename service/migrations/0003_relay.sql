@@ -12,5 +12,5 @@ CREATE TABLE relays (
     UNIQUE (chain_id, relayer, nonce)
 );
 
--- The relayer reads the relays still pending on its chain at start through this index.
-CREATE INDEX relays_pending ON relays (status, chain_id);
+-- At start, each chain's relayer reads the relays it left pending through this index.
+CREATE INDEX relays_pending ON relays (status, chain_id, relayer);

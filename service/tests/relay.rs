@@ -25,7 +25,7 @@ use intent_service::relay::{RelayerKey, NO_KEY};
 use intent_service::{demo, server, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
-use support::anvil::{self, Deployed, RELAYER};
+use support::anvil::{self, Deployed};
 use support::{post, ACCESS_KEY, OPERATOR_KEY};
 
 /// What each owner is minted.
@@ -35,6 +35,7 @@ const MINTED: u128 = 1_000_000_000_000_000_000_000;
 struct Node {
     runtime: tokio::runtime::Runtime,
     deployed: Deployed,
+    relayer: usize,
 }
 
 impl std::ops::Deref for Node {
@@ -46,18 +47,19 @@ impl std::ops::Deref for Node {
 }
 
 impl Node {
-    /// Starts Anvil, deploys, and mints to development accounts 1 to 4 (the owners).
-    fn start() -> Node {
+    /// Starts Anvil, deploys, and mints to the development accounts `owners`; account
+    /// `relayer` relays (each test its own: see [`anvil::ACCOUNTS`]).
+    fn start(owners: &[usize], relayer: usize) -> Node {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         let deployed = runtime.block_on(async {
             let deployed = anvil::deploy(&[]).await;
-            for owner in 1..=4 {
+            for &owner in owners {
                 let (chain, token) = (&deployed.chain, deployed.token);
                 chain.mint(token, chain.address(owner), U256::from(MINTED)).await.unwrap();
             }
             deployed
         });
-        Node { runtime, deployed }
+        Node { runtime, deployed, relayer }
     }
 
     fn block_on<T>(&self, future: impl std::future::IntoFuture<Output = T>) -> T {
@@ -92,7 +94,7 @@ impl Node {
 
     /// The relayer's transactions counted by the node (mined ones).
     fn relayer_nonce(&self) -> u64 {
-        self.block_on(self.chain.provider().get_transaction_count(self.chain.address(RELAYER))).unwrap()
+        self.block_on(self.chain.provider().get_transaction_count(self.chain.address(self.relayer))).unwrap()
     }
 
     /// `owner` approves the entrypoint for everything it holds.
@@ -215,9 +217,9 @@ fn assert_deposited(
 
 #[test]
 fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
-    let node = Node::start();
+    let node = Node::start(&[1], 11);
     node.approve_entrypoint(1);
-    let service = Instance::start(&node.config(), &support::database("relay"), Some(&node.relayer_key()));
+    let service = Instance::start(&node.config(), &support::database("relay"), Some(&node.relayer_key(node.relayer)));
     let quote = service.committed(&node, 1);
     let request = signed(&node, &quote, 1, entrypoint_mode(0));
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
@@ -241,8 +243,9 @@ fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
 
 #[test]
 fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
-    let node = Node::start();
-    let service = Instance::start(&node.config(), &support::database("relay-permit"), Some(&node.relayer_key()));
+    let node = Node::start(&[2], 12);
+    let service =
+        Instance::start(&node.config(), &support::database("relay-permit"), Some(&node.relayer_key(node.relayer)));
     let quote = service.committed(&node, 2);
     let request = signed(&node, &quote, 2, demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO });
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
@@ -257,8 +260,9 @@ fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
 
 #[test]
 fn permit_only_mode_relays_the_permit_for_the_intent_address() {
-    let node = Node::start();
-    let service = Instance::start(&node.config(), &support::database("relay-permit-only"), Some(&node.relayer_key()));
+    let node = Node::start(&[3], 13);
+    let service =
+        Instance::start(&node.config(), &support::database("relay-permit-only"), Some(&node.relayer_key(node.relayer)));
     let quote = service.committed(&node, 3);
     let request = signed(&node, &quote, 3, demo::Gasless::PermitOnly);
     service.rpc("ExecuteIntent", &to_string(&request));
@@ -271,21 +275,22 @@ fn permit_only_mode_relays_the_permit_for_the_intent_address() {
 
 #[test]
 fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
-    let node = Node::start();
-    node.approve_entrypoint(1);
-    let service = Instance::start(&node.config(), &support::database("relay-revert"), Some(&node.relayer_key()));
-    let quote = service.committed(&node, 1);
-    let request = signed(&node, &quote, 1, entrypoint_mode(0));
+    let node = Node::start(&[4], 14);
+    node.approve_entrypoint(4);
+    let service =
+        Instance::start(&node.config(), &support::database("relay-revert"), Some(&node.relayer_key(node.relayer)));
+    let quote = service.committed(&node, 4);
+    let request = signed(&node, &quote, 4, entrypoint_mode(0));
     node.automine(false);
     service.rpc("ExecuteIntent", &to_string(&request));
     service.wait_deposit(&quote.intent.intent_id, "SENT");
     // The owner spends its whole balance before the relay is mined, in the same block and
     // ahead of it (a higher tip; its gas is given, since an estimate would run on the
     // pending state, after the relay).
-    let owner = node.chain.address(1);
+    let owner = node.chain.address(4);
     let token = TestPermitToken::new(node.token, node.chain.provider());
     let spend =
-        token.transfer(node.chain.address(5), U256::from(MINTED)).from(owner).max_priority_fee_per_gas(50_000_000_000);
+        token.transfer(node.chain.address(20), U256::from(MINTED)).from(owner).max_priority_fee_per_gas(50_000_000_000);
     let spend = node.block_on(spend.max_fee_per_gas(100_000_000_000).gas(100_000).send()).unwrap();
     node.mine();
     assert!(node.block_on(spend.get_receipt()).unwrap().status());
@@ -300,34 +305,35 @@ fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
 
 #[test]
 fn a_restart_while_a_relay_is_pending_follows_it_and_sends_nothing_twice() {
-    let node = Node::start();
-    node.approve_entrypoint(4);
+    let node = Node::start(&[5], 15);
+    node.approve_entrypoint(5);
     let db = support::database("relay-restart");
-    let first = Instance::start(&node.config(), &db, Some(&node.relayer_key()));
-    let quote = first.committed(&node, 4);
+    let first = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let quote = first.committed(&node, 5);
     node.automine(false);
-    first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 4, entrypoint_mode(0))));
+    first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 5, entrypoint_mode(0))));
     let sent = first.wait_deposit(&quote.intent.intent_id, "SENT");
     drop(first);
 
-    let second = Instance::start(&node.config(), &db, Some(&node.relayer_key()));
+    let second = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
     node.mine();
     let done = second.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
     assert_eq!(done["depositTransaction"]["txnHash"], sent["depositTransaction"]["txnHash"]);
     assert_eq!(node.relayer_nonce(), 1, "one relay transaction, mined once");
     node.mine();
     assert_eq!(node.relayer_nonce(), 1, "nothing else was sent");
-    assert_eq!(node.entrypoint_nonce(node.chain.address(4)), U256::from(1));
+    assert_eq!(node.entrypoint_nonce(node.chain.address(5)), U256::from(1));
 }
 
 #[test]
 fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
-    let node = Node::start();
-    let owners = [1, 2, 3, 4];
+    let node = Node::start(&[6, 7, 8, 10], 16);
+    let owners = [6, 7, 8, 10];
     for owner in owners {
         node.approve_entrypoint(owner);
     }
-    let service = Instance::start(&node.config(), &support::database("relay-concurrent"), Some(&node.relayer_key()));
+    let service =
+        Instance::start(&node.config(), &support::database("relay-concurrent"), Some(&node.relayer_key(node.relayer)));
     let requests: Vec<(QuoteResponse, ExecuteRequest)> = owners
         .iter()
         .map(|&owner| {
@@ -355,10 +361,10 @@ fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
 
 #[test]
 fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why() {
-    let node = Node::start();
+    let node = Node::start(&[17], 18);
     let service = Instance::start(&node.config(), &support::database("relay-no-key"), None);
-    let quote = service.committed(&node, 1);
-    let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 1, entrypoint_mode(0))));
+    let quote = service.committed(&node, 17);
+    let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 17, entrypoint_mode(0))));
     assert_eq!(answer["intentStatus"], "EXECUTING");
     let deposit = service.receipt(&quote.intent.intent_id)["depositTransaction"].clone();
     assert_eq!((deposit["status"].as_str(), deposit["statusReason"].as_str()), (Some("PENDING"), Some(NO_KEY)));

@@ -71,18 +71,20 @@ pub async fn exists(store: &Store, intent_id: &str) -> Result<bool, StoreError> 
     Ok(row.try_get::<i64, _>(0)? > 0)
 }
 
-/// The pending relays of `chain_id`, through the `(status, chain_id)` index.
+/// The pending relays `relayer` sent on `chain_id`, through the `(status, chain_id,
+/// relayer)` index.
 ///
 /// # Errors
 ///
 /// The database's error, or a row this module did not write.
-pub async fn pending(store: &Store, chain_id: u64) -> Result<Vec<Relay>, StoreError> {
+pub async fn pending(store: &Store, chain_id: u64, relayer: Address) -> Result<Vec<Relay>, StoreError> {
     let rows = sqlx::query(
         "SELECT intent_id, chain_id, relayer, nonce, txn_hash, raw_transaction FROM relays \
-         WHERE status = $1 AND chain_id = $2 ORDER BY nonce",
+         WHERE status = $1 AND chain_id = $2 AND relayer = $3 ORDER BY nonce",
     )
     .bind(PENDING)
     .bind(int(chain_id))
+    .bind(relayer.to_string())
     .fetch_all(store.pool())
     .await?;
     rows.iter()

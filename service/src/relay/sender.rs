@@ -163,7 +163,7 @@ impl Task {
     /// not know are sent again then.
     async fn load_pending(&mut self) {
         loop {
-            match ledger::pending(self.chain.records.store(), self.chain.chain_id).await {
+            match ledger::pending(self.chain.records.store(), self.chain.chain_id, self.chain.relayer).await {
                 Ok(relays) => {
                     if !relays.is_empty() {
                         tracing::info!(

@@ -15,8 +15,12 @@ use serde_json::{json, Value};
 /// The test token's EIP-712 name (its ERC-20 name); its version is "1".
 pub const TOKEN_NAME: &str = "Relay Test Token";
 
-/// Development account whose key relays: nothing else sends from it, so its nonce counts
-/// the relay transactions only.
+/// Development accounts Anvil makes: the relaying tests give each test its own owners and
+/// relayer, so that tests sharing one database never share an owner's entrypoint nonce or
+/// a relayer's pending relays.
+pub const ACCOUNTS: usize = 24;
+
+/// The development account that relays in the demo: nothing else sends from it.
 pub const RELAYER: usize = 9;
 
 /// A started node with the entrypoint (default EIP-712 names) and the token deployed.
@@ -32,7 +36,9 @@ pub struct Deployed {
 ///
 /// Without `npm ci --ignore-scripts` in `chain/`, or when a deployment fails.
 pub async fn deploy(args: &[&str]) -> Deployed {
-    let chain = Chain::start_with(args).await.expect("anvil (run `npm ci --ignore-scripts` in chain/)");
+    let accounts = ACCOUNTS.to_string();
+    let args: Vec<&str> = ["--accounts", accounts.as_str()].into_iter().chain(args.iter().copied()).collect();
+    let chain = Chain::start_with(&args).await.expect("anvil (run `npm ci --ignore-scripts` in chain/)");
     let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await.expect("the entrypoint deploys");
     let token = chain.deploy_permit_token(TOKEN_NAME, "RTT").await.expect("the token deploys");
     Deployed { chain, entrypoint, token }
@@ -73,8 +79,8 @@ impl Deployed {
         request
     }
 
-    /// The relayer's private key in hex, as `INTENT_RELAYER_KEY` holds it.
-    pub fn relayer_key(&self) -> String {
-        self.chain.key(RELAYER).to_bytes().to_string()
+    /// The private key of development account `index` in hex, as `INTENT_RELAYER_KEY` holds it.
+    pub fn relayer_key(&self, index: usize) -> String {
+        self.chain.key(index).to_bytes().to_string()
     }
 }
