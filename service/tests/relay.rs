@@ -370,3 +370,33 @@ fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why()
     assert_eq!((deposit["status"].as_str(), deposit["statusReason"].as_str()), (Some("PENDING"), Some(NO_KEY)));
     assert_eq!(node.relayer_nonce(), 0);
 }
+
+#[test]
+fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed() {
+    // Development account 1's key: a key anyone knows, used here for its printed form only.
+    let key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+    let address = RelayerKey::parse(key, "test").unwrap().address();
+    let log = support::scratch().join("relay-start.log");
+    let server = support::Server::start_env(&support::database("relay-start"), &[("INTENT_RELAYER_KEY", key)], &log);
+    let printed = server.printed.join("\n");
+    assert!(printed.contains(&format!("relayer {address}")), "{printed}");
+    assert!(!printed.to_lowercase().contains(&key[2..]), "{printed}");
+    let not_relayed = "not relayed: chain 42161 has no rpcUrl in the service configuration";
+    assert!(printed.contains(&format!("chain 42161: gasless deposits {not_relayed}")), "{printed}");
+
+    // The shipped configuration's chains have no node: a gasless deposit is checked, then
+    // its receipt says why it is not relayed.
+    let now = support::base();
+    let quote = support::committed(&server, now, &support::demo_quote_request());
+    let deadline = now.unix_seconds() as u64 + 600;
+    // A random nonce: tests sharing one database never claim the same one.
+    let nonce = u64::from_be_bytes(support::random_hash()[..8].try_into().unwrap()) >> 1;
+    let request = support::gasless_request(&quote, support::Gasless::Entrypoint { nonce }, deadline);
+    assert_eq!(server.rpc("ExecuteIntent", support::at(now, 2), &request).json()["intentStatus"], "EXECUTING");
+    let body = json!({"intentId": quote.intent.intent_id}).to_string();
+    let receipt = server.rpc("GetIntentReceipt", support::at(now, 3), &body).json()["intentReceipt"].clone();
+    assert_eq!(receipt["depositTransaction"]["statusReason"], not_relayed, "{receipt}");
+    drop(server);
+    let log = std::fs::read_to_string(&log).unwrap();
+    assert!(!log.to_lowercase().contains(&key[2..]), "the log shows the key: {log}");
+}

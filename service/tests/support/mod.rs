@@ -76,6 +76,8 @@ pub fn postgres() -> Option<String> {
 pub struct Server {
     pub addr: SocketAddr,
     child: Child,
+    /// What it printed on standard output before `listening on ADDR`.
+    pub printed: Vec<String>,
 }
 
 impl Server {
@@ -86,33 +88,41 @@ impl Server {
 
     /// [`Server::start`] with more flags.
     pub fn start_with(db: &str, flags: &[&str]) -> Server {
-        Server::spawn(db, flags, Stdio::null())
+        Server::spawn(db, flags, &[], Stdio::null())
+    }
+
+    /// [`Server::start`] with environment variables `env` and its log written to `log`.
+    pub fn start_env(db: &str, env: &[(&str, &str)], log: &Path) -> Server {
+        Server::spawn(db, &[], env, Stdio::from(std::fs::File::create(log).unwrap()))
     }
 
     /// [`Server::start`] with its log (standard error) written to `log`.
     pub fn start_logged(db: &str, log: &Path) -> Server {
-        Server::spawn(db, &[], Stdio::from(std::fs::File::create(log).unwrap()))
+        Server::spawn(db, &[], &[], Stdio::from(std::fs::File::create(log).unwrap()))
     }
 
-    fn spawn(db: &str, flags: &[&str], stderr: Stdio) -> Server {
+    fn spawn(db: &str, flags: &[&str], env: &[(&str, &str)], stderr: Stdio) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_intent-service"))
             .args(["--listen", "127.0.0.1:0", "--db", db, "--unsafe-test-clock"])
             .args(flags)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(stderr)
             .spawn()
             .expect("the intent-service binary starts");
         let stdout = child.stdout.take().unwrap();
         let mut lines = BufReader::new(stdout).lines();
+        let mut printed = Vec::new();
         let addr = loop {
             let line = lines.next().expect("intent-service printed `listening on ADDR`").unwrap();
             if let Some(addr) = line.strip_prefix("listening on ") {
                 break addr.parse().unwrap();
             }
+            printed.push(line);
         };
         // Keep reading stdout so the child never blocks on a full pipe.
         std::thread::spawn(move || for _ in lines {});
-        Server { addr, child }
+        Server { addr, child, printed }
     }
 
     /// The process id.
