@@ -15,11 +15,11 @@
 #[path = "../tests/support/anvil.rs"]
 mod anvil;
 
+use anvil::call;
+
 use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, B256, U256};
-use axum::body::Body;
-use axum::http::Request;
 use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
 use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, QuoteResponse};
@@ -29,27 +29,8 @@ use intent_service::relay::RelayerKey;
 use intent_service::{demo, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 type Failed = Box<dyn std::error::Error>;
-
-/// The demo's access key (the shipped configuration's public one).
-const ACCESS_KEY: &str = "demo-access-key";
-
-/// POSTs `body` to the service's `operation` and answers the JSON, or fails with the error body.
-async fn call(router: &axum::Router, operation: &str, body: &Value) -> Result<Value, Failed> {
-    let request = Request::post(format!("/rpc/Service/{operation}"))
-        .header("x-access-key", ACCESS_KEY)
-        .body(Body::from(body.to_string()))?;
-    let response = router.clone().oneshot(request).await?;
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await?;
-    let answer: Value = serde_json::from_slice(&bytes)?;
-    if !status.is_success() {
-        return Err(format!("{operation}: {status} {answer}").into());
-    }
-    Ok(answer)
-}
 
 #[tokio::main]
 async fn main() -> Result<(), Failed> {

@@ -1,16 +1,20 @@
 //! A node for the relaying tests and the chain demo: Anvil started by `intent-chain-tests`
 //! with the repository's entrypoint and an ERC-2612 token deployed, and the shipped
 //! configuration turned to it (its first chain replaced by the node's, with `rpcUrl`, the
-//! entrypoint and the token with its permit domain). Shared by `tests/relay.rs` and
-//! `examples/chain_demo.rs`.
+//! entrypoint and the token with its permit domain), and [`call`], an operation answered by
+//! the router in process. Shared by `tests/relay.rs`, `examples/chain_demo.rs` and
+//! `examples/relay_bench.rs`.
 
 #![allow(dead_code)]
 
 use alloy_primitives::Address;
+use axum::body::Body;
+use axum::http::Request;
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_core::eip712::EntrypointNames;
 use intent_service::config::EXAMPLE_CONFIG;
 use serde_json::{json, Value};
+use tower::ServiceExt;
 
 /// The test token's EIP-712 name (its ERC-20 name); its version is "1".
 pub const TOKEN_NAME: &str = "Relay Test Token";
@@ -83,4 +87,24 @@ impl Deployed {
     pub fn relayer_key(&self, index: usize) -> String {
         self.chain.key(index).to_bytes().to_string()
     }
+}
+
+/// The access key of the shipped configuration (public).
+pub const ACCESS_KEY: &str = "demo-access-key";
+
+/// POSTs `body` to the service's `operation` through `router` in process and answers the
+/// JSON, or the error body as the error.
+pub async fn call(router: &axum::Router, operation: &str, body: &Value) -> Result<Value, String> {
+    let request = Request::post(format!("/rpc/Service/{operation}"))
+        .header("x-access-key", ACCESS_KEY)
+        .body(Body::from(body.to_string()))
+        .map_err(|e| e.to_string())?;
+    let response = router.clone().oneshot(request).await.map_err(|e| e.to_string())?;
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.map_err(|e| e.to_string())?;
+    let answer: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    if !status.is_success() {
+        return Err(format!("{operation}: {status} {answer}"));
+    }
+    Ok(answer)
 }
