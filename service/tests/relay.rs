@@ -97,6 +97,11 @@ impl Node {
         self.block_on(self.chain.provider().get_transaction_count(self.chain.address(self.relayer))).unwrap()
     }
 
+    /// A service relaying on this node with its relayer's key, on a fresh database `name`.
+    fn relaying(&self, name: &str) -> Instance {
+        Instance::start(&self.config(), &support::database(name), Some(&self.relayer_key(self.relayer)))
+    }
+
     /// `owner` approves the entrypoint for everything it holds.
     fn approve_entrypoint(&self, owner: usize) {
         self.block_on(self.chain.approve(self.token, self.chain.address(owner), self.entrypoint, U256::MAX)).unwrap();
@@ -219,7 +224,7 @@ fn assert_deposited(
 fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
     let node = Node::start(&[1], 11);
     node.approve_entrypoint(1);
-    let service = Instance::start(&node.config(), &support::database("relay"), Some(&node.relayer_key(node.relayer)));
+    let service = node.relaying("relay");
     let quote = service.committed(&node, 1);
     let request = signed(&node, &quote, 1, entrypoint_mode(0));
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
@@ -244,8 +249,7 @@ fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
 #[test]
 fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
     let node = Node::start(&[2], 12);
-    let service =
-        Instance::start(&node.config(), &support::database("relay-permit"), Some(&node.relayer_key(node.relayer)));
+    let service = node.relaying("relay-permit");
     let quote = service.committed(&node, 2);
     let request = signed(&node, &quote, 2, demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO });
     let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
@@ -261,8 +265,7 @@ fn a_gasless_deposit_with_a_permit_bumps_both_nonces() {
 #[test]
 fn permit_only_mode_relays_the_permit_for_the_intent_address() {
     let node = Node::start(&[3], 13);
-    let service =
-        Instance::start(&node.config(), &support::database("relay-permit-only"), Some(&node.relayer_key(node.relayer)));
+    let service = node.relaying("relay-permit-only");
     let quote = service.committed(&node, 3);
     let request = signed(&node, &quote, 3, demo::Gasless::PermitOnly);
     service.rpc("ExecuteIntent", &to_string(&request));
@@ -277,8 +280,7 @@ fn permit_only_mode_relays_the_permit_for_the_intent_address() {
 fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
     let node = Node::start(&[4], 14);
     node.approve_entrypoint(4);
-    let service =
-        Instance::start(&node.config(), &support::database("relay-revert"), Some(&node.relayer_key(node.relayer)));
+    let service = node.relaying("relay-revert");
     let quote = service.committed(&node, 4);
     let request = signed(&node, &quote, 4, entrypoint_mode(0));
     node.automine(false);
@@ -332,8 +334,7 @@ fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
     for owner in owners {
         node.approve_entrypoint(owner);
     }
-    let service =
-        Instance::start(&node.config(), &support::database("relay-concurrent"), Some(&node.relayer_key(node.relayer)));
+    let service = node.relaying("relay-concurrent");
     let requests: Vec<(QuoteResponse, ExecuteRequest)> = owners
         .iter()
         .map(|&owner| {
@@ -399,4 +400,24 @@ fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed()
     drop(server);
     let log = std::fs::read_to_string(&log).unwrap();
     assert!(!log.to_lowercase().contains(&key[2..]), "the log shows the key: {log}");
+}
+
+#[test]
+fn the_relayer_bindings_are_the_compiled_contracts_functions_and_errors() {
+    use alloy_sol_types::{SolCall, SolInterface};
+    use intent_service::relay::calls::{Entrypoint, PermitToken};
+    let artifacts = intent_chain_tests::artifacts::artifacts().expect("npm ci --ignore-scripts in chain/");
+    let abi = |name: &str| &artifacts.get(name).unwrap().abi;
+    let has_function =
+        |contract: &str, selector: [u8; 4]| abi(contract).functions().any(|f| f.selector().0 == selector);
+    let has_error = |contract: &str, selector: [u8; 4]| abi(contract).errors().any(|e| e.selector().0 == selector);
+    assert!(has_function("ServiceIntentEntrypoint", Entrypoint::depositToIntentCall::SELECTOR));
+    assert!(has_function("ServiceIntentEntrypoint", Entrypoint::depositToIntentWithPermitCall::SELECTOR));
+    assert!(has_function("TestPermitToken", PermitToken::permitCall::SELECTOR));
+    for selector in Entrypoint::EntrypointErrors::selectors() {
+        assert!(has_error("ServiceIntentEntrypoint", selector), "{selector:?}");
+    }
+    for selector in PermitToken::PermitTokenErrors::selectors() {
+        assert!(has_error("TestPermitToken", selector), "{selector:?}");
+    }
 }

@@ -5,7 +5,9 @@
 //! their relayable form (`v` 27 or 28); and the decoding of a revert into the name of the
 //! contract's error (`InvalidNonce()`, `ERC20InsufficientBalance(0x…, 0, 100)`).
 //!
-//! `sol!` bindings of the functions and errors only: no network here ([`super::sender`]).
+//! `sol!` bindings of the functions and errors only, written from `chain/contracts` and
+//! OpenZeppelin's errors (`tests/relay.rs` checks each selector against the compiled ABI);
+//! no network here ([`super::sender`]).
 // The declarations mirror chain/contracts and OpenZeppelin's errors, documented there.
 #![allow(missing_docs)]
 

@@ -13,7 +13,7 @@
 pub mod calls;
 pub mod key;
 pub mod ledger;
-mod sender;
+pub mod sender;
 
 use std::collections::HashMap;
 use std::sync::Arc;
