@@ -87,8 +87,9 @@ pub async fn execute(
     log_intent(&request.intent_id);
     let response = app.records.execute(&request, client.caller(), clock.now(), || clock.now()).await?;
     if response.intent_status == IntentStatus::Executing {
-        // Off the request path: a gasless deposit is relayed by the chain's relayer task.
-        app.relayer.hand(&request.intent_id);
+        // A gasless deposit is queued for the chain's relayer task, which relays it off the
+        // request path.
+        app.relayer.hand(&request.intent_id).await;
     }
     Ok(Json(response))
 }

@@ -1,7 +1,8 @@
-//! The relays table (`service/migrations/0003_relay.sql`): one row per relayed deposit,
-//! holding the signed transaction, written before it is sent. A pending row (`SENT`) is
-//! what the relayer follows, after a restart too; the unique `(chain, relayer, nonce)`
-//! makes a relayer nonce usable once. Only text and numbers here: what a row means is
+//! The relays tables (`service/migrations/0003_relay.sql`): `relays`, one row per relayed
+//! deposit, holding the signed transaction, written before it is sent (a pending row,
+//! `SENT`, is what the relayer follows, after a restart too; the unique `(chain, relayer,
+//! nonce)` makes a relayer nonce usable once); and `relay_queue`, the intents handed to a
+//! relayer and not yet signed, written before ExecuteIntent answers. Only text and numbers here: what a row means is
 //! [`super::sender`]'s.
 
 use alloy_primitives::{Address, Bytes, B256};
@@ -115,4 +116,42 @@ pub async fn finish(store: &Store, intent_id: &str, status: &str) -> Result<(), 
         .execute(store.pool())
         .await
         .map(drop)
+}
+
+/// Queues `intent_id` for `relayer` on `chain_id` (nothing when it is queued already).
+///
+/// # Errors
+///
+/// The database's error.
+pub async fn enqueue(store: &Store, intent_id: &str, chain_id: u64, relayer: Address) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO relay_queue (intent_id, chain_id, relayer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+        .bind(intent_id)
+        .bind(int(chain_id))
+        .bind(relayer.to_string())
+        .execute(store.pool())
+        .await
+        .map(drop)
+}
+
+/// Takes `intent_id` off the queue.
+///
+/// # Errors
+///
+/// The database's error.
+pub async fn dequeue(store: &Store, intent_id: &str) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM relay_queue WHERE intent_id = $1").bind(intent_id).execute(store.pool()).await.map(drop)
+}
+
+/// The intents queued for `relayer` on `chain_id`, through the `(chain_id, relayer)` index.
+///
+/// # Errors
+///
+/// The database's error.
+pub async fn queued(store: &Store, chain_id: u64, relayer: Address) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query("SELECT intent_id FROM relay_queue WHERE chain_id = $1 AND relayer = $2")
+        .bind(int(chain_id))
+        .bind(relayer.to_string())
+        .fetch_all(store.pool())
+        .await?;
+    rows.iter().map(|row| row.try_get(0)).collect()
 }

@@ -24,7 +24,6 @@ use intent_core::{IntentReceipt, IntentStatus, TransactionStatus};
 use tokio::sync::mpsc;
 
 use crate::config::ServiceConfig;
-use crate::keys::Caller;
 use crate::metrics::Metrics;
 use crate::records::Records;
 
@@ -145,26 +144,22 @@ impl Relayer {
             .collect()
     }
 
-    /// Hands `intent_id`, just moved to EXECUTING, to its origin chain's relayer task (which
-    /// relays it if it is gasless); returns at once.
-    pub fn hand(&self, intent_id: &str) {
-        let Some(records) = self.records.clone() else { return };
-        if self.queues.is_empty() {
-            return;
+    /// Hands `intent_id`, just moved to EXECUTING, to its origin chain's relayer task if it
+    /// is gasless and that chain is relayed: queued in the store first (so a restart finds
+    /// it), then passed on; the relay itself runs off the request path.
+    pub async fn hand(&self, intent_id: &str) {
+        let (Some(records), Some(relayer)) = (&self.records, self.address) else { return };
+        let intent = match records.gasless_execution(intent_id).await {
+            Ok(Some((intent, _))) => intent,
+            Ok(None) => return,
+            Err(e) => return tracing::warn!(intent_id, error = %e, "relayer: cannot load the intent handed over"),
+        };
+        let Some(queue) = self.queues.get(&intent.origin_chain_id) else { return };
+        if let Err(e) = ledger::enqueue(records.store(), intent_id, intent.origin_chain_id, relayer).await {
+            tracing::warn!(intent_id, error = %e, "relayer: cannot queue the intent; it is relayed if this instance lives");
         }
-        let queues = self.queues.clone();
-        let intent_id = intent_id.to_owned();
-        tokio::spawn(async move {
-            match records.intent(&intent_id, Caller::Operator).await {
-                Ok(intent) => {
-                    if let Some(queue) = queues.get(&intent.origin_chain_id) {
-                        // A closed queue: the service is stopping; a restart finds nothing sent.
-                        let _ = queue.send(intent_id);
-                    }
-                }
-                Err(e) => tracing::warn!(intent_id, error = %e, "relayer: cannot load the intent handed over"),
-            }
-        });
+        // A closed queue: the service is stopping; the next start reads the stored queue.
+        let _ = queue.send(intent_id.to_owned());
     }
 
     /// Says on `receipt` why its gasless deposit is not relayed, when it is not: an

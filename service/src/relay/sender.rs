@@ -159,12 +159,18 @@ impl ChainSender {
 }
 
 impl Task {
-    /// The pending relays of the store, followed from the first tick; those the node does
-    /// not know are sent again then.
+    /// The pending relays of the store, followed from the first tick (those the node does
+    /// not know are sent again then), and the queued intents, relayed at the first retry.
     async fn load_pending(&mut self) {
+        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id, self.chain.relayer);
         loop {
-            match ledger::pending(self.chain.records.store(), self.chain.chain_id, self.chain.relayer).await {
-                Ok(relays) => {
+            let loaded = match ledger::pending(store, chain_id, relayer).await {
+                Ok(relays) => ledger::queued(store, chain_id, relayer).await.map(|queued| (relays, queued)),
+                Err(e) => Err(e),
+            };
+            match loaded {
+                Ok((relays, queued)) => {
+                    self.retry = queued;
                     if !relays.is_empty() {
                         tracing::info!(
                             chain_id = self.chain.chain_id,
@@ -187,9 +193,16 @@ impl Task {
     }
 
     async fn relay_or_keep(&mut self, intent_id: String) {
-        if let Attempt::Retry = self.relay(&intent_id).await {
-            if !self.retry.contains(&intent_id) {
-                self.retry.push(intent_id);
+        match self.relay(&intent_id).await {
+            Attempt::Retry => {
+                if !self.retry.contains(&intent_id) {
+                    self.retry.push(intent_id);
+                }
+            }
+            Attempt::Done => {
+                if let Err(e) = ledger::dequeue(self.chain.records.store(), &intent_id).await {
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot take the intent off the queue");
+                }
             }
         }
     }
