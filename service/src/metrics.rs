@@ -44,7 +44,7 @@ pub enum RelayOutcome {
     Reverted,
     /// Refused before sending: its gas estimate reverted (the intent failed with the revert).
     Refused,
-    /// The node refused the signed transaction (the intent failed with its message).
+    /// The node refused the signed transaction (nothing was sent; it is signed again later).
     Rejected,
 }
 

@@ -71,6 +71,11 @@ impl Node {
         self.block_on(self.chain.provider().raw_request::<_, Value>("evm_setAutomine".into(), (on,))).unwrap();
     }
 
+    /// Sets the ether balance of `who` (Anvil's `anvil_setBalance`).
+    fn set_balance(&self, who: Address, wei: U256) {
+        self.block_on(self.chain.provider().raw_request::<_, Value>("anvil_setBalance".into(), (who, wei))).unwrap();
+    }
+
     /// Mines one block with what is pending.
     fn mine(&self) {
         self.block_on(self.chain.provider().raw_request::<_, Value>("evm_mine".into(), ())).unwrap();
@@ -444,4 +449,34 @@ fn a_deposit_accepted_while_the_node_is_down_is_relayed_after_a_restart() {
     second.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
     assert_eq!(node.relayer_nonce(), 1);
     assert_eq!(node.entrypoint_nonce(node.chain.address(19)), U256::from(1));
+}
+
+#[test]
+fn a_relay_the_node_refuses_is_signed_again_once_the_relayer_can_pay() {
+    let node = Node::start(&[22], 23);
+    node.approve_entrypoint(22);
+    let relayer = node.chain.address(node.relayer);
+    node.set_balance(relayer, U256::ZERO);
+    let service = node.relaying("relay-refused");
+    let quote = service.committed(&node, 22);
+    service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 22, entrypoint_mode(0))));
+    let started = Instant::now();
+    let refused = loop {
+        let receipt = service.receipt(&quote.intent.intent_id);
+        let reason = receipt["depositTransaction"]["statusReason"].as_str().unwrap_or_default().to_owned();
+        if reason.starts_with("the node refused the relay transaction, tried again: ") {
+            break receipt;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "not refused: {receipt}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(
+        (refused["status"].as_str(), refused["depositTransaction"]["status"].as_str()),
+        (Some("EXECUTING"), Some("PENDING"))
+    );
+
+    node.set_balance(relayer, U256::from(10u64).pow(U256::from(20u64)));
+    service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
+    assert_eq!(node.relayer_nonce(), 1, "the refused transaction was never sent");
+    assert!(service.metrics().contains("service_relays_total{outcome=\"rejected\"}"));
 }

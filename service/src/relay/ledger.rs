@@ -104,6 +104,15 @@ pub async fn pending(store: &Store, chain_id: u64, relayer: Address) -> Result<V
         .collect()
 }
 
+/// Deletes the relay of `intent_id`: the node refused it, so it was never sent.
+///
+/// # Errors
+///
+/// The database's error.
+pub async fn forget(store: &Store, intent_id: &str) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM relays WHERE intent_id = $1").bind(intent_id).execute(store.pool()).await.map(drop)
+}
+
 /// Marks the relay of `intent_id` done with `status` (SUCCEEDED, REVERTED or FAILED).
 ///
 /// # Errors

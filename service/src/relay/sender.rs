@@ -67,6 +67,17 @@ impl RpcFailure {
             RpcFailure::Timeout => None,
         }
     }
+
+    /// The call's revert, as a status reason: only for an execution that reverted (revert
+    /// data, or the node's "execution reverted"), never for the relayer's own trouble
+    /// (its funds, its nonce), which is tried again instead of failing the intent.
+    fn revert(&self) -> Option<String> {
+        match self.node_error()? {
+            (_, Some(data)) => Some(revert_reason(data.as_ref())),
+            (message, None) if message.contains("execution reverted") => Some(message),
+            _ => None,
+        }
+    }
 }
 
 async fn rpc<T>(call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
@@ -258,9 +269,8 @@ impl Task {
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
         let gas = match rpc(chain.provider.estimate_gas(request.clone())).await {
             Ok(gas) => gas,
-            Err(failure) => match failure.node_error() {
-                Some((message, data)) => {
-                    let reason = data.map_or(message, |data: alloy_primitives::Bytes| revert_reason(data.as_ref()));
+            Err(failure) => match failure.revert() {
+                Some(reason) => {
                     tracing::info!(
                         intent_id,
                         function = call.function,
@@ -276,7 +286,7 @@ impl Task {
                     return Attempt::Done;
                 }
                 None => {
-                    tracing::warn!(intent_id, error = %failure, "relayer: cannot estimate the deposit's gas");
+                    tracing::warn!(intent_id, error = %failure, "relayer: cannot estimate the deposit's gas; trying again");
                     return Attempt::Retry;
                 }
             },
@@ -347,25 +357,33 @@ impl Task {
             match rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
                 Ok(_) => {}
                 Err(failure) => match failure.node_error() {
-                    Some((message, _)) => {
-                        let reason = format!("the node refused the relay transaction: {message}");
+                    Some((message, _)) if !message.contains("already known") => {
+                        // Nothing was sent: the relay is forgotten and signed again later
+                        // with a fresh nonce (the relayer's funds or nonce are its own
+                        // trouble, not the intent's).
+                        let reason = format!("the node refused the relay transaction, tried again: {message}");
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
-                        if let Err(e) = ledger::finish(store, intent_id, "FAILED").await {
-                            tracing::warn!(intent_id, error = %e, "relayer: cannot store the refusal");
+                        let waiting = TransactionReport {
+                            txn_hash: None,
+                            ..report(chain.chain_id, TransactionStatus::Pending, hash, Some(reason), None)
+                        };
+                        if let Err(e) = chain.records.keep_deposit(intent_id, &waiting).await {
+                            tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
-                        self.fail(
-                            intent_id,
-                            &reason,
-                            &report(chain.chain_id, TransactionStatus::Failed, hash, Some(reason.clone()), None),
-                        )
-                        .await;
-                        // The nonce was not used: read it again.
                         self.next_nonce = None;
-                        return Attempt::Done;
+                        return match ledger::forget(store, intent_id).await {
+                            Ok(()) => Attempt::Retry,
+                            // Kept: followed, and sent again while the node does not know it.
+                            Err(e) => {
+                                tracing::warn!(intent_id, error = %e, "relayer: cannot forget the refused relay");
+                                self.pending.push(Following { relay, mining: false, unseen: 0 });
+                                Attempt::Done
+                            }
+                        };
                     }
                     // Stored: followed, and sent again while the node does not know it.
-                    None => tracing::warn!(intent_id, error = %failure, "relayer: sending failed; it is sent again"),
+                    _ => tracing::warn!(intent_id, error = %failure, "relayer: sending failed; it is sent again"),
                 },
             }
             tracing::info!(intent_id, function = call.function, nonce, txn_hash = %hash, "relayer: deposit sent");
@@ -408,11 +426,7 @@ impl Task {
             TransactionRequest::default().with_from(self.chain.relayer).with_to(call.to).with_input(call.input);
         match rpc(self.chain.provider.call(request).block(BlockId::number(block))).await {
             Ok(_) => unknown,
-            Err(failure) => match failure.node_error() {
-                Some((_, Some(data))) => revert_reason(data.as_ref()),
-                Some((message, None)) => message,
-                None => unknown,
-            },
+            Err(failure) => failure.revert().unwrap_or(unknown),
         }
     }
 
