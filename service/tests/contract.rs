@@ -20,7 +20,10 @@ use intent_service::config::ServiceConfig;
 use intent_service::{sweep, Service};
 use serde_json::{json, Value};
 use support::app::{read_to_close, App};
-use support::{commit_body, database, hash_request, quote_request, random_hash, ACCESS_KEY, OPERATOR_KEY};
+use support::{
+    at, base, commit_body, database, demo_quote_request, gasless_request, hash_request, quote_request, random_hash,
+    Gasless, ACCESS_KEY, OPERATOR_KEY,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -230,6 +233,40 @@ async fn unknown_members_of_an_execute_request_are_not_stored_with_the_record() 
     assert!(stored.state.len() < 64 * 1024, "{} bytes stored", stored.state.len());
     // The same request again is still a replay.
     assert_eq!(app.call("ExecuteIntent", ACCESS_KEY, &body).await.status, 200);
+}
+
+#[tokio::test]
+async fn unknown_members_inside_the_selected_fee_option_are_not_stored_with_the_record() {
+    let app = App::open(&database("contract"), |_| {}).await;
+    let t = base();
+    let quote = app.committed(t, &demo_quote_request()).await;
+    let id = quote.intent.intent_id.as_str();
+    let deadline = u64::try_from(t.unix_seconds()).unwrap() + 600;
+    let signed: Value = serde_json::from_str(&gasless_request(&quote, Gasless::PermitOnly, deadline)).unwrap();
+    // 55,000 members no schema names, nested in the option the client selected: 0.59 MB,
+    // within the 1 MiB body limit.
+    let padded = |tag: &str| {
+        let mut request = signed.clone();
+        let option = request["depositSignature"]["selectedGasFeeOption"].as_object_mut().unwrap();
+        for i in 0..55_000 {
+            option.insert(format!("{tag}{i}"), json!(0));
+        }
+        request.to_string()
+    };
+    let body = padded("x");
+    assert!(body.len() > 550_000 && body.len() < 1 << 20, "{} bytes", body.len());
+    let answer = app.rpc("ExecuteIntent", at(t, 2), &body).await;
+    assert_eq!((answer.status, &answer.json()["intentStatus"]), (200, &json!("EXECUTING")), "{}", answer.body);
+    let stored = app.service.app.records.store().load(id).await.unwrap().unwrap();
+    assert!(stored.state.len() < 64 * 1024, "{} bytes stored", stored.state.len());
+    let state: Value = serde_json::from_str(&stored.state).unwrap();
+    assert_eq!(state["executeRequest"], signed, "stored: the request's known members, exactly");
+    // The same request again, with or without other unknown members, is a replay.
+    for again in [body, padded("y"), signed.to_string()] {
+        let answer = app.rpc("ExecuteIntent", at(t, 3), &again).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+    }
+    assert_eq!(app.stored(id).await, (2, "EXECUTING".to_owned()));
 }
 
 #[tokio::test]
