@@ -347,7 +347,12 @@ fn main() {
                 connection.post("WaitIntentReceipt", &body).await
             }));
         }
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Every waiter is open (its connection accepted, its request waiting) before the
+        // phase, so that all are answered by the shutdown rather than reset with the listener.
+        let open = format!("{} {}", intent_service::metrics::WAITERS, waited.len());
+        while !service.app.metrics.render().lines().any(|line| line == open) && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
         let (mut with_waiters, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
         with_waiters.name = "commit, 300 WaitIntentReceipt open";
