@@ -349,8 +349,12 @@ fn main() {
         }
         // Every waiter is open (its connection accepted, its request waiting) before the
         // phase, so that all are answered by the shutdown rather than reset with the listener.
-        let open = format!("{} {}", intent_service::metrics::WAITERS, waited.len());
-        while !service.app.metrics.render().lines().any(|line| line == open) && Instant::now() < deadline {
+        let open = || {
+            let text = service.app.metrics.render();
+            let value = text.lines().find_map(|line| line.strip_prefix(intent_service::metrics::WAITERS)?.strip_prefix(' '));
+            value.and_then(|value| value.parse::<f64>().ok()).unwrap_or(0.0)
+        };
+        while open() < waited.len() as f64 && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
