@@ -21,8 +21,8 @@ use intent_service::{sweep, Service};
 use serde_json::{json, Value};
 use support::app::{read_to_close, App};
 use support::{
-    at, base, commit_body, database, demo_quote_request, gasless_request, hash_request, quote_request, random_hash,
-    Gasless, ACCESS_KEY, OPERATOR_KEY,
+    at, base, commit_body, database, deadline, demo_quote_request, gasless_request, hash_request, quote_request,
+    random_hash, Gasless, ACCESS_KEY, OPERATOR_KEY,
 };
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -241,8 +241,7 @@ async fn unknown_members_inside_the_selected_fee_option_are_not_stored_with_the_
     let t = base();
     let quote = app.committed(t, &demo_quote_request()).await;
     let id = quote.intent.intent_id.as_str();
-    let deadline = u64::try_from(t.unix_seconds()).unwrap() + 600;
-    let signed: Value = serde_json::from_str(&gasless_request(&quote, Gasless::PermitOnly, deadline)).unwrap();
+    let signed: Value = serde_json::from_str(&gasless_request(&quote, Gasless::PermitOnly, deadline(t))).unwrap();
     // 55,000 members no schema names, nested in the option the client selected: 0.59 MB,
     // within the 1 MiB body limit.
     let padded = |tag: &str| {

@@ -21,10 +21,6 @@ fn quote_request_value() -> Value {
     serde_json::from_str(&quote_request()).unwrap()
 }
 
-fn deadline(now: intent_core::Timestamp) -> u64 {
-    u64::try_from(now.unix_seconds()).unwrap() + 600
-}
-
 #[tokio::test]
 async fn deposit_hash_mode_quote_commit_execute_receipt_outcome() {
     let app = App::open(&database("hash-mode"), |_| {}).await;

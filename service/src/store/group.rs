@@ -185,23 +185,10 @@ mod tests {
         }
     }
 
-    /// Inserts, a swap that claims a proof and loses its race, a duplicate insert, a swap
-    /// that claims the same proof, and a bare swap that loses: each keeps its own outcome.
-    async fn one_transaction_keeps_each_writes_own_outcome(url: &str) {
-        let store = Store::open(url).await.unwrap();
-        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
-        let id = format!("0xgroup-{unique}");
-        let proof = DepositProof { key: format!("deposit-transaction:{unique}"), path: "depositTransactionHash" };
+    /// Applies `writes` as one group on `store`: each one's outcome, in their order.
+    async fn applied(store: &Store, writes: Vec<Write>) -> Vec<Result<Swapped, String>> {
         let mut answers = Vec::new();
         let mut group = Vec::new();
-        let writes = [
-            Write::Insert(record(&id, 1, "first")),
-            // Claims the proof, then loses its race: the claim is undone with it.
-            Write::Swap { record: record(&id, 3, "stale"), expected_revision: 2, proofs: vec![proof.clone()] },
-            Write::Insert(record(&id, 1, "duplicate")),
-            Write::Swap { record: record(&id, 2, "second"), expected_revision: 1, proofs: vec![proof.clone()] },
-            Write::Swap { record: record(&id, 9, "lost"), expected_revision: 7, proofs: vec![] },
-        ];
         for write in writes {
             let (answer, answered) = oneshot::channel();
             group.push((write, answer));
@@ -212,6 +199,25 @@ mod tests {
         for answered in answers {
             outcomes.push(answered.await.unwrap().map_err(|e| e.to_string()));
         }
+        outcomes
+    }
+
+    /// Inserts, a swap that claims a proof and loses its race, a duplicate insert, a swap
+    /// that claims the same proof, and a bare swap that loses: each keeps its own outcome.
+    async fn one_transaction_keeps_each_writes_own_outcome(url: &str) {
+        let store = Store::open(url).await.unwrap();
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let id = format!("0xgroup-{unique}");
+        let proof = DepositProof { key: format!("deposit-transaction:{unique}"), path: "depositTransactionHash" };
+        let writes = vec![
+            Write::Insert(record(&id, 1, "first")),
+            // Claims the proof, then loses its race: the claim is undone with it.
+            Write::Swap { record: record(&id, 3, "stale"), expected_revision: 2, proofs: vec![proof.clone()] },
+            Write::Insert(record(&id, 1, "duplicate")),
+            Write::Swap { record: record(&id, 2, "second"), expected_revision: 1, proofs: vec![proof.clone()] },
+            Write::Swap { record: record(&id, 9, "lost"), expected_revision: 7, proofs: vec![] },
+        ];
+        let outcomes = applied(&store, writes).await;
         assert_eq!(outcomes[0], Ok(Swapped::Done));
         assert_eq!(outcomes[1], Ok(Swapped::LostRace));
         let duplicate = outcomes[2].as_ref().unwrap_err().to_lowercase();
@@ -232,18 +238,9 @@ mod tests {
         for id in &ids {
             store.insert(&record(id, 1, "first")).await.unwrap();
         }
-        let mut answers = Vec::new();
-        let mut group = Vec::new();
-        for id in &ids {
-            let (answer, answered) = oneshot::channel();
-            group.push((Write::Swap { record: record(id, 2, "second"), expected_revision: 1, proofs: vec![] }, answer));
-            answers.push(answered);
-        }
-        apply(store.pool(), store.backend(), group).await;
-        let mut outcomes = Vec::new();
-        for answered in answers {
-            outcomes.push(answered.await.unwrap().map_err(|e| e.to_string()));
-        }
+        let swaps =
+            ids.iter().map(|id| Write::Swap { record: record(id, 2, "second"), expected_revision: 1, proofs: vec![] });
+        let outcomes = applied(store, swaps.collect()).await;
         assert_eq!(outcomes[0], Ok(Swapped::Done));
         assert!(outcomes[1].is_err(), "{:?}", outcomes[1]);
         assert_eq!(outcomes[2], Ok(Swapped::Done));

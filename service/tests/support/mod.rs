@@ -325,6 +325,11 @@ pub fn gasless_request(quote: &QuoteResponse, mode: Gasless, deadline: u64) -> S
     to_string(&demo::gasless_request(quote, &demo_key(), mode, deadline, &EntrypointNames::DEFAULT, &chain).unwrap())
 }
 
+/// A gasless signature's deadline: ten minutes after `now`, in Unix seconds.
+pub fn deadline(now: Timestamp) -> u64 {
+    u64::try_from(now.unix_seconds()).unwrap() + 600
+}
+
 /// A deposit-hash execute request.
 pub fn hash_request(intent_id: &str, hash: B256) -> String {
     serde_json::json!({"intentId": intent_id, "depositTransactionHash": hash.to_string()}).to_string()
