@@ -405,9 +405,11 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Res
     Ok(())
 }
 
-/// The compare-and-swap of [`Store::swap`] on `connection`, inside a transaction the caller
-/// commits when it answers [`Swapped::Done`] and rolls back otherwise. On PostgreSQL the
-/// same statement announces the change on [`CHANGES_CHANNEL`] (sent at commit).
+/// The compare-and-swap of [`Store::swap`] on `connection`, inside the group writer's
+/// transaction: claiming `proofs` first (the caller undoes them, under a savepoint, unless
+/// it answers [`Swapped::Done`]), then one `UPDATE` that changes the row or, on a lost
+/// race, nothing. On PostgreSQL the same statement announces the change on
+/// [`CHANGES_CHANNEL`] (sent at commit).
 async fn swap_in(
     connection: &mut AnyConnection,
     record: &StoredRecord,
