@@ -393,7 +393,7 @@ fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed()
     // The shipped configuration's chains have no node: a gasless deposit is checked, then
     // its receipt says why it is not relayed.
     let now = support::base();
-    let quote = support::committed(&server, now, &support::demo_quote_request());
+    let quote = server.committed(now, &support::demo_quote_request());
     let deadline = now.unix_seconds() as u64 + 600;
     // A random nonce: tests sharing one database never claim the same one.
     let nonce = u64::from_be_bytes(support::random_hash()[..8].try_into().unwrap()) >> 1;
