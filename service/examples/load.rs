@@ -6,7 +6,7 @@
 //! GetIntentReceipt, and CommitIntent again with 10,000 abandoned (expired, QUOTED)
 //! records stored and with 300 WaitIntentReceipt calls open, beside two floors measured in
 //! the same run, before and after the service's phases: the database's raw durable write
-//! rate (one row of a record's size per transaction, the same connection settings, from 1
+//! rate (one row holding a quoted record's own JSON per transaction, the same connection settings, from 1
 //! and from 8 connections) and the core's own commit check (parse the commit request,
 //! restore the record, `IntentRecord::commit`) on the same bodies.
 //!
@@ -185,9 +185,10 @@ fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Inst
 /// The floor's row ids, unique across its runs.
 static ROW: AtomicUsize = AtomicUsize::new(0);
 
-/// The database's raw durable write rate: `n` rows of `payload` bytes, one per
+/// The database's raw durable write rate: `n` rows holding `payload` (a quoted record's
+/// own JSON, so that PostgreSQL compresses it as it does the service's rows), one per
 /// transaction, from `connections` tasks over the store's own pool (its settings).
-async fn raw_writes(service: &Service, n: usize, connections: usize, payload: usize, deadline: Instant) -> Phase {
+async fn raw_writes(service: &Service, n: usize, connections: usize, payload: &Arc<str>, deadline: Instant) -> Phase {
     let pool = service.app.records.store().pool().clone();
     sqlx::query("CREATE TABLE IF NOT EXISTS load_floor (id TEXT PRIMARY KEY, payload TEXT NOT NULL)")
         .execute(&pool)
@@ -197,9 +198,8 @@ async fn raw_writes(service: &Service, n: usize, connections: usize, payload: us
     let started = Instant::now();
     let mut workers = Vec::new();
     for _ in 0..connections {
-        let (pool, next) = (pool.clone(), next.clone());
+        let (pool, next, text) = (pool.clone(), next.clone(), payload.clone());
         workers.push(tokio::spawn(async move {
-            let text = "x".repeat(payload);
             let mut latencies = Vec::new();
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
@@ -209,7 +209,7 @@ async fn raw_writes(service: &Service, n: usize, connections: usize, payload: us
                 let one = Instant::now();
                 sqlx::query("INSERT INTO load_floor (id, payload) VALUES ($1, $2)")
                     .bind(format!("{}-{}", std::process::id(), ROW.fetch_add(1, Ordering::Relaxed)))
-                    .bind(&text)
+                    .bind(&*text)
                     .execute(&pool)
                     .await
                     .expect("a raw write");
@@ -294,7 +294,8 @@ fn main() {
                     .expect("quotable")
             })
             .collect();
-        let payload = records.first().map_or(7_500, |r| to_string(&r.state()).len());
+        let template: Arc<str> = to_string(&records.first().expect("a quoted record").state()).into();
+        let payload = &template;
 
         // Floors first, then the service, then the floors again: interleaved.
         let raw_1_before = raw_writes(&service, n, 1, payload, deadline).await;
@@ -317,7 +318,6 @@ fn main() {
         // 10,000 abandoned quotes: expired a minute ago, within the deletion grace, so the
         // sweep must pass them by.
         // Stored in one transaction, as the service's own rows.
-        let template = to_string(&records.first().expect("a quoted record").state());
         let expired = Timestamp::now().unix_seconds() - 60;
         let mut transaction = service.app.records.store().pool().begin().await.expect("a transaction");
         for i in 0..10_000 {
@@ -327,7 +327,7 @@ fn main() {
             .bind(format!("0xabandoned-{}-{i}", std::process::id()))
             .bind(IntentStatus::Quoted.name())
             .bind(expired)
-            .bind(&template)
+            .bind(&*template)
             .execute(&mut *transaction)
             .await
             .expect("an abandoned quote");
@@ -374,8 +374,9 @@ fn main() {
 
         let backend = if options.db.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
         println!(
-            "database: {backend} ({}); {n} requests per operation, {c} connections, loopback, 2 cores shared by client and server; rows of {payload} bytes",
-            options.db
+            "database: {backend} ({}); {n} requests per operation, {c} connections, loopback, 2 cores shared by client and server; rows of {} bytes",
+            options.db,
+            payload.len()
         );
         print(&[
             &raw_1_before,

@@ -8,10 +8,10 @@
 //! A record belongs to the project whose key quoted it: another project's key is answered
 //! exactly as for an unknown intent. Waiters are woken per intent when this instance
 //! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY`
-//! (every change is announced by the statement that makes it), on SQLite by one poller that
+//! (every change is announced after its commit), on SQLite by one poller that
 //! reads the revisions of every waited intent in one query every [`WAIT_POLL`] (on
 //! PostgreSQL the same poller runs every [`WAIT_POLL_BEHIND_LISTEN`], for notifications lost
-//! while the listener reconnected). A waiter parses its record again only when woken so. A
+//! while the listener reconnected or in a crash). A waiter parses its record again only when woken so. A
 //! shutdown answers them at once with their receipt.
 //!
 //! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module

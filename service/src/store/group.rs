@@ -1,8 +1,8 @@
-//! Group commit: one writer task per store applies every insert and compare-and-swap
-//! queued meanwhile in one transaction, and commits once: one sync (SQLite's WAL, or
-//! PostgreSQL's) for the whole group. Each writer is answered after the commit, so an
-//! answer still means the change is on disk (SQLite `synchronous = FULL`, PostgreSQL
-//! `synchronous_commit` on, their defaults).
+//! Group commit: one writer task per store gathers every insert and compare-and-swap
+//! queued meanwhile into a group, applies the group in one transaction, and commits once:
+//! one sync (SQLite's WAL, or PostgreSQL's) for the whole group. Each writer is answered
+//! after the commit, so an answer still means the change is on disk (SQLite `synchronous =
+//! FULL`, PostgreSQL `synchronous_commit` on, their defaults).
 //!
 //! A write that can fail on a constraint or claims deposit proofs (an insert, a swap with
 //! proofs) runs under its own savepoint, so that its failure, lost race or used proof
@@ -11,18 +11,29 @@
 //! error outside a savepoint, which on PostgreSQL aborts the transaction) is applied again
 //! write by write, each in its own transaction.
 //!
-//! Both databases use it: on SQLite one writer is all the file takes anyway; on PostgreSQL
-//! it turns N transactions, each with its commit round trip and WAL flush, into one.
+//! SQLite applies one group at a time (one writer is all the file takes). PostgreSQL
+//! applies up to [`POSTGRES_GROUPS_IN_FLIGHT`] groups at once on their own connections
+//! (the server shares one WAL flush among concurrent commits); a group of bare swaps there
+//! is one statement, its own transaction (one round trip), and the changes are announced
+//! to the other instances after the commit, in a transaction that does not wait for a
+//! flush (the notification lock would otherwise be held through each group's flush).
 
 use std::sync::Arc;
 
 use sqlx::{AnyPool, Executor};
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::{mpsc, oneshot, Mutex, Semaphore};
 
-use super::{insert_in, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped};
+use super::{
+    announce_postgres, insert_in, swap_all_postgres, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped,
+};
 
 /// The most writes one transaction applies.
 pub const MAX_GROUP: usize = 256;
+
+/// How many groups are applied at once on PostgreSQL, each on its own connection of the
+/// pool (of 8): the server flushes the WAL of concurrent commits together, so groups in
+/// flight overlap their round trips and share flushes. SQLite applies one at a time.
+pub const POSTGRES_GROUPS_IN_FLIGHT: usize = 4;
 
 /// One queued write.
 #[derive(Debug)]
@@ -70,8 +81,15 @@ impl GroupWriter {
     /// the store's writer lock) while it applies a group.
     pub fn start(pool: AnyPool, backend: Backend, lock: Option<Arc<Mutex<()>>>) -> GroupWriter {
         let (queue, mut queued) = mpsc::unbounded_channel::<Queued>();
+        let in_flight = Arc::new(Semaphore::new(match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => POSTGRES_GROUPS_IN_FLIGHT,
+        }));
         tokio::spawn(async move {
-            while let Some(first) = queued.recv().await {
+            // A group is gathered once a permit is free, so it takes in whatever queued
+            // while the groups in flight were being applied.
+            while let Ok(permit) = in_flight.clone().acquire_owned().await {
+                let Some(first) = queued.recv().await else { break };
                 let mut group = vec![first];
                 while group.len() < MAX_GROUP {
                     match queued.try_recv() {
@@ -79,11 +97,15 @@ impl GroupWriter {
                         Err(_) => break,
                     }
                 }
-                let _writer = match &lock {
-                    Some(lock) => Some(lock.lock().await),
-                    None => None,
-                };
-                apply(&pool, backend, group).await;
+                let (pool, lock) = (pool.clone(), lock.clone());
+                tokio::spawn(async move {
+                    let _writer = match &lock {
+                        Some(lock) => Some(lock.lock().await),
+                        None => None,
+                    };
+                    apply(&pool, backend, group).await;
+                    drop(permit);
+                });
             }
         });
         GroupWriter { queue }
@@ -106,14 +128,17 @@ impl GroupWriter {
 /// groups of several instances on one PostgreSQL database take row locks in one order. A
 /// group that fails (a deadlock, a busy file, a commit that did not go through) is applied
 /// again write by write, each in its own transaction, so that one write's trouble is
-/// answered to it alone.
+/// answered to it alone. On PostgreSQL the committed changes are then announced on
+/// [`super::CHANGES_CHANNEL`]; a failed announcement is logged (the pollers of the other
+/// instances see the change within their period).
 async fn apply(pool: &AnyPool, backend: Backend, mut group: Vec<Queued>) {
     group.sort_by(|(a, _), (b, _)| a.intent_id().cmp(b.intent_id()));
     let writes: Vec<&Write> = group.iter().map(|(write, _)| write).collect();
+    let mut changes = Vec::new();
     match run(pool, backend, &writes).await {
         Ok(results) => {
-            for ((_, answer), result) in group.into_iter().zip(results) {
-                let _ = answer.send(result);
+            for ((write, answer), result) in group.into_iter().zip(results) {
+                answered(write, answer, result, &mut changes);
             }
         }
         Err(e) if group.len() == 1 => {
@@ -127,10 +152,30 @@ async fn apply(pool: &AnyPool, backend: Backend, mut group: Vec<Queued>) {
                 let result = run(pool, backend, &[&write]).await.and_then(|mut results| {
                     results.pop().unwrap_or_else(|| Err(StoreError::Protocol("a write without a result".into())))
                 });
-                let _ = answer.send(result);
+                answered(write, answer, result, &mut changes);
             }
         }
     }
+    if backend == Backend::Postgres {
+        let changes: Vec<(&str, i64)> = changes.iter().map(|(id, revision)| (id.as_str(), *revision)).collect();
+        if let Err(e) = announce_postgres(pool, &changes).await {
+            tracing::warn!(error = %e, changes = changes.len(), "changes not announced: other instances' pollers will see them");
+        }
+    }
+}
+
+/// Answers `write` with its committed `result`, noting in `changes` the intent and revision
+/// of a swap that changed its row, for the announcement.
+fn answered(
+    write: Write,
+    answer: oneshot::Sender<Result<Swapped, StoreError>>,
+    result: Result<Swapped, StoreError>,
+    changes: &mut Vec<(String, i64)>,
+) {
+    if let (Write::Swap { record, .. }, Ok(Swapped::Done)) = (write, &result) {
+        changes.push((record.intent_id, record.revision));
+    }
+    let _ = answer.send(result);
 }
 
 /// Runs `writes` in one transaction: each write's own result, or the error that failed
@@ -140,6 +185,20 @@ async fn run(
     backend: Backend,
     writes: &[&Write],
 ) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
+    if backend == Backend::Postgres {
+        let bare: Option<Vec<(&StoredRecord, i64)>> = writes
+            .iter()
+            .map(|write| match write {
+                Write::Swap { record, expected_revision, proofs } if proofs.is_empty() => {
+                    Some((record, *expected_revision))
+                }
+                _ => None,
+            })
+            .collect();
+        if let Some(swaps) = bare {
+            return swap_all_postgres(pool, &swaps).await;
+        }
+    }
     let mut results = Vec::with_capacity(writes.len());
     let mut transaction = pool.begin().await?;
     for write in writes {
@@ -150,7 +209,7 @@ async fn run(
         let result = match write {
             Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
             Write::Swap { record, expected_revision, proofs } => {
-                swap_in(&mut transaction, record, *expected_revision, proofs, backend).await
+                swap_in(&mut transaction, record, *expected_revision, proofs).await
             }
         };
         if guarded {
@@ -249,6 +308,44 @@ mod tests {
         }
     }
 
+    /// PostgreSQL's one-statement group of bare swaps: two swaps of one intent that expect
+    /// the same revision (one wins, one lost its race) and a swap of another intent that
+    /// expects a revision it does not have; the winner's change is announced after the
+    /// commit with its new revision.
+    async fn one_statement_answers_each_swap_and_announces_the_change(store: &Store) {
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let (id, other) = (format!("0xone-{unique}"), format!("0xother-{unique}"));
+        for id in [&id, &other] {
+            store.insert(&record(id, 1, "first")).await.unwrap();
+        }
+        let mut listener = store.listen_changes().await.unwrap().expect("a PostgreSQL listener");
+        let swaps = vec![
+            Write::Swap { record: record(&id, 2, "second"), expected_revision: 1, proofs: vec![] },
+            Write::Swap { record: record(&id, 3, "third"), expected_revision: 1, proofs: vec![] },
+            Write::Swap { record: record(&other, 6, "lost"), expected_revision: 5, proofs: vec![] },
+        ];
+        let outcomes = applied(store, swaps).await;
+        let won: Vec<usize> = (0..2).filter(|&i| outcomes[i] == Ok(Swapped::Done)).collect();
+        assert_eq!(won.len(), 1, "{outcomes:?}");
+        assert_eq!(outcomes[1 - won[0]], Ok(Swapped::LostRace));
+        assert_eq!(outcomes[2], Ok(Swapped::LostRace));
+        let stored = store.load(&id).await.unwrap().unwrap();
+        let revision = [2, 3][won[0]];
+        assert_eq!((stored.revision, stored.state.as_str()), (revision, ["second", "third"][won[0]]));
+        assert_eq!(store.load(&other).await.unwrap().unwrap().revision, 1);
+        let expected = format!("{id} {revision}");
+        loop {
+            let notification = tokio::time::timeout(std::time::Duration::from_secs(30), listener.recv())
+                .await
+                .expect("the change is announced")
+                .unwrap();
+            assert!(!notification.payload().starts_with(&format!("{other} ")), "a lost swap was announced");
+            if notification.payload() == expected {
+                break;
+            }
+        }
+    }
+
     #[tokio::test]
     async fn one_sqlite_transaction_keeps_each_writes_own_outcome() {
         let path = std::env::temp_dir().join(format!("intent-group-{}.db", std::process::id()));
@@ -287,6 +384,7 @@ mod tests {
                     sqlx::query(sql).execute(store.pool()).await.unwrap();
                 }
                 a_failed_group_is_applied_write_by_write(&store).await;
+                one_statement_answers_each_swap_and_announces_the_change(&store).await;
                 sqlx::query("DROP TRIGGER fail_bad ON intents").execute(store.pool()).await.unwrap();
                 store.close().await;
             }

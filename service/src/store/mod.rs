@@ -408,14 +408,12 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Res
 /// The compare-and-swap of [`Store::swap`] on `connection`, inside the group writer's
 /// transaction: claiming `proofs` first (the caller undoes them, under a savepoint, unless
 /// it answers [`Swapped::Done`]), then one `UPDATE` that changes the row or, on a lost
-/// race, nothing. On PostgreSQL the same statement announces the change on
-/// [`CHANGES_CHANNEL`] (sent at commit).
+/// race, nothing.
 async fn swap_in(
     connection: &mut AnyConnection,
     record: &StoredRecord,
     expected_revision: i64,
     proofs: &[DepositProof],
-    backend: Backend,
 ) -> Result<Swapped, StoreError> {
     for proof in proofs {
         let claimed =
@@ -436,32 +434,105 @@ async fn swap_in(
             }
         }
     }
-    const UPDATE: &str =
-        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6";
-    let announced;
-    let sql = match backend {
-        Backend::Sqlite => UPDATE,
-        Backend::Postgres => {
-            announced = format!(
-                "WITH updated AS ({UPDATE} RETURNING intent_id, revision), \
-                 announced AS (SELECT pg_notify('{CHANGES_CHANNEL}', intent_id || ' ' || revision) FROM updated) \
-                 SELECT COUNT(*) FROM announced"
-            );
-            &announced
-        }
-    };
-    let query = sqlx::query(sql)
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state)
-        .bind(&record.intent_id)
-        .bind(expected_revision);
-    let updated: i64 = match backend {
-        Backend::Sqlite => i64::try_from(query.execute(&mut *connection).await?.rows_affected()).unwrap_or(0),
-        Backend::Postgres => query.fetch_one(&mut *connection).await?.try_get(0)?,
-    };
+    let updated = sqlx::query(
+        "UPDATE intents SET revision = $1, status = $2, next_deadline = $3, state = $4 WHERE intent_id = $5 AND revision = $6",
+    )
+    .bind(record.revision)
+    .bind(&record.status)
+    .bind(record.next_deadline)
+    .bind(&record.state)
+    .bind(&record.intent_id)
+    .bind(expected_revision)
+    .execute(&mut *connection)
+    .await?
+    .rows_affected();
     Ok(if updated == 1 { Swapped::Done } else { Swapped::LostRace })
+}
+
+/// The bare compare-and-swaps `swaps` (record, expected revision) of one group on
+/// PostgreSQL as one statement, outside any explicit transaction: `UPDATE … FROM (VALUES …)`
+/// changes each row whose revision is the expected one and is committed (one WAL flush)
+/// before its answer. One round trip
+/// for the whole group, where `BEGIN`, one `UPDATE` per change and `COMMIT` took one each.
+/// Answers each swap's outcome in its order. Two swaps of one intent in one group both
+/// expect the same stored revision (each loaded before the group began), so at most one
+/// can win; the row is changed once, by the one the answer names.
+async fn swap_all_postgres(
+    pool: &AnyPool,
+    swaps: &[(&StoredRecord, i64)],
+) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
+    // Seven values a row: its place in the group, then the record and the expected revision.
+    let rows: Vec<String> = (0..swaps.len())
+        .map(|i| {
+            let p = i * 7;
+            format!(
+                "(${}::int8, ${}::text, ${}::int8, ${}::int8, ${}::text, ${}::int8, ${}::text)",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5,
+                p + 6,
+                p + 7,
+            )
+        })
+        .collect();
+    let sql = format!(
+        "WITH changes (place, intent_id, expected, revision, status, next_deadline, state) AS (VALUES {}), \
+         updated AS (UPDATE intents SET revision = changes.revision, status = changes.status, \
+         next_deadline = changes.next_deadline, state = changes.state FROM changes \
+         WHERE intents.intent_id = changes.intent_id AND intents.revision = changes.expected \
+         RETURNING changes.place) \
+         SELECT place FROM updated",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for (place, (record, expected_revision)) in swaps.iter().enumerate() {
+        query = query
+            .bind(i64::try_from(place).unwrap_or(i64::MAX))
+            .bind(&record.intent_id)
+            .bind(*expected_revision)
+            .bind(record.revision)
+            .bind(&record.status)
+            .bind(record.next_deadline)
+            .bind(&record.state);
+    }
+    let mut results: Vec<Result<Swapped, StoreError>> = swaps.iter().map(|_| Ok(Swapped::LostRace)).collect();
+    for row in query.fetch_all(pool).await? {
+        let place: i64 = row.try_get(0)?;
+        match usize::try_from(place).ok().and_then(|place| results.get_mut(place)) {
+            Some(result) => *result = Ok(Swapped::Done),
+            None => return Err(StoreError::Protocol(format!("a change at place {place} of {}", swaps.len()))),
+        }
+    }
+    Ok(results)
+}
+
+/// Announces committed `changes` (intent id, new revision) on [`CHANGES_CHANNEL`] in a
+/// transaction of their own, committed without waiting for its WAL flush
+/// (`synchronous_commit` off for it alone): a notification is a wake-up, not data, and one
+/// lost in a crash is caught by the other instances' pollers. In the transaction of the
+/// change it would hold PostgreSQL's notification lock through that transaction's WAL flush,
+/// so that no two announcing commits could share a flush.
+///
+/// # Errors
+///
+/// The database's error.
+pub(crate) async fn announce_postgres(pool: &AnyPool, changes: &[(&str, i64)]) -> Result<(), StoreError> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    let payloads: Vec<String> = (1..=changes.len()).map(|i| format!("(${i}::text)")).collect();
+    let sql = format!(
+        "WITH unsynced AS (SELECT set_config('synchronous_commit', 'off', true)) \
+         SELECT pg_notify('{CHANGES_CHANNEL}', payloads.payload) FROM unsynced, (VALUES {}) AS payloads (payload)",
+        payloads.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for (intent_id, revision) in changes {
+        query = query.bind(format!("{intent_id} {revision}"));
+    }
+    query.execute(pool).await.map(drop)
 }
 
 #[cfg(test)]
