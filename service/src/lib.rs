@@ -6,7 +6,7 @@
 //! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
 //! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
-//! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
+//! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured ([`chain`]), the operator's outcomes
 //! ([`outcome`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the
 //! expiry sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
 //! requests for the demo signer and the tests.
@@ -81,11 +81,12 @@ impl Service {
         let limits = config.server_limits();
         let rates = config.rate_limits();
         let metrics = Arc::new(metrics::Metrics::new());
+        let chain = chain::ChainView::new(config.clone())?;
         let records = records::Records::new(
             store,
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
             config.policy(),
-            chain::ChainView::new(config),
+            chain,
             metrics.store_errors(),
         );
         Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates, metrics)), limits })

@@ -360,7 +360,7 @@ fn unknown_intents_routes_and_methods_get_the_published_bodies_and_healthz_answe
     let reply = server.rpc("QuoteIntent", base(), &invalid.to_string());
     assert_eq!((reply.status, reply.cause()), (400, "INVALID_CHAIN_ID at originChainId".to_owned()));
     let reply = request(server.addr, "GET", "/healthz", &[], b"");
-    assert_eq!((reply.status, reply.body.as_str()), (200, "ok\n"));
+    assert_eq!((reply.status, reply.body.lines().next()), (200, Some("ok")));
 }
 
 #[test]
