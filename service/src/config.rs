@@ -498,12 +498,13 @@ mod tests {
     #[test]
     fn a_misspelled_member_is_refused_at_its_path() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 5] = [
+        let cases: [(&str, Change); 6] = [
             ("acceptUnverifedPermits", |c| c["acceptUnverifedPermits"] = true.into()),
             ("polcy", |c| c["polcy"] = serde_json::json!({"quoteTtlSeconds": 5})),
             ("policy.quoteTTLSeconds", |c| c["policy"]["quoteTTLSeconds"] = 5.into()),
             ("tokens[1].permit.verison", |c| c["tokens"][1]["permit"]["verison"] = "2".into()),
             ("server.headerTimeout", |c| c["server"] = serde_json::json!({"headerTimeout": 1})),
+            ("chains[0].entrypoint.typname", |c| c["chains"][0]["entrypoint"]["typname"] = "X".into()),
         ];
         for (path, change) in cases {
             let mut config = example();
@@ -518,7 +519,7 @@ mod tests {
     #[test]
     fn impossible_configurations_are_refused() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 8] = [
+        let cases: [(&str, Change); 9] = [
             ("chain 42161 is listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
             ("not listed", |c| c["tokens"][0]["chainId"] = 1.into()),
             ("empty", |c| c["projects"][0]["accessKeys"][0] = "".into()),
@@ -529,6 +530,7 @@ mod tests {
             }),
             ("a key is listed twice", |c| c["operatorKeys"][0] = "demo-access-key".into()),
             ("is zero", |c| c["rateLimits"] = serde_json::json!({"burst": 0})),
+            ("is zero", |c| c["server"] = serde_json::json!({"nodeTimeoutMillis": 0})),
             ("100 %", |c| c["fees"]["serviceFeeBps"] = 9_997.into()),
         ];
         for (why, change) in cases {

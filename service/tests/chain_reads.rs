@@ -14,6 +14,7 @@ use alloy_primitives::{Address, B256, U256};
 use alloy_provider::ext::AnvilApi;
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
+use alloy_sol_types::SolValue;
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use intent_chain_tests::contracts::TestPermitToken;
@@ -600,4 +601,51 @@ async fn an_abort_on_a_chain_with_a_node_must_be_a_successful_transaction() {
     let receipt = setup.call("GetIntentReceipt", at(now, 4), &json!({"intentId": id}).to_string()).await;
     let transaction = &receipt.body["intentReceipt"]["originTransaction"];
     assert_eq!((&transaction["status"], &transaction["txnHash"]), (&json!("SUCCEEDED"), &json!(succeeded.to_string())));
+}
+
+#[tokio::test]
+async fn without_eip712_domain_the_configured_domain_must_be_the_tokens_domain_separator() {
+    // Tokens with DOMAIN_SEPARATOR() and nonces(owner) but no eip712Domain().
+    let deployed = Deployed::new().await;
+    let deploy = |name: &'static str, symbol: &'static str| {
+        let args = (name.to_owned(), symbol.to_owned()).abi_encode_params();
+        let chain = &deployed.chain;
+        async move { chain.deploy("TestLegacyDomainToken", &args).await.unwrap() }
+    };
+    let matching = deploy("Dai Token", "DAI").await;
+    let contradicted = deploy("Dai Two", "DAI2").await;
+    for token in [matching, contradicted] {
+        deployed.chain.mint(token, deployed.chain.address(USER), minted()).await.unwrap();
+    }
+    let chain_id = intent_chain_tests::CHAIN_ID;
+    let setup = Setup::serve(deployed, None, |config| {
+        let tokens = config["tokens"].as_array_mut().unwrap();
+        tokens.push(token_entry(chain_id, matching, "DAI", "Dai Token"));
+        let mut wrong = token_entry(chain_id, contradicted, "DAI2", "Dai Two");
+        wrong["permit"]["version"] = json!("2");
+        tokens.push(wrong);
+    })
+    .await;
+    let now = base();
+    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
+
+    // The configured (name, version) with the chain id and the token is its separator's
+    // domain: the permit is verified under it and accepted.
+    let quote = setup.committed(now, matching, amount).await;
+    let request = setup.permit_request(&quote, &setup.domain("Dai Token", matching), 0, deadline(now));
+    setup.call("ExecuteIntent", at(now, 2), &request).await.executing();
+
+    // A configured version the separator contradicts: a configuration error, the permit unverified.
+    let quote = setup.committed(now, contradicted, amount).await;
+    let mut domain = setup.domain("Dai Two", contradicted);
+    domain.version = Some("2".into());
+    let answer =
+        setup.call("ExecuteIntent", at(now, 2), &setup.permit_request(&quote, &domain, 0, deadline(now))).await;
+    assert_eq!(
+        (answer.status, answer.cause()),
+        (StatusCode::UNAUTHORIZED, "PERMIT_UNVERIFIED at depositSignature.permitSignature")
+    );
+    let health = setup.healthz().await;
+    assert!(health.contains(&format!("token {contradicted}: its DOMAIN_SEPARATOR()")), "{health}");
+    assert!(!health.contains(&format!("token {matching}")), "{health}");
 }

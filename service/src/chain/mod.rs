@@ -409,3 +409,47 @@ impl KnownFacts {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use intent_core::Policy;
+
+    use super::*;
+    use crate::config::EXAMPLE_CONFIG;
+
+    fn view(change: impl FnOnce(&mut serde_json::Value)) -> Result<ChainView, ConfigError> {
+        let mut config: serde_json::Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
+        change(&mut config);
+        ChainView::new(ServiceConfig::parse(config.to_string().as_bytes()).unwrap())
+    }
+
+    #[test]
+    fn an_rpc_url_must_be_http_or_https() {
+        for url in ["ws://127.0.0.1:8545", "127.0.0.1:8545", "http://[::1"] {
+            match view(|c| c["chains"][0]["rpcUrl"] = url.into()) {
+                Err(ConfigError::Unusable(why)) => assert!(why.starts_with("chain 42161: rpcUrl"), "{url}: {why}"),
+                other => panic!("{url}: {other:?}"),
+            }
+        }
+        let view = view(|c| c["chains"][0]["rpcUrl"] = "http://127.0.0.1:8545".into()).unwrap();
+        assert_eq!(view.node(42161).map(Node::url), Some("http://127.0.0.1:8545"));
+        assert!(view.node(8453).is_none());
+        assert_eq!(view.chains_without_node(), [8453]);
+    }
+
+    #[test]
+    fn a_chains_policy_takes_its_entrypoint_names_and_confirmations_over_the_default() {
+        let view = view(|c| {
+            c["chains"][0]["entrypoint"]["name"] = "Named".into();
+            c["chains"][0]["depositConfirmations"] = 3.into();
+        })
+        .unwrap();
+        let default = Policy::default();
+        let policy = view.policy(&default, 42161);
+        assert_eq!(policy.entrypoint.domain_name, "Named");
+        assert_eq!(policy.entrypoint.domain_version, default.entrypoint.domain_version);
+        assert_eq!(policy.entrypoint.type_name, default.entrypoint.type_name);
+        assert_eq!(policy.deposit_confirmations, 3);
+        assert_eq!(view.policy(&default, 8453), default);
+    }
+}
