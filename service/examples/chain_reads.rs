@@ -22,8 +22,7 @@ use axum::http::{Request, StatusCode};
 use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_core::eip712::Domain;
-use intent_core::rules::{deposit_permit_digest, GaslessMode};
-use intent_core::{from_slice, to_string, DepositSignature, ExecuteRequest, QuoteResponse, Timestamp};
+use intent_core::{from_slice, to_string, QuoteResponse, Timestamp, TokenPermit};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::{demo, Service};
 use k256::ecdsa::SigningKey;
@@ -93,28 +92,9 @@ async fn committed(service: &Service, owner: Address, token: Address) -> QuoteRe
 
 /// A permit-only request for `quote` signed by `key` over permit nonce 0 under `domain`.
 fn permit_request(quote: &QuoteResponse, key: &SigningKey, domain: &Domain) -> String {
-    let intent = &quote.intent;
-    let token = intent.deposit_transaction.token_address;
-    let option = quote.gas_fee_options.fee_options.iter().find(|o| o.token_address == token).unwrap().clone();
     let deadline = u64::try_from(Timestamp::now().unix_seconds()).unwrap() + 3600;
-    let mut signature = DepositSignature {
-        permit_amount: Some(intent.deposit_transaction.amount + option.amount),
-        selected_gas_fee_option: option,
-        deadline,
-        intent_signature: None,
-        user_nonce: None,
-        permit_signature: None,
-        permit_deadline: Some(deadline),
-        unknown: Default::default(),
-    };
-    let digest = deposit_permit_digest(intent, &signature, GaslessMode::PermitOnly, domain, U256::ZERO).unwrap();
-    signature.permit_signature = Some(demo::sign_digest(key, &digest).unwrap());
-    to_string(&ExecuteRequest {
-        intent_id: intent.intent_id.clone(),
-        deposit_transaction_hash: None,
-        deposit_signature: Some(signature),
-        unknown: Default::default(),
-    })
+    let permit = TokenPermit { domain: domain.clone(), nonce: U256::ZERO };
+    to_string(&demo::permit_only_request(quote, key, &permit, deadline).unwrap())
 }
 
 /// The `p` quantile of `samples` (sorted here).

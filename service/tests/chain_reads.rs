@@ -21,8 +21,7 @@ use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::sign::sign_digest as chain_sign;
 use intent_chain_tests::Chain;
 use intent_core::eip712::{Domain, EntrypointNames, Permit};
-use intent_core::rules::{deposit_permit_digest, GaslessMode};
-use intent_core::{from_slice, to_string, DepositSignature, ExecuteRequest, QuoteResponse, Timestamp};
+use intent_core::{from_slice, to_string, QuoteResponse, Timestamp, TokenPermit};
 use intent_service::chain::ChainView;
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::demo::{self, Gasless};
@@ -43,6 +42,11 @@ const DESTINATION_TOKEN: &str = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 /// 1000 tokens, minted to the user.
 fn minted() -> U256 {
     U256::from(10).pow(U256::from(21))
+}
+
+/// 125 tokens: the amount of the intents here.
+fn deposit_amount() -> U256 {
+    U256::from(125) * U256::from(10).pow(U256::from(18))
 }
 
 /// The entrypoint names the deployed entrypoint verifies with, none of them the defaults.
@@ -222,35 +226,17 @@ impl Setup {
     /// A permit-only request for `quote`, signed by the user over the permit nonce `nonce`
     /// under `domain`, valid until `deadline`.
     fn permit_request(&self, quote: &QuoteResponse, domain: &Domain, nonce: u64, deadline: u64) -> String {
-        let intent = &quote.intent;
-        let option = quote
-            .gas_fee_options
-            .fee_options
-            .iter()
-            .find(|o| o.token_address == intent.deposit_transaction.token_address)
-            .unwrap()
-            .clone();
-        let permit_amount = intent.deposit_transaction.amount + option.amount;
-        let mut signature = DepositSignature {
-            selected_gas_fee_option: option,
-            deadline,
-            intent_signature: None,
-            user_nonce: None,
-            permit_signature: None,
-            permit_deadline: Some(deadline),
-            permit_amount: Some(permit_amount),
-            unknown: Default::default(),
-        };
-        let digest =
-            deposit_permit_digest(intent, &signature, GaslessMode::PermitOnly, domain, U256::from(nonce)).unwrap();
-        signature.permit_signature = Some(demo::sign_digest(&self.user_key(), &digest).unwrap());
-        let request = ExecuteRequest {
-            intent_id: intent.intent_id.clone(),
-            deposit_transaction_hash: None,
-            deposit_signature: Some(signature),
-            unknown: Default::default(),
-        };
-        to_string(&request)
+        let permit = TokenPermit { domain: domain.clone(), nonce: U256::from(nonce) };
+        to_string(&demo::permit_only_request(quote, &self.user_key(), &permit, deadline).unwrap())
+    }
+
+    /// A committed intent of [`deposit_amount`] of the token, and the user's payment of its
+    /// deposit, mined.
+    async fn committed_and_paid(&self, now: Timestamp) -> (QuoteResponse, B256) {
+        let quote = self.committed(now, self.token, deposit_amount()).await;
+        let deposit = &quote.intent.deposit_transaction;
+        let paid = self.pay(self.token, deposit.to_address, deposit.amount).await;
+        (quote, paid)
     }
 }
 
@@ -284,17 +270,14 @@ fn deadline(now: Timestamp) -> u64 {
 async fn deposit_hashes_are_proven_by_the_node_each_reason_from_a_real_transaction() {
     // Two confirmations: a deposit is accepted once one more block follows it.
     let setup = Setup::new(|config| config["chains"][2]["depositConfirmations"] = json!(2)).await;
-    let second = Chain::start_on(31_338, &[]).await.unwrap();
     let provider = setup.chain.provider();
     let now = base();
-    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
+    let amount = deposit_amount();
 
     // An ERC-20 transfer: one block short of the confirmations (DEPOSIT_UNCONFIRMED, the
     // record unchanged), then accepted as the same request once another block is mined.
-    let quote = setup.committed(now, setup.token, amount).await;
+    let (quote, paid) = setup.committed_and_paid(now).await;
     let id = quote.intent.intent_id.as_str();
-    let deposit = &quote.intent.deposit_transaction;
-    let paid = setup.pay(setup.token, deposit.to_address, deposit.amount).await;
     let before = setup.stored(id).await;
     let early = setup.call("ExecuteIntent", at(now, 2), &hash_request(id, paid)).await;
     assert_eq!(
@@ -373,7 +356,6 @@ async fn deposit_hashes_are_proven_by_the_node_each_reason_from_a_real_transacti
         assert!(answer.msg().contains(&format!("depositTransaction.{field}")), "{field}: {}", answer.msg());
         assert_eq!(setup.stored(&quote.intent.intent_id).await.1, "COMMITTED");
     }
-    drop(second);
 }
 
 #[tokio::test]
@@ -411,7 +393,7 @@ async fn permit_domains_and_nonces_and_entrypoint_nonces_are_read_from_the_node(
     })
     .await;
     let now = base();
-    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
+    let amount = deposit_amount();
     let domain = setup.domain("Deposit Token", setup.token);
 
     // The owner's first permit (nonce 0 on chain) spent on chain, outside the service: the
@@ -535,11 +517,8 @@ async fn a_node_that_is_down_or_hangs_is_503_and_loses_nothing() {
     let setup =
         Setup::serve(deployed, Some(&url), |config| config["server"] = json!({"nodeTimeoutMillis": 1000})).await;
     let now = base();
-    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
-    let quote = setup.committed(now, setup.token, amount).await;
+    let (quote, paid) = setup.committed_and_paid(now).await;
     let id = quote.intent.intent_id.as_str();
-    let deposit = &quote.intent.deposit_transaction;
-    let paid = setup.pay(setup.token, deposit.to_address, deposit.amount).await;
     let before = setup.stored(id).await;
     for mode in [Node::Down, Node::Silent] {
         relay.set(mode);
@@ -574,7 +553,7 @@ async fn a_node_that_is_down_or_hangs_is_503_and_loses_nothing() {
 async fn an_abort_on_a_chain_with_a_node_must_be_a_successful_transaction() {
     let setup = Setup::new(|_| {}).await;
     let now = base();
-    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
+    let amount = deposit_amount();
     let quote = setup.committed(now, setup.token, amount).await;
     let id = quote.intent.intent_id.as_str();
     let abort = |hash: B256| {
@@ -627,7 +606,7 @@ async fn without_eip712_domain_the_configured_domain_must_be_the_tokens_domain_s
     })
     .await;
     let now = base();
-    let amount = U256::from(125) * U256::from(10).pow(U256::from(18));
+    let amount = deposit_amount();
 
     // The configured (name, version) with the chain id and the token is its separator's
     // domain: the permit is verified under it and accepted.
