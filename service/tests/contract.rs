@@ -302,7 +302,7 @@ async fn unknown_members_of_an_execute_request_are_not_stored_with_the_record() 
 
 #[tokio::test]
 async fn a_deposit_hash_is_deposit_unverified_unless_the_configuration_accepts_it() {
-    // This service reads no node: without `acceptUnverifiedDeposits` a hash proves nothing.
+    // The shipped configuration's chains have no node: without `acceptUnverifiedDeposits` a hash proves nothing.
     let strict = service(|config| {
         config.as_object_mut().unwrap().remove("acceptUnverifiedDeposits");
     })
