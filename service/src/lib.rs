@@ -67,8 +67,8 @@ impl Service {
     ///
     /// # Errors
     ///
-    /// An empty key, or the database's error (naming the path of a SQLite file that
-    /// cannot be written).
+    /// An empty key, a chain's `rpcUrl` that is not an http(s) URL, or the database's error
+    /// (naming the path of a SQLite file that cannot be written).
     pub async fn open(
         config: config::ServiceConfig,
         db_url: &str,
