@@ -175,13 +175,18 @@ impl Setup {
     /// An intent of `amount` of `token` (zero: the native token) from this chain, quoted at
     /// `now` and committed a second later.
     async fn committed(&self, now: Timestamp, token: Address, amount: U256) -> QuoteResponse {
+        self.committed_by(self.user(), now, token, amount).await
+    }
+
+    /// [`Setup::committed`] for the owner `owner`.
+    async fn committed_by(&self, owner: Address, now: Timestamp, token: Address, amount: U256) -> QuoteResponse {
         let request = json!({
-            "ownerAddress": self.user().to_checksum(None),
+            "ownerAddress": owner.to_checksum(None),
             "originChainId": intent_chain_tests::CHAIN_ID,
             "originTokenAddress": token.to_checksum(None),
             "destinationChainId": 8453,
             "destinationTokenAddress": DESTINATION_TOKEN,
-            "destinationToAddress": self.user().to_checksum(None),
+            "destinationToAddress": owner.to_checksum(None),
             "originTokenAmount": amount.to_string(),
             "tradeType": "EXACT_INPUT",
             "onlyNativeGasFee": false
@@ -423,14 +428,18 @@ async fn permit_domains_and_nonces_and_entrypoint_nonces_are_read_from_the_node(
     setup.call("ExecuteIntent", at(now, 3), &fresh).await.executing();
 
     // The entrypoint nonce is read (0): nonce 1 is NONCE_MISMATCH naming it; the intent
-    // signed under the chain's configured entrypoint names with nonce 0 is accepted.
-    let quote = setup.committed(now, setup.token, amount).await;
+    // signed under the chain's configured entrypoint names with nonce 0 is accepted. The
+    // owner is a fresh key, so that its used (chain, owner, nonce 0) never meets one stored
+    // by an earlier run on a shared database.
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).unwrap();
+    let owner_key = SigningKey::from_slice(&secret).unwrap();
+    let owner = Address::from_private_key(&owner_key);
+    let quote = setup.committed_by(owner, now, setup.token, amount).await;
     let chain = ChainView::new(ServiceConfig::load(None).unwrap()).unwrap();
     let sign = |nonce: u64| {
         let mode = Gasless::Entrypoint { nonce: U256::from(nonce) };
-        to_string(
-            &demo::gasless_request(&quote, &setup.user_key(), mode, deadline(now), &custom_names(), &chain).unwrap(),
-        )
+        to_string(&demo::gasless_request(&quote, &owner_key, mode, deadline(now), &custom_names(), &chain).unwrap())
     };
     let ahead = setup.call("ExecuteIntent", at(now, 2), &sign(1)).await;
     assert_eq!(
