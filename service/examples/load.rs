@@ -347,7 +347,16 @@ fn main() {
                 connection.post("WaitIntentReceipt", &body).await
             }));
         }
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Every waiter is open (its connection accepted, its request waiting) before the
+        // phase, so that all are answered by the shutdown rather than reset with the listener.
+        let open = || {
+            let text = service.app.metrics.render();
+            let value = text.lines().find_map(|line| line.strip_prefix(intent_service::metrics::WAITERS)?.strip_prefix(' '));
+            value.and_then(|value| value.parse::<f64>().ok()).unwrap_or(0.0)
+        };
+        while open() < waited.len() as f64 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
         let (mut with_waiters, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
         with_waiters.name = "commit, 300 WaitIntentReceipt open";

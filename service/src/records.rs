@@ -25,9 +25,9 @@ use std::time::Duration;
 use alloy_primitives::B256;
 use intent_core::{
     from_slice_with, to_string, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse,
-    EventInput, ExecuteRequest, ExecuteResponse, Intent, IntentReceipt, IntentRecord, IntentStatus, Limits, Policy,
-    QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp, TransactionReport, TransactionStatus,
-    TransactionType, UnknownMembers, WaitIntentReceiptRequest,
+    DepositSignature, EventInput, ExecuteRequest, ExecuteResponse, FeeOption, Intent, IntentReceipt, IntentRecord,
+    IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
+    TransactionReport, TransactionStatus, TransactionType, UnknownMembers, WaitIntentReceiptRequest,
 };
 use tokio::sync::watch;
 
@@ -89,18 +89,70 @@ fn until(now: Timestamp, at: Timestamp) -> Duration {
     Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
 }
 
-/// The part of an ExecuteRequest judged and stored with its record: without the unknown
-/// members a client added at its top level and in its deposit signature (no rule and no
-/// digest reads them), so that they do not make every later read of the record pay for
-/// them. What is left is bounded by the core's limits on the known members (docs/spec.md
-/// §9, §12).
+/// The part of an ExecuteRequest judged and stored with its record: its known members
+/// only, at every level (the request, its `depositSignature`, and the
+/// `selectedGasFeeOption` within it), so that members a client added, which no rule and no
+/// digest reads, neither make every later read of the record pay for them nor make an
+/// offered fee option look like another. What is left is bounded by what the core accepts
+/// (docs/spec.md §12): the record's own `intentId`, a 32-byte hash or two signatures the
+/// core has parsed, numbers, and one of the quoted fee options.
+///
+/// The objects are taken apart member by member, so that a member added to them is
+/// decided here before it compiles.
 fn stored_request(request: &ExecuteRequest) -> ExecuteRequest {
-    let mut request = request.clone();
-    request.unknown = UnknownMembers::new();
-    if let Some(signature) = &mut request.deposit_signature {
-        signature.unknown = UnknownMembers::new();
+    let ExecuteRequest { deposit_signature, deposit_transaction_hash, intent_id, unknown: _ } = request;
+    let deposit_signature = deposit_signature.as_ref().map(|signature| {
+        let DepositSignature {
+            deadline,
+            intent_signature,
+            permit_amount,
+            permit_deadline,
+            permit_signature,
+            selected_gas_fee_option,
+            user_nonce,
+            unknown: _,
+        } = signature;
+        DepositSignature {
+            deadline: *deadline,
+            intent_signature: intent_signature.clone(),
+            permit_amount: *permit_amount,
+            permit_deadline: *permit_deadline,
+            permit_signature: permit_signature.clone(),
+            selected_gas_fee_option: known_fee_option(selected_gas_fee_option),
+            user_nonce: *user_nonce,
+            unknown: UnknownMembers::new(),
+        }
+    });
+    ExecuteRequest {
+        deposit_signature,
+        deposit_transaction_hash: *deposit_transaction_hash,
+        intent_id: intent_id.clone(),
+        unknown: UnknownMembers::new(),
     }
-    request
+}
+
+/// A fee option's known members.
+fn known_fee_option(option: &FeeOption) -> FeeOption {
+    let FeeOption {
+        amount,
+        amount_usd,
+        fee_collector_address,
+        is_2612,
+        token_address,
+        token_decimals,
+        token_symbol,
+        unknown: _,
+    } = option;
+    FeeOption {
+        amount: *amount,
+        amount_usd: *amount_usd,
+        fee_collector_address: *fee_collector_address,
+        is_2612: *is_2612,
+        token_address: *token_address,
+        token_decimals: *token_decimals,
+        token_symbol: token_symbol.clone(),
+        unknown: UnknownMembers::new(),
+    }
 }
 
 /// The stored form of a record's revision.

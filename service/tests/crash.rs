@@ -94,7 +94,7 @@ fn sigkill_under_load(db: &str) {
     }
     for (id, rank) in latest {
         let now = at(base(), 3);
-        let read = status(&server, now, &id);
+        let read = server.status(now, &id);
         let read_rank = order.iter().position(|s| *s == read).unwrap_or_else(|| panic!("{id}: {read}"));
         assert!(read_rank >= rank, "{id}: acknowledged {} but read {read}", order[rank]);
     }

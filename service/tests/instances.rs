@@ -16,7 +16,7 @@ const CALLS_PER_INTENT: usize = 16;
 fn two_instances_race_on_execute(db: &str) {
     let servers = Arc::new([Server::start(db), Server::start(db)]);
     let t = base();
-    let quotes: Vec<_> = (0..INTENTS).map(|i| committed(&servers[i % 2], t, &quote_request())).collect();
+    let quotes: Vec<_> = (0..INTENTS).map(|i| servers[i % 2].committed(t, &quote_request())).collect();
     let mut threads = Vec::new();
     for quote in &quotes {
         let body = hash_request(&quote.intent.intent_id, random_hash());
@@ -40,7 +40,7 @@ fn two_instances_race_on_execute(db: &str) {
         // Quote (revision 0), commit (1), one execute (2): exactly one transition.
         assert_eq!(stored(db, &quote.intent.intent_id), (2, "EXECUTING".to_owned()));
         for server in servers.iter() {
-            assert_eq!(status(server, at(t, 100), &quote.intent.intent_id), "EXECUTING");
+            assert_eq!(server.status(at(t, 100), &quote.intent.intent_id), "EXECUTING");
         }
     }
 }

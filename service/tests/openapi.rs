@@ -8,16 +8,13 @@ mod support;
 
 use std::collections::BTreeSet;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::Method;
 use intent_core::ErrorKind;
-use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::http::operations::{Schema, OPERATIONS};
 use intent_service::openapi::{core_object, document_text};
-use intent_service::Service;
 use serde_json::{json, Value};
+use support::app::App;
 use support::openapi::{assert_valid, component, document, errors};
-use tower::ServiceExt;
 
 #[test]
 fn the_committed_document_is_what_the_generator_writes() {
@@ -35,14 +32,11 @@ fn the_committed_document_is_what_the_generator_writes() {
 
 #[tokio::test]
 async fn the_service_serves_the_document() {
-    let config = ServiceConfig::parse(EXAMPLE_CONFIG.as_bytes()).unwrap();
-    let service = Service::open(config, &support::database("openapi"), &[], &[], false).await.unwrap();
-    let request = Request::get("/openapi.json").body(Body::empty()).unwrap();
-    let response = service.router().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.headers()["content-type"], "application/json");
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    assert_eq!(String::from_utf8(bytes.to_vec()).unwrap(), document_text().unwrap());
+    let app = App::open(&support::database("openapi"), |_| {}).await;
+    let reply = app.request(Method::GET, "/openapi.json", &[], b"").await;
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.headers["content-type"], "application/json");
+    assert_eq!(reply.body, document_text().unwrap());
 }
 
 /// The schema of an object: the operation table's, or the core's.

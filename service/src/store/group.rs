@@ -1,9 +1,18 @@
-//! SQLite's group commit: one writer task per store applies every insert and
-//! compare-and-swap queued meanwhile in one transaction, each under its own savepoint (so a
-//! lost race or a used proof undoes only its own statements), and commits once: one sync
-//! for the whole group. Each writer is answered after the commit, so an answer still means
-//! the change is on disk (`synchronous = FULL`). A failed commit fails every write of the
-//! group. PostgreSQL does not use it: its writes run on the pool's connections.
+//! Group commit: one writer task per store applies every insert and compare-and-swap
+//! queued meanwhile in one transaction, and commits once: one sync (SQLite's WAL, or
+//! PostgreSQL's) for the whole group. Each writer is answered after the commit, so an
+//! answer still means the change is on disk (SQLite `synchronous = FULL`, PostgreSQL
+//! `synchronous_commit` on, their defaults).
+//!
+//! A write that can fail on a constraint or claims deposit proofs (an insert, a swap with
+//! proofs) runs under its own savepoint, so that its failure, lost race or used proof
+//! undoes only its own statements; a bare compare-and-swap is one `UPDATE … WHERE revision
+//! = $` that changes one row or none, and needs none. A failed group (its commit, or an
+//! error outside a savepoint, which on PostgreSQL aborts the transaction) is applied again
+//! write by write, each in its own transaction.
+//!
+//! Both databases use it: on SQLite one writer is all the file takes anyway; on PostgreSQL
+//! it turns N transactions, each with its commit round trip and WAL flush, into one.
 
 use std::sync::Arc;
 
@@ -31,6 +40,24 @@ pub enum Write {
     },
 }
 
+impl Write {
+    /// The intent it writes.
+    fn intent_id(&self) -> &str {
+        match self {
+            Write::Insert(record) | Write::Swap { record, .. } => &record.intent_id,
+        }
+    }
+
+    /// Whether the write needs a savepoint of its own: it can fail on a constraint (an
+    /// insert) or runs several statements (a swap that claims proofs).
+    fn guarded(&self) -> bool {
+        match self {
+            Write::Insert(_) => true,
+            Write::Swap { proofs, .. } => !proofs.is_empty(),
+        }
+    }
+}
+
 type Queued = (Write, oneshot::Sender<Result<Swapped, StoreError>>);
 
 /// The queue of the writer task; the task ends when the queue is dropped.
@@ -39,9 +66,9 @@ pub struct GroupWriter {
 }
 
 impl GroupWriter {
-    /// Starts the writer task on `pool`, holding `lock` (the store's writer lock) while it
-    /// applies a group.
-    pub fn start(pool: AnyPool, lock: Arc<Mutex<()>>) -> GroupWriter {
+    /// Starts the writer task on `pool` (a `backend` database), holding `lock` (SQLite:
+    /// the store's writer lock) while it applies a group.
+    pub fn start(pool: AnyPool, backend: Backend, lock: Option<Arc<Mutex<()>>>) -> GroupWriter {
         let (queue, mut queued) = mpsc::unbounded_channel::<Queued>();
         tokio::spawn(async move {
             while let Some(first) = queued.recv().await {
@@ -52,8 +79,11 @@ impl GroupWriter {
                         Err(_) => break,
                     }
                 }
-                let _writer = lock.lock().await;
-                apply(&pool, group).await;
+                let _writer = match &lock {
+                    Some(lock) => Some(lock.lock().await),
+                    None => None,
+                };
+                apply(&pool, backend, group).await;
             }
         });
         GroupWriter { queue }
@@ -71,51 +101,82 @@ impl GroupWriter {
     }
 }
 
-/// Applies `group` in one transaction and answers each write after the commit.
-async fn apply(pool: &AnyPool, group: Vec<Queued>) {
-    let mut results = Vec::with_capacity(group.len());
-    let committed: Result<(), StoreError> = async {
-        let mut transaction = pool.begin().await?;
-        for (write, _) in &group {
-            transaction.execute("SAVEPOINT one_write").await?;
-            let result = match write {
-                Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
-                Write::Swap { record, expected_revision, proofs } => {
-                    swap_in(&mut transaction, record, *expected_revision, proofs, Backend::Sqlite).await
-                }
-            };
-            if !matches!(result, Ok(Swapped::Done)) {
-                transaction.execute("ROLLBACK TO SAVEPOINT one_write").await?;
-            }
-            transaction.execute("RELEASE SAVEPOINT one_write").await?;
-            results.push(result);
-        }
-        transaction.commit().await
-    }
-    .await;
-    match committed {
-        Ok(()) => {
+/// Applies `group` in one transaction and answers each write after the commit. The writes
+/// run in the order of their intent ids (arrival order within one intent), so that the
+/// groups of several instances on one PostgreSQL database take row locks in one order. A
+/// group that fails (a deadlock, a busy file, a commit that did not go through) is applied
+/// again write by write, each in its own transaction, so that one write's trouble is
+/// answered to it alone.
+async fn apply(pool: &AnyPool, backend: Backend, mut group: Vec<Queued>) {
+    group.sort_by(|(a, _), (b, _)| a.intent_id().cmp(b.intent_id()));
+    let writes: Vec<&Write> = group.iter().map(|(write, _)| write).collect();
+    match run(pool, backend, &writes).await {
+        Ok(results) => {
             for ((_, answer), result) in group.into_iter().zip(results) {
                 let _ = answer.send(result);
             }
         }
+        Err(e) if group.len() == 1 => {
+            if let Some((_, answer)) = group.pop() {
+                let _ = answer.send(Err(e));
+            }
+        }
         Err(e) => {
-            let message = e.to_string();
-            for (_, answer) in group {
-                let _ = answer.send(Err(StoreError::Protocol(format!("group commit failed: {message}"))));
+            tracing::warn!(error = %e, writes = group.len(), "group commit failed: applying its writes one by one");
+            for (write, answer) in group {
+                let result = run(pool, backend, &[&write]).await.and_then(|mut results| {
+                    results.pop().unwrap_or_else(|| Err(StoreError::Protocol("a write without a result".into())))
+                });
+                let _ = answer.send(result);
             }
         }
     }
+}
+
+/// Runs `writes` in one transaction: each write's own result, or the error that failed
+/// the transaction.
+async fn run(
+    pool: &AnyPool,
+    backend: Backend,
+    writes: &[&Write],
+) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
+    let mut results = Vec::with_capacity(writes.len());
+    let mut transaction = pool.begin().await?;
+    for write in writes {
+        let guarded = write.guarded();
+        if guarded {
+            transaction.execute("SAVEPOINT one_write").await?;
+        }
+        let result = match write {
+            Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
+            Write::Swap { record, expected_revision, proofs } => {
+                swap_in(&mut transaction, record, *expected_revision, proofs, backend).await
+            }
+        };
+        if guarded {
+            if !matches!(result, Ok(Swapped::Done)) {
+                transaction.execute("ROLLBACK TO SAVEPOINT one_write").await?;
+            }
+            transaction.execute("RELEASE SAVEPOINT one_write").await?;
+        } else if let Err(e) = result {
+            // Outside a savepoint an error may have aborted the transaction (PostgreSQL).
+            return Err(e);
+        }
+        results.push(result);
+    }
+    transaction.commit().await?;
+    Ok(results)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::Store;
+    use intent_core::Timestamp;
 
-    fn record(revision: i64, state: &str) -> StoredRecord {
+    fn record(intent_id: &str, revision: i64, state: &str) -> StoredRecord {
         StoredRecord {
-            intent_id: "0xgroup".into(),
+            intent_id: intent_id.into(),
             project_id: 42,
             revision,
             status: "QUOTED".into(),
@@ -124,38 +185,115 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn one_transaction_keeps_each_writes_own_outcome() {
-        let path = std::env::temp_dir().join(format!("intent-group-{}.db", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        let store = Store::open(&format!("sqlite://{}", path.display())).await.unwrap();
-        let proof = DepositProof { key: "deposit-transaction:0x01".into(), path: "depositTransactionHash" };
+    /// Applies `writes` as one group on `store`: each one's outcome, in their order.
+    async fn applied(store: &Store, writes: Vec<Write>) -> Vec<Result<Swapped, String>> {
         let mut answers = Vec::new();
         let mut group = Vec::new();
-        let writes = [
-            Write::Insert(record(1, "first")),
-            // Claims the proof, then loses its race: the claim is undone with it.
-            Write::Swap { record: record(3, "stale"), expected_revision: 2, proofs: vec![proof.clone()] },
-            Write::Insert(record(1, "duplicate")),
-            Write::Swap { record: record(2, "second"), expected_revision: 1, proofs: vec![proof.clone()] },
-        ];
         for write in writes {
             let (answer, answered) = oneshot::channel();
             group.push((write, answer));
             answers.push(answered);
         }
-        apply(store.pool(), group).await;
+        apply(store.pool(), store.backend(), group).await;
         let mut outcomes = Vec::new();
         for answered in answers {
             outcomes.push(answered.await.unwrap().map_err(|e| e.to_string()));
         }
+        outcomes
+    }
+
+    /// Inserts, a swap that claims a proof and loses its race, a duplicate insert, a swap
+    /// that claims the same proof, and a bare swap that loses: each keeps its own outcome.
+    async fn one_transaction_keeps_each_writes_own_outcome(url: &str) {
+        let store = Store::open(url).await.unwrap();
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let id = format!("0xgroup-{unique}");
+        let proof = DepositProof { key: format!("deposit-transaction:{unique}"), path: "depositTransactionHash" };
+        let writes = vec![
+            Write::Insert(record(&id, 1, "first")),
+            // Claims the proof, then loses its race: the claim is undone with it.
+            Write::Swap { record: record(&id, 3, "stale"), expected_revision: 2, proofs: vec![proof.clone()] },
+            Write::Insert(record(&id, 1, "duplicate")),
+            Write::Swap { record: record(&id, 2, "second"), expected_revision: 1, proofs: vec![proof.clone()] },
+            Write::Swap { record: record(&id, 9, "lost"), expected_revision: 7, proofs: vec![] },
+        ];
+        let outcomes = applied(&store, writes).await;
         assert_eq!(outcomes[0], Ok(Swapped::Done));
         assert_eq!(outcomes[1], Ok(Swapped::LostRace));
-        assert!(outcomes[2].as_ref().is_err_and(|e| e.contains("UNIQUE")), "{:?}", outcomes[2]);
+        let duplicate = outcomes[2].as_ref().unwrap_err().to_lowercase();
+        assert!(duplicate.contains("unique") || duplicate.contains("duplicate key"), "{duplicate}");
         assert_eq!(outcomes[3], Ok(Swapped::Done), "the proof was free again after the lost race");
-        let stored = store.load("0xgroup").await.unwrap().unwrap();
+        assert_eq!(outcomes[4], Ok(Swapped::LostRace));
+        let stored = store.load(&id).await.unwrap().unwrap();
         assert_eq!((stored.revision, stored.state.as_str()), (2, "second"));
         store.close().await;
+    }
+
+    /// A group whose bare swap fails outside a savepoint (a trigger on `store` refuses
+    /// updates of ids starting `0xbad-`): the others are applied one by one and succeed, the
+    /// failing one gets its error.
+    async fn a_failed_group_is_applied_write_by_write(store: &Store) {
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let ids = [format!("0xa-{unique}"), format!("0xbad-{unique}"), format!("0xc-{unique}")];
+        for id in &ids {
+            store.insert(&record(id, 1, "first")).await.unwrap();
+        }
+        let swaps =
+            ids.iter().map(|id| Write::Swap { record: record(id, 2, "second"), expected_revision: 1, proofs: vec![] });
+        let outcomes = applied(store, swaps.collect()).await;
+        assert_eq!(outcomes[0], Ok(Swapped::Done));
+        assert!(outcomes[1].is_err(), "{:?}", outcomes[1]);
+        assert_eq!(outcomes[2], Ok(Swapped::Done));
+        for (id, revision) in [(&ids[0], 2), (&ids[1], 1), (&ids[2], 2)] {
+            assert_eq!(store.load(id).await.unwrap().unwrap().revision, revision, "{id}");
+        }
+    }
+
+    #[tokio::test]
+    async fn one_sqlite_transaction_keeps_each_writes_own_outcome() {
+        let path = std::env::temp_dir().join(format!("intent-group-{}.db", std::process::id()));
         let _ = std::fs::remove_file(&path);
+        let url = format!("sqlite://{}", path.display());
+        one_transaction_keeps_each_writes_own_outcome(&url).await;
+        let store = Store::open(&url).await.unwrap();
+        sqlx::query(
+            "CREATE TRIGGER fail_bad BEFORE UPDATE ON intents WHEN NEW.intent_id LIKE '0xbad-%' \
+             BEGIN SELECT RAISE(ABORT, 'bad'); END",
+        )
+        .execute(store.pool())
+        .await
+        .unwrap();
+        a_failed_group_is_applied_write_by_write(&store).await;
+        store.close().await;
+        let _ = std::fs::remove_file(&path);
+    }
+
+    /// On the PostgreSQL database of `INTENT_SERVICE_TEST_POSTGRES` (service/README.md),
+    /// when it is set: there a statement's error aborts the transaction, so the savepoints
+    /// are what keeps the group's other writes.
+    #[tokio::test]
+    async fn one_postgres_transaction_keeps_each_writes_own_outcome() {
+        match std::env::var("INTENT_SERVICE_TEST_POSTGRES") {
+            Ok(url) if url.starts_with("postgres") => {
+                one_transaction_keeps_each_writes_own_outcome(&url).await;
+                let store = Store::open(&url).await.unwrap();
+                for sql in [
+                    "CREATE OR REPLACE FUNCTION fail_bad() RETURNS trigger LANGUAGE plpgsql \
+                     AS $$ BEGIN RAISE EXCEPTION 'bad'; END $$",
+                    "DROP TRIGGER IF EXISTS fail_bad ON intents",
+                    "CREATE TRIGGER fail_bad BEFORE UPDATE ON intents FOR EACH ROW \
+                     WHEN (NEW.intent_id LIKE '0xbad-%') EXECUTE FUNCTION fail_bad()",
+                ] {
+                    sqlx::query(sql).execute(store.pool()).await.unwrap();
+                }
+                a_failed_group_is_applied_write_by_write(&store).await;
+                sqlx::query("DROP TRIGGER fail_bad ON intents").execute(store.pool()).await.unwrap();
+                store.close().await;
+            }
+            _ if std::env::var("CI").as_deref() == Ok("true") => {
+                panic!("CI=true and INTENT_SERVICE_TEST_POSTGRES is not a postgres:// URL")
+            }
+            _ => eprintln!("INTENT_SERVICE_TEST_POSTGRES is not set: nothing to run against"),
+        }
     }
 }

@@ -9,9 +9,9 @@
 //! one database and a lost race is seen, never a lost update. A deposit proof (a deposit
 //! transaction hash, or an owner's entrypoint nonce) is a primary key, claimed in the
 //! same transaction as the change that uses it, so one proof cannot start two intents.
-//! On SQLite, inserts and compare-and-swaps of this process go through one writer
-//! ([`group`]) that applies whatever is queued in one transaction with one sync (group
-//! commit); on PostgreSQL each is its own transaction on the pool.
+//! Inserts and compare-and-swaps of this process go through one writer ([`group`]) that
+//! applies whatever is queued in one transaction with one sync (group commit), on both
+//! databases.
 //! What a record means, and which changes are allowed, is the core's business
 //! ([`crate::records`]); this module stores text and numbers.
 
@@ -85,8 +85,8 @@ pub struct Store {
     /// SQLite takes one writer at a time: writers of this process queue here rather than
     /// in SQLite's sleeping busy handler (other processes still meet the busy handler).
     sqlite_writer: Option<Arc<Mutex<()>>>,
-    /// SQLite's group commit: the queue of the one writer task.
-    group: Option<group::GroupWriter>,
+    /// Group commit: the queue of the one writer task.
+    group: group::GroupWriter,
     /// The PostgreSQL URL, for the listener of [`CHANGES_CHANNEL`].
     postgres_url: Option<String>,
 }
@@ -199,7 +199,7 @@ impl Store {
             .connect_with(options)
             .await?;
         let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        let group = sqlite_writer.as_ref().map(|lock| group::GroupWriter::start(pool.clone(), lock.clone()));
+        let group = group::GroupWriter::start(pool.clone(), backend, sqlite_writer.clone());
         let postgres_url = (backend == Backend::Postgres).then(|| url.clone());
         Ok(Store { pool, backend, sqlite_writer, group, postgres_url })
     }
@@ -240,10 +240,7 @@ impl Store {
     ///
     /// The database's error, including a duplicate intent id.
     pub async fn insert(&self, record: &StoredRecord) -> Result<(), StoreError> {
-        if let Some(group) = &self.group {
-            return group.write(group::Write::Insert(record.clone())).await.map(drop);
-        }
-        insert_in(&mut *self.pool.acquire().await?, record).await
+        self.group.write(group::Write::Insert(record.clone())).await.map(drop)
     }
 
     /// The record of `intent_id`, if there is one.
@@ -303,22 +300,8 @@ impl Store {
         expected_revision: i64,
         proofs: &[DepositProof],
     ) -> Result<Swapped, StoreError> {
-        if let Some(group) = &self.group {
-            let write = group::Write::Swap { record: record.clone(), expected_revision, proofs: proofs.to_vec() };
-            return group.write(write).await;
-        }
-        if proofs.is_empty() {
-            // One statement, committed by itself: no BEGIN and COMMIT round trips.
-            return swap_in(&mut *self.pool.acquire().await?, record, expected_revision, proofs, self.backend).await;
-        }
-        let mut transaction = self.pool.begin().await?;
-        let swapped = swap_in(&mut transaction, record, expected_revision, proofs, self.backend).await?;
-        if swapped == Swapped::Done {
-            transaction.commit().await?;
-        } else {
-            transaction.rollback().await?;
-        }
-        Ok(swapped)
+        let write = group::Write::Swap { record: record.clone(), expected_revision, proofs: proofs.to_vec() };
+        self.group.write(write).await
     }
 
     /// Up to `limit` intents with `status` whose next deadline is at or before `now`
@@ -422,9 +405,11 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Res
     Ok(())
 }
 
-/// The compare-and-swap of [`Store::swap`] on `connection`, inside a transaction the caller
-/// commits when it answers [`Swapped::Done`] and rolls back otherwise. On PostgreSQL the
-/// same statement announces the change on [`CHANGES_CHANNEL`] (sent at commit).
+/// The compare-and-swap of [`Store::swap`] on `connection`, inside the group writer's
+/// transaction: claiming `proofs` first (the caller undoes them, under a savepoint, unless
+/// it answers [`Swapped::Done`]), then one `UPDATE` that changes the row or, on a lost
+/// race, nothing. On PostgreSQL the same statement announces the change on
+/// [`CHANGES_CHANNEL`] (sent at commit).
 async fn swap_in(
     connection: &mut AnyConnection,
     record: &StoredRecord,

@@ -1,6 +1,9 @@
-//! Shared by the service's tests: starting the built `intent-service` on a free loopback
-//! port, a small blocking HTTP client, the database under test, the test clock, and
-//! signing with the demo key through intent-core's digests.
+//! Shared by the service's tests: the service in process ([`app`]: the router through
+//! `oneshot`, and its connection loop on a loopback port), the built `intent-service` as
+//! a process on a free loopback port with a small blocking HTTP client ([`Server`], for
+//! the tests whose point is a process: a crash, two instances, the start, signals), the
+//! database under test, the test clock, and signing with the demo key through
+//! intent-core's digests.
 //!
 //! The database is chosen by environment variables (service/README.md):
 //! `INTENT_SERVICE_TEST_DB` (a `postgres://` URL runs every test against PostgreSQL;
@@ -9,6 +12,7 @@
 
 #![allow(dead_code)]
 
+pub mod app;
 pub mod openapi;
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -18,6 +22,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use axum::http::{HeaderMap, HeaderName, HeaderValue};
 use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, Address, QuoteResponse, Timestamp, B256, U256};
 use intent_service::chain::ChainView;
@@ -157,6 +162,26 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Quotes `request` at `now` and parses the answer.
+    pub fn quote(&self, now: Timestamp, request: &str) -> QuoteResponse {
+        self.rpc("QuoteIntent", now, request).quote()
+    }
+
+    /// Quotes `request` at `now` and commits it at `now + 1`; returns the quote.
+    pub fn committed(&self, now: Timestamp, request: &str) -> QuoteResponse {
+        let quote = self.quote(now, request);
+        let reply = self.rpc("CommitIntent", at(now, 1), &commit_body(&quote));
+        assert_eq!(reply.json()["intentId"], quote.intent.intent_id.as_str(), "{}", reply.body);
+        quote
+    }
+
+    /// The receipt's status at `now`.
+    pub fn status(&self, now: Timestamp, intent_id: &str) -> String {
+        self.rpc("GetIntentReceipt", now, &receipt_request(intent_id)).receipt_status()
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -168,6 +193,7 @@ impl Drop for Server {
 #[derive(Debug, Clone)]
 pub struct Reply {
     pub status: u16,
+    pub headers: HeaderMap,
     pub body: String,
 }
 
@@ -186,6 +212,16 @@ impl Reply {
     /// The error body's `cause`.
     pub fn cause(&self) -> String {
         self.json()["cause"].as_str().unwrap_or_default().to_owned()
+    }
+
+    /// The answer as a QuoteResponse, asserting a 200.
+    pub fn quote(self) -> QuoteResponse {
+        from_slice(self.ok().as_bytes()).unwrap()
+    }
+
+    /// The status of the receipt the answer carries.
+    pub fn receipt_status(&self) -> String {
+        self.json()["intentReceipt"]["status"].as_str().unwrap_or_else(|| panic!("{}", self.body)).to_owned()
     }
 }
 
@@ -217,11 +253,17 @@ pub fn try_request(addr: SocketAddr, method: &str, path: &str, headers: &[(&str,
     let _ = writing.join();
     let text = String::from_utf8_lossy(&raw).into_owned();
     let (head, body) = text.split_once("\r\n\r\n")?;
-    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let mut lines = head.split("\r\n");
+    let status: u16 = lines.next()?.split(' ').nth(1)?.parse().ok()?;
+    let mut headers = HeaderMap::new();
+    for line in lines {
+        let (name, value) = line.split_once(':')?;
+        headers.append(HeaderName::try_from(name.trim()).ok()?, HeaderValue::try_from(value.trim()).ok()?);
+    }
     if method == "POST" {
         openapi::check(path, &body_sent, status, body);
     }
-    Some(Reply { status, body: body.to_owned() })
+    Some(Reply { status, headers, body: body.to_owned() })
 }
 
 /// POST.
@@ -283,6 +325,11 @@ pub fn gasless_request(quote: &QuoteResponse, mode: Gasless, deadline: u64) -> S
     to_string(&demo::gasless_request(quote, &demo_key(), mode, deadline, &EntrypointNames::DEFAULT, &chain).unwrap())
 }
 
+/// A gasless signature's deadline: ten minutes after `now`, in Unix seconds.
+pub fn deadline(now: Timestamp) -> u64 {
+    u64::try_from(now.unix_seconds()).unwrap() + 600
+}
+
 /// A deposit-hash execute request.
 pub fn hash_request(intent_id: &str, hash: B256) -> String {
     serde_json::json!({"intentId": intent_id, "depositTransactionHash": hash.to_string()}).to_string()
@@ -295,22 +342,14 @@ pub fn random_hash() -> B256 {
     B256::from(bytes)
 }
 
-/// Quotes `request` at `now` and parses the answer.
-pub fn quote(server: &Server, now: Timestamp, request: &str) -> QuoteResponse {
-    from_slice(server.rpc("QuoteIntent", now, request).ok().as_bytes()).unwrap()
-}
-
 /// The commit request for a quote, as the client sends the intent back.
 pub fn commit_body(quote: &QuoteResponse) -> String {
     format!("{{\"intent\":{}}}", to_string(&quote.intent))
 }
 
-/// Quotes the example at `now` and commits it at `now + 1`; returns the quote.
-pub fn committed(server: &Server, now: Timestamp, request: &str) -> QuoteResponse {
-    let quote = quote(server, now, request);
-    let reply = server.rpc("CommitIntent", at(now, 1), &commit_body(&quote)).ok();
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&reply).unwrap()["intentId"], quote.intent.intent_id.as_str());
-    quote
+/// The body of a GetIntentReceipt (or an immediate WaitIntentReceipt) for `intent_id`.
+pub fn receipt_request(intent_id: &str) -> String {
+    serde_json::json!({"intentId": intent_id}).to_string()
 }
 
 /// The stored record of `intent_id`, read from the database directly: (revision, status).
@@ -322,11 +361,4 @@ pub fn stored(db: &str, intent_id: &str) -> (i64, String) {
         store.close().await;
         (row.revision, row.status)
     })
-}
-
-/// The receipt's status at `now`.
-pub fn status(server: &Server, now: Timestamp, intent_id: &str) -> String {
-    let body = serde_json::json!({"intentId": intent_id}).to_string();
-    let reply = server.rpc("GetIntentReceipt", now, &body);
-    reply.json()["intentReceipt"]["status"].as_str().unwrap_or_else(|| panic!("{}", reply.body)).to_owned()
 }
