@@ -15,20 +15,19 @@ use alloy_provider::ext::AnvilApi;
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
 use alloy_sol_types::SolValue;
-use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
+use axum::http::{HeaderMap, Method, StatusCode};
 use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::sign::sign_digest as chain_sign;
 use intent_chain_tests::Chain;
 use intent_core::eip712::{Domain, EntrypointNames, Permit};
 use intent_core::{from_slice, to_string, QuoteResponse, Timestamp, TokenPermit};
 use intent_service::chain::ChainView;
-use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
+use intent_service::config::ServiceConfig;
 use intent_service::demo::{self, Gasless};
-use intent_service::Service;
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
-use support::{at, base, commit_body, database, hash_request, random_hash, ACCESS_KEY};
+use support::app::App;
+use support::{at, base, commit_body, database, hash_request, random_hash};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 
@@ -85,7 +84,7 @@ struct Setup {
     chain: Chain,
     token: Address,
     other_token: Address,
-    service: Service,
+    app: App,
 }
 
 /// The chain entry of the configuration for a node at `rpc_url`.
@@ -127,16 +126,17 @@ impl Setup {
     async fn serve(deployed: Deployed, rpc_url: Option<&str>, change: impl FnOnce(&mut Value)) -> Setup {
         let Deployed { chain, token, other_token, entrypoint } = deployed;
         let endpoint = chain.endpoint();
-        let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
         let chain_id = intent_chain_tests::CHAIN_ID;
-        config["chains"].as_array_mut().unwrap().push(chain_entry(chain_id, rpc_url.unwrap_or(&endpoint), entrypoint));
-        let tokens = config["tokens"].as_array_mut().unwrap();
-        tokens.push(token_entry(chain_id, token, "DPT", "Deposit Token"));
-        tokens.push(token_entry(chain_id, other_token, "OTT", "Other Token"));
-        change(&mut config);
-        let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
-        let service = Service::open(config, &database("chain-reads"), &[], &[], true).await.unwrap();
-        Setup { chain, token, other_token, service }
+        let app = App::open(&database("chain-reads"), |config| {
+            let entry = chain_entry(chain_id, rpc_url.unwrap_or(&endpoint), entrypoint);
+            config["chains"].as_array_mut().unwrap().push(entry);
+            let tokens = config["tokens"].as_array_mut().unwrap();
+            tokens.push(token_entry(chain_id, token, "DPT", "Deposit Token"));
+            tokens.push(token_entry(chain_id, other_token, "OTT", "Other Token"));
+            change(config);
+        })
+        .await;
+        Setup { chain, token, other_token, app }
     }
 
     fn user(&self) -> Address {
@@ -148,28 +148,19 @@ impl Setup {
         SigningKey::from_slice(self.chain.key(USER).to_bytes().as_slice()).unwrap()
     }
 
-    /// POST `body` to the operation at the test clock's `now`.
+    /// POST `body` to the operation at the test clock's `now` (checked against the OpenAPI document).
     async fn call(&self, operation: &str, now: Timestamp, body: &str) -> Answer {
-        let path = format!("/rpc/Service/{operation}");
-        let request = Request::post(&path)
-            .header("x-access-key", ACCESS_KEY)
-            .header("x-test-now", now.to_string())
-            .body(Body::from(body.to_owned()))
-            .unwrap();
-        let response = tower::ServiceExt::oneshot(self.service.router(), request).await.unwrap();
-        let (status, headers) = (response.status(), response.headers().clone());
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        support::openapi::check(&path, body.as_bytes(), status.as_u16(), &text);
-        Answer { status, headers, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+        let reply = self.app.rpc(operation, now, body).await;
+        Answer {
+            status: StatusCode::from_u16(reply.status).unwrap(),
+            body: serde_json::from_str(&reply.body).unwrap_or(Value::Null),
+            headers: reply.headers,
+        }
     }
 
     /// `GET /healthz`'s text.
     async fn healthz(&self) -> String {
-        let request = Request::get("/healthz").body(Body::empty()).unwrap();
-        let response = tower::ServiceExt::oneshot(self.service.router(), request).await.unwrap();
-        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-        String::from_utf8_lossy(&bytes).into_owned()
+        self.app.request(Method::GET, "/healthz", &[], b"").await.body
     }
 
     /// An intent of `amount` of `token` (zero: the native token) from this chain, quoted at
@@ -201,8 +192,7 @@ impl Setup {
 
     /// The stored (revision, status) of `intent_id`.
     async fn stored(&self, intent_id: &str) -> (i64, String) {
-        let row = self.service.app.records.store().load(intent_id).await.unwrap().unwrap();
-        (row.revision, row.status)
+        self.app.stored(intent_id).await
     }
 
     /// The user pays `amount` of `token` to `to`, mined; the transaction's hash.
