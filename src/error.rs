@@ -237,6 +237,9 @@ pub enum ErrorKind {
     BadRoute,
     /// A route that does not take the HTTP method asked for: code -3, HTTP 405.
     BadMethod,
+    /// A chain node the answer depends on did not answer in time, or answered what cannot
+    /// be read: code 9001, HTTP 503. Nothing was changed; the same request may be retried.
+    ChainNodeHealth,
 }
 
 impl ErrorKind {
@@ -256,6 +259,7 @@ impl ErrorKind {
         ErrorKind::Unexpected,
         ErrorKind::BadRoute,
         ErrorKind::BadMethod,
+        ErrorKind::ChainNodeHealth,
     ];
 
     /// The kind written `name` in a body's `"error"`, if it is one of [`ErrorKind::ALL`].
@@ -280,6 +284,7 @@ impl ErrorKind {
             ErrorKind::Unexpected => "Unexpected",
             ErrorKind::BadRoute => "WebrpcBadRoute",
             ErrorKind::BadMethod => "WebrpcBadMethod",
+            ErrorKind::ChainNodeHealth => "ChainNodeHealth",
         }
     }
 
@@ -300,6 +305,7 @@ impl ErrorKind {
             ErrorKind::Unexpected => 2001,
             ErrorKind::BadRoute => -2,
             ErrorKind::BadMethod => -3,
+            ErrorKind::ChainNodeHealth => 9001,
         }
     }
 
@@ -317,6 +323,7 @@ impl ErrorKind {
             ErrorKind::Unexpected => 500,
             ErrorKind::BadRoute => 404,
             ErrorKind::BadMethod => 405,
+            ErrorKind::ChainNodeHealth => 503,
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The failures only a server has (docs/spec.md §8): an unknown intent id, a missing or
 //! unknown access key, a key without the permission, a lost compare-and-swap race, a
 //! reused deposit proof, a rate limit, a request too slow or too large to read, an
-//! internal failure, a wrong route or HTTP method. The core never produces them; a host
+//! internal failure, a wrong route or HTTP method, a deposit transaction not mined yet, a
+//! chain node that does not answer. The core never produces them; a host
 //! answers them with [`ServerFailure::body`], so that every body it sends has the shape of
 //! [`crate::Error::body`].
 //!
@@ -33,6 +34,8 @@ use crate::path;
 /// | [`Internal`](ServerFailure::Internal) | `INTERNAL` | Unexpected (2001, 500) |
 /// | [`BadRoute`](ServerFailure::BadRoute) | `BAD_ROUTE` | WebrpcBadRoute (-2, 404) |
 /// | [`BadMethod`](ServerFailure::BadMethod) | `BAD_METHOD` | WebrpcBadMethod (-3, 405) |
+/// | [`DepositNotMined`](ServerFailure::DepositNotMined) | `DEPOSIT_NOT_MINED at depositTransactionHash` | IntentStatus (2004, 422) |
+/// | [`ChainNodeUnavailable`](ServerFailure::ChainNodeUnavailable) | `CHAIN_NODE_UNAVAILABLE` | ChainNodeHealth (9001, 503) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ServerFailure<'a> {
@@ -78,6 +81,16 @@ pub enum ServerFailure<'a> {
     BadRoute,
     /// The path names a method, but not for the HTTP method used.
     BadMethod,
+    /// The chain's node does not know the deposit transaction, or has not mined it yet: not
+    /// a verdict on the deposit (the same request may succeed once it is mined), and
+    /// nothing was changed.
+    DepositNotMined,
+    /// The node of the chain a request needs facts from did not answer within the server's
+    /// timeout, or answered what cannot be read. Nothing was changed.
+    ChainNodeUnavailable {
+        /// The chain whose node failed.
+        chain_id: u64,
+    },
 }
 
 impl ServerFailure<'_> {
@@ -95,6 +108,8 @@ impl ServerFailure<'_> {
             ServerFailure::Internal => ErrorKind::Unexpected,
             ServerFailure::BadRoute => ErrorKind::BadRoute,
             ServerFailure::BadMethod => ErrorKind::BadMethod,
+            ServerFailure::DepositNotMined => ErrorKind::IntentStatus,
+            ServerFailure::ChainNodeUnavailable { .. } => ErrorKind::ChainNodeHealth,
         }
     }
 
@@ -113,6 +128,8 @@ impl ServerFailure<'_> {
             ServerFailure::Internal => "INTERNAL",
             ServerFailure::BadRoute => "BAD_ROUTE",
             ServerFailure::BadMethod => "BAD_METHOD",
+            ServerFailure::DepositNotMined => "DEPOSIT_NOT_MINED",
+            ServerFailure::ChainNodeUnavailable { .. } => "CHAIN_NODE_UNAVAILABLE",
         }
     }
 
@@ -121,6 +138,7 @@ impl ServerFailure<'_> {
         match self {
             ServerFailure::IntentNotFound { .. } => Some("intentId"),
             ServerFailure::DepositProofUsed { path } => Some(path),
+            ServerFailure::DepositNotMined => Some("depositTransactionHash"),
             _ => None,
         }
     }
@@ -155,6 +173,12 @@ impl ServerFailure<'_> {
             ServerFailure::BadRoute => String::from("no such method"),
             ServerFailure::BadMethod => String::from("this method is called with post"),
             ServerFailure::Internal => String::from("internal error"),
+            ServerFailure::DepositNotMined => {
+                String::from("the deposit transaction is not mined yet; nothing was changed, retry once it is")
+            }
+            ServerFailure::ChainNodeUnavailable { chain_id } => {
+                format!("the node of chain {chain_id} did not answer in time; nothing was changed, retry later")
+            }
         };
         ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }
     }

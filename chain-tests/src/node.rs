@@ -83,10 +83,20 @@ impl Chain {
     ///
     /// As [`Chain::start`].
     pub async fn start_with(args: &[&str]) -> Result<Chain> {
+        Self::start_on(CHAIN_ID, args).await
+    }
+
+    /// [`Chain::start_with`] for a node of the chain `chain_id` (a second chain beside the
+    /// first, for a transaction made on the wrong one).
+    ///
+    /// # Errors
+    ///
+    /// As [`Chain::start`].
+    pub async fn start_on(chain_id: u64, args: &[&str]) -> Result<Chain> {
         let anvil = Anvil::at(anvil_binary()?)
             .host("127.0.0.1")
             .mnemonic(MNEMONIC)
-            .chain_id(CHAIN_ID)
+            .chain_id(chain_id)
             .arg("--timestamp")
             .arg(GENESIS_TIMESTAMP.to_string())
             .args(args)
@@ -103,7 +113,7 @@ impl Chain {
             .disable_recommended_fillers()
             .with_gas_estimation()
             .with_simple_nonce_management()
-            .with_chain_id(CHAIN_ID)
+            .with_chain_id(chain_id)
             .wallet(wallet)
             .connect_http(anvil.endpoint_url())
             .erased();

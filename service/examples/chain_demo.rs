@@ -61,7 +61,7 @@ async fn main() -> Result<(), Failed> {
     let deadline = u64::try_from(intent_core::Timestamp::now().unix_seconds())? + 600;
     let mode = demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO };
     let request =
-        demo::gasless_request(&quote, &owner_key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config))?;
+        demo::gasless_request(&quote, &owner_key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config)?)?;
     let executed = call(&router, "ExecuteIntent", &serde_json::from_str(&to_string(&request))?).await?;
     println!("ExecuteIntent {intent_id}: {executed}");
 

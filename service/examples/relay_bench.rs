@@ -68,7 +68,7 @@ async fn run(label: &str, args: &[&str], n: usize) -> Result<(), Failed> {
     let service = Service::open_relaying(config.clone(), &db, &[], &[], false, Some(key)).await?;
     let router = service.router();
     let owner_key = SigningKey::from_slice(chain.key(OWNER).to_bytes().as_slice())?;
-    let view = ChainView::new(config);
+    let view = ChainView::new(config)?;
 
     let (mut relayed, mut floor) = (Vec::new(), Vec::new());
     for nonce in 0..n {

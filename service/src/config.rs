@@ -23,9 +23,9 @@ pub const EXAMPLE_CONFIG: &str = include_str!("../config/example.json");
 wire_object! {
     /// The whole configuration file.
     pub struct ServiceConfig {
-        /// `acceptUnverifiedDeposits`: **unsafe**: accept a deposit transaction hash without
-        /// the node's evidence of it (this service reads no node), so that any 32 bytes
-        /// start an execution (docs/spec.md §6.5). Default false: a hash is then
+        /// `acceptUnverifiedDeposits`: **unsafe**: on a chain without `rpcUrl`, accept a
+        /// deposit transaction hash without a node's evidence of it, so that any 32 bytes
+        /// start an execution there (docs/spec.md §6.5); a chain with a node always proves it. Default false: a hash is then
         /// DEPOSIT_UNVERIFIED. The shipped example configuration, which has no node, states
         /// it, and the service warns at start.
         accept_unverified_deposits: Option<bool> = "acceptUnverifiedDeposits",
@@ -96,6 +96,9 @@ wire_object! {
         max_requests_in_flight: Option<u64> = "maxRequestsInFlight",
         /// `maxWaitersPerKey`: WaitIntentReceipt calls open at once per access key.
         max_waiters_per_key: Option<u64> = "maxWaitersPerKey",
+        /// `nodeTimeoutMillis`: How long the chain reads of one request may take in all
+        /// before it is answered CHAIN_NODE_UNAVAILABLE (ChainNodeHealth, 503).
+        node_timeout_millis: Option<u64> = "nodeTimeoutMillis",
         /// `shutdownGraceSeconds`: How long a shutdown waits for the requests in flight.
         shutdown_grace_seconds: Option<u64> = "shutdownGraceSeconds",
     }
@@ -119,12 +122,14 @@ pub struct ServerLimits {
     pub shutdown_grace: std::time::Duration,
     /// How long an expired quote's record is kept before the sweep deletes it.
     pub quote_grace: std::time::Duration,
+    /// How long the chain reads of one request may take in all.
+    pub node_timeout: std::time::Duration,
 }
 
 impl ServerLimits {
     /// The defaults: headers in 10 s (idle connections closed after 10 s), bodies in 10 s,
     /// 512 connections, 256 requests in flight, 64 waiters per key, 10 s of grace, expired
-    /// quotes deleted an hour after they expired.
+    /// quotes deleted an hour after they expired, 5 s for one request's chain reads.
     pub const DEFAULT: ServerLimits = ServerLimits {
         header_timeout: std::time::Duration::from_secs(10),
         body_timeout: std::time::Duration::from_secs(10),
@@ -133,6 +138,7 @@ impl ServerLimits {
         max_waiters_per_key: 64,
         shutdown_grace: std::time::Duration::from_secs(10),
         quote_grace: std::time::Duration::from_secs(3600),
+        node_timeout: std::time::Duration::from_secs(5),
     };
 }
 
@@ -314,7 +320,12 @@ impl ServiceConfig {
         let listed = |name: &str, i: usize| format!("{name}[{i}]");
         first(&self.unknown, "")
             .or_else(|| self.projects.iter().enumerate().find_map(|(i, p)| first(&p.unknown, &listed("projects", i))))
-            .or_else(|| self.chains.iter().enumerate().find_map(|(i, c)| first(&c.unknown, &listed("chains", i))))
+            .or_else(|| {
+                self.chains.iter().enumerate().find_map(|(i, c)| {
+                    first(&c.unknown, &listed("chains", i))
+                        .or_else(|| first(&c.entrypoint.unknown, &format!("{}.entrypoint", listed("chains", i))))
+                })
+            })
             .or_else(|| {
                 self.tokens.iter().enumerate().find_map(|(i, t)| {
                     first(&t.unknown, &listed("tokens", i)).or_else(|| {
@@ -376,7 +387,7 @@ impl ServiceConfig {
         let server = self.server_limits();
         let rates = self.rate_limits();
         if [server.max_connections, server.max_requests_in_flight, server.max_waiters_per_key].contains(&0)
-            || [server.header_timeout, server.body_timeout].contains(&std::time::Duration::ZERO)
+            || [server.header_timeout, server.body_timeout, server.node_timeout].contains(&std::time::Duration::ZERO)
             || [rates.requests_per_second, rates.burst, rates.quotes_per_minute].contains(&0)
         {
             return unusable("a limit, timeout or rate is zero".into());
@@ -405,6 +416,7 @@ impl ServiceConfig {
             max_waiters_per_key: count(config.max_waiters_per_key, default.max_waiters_per_key),
             shutdown_grace: seconds(config.shutdown_grace_seconds, default.shutdown_grace),
             quote_grace: seconds(config.abandoned_quote_grace_seconds, default.quote_grace),
+            node_timeout: config.node_timeout_millis.map_or(default.node_timeout, std::time::Duration::from_millis),
         }
     }
 
@@ -486,12 +498,13 @@ mod tests {
     #[test]
     fn a_misspelled_member_is_refused_at_its_path() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 5] = [
+        let cases: [(&str, Change); 6] = [
             ("acceptUnverifedPermits", |c| c["acceptUnverifedPermits"] = true.into()),
             ("polcy", |c| c["polcy"] = serde_json::json!({"quoteTtlSeconds": 5})),
             ("policy.quoteTTLSeconds", |c| c["policy"]["quoteTTLSeconds"] = 5.into()),
             ("tokens[1].permit.verison", |c| c["tokens"][1]["permit"]["verison"] = "2".into()),
             ("server.headerTimeout", |c| c["server"] = serde_json::json!({"headerTimeout": 1})),
+            ("chains[0].entrypoint.typname", |c| c["chains"][0]["entrypoint"]["typname"] = "X".into()),
         ];
         for (path, change) in cases {
             let mut config = example();
@@ -506,7 +519,7 @@ mod tests {
     #[test]
     fn impossible_configurations_are_refused() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 8] = [
+        let cases: [(&str, Change); 9] = [
             ("chain 42161 is listed twice", |c| c["chains"][1]["chainId"] = 42161.into()),
             ("not listed", |c| c["tokens"][0]["chainId"] = 1.into()),
             ("empty", |c| c["projects"][0]["accessKeys"][0] = "".into()),
@@ -517,6 +530,7 @@ mod tests {
             }),
             ("a key is listed twice", |c| c["operatorKeys"][0] = "demo-access-key".into()),
             ("is zero", |c| c["rateLimits"] = serde_json::json!({"burst": 0})),
+            ("is zero", |c| c["server"] = serde_json::json!({"nodeTimeoutMillis": 0})),
             ("100 %", |c| c["fees"]["serviceFeeBps"] = 9_997.into()),
         ];
         for (why, change) in cases {

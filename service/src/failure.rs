@@ -66,6 +66,27 @@ pub fn route_not_served(path: &str, what: &str) -> Failure {
     Failure::RouteNotServed { path: path.to_owned(), what: what.to_owned() }
 }
 
+/// The cause code of an abort transaction that a chain's node does not show mined and
+/// successful.
+pub const ABORT_NOT_SUCCEEDED: &str = "ABORT_NOT_SUCCEEDED";
+
+/// The abort transaction is not mined and successful on `chain_id`, whose node the service
+/// reads: InvalidArgument (400), cause `ABORT_NOT_SUCCEEDED at abortTransactionHash` (the
+/// client retries once it is mined, or names its successful abort).
+pub fn abort_not_succeeded(chain_id: u64) -> Failure {
+    let kind = ErrorKind::InvalidArgument;
+    Failure::Server {
+        body: ErrorBody {
+            error: kind.name(),
+            code: kind.code(),
+            msg: format!("the abort transaction is not mined and successful on chain {chain_id}"),
+            cause: format!("{ABORT_NOT_SUCCEEDED} at abortTransactionHash"),
+            status: kind.http_status(),
+        },
+        retry_after: None,
+    }
+}
+
 /// A fault of the service itself (its database, an unreadable stored record): 500. The
 /// detail is logged when the failure is answered, not sent.
 pub fn internal(detail: &dyn std::fmt::Display) -> Failure {

@@ -6,10 +6,10 @@
 //! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
 //! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
-//! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
-//! ([`outcome`]), the relayer of gasless deposits ([`relay`]), the OpenAPI document
-//! ([`openapi`]), the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and its
-//! configuration ([`config`]); [`demo`] signs gasless
+//! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
+//! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
+//! ([`relay`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the expiry
+//! sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
 //! requests for the demo signer and the tests.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
@@ -72,8 +72,8 @@ impl Service {
     ///
     /// # Errors
     ///
-    /// An empty key, or the database's error (naming the path of a SQLite file that
-    /// cannot be written).
+    /// An empty key, a chain's `rpcUrl` that is not an http(s) URL, or the database's error
+    /// (naming the path of a SQLite file that cannot be written).
     pub async fn open(
         config: config::ServiceConfig,
         db_url: &str,
@@ -103,11 +103,12 @@ impl Service {
         let limits = config.server_limits();
         let rates = config.rate_limits();
         let metrics = Arc::new(metrics::Metrics::new());
+        let chain = chain::ChainView::new(config.clone())?;
         let records = records::Records::new(
             store,
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
             config.policy(),
-            chain::ChainView::new(config.clone()),
+            chain,
             metrics.store_errors(),
         );
         let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone()).await?;

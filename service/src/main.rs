@@ -105,11 +105,15 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
         }
         warn_loudly("the demo keys of the shipped configuration are public: anyone can use this service");
     }
-    if accepts_unverified_deposits {
-        warn_loudly(
-            "acceptUnverifiedDeposits: deposit transaction hashes are not checked against any chain; \
-             any 32 bytes start an execution",
-        );
+    for line in service.app.records.chain().health_lines() {
+        println!("{line}");
+    }
+    let unverified = service.app.records.chain().chains_without_node();
+    if accepts_unverified_deposits && !unverified.is_empty() {
+        warn_loudly(&format!(
+            "acceptUnverifiedDeposits: deposit transaction hashes on chains {unverified:?} (no rpcUrl) are not \
+             checked against any node; any 32 bytes start an execution there"
+        ));
     }
     if flags.unsafe_test_clock {
         warn_loudly("--unsafe-test-clock: any client can set the service's clock with X-Test-Now; for tests only");

@@ -198,8 +198,12 @@ fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<Deposi
 pub const ABORT_REASON: &str = "aborted by its owner";
 
 /// The abort transaction `request` names, as a report about `intent`'s transaction on
-/// that chain: SENT, since no node confirms it here.
-fn abort_transaction(intent: &Intent, request: &AbortIntentRequest) -> Result<TransactionReport, Failure> {
+/// that chain with `status` (SENT where no node confirms it, SUCCEEDED where one did).
+fn abort_transaction(
+    intent: &Intent,
+    request: &AbortIntentRequest,
+    status: TransactionStatus,
+) -> Result<TransactionReport, Failure> {
     let kind = if request.chain_id == intent.origin_chain_id {
         TransactionType::Origin
     } else if request.chain_id == intent.destination_chain_id {
@@ -213,7 +217,7 @@ fn abort_transaction(intent: &Intent, request: &AbortIntentRequest) -> Result<Tr
     };
     Ok(TransactionReport {
         chain_id: request.chain_id,
-        status: TransactionStatus::Sent,
+        status,
         status_reason: None,
         txn_hash: Some(request.abort_transaction_hash),
         txn_mined_at: None,
@@ -264,6 +268,11 @@ impl Records {
     /// Answers every waiter now with its current receipt, and every later one at once.
     pub fn shut_down(&self) {
         self.shutdown.send_replace(true);
+    }
+
+    /// The chain facts: the chains' nodes and the configured facts.
+    pub fn chain(&self) -> &ChainView {
+        &self.chain
     }
 
     /// The store.
@@ -452,8 +461,9 @@ impl Records {
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
+        let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
         let record =
-            IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &self.policy, now)?;
+            IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         self.store
             .insert(&stored(&record, project, stored_revision(&record)))
@@ -488,13 +498,16 @@ impl Records {
         .await
     }
 
-    /// ExecuteIntent: the core's execute with this service's chain facts; the deposit
+    /// ExecuteIntent: the core's execute with the chain facts of the intent's origin chain
+    /// (read from its node, when it has one, before the record is loaded for the change: no
+    /// node read happens inside a compare-and-swap or a database transaction); the deposit
     /// proof is claimed with the change; a replay succeeds again and changes nothing.
     ///
     /// # Errors
     ///
-    /// 404 for an unknown intent, the core's rules, 409 for a proof already used or a
-    /// race lost too often, or a database failure.
+    /// 404 for an unknown intent, CHAIN_NODE_UNAVAILABLE (503) or DEPOSIT_NOT_MINED (422)
+    /// with the record unchanged, the core's rules, 409 for a proof already used or a race
+    /// lost too often, or a database failure.
     pub async fn execute(
         &self,
         request: &ExecuteRequest,
@@ -503,8 +516,15 @@ impl Records {
         clock: impl Fn() -> Timestamp,
     ) -> Result<ExecuteResponse, Failure> {
         let request = &stored_request(request);
+        // Only a COMMITTED record can be changed by an execute; for any other the core
+        // answers a replay or INVALID_TRANSITION without looking at chain facts.
+        let (record, _, _) = self.load(&request.intent_id, caller).await?;
+        let facts = if *record.status() == IntentStatus::Committed {
+            self.chain.read_facts(record.intent(), request).await?
+        } else {
+            self.chain.facts(record.intent())
+        };
         self.change(&request.intent_id, caller, now, clock, |mut record, now| {
-            let facts = self.chain.facts(record.intent());
             let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;
             let response = ExecuteResponse {
                 intent_id: request.intent_id.clone(),
@@ -568,13 +588,16 @@ impl Records {
 
     /// AbortIntent: the core's abort of a COMMITTED intent, keeping the abort transaction
     /// the client names on the receipt (as its origin or destination transaction, by its
-    /// chain, status SENT: no node confirms it here; docs/spec.md §12).
+    /// chain). On a chain with a node the transaction must be mined and have succeeded
+    /// (read before the record is loaded for the change), and is kept SUCCEEDED; on a chain
+    /// without one nothing confirms it, and it is kept SENT (docs/spec.md §12).
     ///
     /// # Errors
     ///
     /// 404 for an unknown intent or another project's, `INTENT_INCONSISTENT` at `chainId`
-    /// for a chain that is neither of the intent's, the core's lifecycle rules, 409, or a
-    /// database failure.
+    /// for a chain that is neither of the intent's, `ABORT_NOT_SUCCEEDED` at
+    /// `abortTransactionHash` or CHAIN_NODE_UNAVAILABLE (503) on a chain with a node, the
+    /// core's lifecycle rules, 409, or a database failure.
     pub async fn abort(
         &self,
         request: &AbortIntentRequest,
@@ -582,8 +605,18 @@ impl Records {
         now: Timestamp,
         clock: impl Fn() -> Timestamp,
     ) -> Result<AbortIntentResponse, Failure> {
+        let (record, _, _) = self.load(&request.intent_id, caller).await?;
+        let mut status = TransactionStatus::Sent;
+        if *record.status() == IntentStatus::Committed {
+            abort_transaction(record.intent(), request, status.clone())?;
+            match self.chain.abort_succeeded(request.chain_id, request.abort_transaction_hash).await? {
+                Some(true) => status = TransactionStatus::Succeeded,
+                Some(false) => return Err(failure::abort_not_succeeded(request.chain_id)),
+                None => {}
+            }
+        }
         self.change(&request.intent_id, caller, now, clock, |mut record, now| {
-            let transaction = abort_transaction(record.intent(), request)?;
+            let transaction = abort_transaction(record.intent(), request, status.clone())?;
             let input = EventInput::Abort { reason: ABORT_REASON, transaction: Some(&transaction) };
             let _: Applied = record.apply(input, now)?;
             let response = AbortIntentResponse {

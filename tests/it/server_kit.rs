@@ -95,7 +95,7 @@ fn every_kind_is_the_published_one_and_the_spec_table_says_so() {
 
 #[test]
 fn each_server_failure_answers_with_its_status_kind_and_cause() {
-    let cases: [(ServerFailure<'_>, &str, i32, u16, &str); 12] = [
+    let cases: [(ServerFailure<'_>, &str, i32, u16, &str); 14] = [
         (ServerFailure::IntentNotFound { intent_id: "abc" }, "NotFound", 8000, 400, "INTENT_NOT_FOUND at intentId"),
         (ServerFailure::AccessKeyMissing, "Unauthorized", 1000, 401, "ACCESS_KEY_MISSING"),
         (ServerFailure::AccessKeyUnknown, "AccessKeyNotFound", 1101, 401, "ACCESS_KEY_UNKNOWN"),
@@ -114,6 +114,14 @@ fn each_server_failure_answers_with_its_status_kind_and_cause() {
         (ServerFailure::Internal, "Unexpected", 2001, 500, "INTERNAL"),
         (ServerFailure::BadRoute, "WebrpcBadRoute", -2, 404, "BAD_ROUTE"),
         (ServerFailure::BadMethod, "WebrpcBadMethod", -3, 405, "BAD_METHOD"),
+        (ServerFailure::DepositNotMined, "IntentStatus", 2004, 422, "DEPOSIT_NOT_MINED at depositTransactionHash"),
+        (
+            ServerFailure::ChainNodeUnavailable { chain_id: 31_337 },
+            "ChainNodeHealth",
+            9001,
+            503,
+            "CHAIN_NODE_UNAVAILABLE",
+        ),
     ];
     for (failure, error, code, status, cause) in cases {
         let body = body_json(&failure);
@@ -136,6 +144,8 @@ fn each_server_failure_answers_with_its_status_kind_and_cause() {
     assert!(too_large["msg"].as_str().unwrap().contains("1048576"));
     let limited = body_json(&ServerFailure::RateLimited { retry_after_seconds: 7 });
     assert!(limited["msg"].as_str().unwrap().contains("retry in 7 s"));
+    let node = body_json(&ServerFailure::ChainNodeUnavailable { chain_id: 31_337 });
+    assert!(node["msg"].as_str().unwrap().contains("chain 31337"));
 }
 
 #[test]

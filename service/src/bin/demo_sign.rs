@@ -68,9 +68,10 @@ fn run(flags: Flags) -> Result<String, String> {
         Mode::EntrypointWithPermit => Gasless::EntrypointWithPermit { nonce: U256::from(flags.nonce) },
         Mode::PermitOnly => Gasless::PermitOnly,
     };
-    let entrypoint = config.policy().entrypoint;
-    let request =
-        gasless_request(&quote, &key, mode, now.as_secs() + flags.valid_for, &entrypoint, &ChainView::new(config))?;
+    let policy = config.policy();
+    let chain = ChainView::new(config).map_err(|e| e.to_string())?;
+    let entrypoint = chain.policy(&policy, quote.intent.origin_chain_id).entrypoint;
+    let request = gasless_request(&quote, &key, mode, now.as_secs() + flags.valid_for, &entrypoint, &chain)?;
     Ok(to_string(&request))
 }
 

@@ -23,10 +23,17 @@ use super::{log_intent, App};
 use crate::failure::{self, Failure};
 use crate::outcome::ReportIntentOutcomeRequest;
 
-/// `GET /healthz`: `ok` while the store accepts a write, else the Unexpected body (500).
+/// `GET /healthz`: `ok` while the store accepts a write, else the Unexpected body (500);
+/// after `ok`, one line per chain saying where its facts come from (its node, or the
+/// configuration), then each configuration error seen (a token's permit domain).
 pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, Failure> {
     app.records.store().check_writable().await.map_err(|e| app.records.store_failure(&e))?;
-    Ok((StatusCode::OK, "ok\n"))
+    let mut text = String::from("ok\n");
+    for line in app.records.chain().health_lines() {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    Ok((StatusCode::OK, text))
 }
 
 /// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]),
@@ -171,8 +178,8 @@ pub async fn ping() -> Json<PingResponse> {
     Json(PingResponse { version: String::from(env!("CARGO_PKG_VERSION")), unknown: Default::default() })
 }
 
-/// RuntimeStatus: the service's health, with its store's (a write, timed). This service
-/// asks no chain node, so the store is the only service listed.
+/// RuntimeStatus: the service's health, with its store's (a write, timed) and each chain
+/// node's (its head block, timed, within the node timeout), as `chain <id> node`.
 pub async fn runtime_status(State(app): State<Arc<App>>, _: Client) -> Json<RuntimeStatusResponse> {
     let started = std::time::Instant::now();
     let written = app.records.store().check_writable().await;
@@ -187,9 +194,23 @@ pub async fn runtime_status(State(app): State<Arc<App>>, _: Client) -> Json<Runt
         unknown: Default::default(),
     };
     let store = ServiceStatus { healthy: store.error.is_none(), ..store };
+    let mut services = vec![store];
+    let mut nodes: Vec<_> = app.records.chain().nodes().collect();
+    nodes.sort_by_key(|node| node.chain_id());
+    for node in nodes {
+        let started = std::time::Instant::now();
+        let error = node.head().await.err().map(|e| e.to_string());
+        services.push(ServiceStatus {
+            healthy: error.is_none(),
+            error,
+            latency: format!("{:?}", started.elapsed()),
+            name: format!("chain {} node", node.chain_id()),
+            unknown: Default::default(),
+        });
+    }
     let status = RuntimeStatus {
-        health_ok: store.healthy,
-        services: vec![store],
+        health_ok: services.iter().all(|service| service.healthy),
+        services,
         start_time: app.start_time,
         uptime: format!("{}s", app.started.elapsed().as_secs()),
         version: String::from(env!("CARGO_PKG_VERSION")),

@@ -126,7 +126,13 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "Executes a committed intent with its deposit proof within its execution window.",
         request: Some(schema_of!(ExecuteRequest)),
         response: schema_of!(ExecuteResponse),
-        errors: &[ErrorKind::IntentStatus, ErrorKind::Expired, ErrorKind::NotFound, ErrorKind::Conflict],
+        errors: &[
+            ErrorKind::IntentStatus,
+            ErrorKind::Expired,
+            ErrorKind::NotFound,
+            ErrorKind::Conflict,
+            ErrorKind::ChainNodeHealth,
+        ],
         route: || post(handlers::execute),
     },
     Operation {
@@ -181,7 +187,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "Aborts a COMMITTED intent, keeping the abort transaction on its receipt.",
         request: Some(schema_of!(AbortIntentRequest)),
         response: schema_of!(AbortIntentResponse),
-        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict, ErrorKind::ChainNodeHealth],
         route: || post(handlers::abort),
     },
     Operation {

@@ -332,7 +332,7 @@ pub fn gasless_request(quote: &QuoteResponse, mode: Gasless, deadline: u64) -> S
         Gasless::Entrypoint { nonce } => demo::Gasless::Entrypoint { nonce: U256::from(nonce) },
         Gasless::PermitOnly => demo::Gasless::PermitOnly,
     };
-    let chain = ChainView::new(ServiceConfig::load(None).unwrap());
+    let chain = ChainView::new(ServiceConfig::load(None).unwrap()).unwrap();
     to_string(&demo::gasless_request(quote, &demo_key(), mode, deadline, &EntrypointNames::DEFAULT, &chain).unwrap())
 }
 

@@ -1,0 +1,196 @@
+//! What the service reads from a chain's node for one request (docs/spec.md §6.5, §12): the
+//! deposit token's EIP-712 domain (ERC-5267 `eip712Domain()`, else the configured name and
+//! version checked against `DOMAIN_SEPARATOR()`) and the owner's permit nonce, the owner's
+//! entrypoint nonce, the evidence of a deposit transaction (its receipt, the transaction and
+//! the head block, as the core's `DepositEvidence`), and whether an abort transaction
+//! succeeded.
+//!
+//! Each function reads and says what it found; deciding what the facts mean is the core's,
+//! and caching and reporting are [`super::ChainView`]'s. Nothing here holds a lock or a
+//! database transaction.
+
+use alloy_primitives::{Address, B256, U256};
+use alloy_provider::Provider;
+use intent_core::eip712::Domain;
+use intent_core::{from_slice_with, DepositEvidence, Limits};
+use serde_json::{json, Value};
+
+use super::contracts::{IntentEntrypoint, PermitToken};
+use super::node::{call_error, rpc_error, Node, NodeError};
+
+/// What a token says of its EIP-712 domain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenDomain {
+    /// The domain the token verifies permits under.
+    Known(Domain),
+    /// The token does not say, or says something the configuration contradicts: a
+    /// configuration error (the message), not a user's.
+    Unusable(String),
+}
+
+/// The ERC-5267 field bits of `eip712Domain()`: name, version, chainId, verifyingContract, salt.
+const FIELD_BITS: [u8; 5] = [0x01, 0x02, 0x04, 0x08, 0x10];
+
+/// The domain of `token` on `node`'s chain: ERC-5267 `eip712Domain()` where the token has
+/// it; otherwise `configured` (name, version) when the token's `DOMAIN_SEPARATOR()` is that
+/// domain's separator.
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`] only; a refusal is a [`TokenDomain::Unusable`].
+pub async fn token_domain(
+    node: &Node,
+    token: Address,
+    configured: Option<(&str, &str)>,
+) -> Result<TokenDomain, NodeError> {
+    let contract = PermitToken::new(token, node.provider());
+    match contract.eip712Domain().call().await.map_err(call_error) {
+        Ok(reported) => {
+            let fields = reported.fields.0[0];
+            if !reported.extensions.is_empty() || fields & !0x1f != 0 {
+                return Ok(TokenDomain::Unusable(format!(
+                    "token {token}: eip712Domain() names extensions or fields this service does not know"
+                )));
+            }
+            let has = |bit: usize| fields & FIELD_BITS[bit] != 0;
+            let domain = Domain {
+                name: has(0).then(|| reported.name.into()),
+                version: has(1).then(|| reported.version.into()),
+                chain_id: has(2).then_some(reported.chainId),
+                verifying_contract: has(3).then_some(reported.verifyingContract),
+                salt: has(4).then_some(reported.salt),
+            };
+            if let Some((name, version)) = configured {
+                if domain.name.as_deref() != Some(name) || domain.version.as_deref() != Some(version) {
+                    return Ok(TokenDomain::Unusable(format!(
+                        "token {token}: the configured permit name {name:?} and version {version:?} differ from \
+                         its eip712Domain() ({:?}, {:?})",
+                        domain.name.as_deref().unwrap_or_default(),
+                        domain.version.as_deref().unwrap_or_default()
+                    )));
+                }
+            }
+            Ok(TokenDomain::Known(domain))
+        }
+        Err(NodeError::Refused(_)) => {
+            let Some((name, version)) = configured else {
+                return Ok(TokenDomain::Unusable(format!(
+                    "token {token}: no eip712Domain() and no permit domain in the configuration"
+                )));
+            };
+            let domain = Domain {
+                name: Some(name.to_owned().into()),
+                version: Some(version.to_owned().into()),
+                chain_id: Some(U256::from(node.chain_id())),
+                verifying_contract: Some(token),
+                salt: None,
+            };
+            match contract.DOMAIN_SEPARATOR().call().await.map_err(call_error) {
+                Ok(separator) if separator == domain.separator() => Ok(TokenDomain::Known(domain)),
+                Ok(separator) => Ok(TokenDomain::Unusable(format!(
+                    "token {token}: its DOMAIN_SEPARATOR() {separator} is not the configured permit domain's \
+                     (name {name:?}, version {version:?})"
+                ))),
+                Err(NodeError::Refused(why)) => Ok(TokenDomain::Unusable(format!(
+                    "token {token}: neither eip712Domain() nor DOMAIN_SEPARATOR() answers ({why})"
+                ))),
+                Err(unavailable) => Err(unavailable),
+            }
+        }
+        Err(unavailable) => Err(unavailable),
+    }
+}
+
+/// `owner`'s permit nonce at `token` (`nonces(owner)`).
+///
+/// # Errors
+///
+/// [`NodeError`].
+pub async fn permit_nonce(node: &Node, token: Address, owner: Address) -> Result<U256, NodeError> {
+    PermitToken::new(token, node.provider()).nonces(owner).call().await.map_err(call_error)
+}
+
+/// `user`'s nonce at the entrypoint (`nonces(user)`).
+///
+/// # Errors
+///
+/// [`NodeError`].
+pub async fn entrypoint_nonce(node: &Node, entrypoint: Address, user: Address) -> Result<U256, NodeError> {
+    IntentEntrypoint::new(entrypoint, node.provider()).nonces(user).call().await.map_err(call_error)
+}
+
+/// The limits the evidence is read with: a receipt may hold more logs than a request's
+/// arrays (a deposit through a router), each log's data up to the core's default.
+fn evidence_limits() -> Limits {
+    Limits { max_document_bytes: 4 << 20, max_array_len: 1024, ..Limits::DEFAULT }
+}
+
+/// The members of a receipt the deposit rules read (of each log: address, topics, data).
+fn receipt_members(receipt: &Value) -> Value {
+    let logs: Vec<Value> = receipt["logs"]
+        .as_array()
+        .map(|logs| {
+            logs.iter()
+                .map(|log| json!({"address": log["address"], "topics": log["topics"], "data": log["data"]}))
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "transactionHash": receipt["transactionHash"],
+        "status": receipt["status"],
+        "blockNumber": receipt["blockNumber"],
+        "logs": logs,
+    })
+}
+
+/// What the node says of the transaction `hash`: `None` while it does not know it or has
+/// not mined it. The receipt and the transaction are read first, the head block after them,
+/// so that the head is never older than the receipt's block.
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`], also for an answer the core cannot read.
+pub async fn deposit_evidence(node: &Node, hash: B256) -> Result<Option<DepositEvidence>, NodeError> {
+    let provider = node.provider();
+    let receipt = provider.raw_request::<_, Value>("eth_getTransactionReceipt".into(), (hash,));
+    let transaction = provider.raw_request::<_, Value>("eth_getTransactionByHash".into(), (hash,));
+    let (receipt, transaction) = tokio::try_join!(receipt, transaction).map_err(rpc_error)?;
+    if receipt.is_null() || transaction.is_null() || transaction["blockNumber"].is_null() {
+        return Ok(None);
+    }
+    let head = provider.get_block_number().await.map_err(rpc_error)?;
+    let document = json!({
+        "chainId": format!("{:#x}", node.chain_id()),
+        "headBlockNumber": format!("{head:#x}"),
+        "receipt": receipt_members(&receipt),
+        "transaction": {
+            "from": transaction["from"],
+            "hash": transaction["hash"],
+            "to": transaction["to"],
+            "value": transaction["value"],
+        },
+    });
+    from_slice_with(document.to_string().as_bytes(), &evidence_limits())
+        .map(Some)
+        .map_err(|e| NodeError::Unavailable(format!("the node's receipt or transaction of {hash} does not read: {e}")))
+}
+
+/// Whether the transaction `hash` is mined and succeeded (receipt status 1): `None` while
+/// the node does not know it or has not mined it.
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`].
+pub async fn succeeded(node: &Node, hash: B256) -> Result<Option<bool>, NodeError> {
+    let receipt = node.provider().get_transaction_receipt(hash).await.map_err(rpc_error)?;
+    Ok(receipt.map(|receipt| receipt.status()))
+}
+
+/// The chain id the node serves (`eth_chainId`).
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`].
+pub async fn served_chain(node: &Node) -> Result<u64, NodeError> {
+    node.provider().get_chain_id().await.map_err(rpc_error)
+}
