@@ -20,7 +20,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 50));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 56));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -65,6 +65,12 @@ macro_rules! with_objects {
                 GetIntentResponse,
                 AbortIntentRequest,
                 AbortIntentResponse,
+                SearchIntentsRequest,
+                SearchIntentsResponse,
+                GetIntentHistoryRequest,
+                Page,
+                GetIntentHistoryResponse,
+                IntentHistory,
                 ClockResponse,
                 PingResponse,
                 RuntimeStatusResponse,

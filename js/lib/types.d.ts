@@ -947,6 +947,114 @@ export interface AbortIntentResponseInput {
   status: IntentStatus;
 }
 
+/** SearchIntentsRequest in its wire form, as the package returns it. */
+export interface SearchIntentsRequest {
+  byDestinationIntentAddress?: Address;
+  byIntentId?: string;
+  byOriginIntentAddress?: Address;
+  byOwnerAddress?: Address;
+  byProjectId?: U64;
+  byTransactionHash?: Bytes32;
+}
+
+/** SearchIntentsRequest as the package accepts it (optional members may be `null`). */
+export interface SearchIntentsRequestInput {
+  byDestinationIntentAddress?: HexInput | null;
+  byIntentId?: string | null;
+  byOriginIntentAddress?: HexInput | null;
+  byOwnerAddress?: HexInput | null;
+  byProjectId?: IntegerInput | null;
+  byTransactionHash?: HexInput | null;
+}
+
+/** SearchIntentsResponse in its wire form, as the package returns it. */
+export interface SearchIntentsResponse {
+  intents: Intent[];
+}
+
+/** SearchIntentsResponse as the package accepts it (optional members may be `null`). */
+export interface SearchIntentsResponseInput {
+  intents: readonly IntentInput[];
+}
+
+/** GetIntentHistoryRequest in its wire form, as the package returns it. */
+export interface GetIntentHistoryRequest {
+  byOwnerAddress?: Address;
+  byProjectId?: U64;
+  byStatus?: IntentStatus;
+  byStatuses?: IntentStatus[];
+  destinationChainId?: U64;
+  destinationTokenAddress?: Address;
+  fromTime?: U64;
+  originChainId?: U64;
+  originTokenAddress?: Address;
+  page?: Page;
+  toTime?: U64;
+}
+
+/** GetIntentHistoryRequest as the package accepts it (optional members may be `null`). */
+export interface GetIntentHistoryRequestInput {
+  byOwnerAddress?: HexInput | null;
+  byProjectId?: IntegerInput | null;
+  byStatus?: IntentStatus | null;
+  byStatuses?: readonly IntentStatus[] | null;
+  destinationChainId?: IntegerInput | null;
+  destinationTokenAddress?: HexInput | null;
+  fromTime?: IntegerInput | null;
+  originChainId?: IntegerInput | null;
+  originTokenAddress?: HexInput | null;
+  page?: PageInput | null;
+  toTime?: IntegerInput | null;
+}
+
+/** Page in its wire form, as the package returns it. */
+export interface Page {
+  after?: U64;
+  before?: U64;
+  more?: boolean;
+  pageSize?: U64;
+}
+
+/** Page as the package accepts it (optional members may be `null`). */
+export interface PageInput {
+  after?: IntegerInput | null;
+  before?: IntegerInput | null;
+  more?: boolean | null;
+  pageSize?: IntegerInput | null;
+}
+
+/** GetIntentHistoryResponse in its wire form, as the package returns it. */
+export interface GetIntentHistoryResponse {
+  intents: IntentHistory[];
+  nextPage?: Page;
+}
+
+/** GetIntentHistoryResponse as the package accepts it (optional members may be `null`). */
+export interface GetIntentHistoryResponseInput {
+  intents: readonly IntentHistoryInput[];
+  nextPage?: PageInput | null;
+}
+
+/** IntentHistory in its wire form, as the package returns it. */
+export interface IntentHistory {
+  createdAt?: Timestamp;
+  expiresAt: Timestamp;
+  intentId: string;
+  receipt: IntentReceipt;
+  status: IntentStatus;
+  updatedAt?: Timestamp;
+}
+
+/** IntentHistory as the package accepts it (optional members may be `null`). */
+export interface IntentHistoryInput {
+  createdAt?: TimestampInput | null;
+  expiresAt: TimestampInput;
+  intentId: string;
+  receipt: IntentReceiptInput;
+  status: IntentStatus;
+  updatedAt?: TimestampInput | null;
+}
+
 /** ClockResponse in its wire form, as the package returns it. */
 export interface ClockResponse {
   serverTime: Timestamp;
@@ -1236,6 +1344,12 @@ export type ObjectName =
   | "GetIntentResponse"
   | "AbortIntentRequest"
   | "AbortIntentResponse"
+  | "SearchIntentsRequest"
+  | "SearchIntentsResponse"
+  | "GetIntentHistoryRequest"
+  | "Page"
+  | "GetIntentHistoryResponse"
+  | "IntentHistory"
   | "ClockResponse"
   | "PingResponse"
   | "RuntimeStatusResponse"

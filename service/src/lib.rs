@@ -5,7 +5,7 @@
 //! adds what a server needs around it, in one-way layers from the socket inward:
 //! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
-//! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
+//! operations ([`records`]), the searches and histories over them ([`listings`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts it knows ([`chain`]), the operator's outcomes
 //! ([`outcome`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the
 //! expiry sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
@@ -26,6 +26,7 @@ pub mod demo;
 pub mod failure;
 pub mod http;
 pub mod keys;
+pub mod listings;
 pub mod metrics;
 pub mod openapi;
 pub mod outcome;
@@ -50,6 +51,9 @@ pub enum StartError {
     /// The database.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
+    /// A record stored before the listing existed could not be listed.
+    #[error("listing the stored records: {0}")]
+    Listing(failure::Failure),
 }
 
 /// Everything one running instance needs, built from the configuration and the database.
@@ -88,6 +92,7 @@ impl Service {
             chain::ChainView::new(config),
             metrics.store_errors(),
         );
+        listings::fill_unlisted(&records).await.map_err(StartError::Listing)?;
         Ok(Service { app: Arc::new(http::App::new(records, keys, test_clock, limits, rates, metrics)), limits })
     }
 

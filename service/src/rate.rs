@@ -25,6 +25,10 @@ pub enum Operation {
     Receipt,
     /// WaitIntentReceipt.
     Wait,
+    /// SearchIntents.
+    Search,
+    /// GetIntentHistory.
+    History,
 }
 
 #[derive(Debug, Clone, Copy)]

@@ -6,10 +6,11 @@
 use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, AbortIntentRequest, AbortIntentResponse, Applied, ClockResponse, EventInput,
-    GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, IntentReceipt,
-    IntentReceiptSummary, IntentStatus, IntentTransaction, PingResponse, Reason, RecordState, RuntimeStatus,
-    RuntimeStatusResponse, ServiceStatus, TransactionContext, TransactionReport, TransactionStatus, TransactionType,
-    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
+    GetIntentRequest, GetIntentResponse, IntentHistory, IntentReceipt, IntentReceiptSummary, IntentStatus,
+    IntentTransaction, Page, PingResponse, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
+    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, TransactionContext, TransactionReport,
+    TransactionStatus, TransactionType, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, secs};
@@ -113,6 +114,56 @@ const PUBLISHED: &[(&str, &str, &[&str])] = &[
     ("GetIntentResponse", "GetIntentResponse", &["intent"]),
     ("AbortIntentRequest", "AbortIntentRequest", &["abortTransactionHash", "chainId", "intentId"]),
     ("AbortIntentResponse", "AbortIntentResponse", &["intentId", "status"]),
+    (
+        "SearchIntentsRequest",
+        "SearchIntentsRequest",
+        &[
+            "byDestinationIntentAddress",
+            "byEdgeAddress",
+            "byEdgeMode",
+            "byEdgeRail",
+            "byIntentId",
+            "byOriginIntentAddress",
+            "byOwnerAddress",
+            "byProjectId",
+            "byQueryString",
+            "byTransactionHash",
+        ],
+    ),
+    ("SearchIntentsResponse", "SearchIntentsResponse", &["intents"]),
+    (
+        "GetIntentHistoryRequest",
+        "GetIntentHistoryRequest",
+        &[
+            "byBridgeProvider",
+            "byEdgeAddress",
+            "byEdgeMode",
+            "byEdgeRail",
+            "byIntentProtocol",
+            "byOwnerAddress",
+            "byParticipantAddresses",
+            "byProjectId",
+            "byStatus",
+            "byStatuses",
+            "bySwapProvider",
+            "destinationChainId",
+            "destinationTokenAddress",
+            "fromTime",
+            "includeBalances",
+            "onlyRecoverable",
+            "originChainId",
+            "originTokenAddress",
+            "page",
+            "toTime",
+        ],
+    ),
+    ("Page", "Page", &["after", "before", "column", "more", "pageSize", "sort"]),
+    ("GetIntentHistoryResponse", "GetIntentHistoryResponse", &["intents", "nextPage"]),
+    (
+        "IntentHistory",
+        "IntentHistory",
+        &["balances", "createdAt", "expiresAt", "hasBalance", "intentId", "receipt", "status", "updatedAt"],
+    ),
     ("ClockResponse", "Trails_Clock_Response", &["serverTime"]),
     ("PingResponse", "Trails_Ping_Response", &["version"]),
     ("RuntimeStatusResponse", "Trails_RuntimeStatus_Response", &["status"]),
@@ -153,6 +204,12 @@ fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
         ("GetIntentResponse", GetIntentResponse::KEYS),
         ("AbortIntentRequest", AbortIntentRequest::KEYS),
         ("AbortIntentResponse", AbortIntentResponse::KEYS),
+        ("SearchIntentsRequest", SearchIntentsRequest::KEYS),
+        ("SearchIntentsResponse", SearchIntentsResponse::KEYS),
+        ("GetIntentHistoryRequest", GetIntentHistoryRequest::KEYS),
+        ("Page", Page::KEYS),
+        ("GetIntentHistoryResponse", GetIntentHistoryResponse::KEYS),
+        ("IntentHistory", IntentHistory::KEYS),
         ("ClockResponse", ClockResponse::KEYS),
         ("PingResponse", PingResponse::KEYS),
         ("RuntimeStatusResponse", RuntimeStatusResponse::KEYS),
@@ -344,4 +401,62 @@ fn a_published_receipt_keeps_what_this_library_does_not_model() {
     assert_eq!(receipt.origin_transaction.status, TransactionStatus::Other("QUEUED_FOR_RELAY".into()));
     let again: GetIntentReceiptResponse = from_slice(to_string(&response).as_bytes()).unwrap();
     assert_eq!(again, response);
+}
+
+#[test]
+fn a_page_above_the_largest_or_of_no_items_is_number_out_of_range_at_its_path() {
+    let request = |text: &str| from_slice::<GetIntentHistoryRequest>(text.as_bytes()).unwrap();
+    assert_eq!(request("{}").page_size().unwrap(), Page::DEFAULT_SIZE);
+    assert_eq!(request(r#"{"page":{"after":7}}"#).page_size().unwrap(), Page::DEFAULT_SIZE);
+    assert_eq!(request(r#"{"page":{"pageSize":100}}"#).page_size().unwrap(), Page::MAX_SIZE);
+    for size in [0, 101, u64::MAX] {
+        let error = request(&format!(r#"{{"page":{{"pageSize":{size}}}}}"#)).page_size().unwrap_err();
+        assert_eq!((error.reason(), error.path()), (Reason::NumberOutOfRange, Some("page.pageSize")));
+    }
+}
+
+#[test]
+fn a_history_request_asks_for_by_status_and_by_statuses_together_each_once() {
+    let request: GetIntentHistoryRequest =
+        from_slice(br#"{"byStatus":"FAILED","byStatuses":["QUOTED","FAILED","EXPIRED_LATER"]}"#).unwrap();
+    let statuses: Vec<String> = request.statuses().iter().map(|s| s.name().to_owned()).collect();
+    assert_eq!(statuses, ["FAILED", "QUOTED", "EXPIRED_LATER"]);
+    let none: GetIntentHistoryRequest = from_slice(b"{}").unwrap();
+    assert!(none.statuses().is_empty());
+}
+
+#[test]
+fn search_and_history_objects_read_what_they_write_and_keep_unknown_filters() {
+    let search: SearchIntentsRequest = from_slice(
+        br#"{"byOwnerAddress":"0x00000000000000000000000000000000000000aa","byQueryString":"x","byProjectId":42}"#,
+    )
+    .unwrap();
+    assert_eq!(search.by_project_id, Some(42));
+    assert!(search.unknown.get("byQueryString").is_some(), "a published filter this library does not model is kept");
+    let again: SearchIntentsRequest = from_slice(to_string(&search).as_bytes()).unwrap();
+    assert_eq!(again, search);
+    let record = executing_record();
+    let receipt = record.receipt(later());
+    let item = IntentHistory::of(receipt.clone(), record.intent().expires_at);
+    assert_eq!(
+        (&item.intent_id, &item.status, item.created_at),
+        (&receipt.intent_id, &receipt.status, receipt.created_at)
+    );
+    let response = GetIntentHistoryResponse {
+        intents: vec![item],
+        next_page: Some(Page {
+            after: Some(3),
+            before: None,
+            more: Some(false),
+            page_size: Some(1),
+            unknown: Default::default(),
+        }),
+        unknown: Default::default(),
+    };
+    let text = to_string(&response);
+    assert!(text.contains(r#""nextPage":{"after":3,"more":false,"pageSize":1}"#), "{text}");
+    let again: GetIntentHistoryResponse = from_slice(text.as_bytes()).unwrap();
+    assert_eq!(again, response);
+    let found = SearchIntentsResponse { intents: vec![record.intent().clone()], unknown: Default::default() };
+    assert_eq!(from_slice::<SearchIntentsResponse>(to_string(&found).as_bytes()).unwrap(), found);
 }

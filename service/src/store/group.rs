@@ -79,7 +79,9 @@ async fn apply(pool: &AnyPool, group: Vec<Queued>) {
         for (write, _) in &group {
             transaction.execute("SAVEPOINT one_write").await?;
             let result = match write {
-                Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
+                Write::Insert(record) => {
+                    insert_in(&mut transaction, record, Backend::Sqlite).await.map(|()| Swapped::Done)
+                }
                 Write::Swap { record, expected_revision, proofs } => {
                     swap_in(&mut transaction, record, *expected_revision, proofs, Backend::Sqlite).await
                 }
@@ -121,6 +123,8 @@ mod tests {
             status: "QUOTED".into(),
             next_deadline: None,
             state: state.into(),
+            listing: Default::default(),
+            new_transaction_hashes: Vec::new(),
         }
     }
 
