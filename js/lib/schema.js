@@ -456,6 +456,7 @@ export const FIELD_KINDS = Object.freeze({
     intentHash: "bytes32",
     lastEventAt: "timestamp",
     policy: "PolicyState",
+    progressReports: "u64",
     quotedAt: "timestamp",
     revision: "u64",
     status: "IntentStatus",

@@ -1128,6 +1128,7 @@ export interface RecordState {
   intentHash: Bytes32;
   lastEventAt: Timestamp;
   policy: PolicyState;
+  progressReports?: U64;
   quotedAt: Timestamp;
   revision: U64;
   status: IntentStatus;
@@ -1146,6 +1147,7 @@ export interface RecordStateInput {
   intentHash: HexInput;
   lastEventAt: TimestampInput;
   policy: PolicyStateInput;
+  progressReports?: IntegerInput | null;
   quotedAt: TimestampInput;
   revision: IntegerInput;
   status: IntentStatus;

@@ -504,7 +504,9 @@ impl Records {
     }
 
     /// ReportIntentOutcome: succeed, fail (with its reason) or refund, keeping the reported
-    /// transaction on the receipt.
+    /// transaction on the receipt; without an outcome, the transaction's progress on an
+    /// EXECUTING intent (the same report again changes nothing). Waiters are woken by
+    /// every change.
     ///
     /// # Errors
     ///
@@ -523,6 +525,14 @@ impl Records {
                 Outcome::Succeeded => EventInput::Succeed { transaction },
                 Outcome::Failed => EventInput::Fail { reason: report.reason.as_deref().unwrap_or(""), transaction },
                 Outcome::Refunded => EventInput::Refund { transaction },
+                Outcome::Progress => {
+                    let applied = record.report_progress(&report.transaction, now)?;
+                    let receipt = record.receipt(now);
+                    return Ok(match applied {
+                        Applied::Replay => Step::Answer(receipt),
+                        Applied::Changed => Step::Store(Box::new(record), Vec::new(), receipt),
+                    });
+                }
             };
             let _: Applied = record.apply(input, now)?;
             let receipt = record.receipt(now);

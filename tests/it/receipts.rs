@@ -460,3 +460,66 @@ fn search_and_history_objects_read_what_they_write_and_keep_unknown_filters() {
     let found = SearchIntentsResponse { intents: vec![record.intent().clone()], unknown: Default::default() };
     assert_eq!(from_slice::<SearchIntentsResponse>(to_string(&found).as_bytes()).unwrap(), found);
 }
+
+fn state_of(record: &IntentRecord) -> RecordState {
+    from_slice(to_string(&record.state()).as_bytes()).unwrap()
+}
+
+#[test]
+fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
+    let mut record = executing_record();
+    let revision = record.revision();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    assert_eq!((record.status(), record.revision()), (&IntentStatus::Executing, revision + 1));
+    assert_eq!(record.receipt(later()).origin_transaction.status, TransactionStatus::Sent);
+    assert!(record.report_progress(&sent, secs(later(), 1)).unwrap().is_replay(), "the same report: nothing changes");
+    assert_eq!(record.revision(), revision + 1);
+    let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
+    assert!(!record.report_progress(&mining, secs(later(), 2)).unwrap().is_replay());
+    let receipt = record.receipt(secs(later(), 2));
+    assert_eq!(receipt.receipt_states(), [TransactionStatus::Sent, TransactionStatus::Mining]);
+    assert!(!receipt.done());
+    let state = state_of(&record);
+    assert_eq!(state.progress_reports, Some(2));
+    assert_eq!(IntentRecord::from_state(state).unwrap(), record);
+    // The outcome after progress: the revision counts both, and the state still restores.
+    let succeeded = report(TransactionType::Destination, intent().destination_chain_id, TransactionStatus::Succeeded);
+    assert!(!record
+        .apply(EventInput::Succeed { transaction: Some(&succeeded) }, secs(later(), 3))
+        .unwrap()
+        .is_replay());
+    assert_eq!(IntentRecord::from_state(state_of(&record)).unwrap(), record);
+}
+
+#[test]
+fn progress_is_refused_outside_execution_and_on_the_wrong_chain_changing_nothing() {
+    let mut committed = committed_record();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    let error = committed.report_progress(&sent, later()).unwrap_err();
+    assert_eq!(error.reason(), Reason::InvalidTransition);
+    assert_eq!(committed, committed_record());
+    let mut record = executing_record();
+    let wrong = report(TransactionType::Origin, intent().destination_chain_id, TransactionStatus::Sent);
+    let error = record.report_progress(&wrong, later()).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::IntentInconsistent, Some("transaction.chainId")));
+    let error = record.report_progress(&sent, secs(crate::fixtures::executed_at(), -1)).unwrap_err();
+    assert_eq!(error.reason(), Reason::ClockWentBackwards);
+    assert_eq!(record, executing_record());
+}
+
+#[test]
+fn a_state_with_progress_but_no_execution_or_another_revision_is_invalid_record() {
+    let mut state = state_of(&committed_record());
+    state.progress_reports = Some(1);
+    state.revision += 1;
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("progressReports")));
+    let mut record = executing_record();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    let mut state = state_of(&record);
+    state.progress_reports = None;
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("revision")));
+}

@@ -156,7 +156,7 @@ pub static OPERATIONS: &[Operation] = &[
         path: "/rpc/Operator/ReportIntentOutcome",
         audience: Audience::Operator,
         rate: None,
-        summary: "The operator reports what happened to an executing intent outside the service.",
+        summary: "The operator reports what happened to an executing intent outside the service: its outcome, or a transaction's progress.",
         request: Some(schema_of!(crate::outcome::ReportIntentOutcomeRequest => ReportIntentOutcomeRequest)),
         response: schema_of!(GetIntentReceiptResponse),
         errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict],
