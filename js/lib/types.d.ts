@@ -234,16 +234,20 @@ export interface Intent {
   destinationIntentAddress?: Address;
   destinationMetaTxn?: MetaTxn;
   destinationPrecondition?: Precondition;
+  destinationTokenAddress?: Address;
   expiresAt: Timestamp;
   fees: Fees;
   id: U64;
   intentId: string;
+  isTestnet?: boolean;
   originCalls: CallBundle;
   originChainId: U64;
   originIntentAddress: Address;
   originMetaTxn: MetaTxn;
   originPrecondition: Precondition;
+  originTokenAddress?: Address;
   ownerAddress: Address;
+  passthrough?: boolean;
   projectId: U64;
   quote: Quote;
   quoteRequest: QuoteRequest;
@@ -251,6 +255,7 @@ export interface Intent {
   serviceContracts: ServiceContracts;
   serviceVersion: string;
   status: IntentStatus;
+  timedRefundUnlockTimestamp?: U64;
   updatedAt?: Timestamp;
 }
 
@@ -263,16 +268,20 @@ export interface IntentInput {
   destinationIntentAddress?: HexInput | null;
   destinationMetaTxn?: MetaTxnInput | null;
   destinationPrecondition?: PreconditionInput | null;
+  destinationTokenAddress?: HexInput | null;
   expiresAt: TimestampInput;
   fees: FeesInput;
   id: IntegerInput;
   intentId: string;
+  isTestnet?: boolean | null;
   originCalls: CallBundleInput;
   originChainId: IntegerInput;
   originIntentAddress: HexInput;
   originMetaTxn: MetaTxnInput;
   originPrecondition: PreconditionInput;
+  originTokenAddress?: HexInput | null;
   ownerAddress: HexInput;
+  passthrough?: boolean | null;
   projectId: IntegerInput;
   quote: QuoteInput;
   quoteRequest: QuoteRequestInput;
@@ -280,23 +289,32 @@ export interface IntentInput {
   serviceContracts: ServiceContractsInput;
   serviceVersion: string;
   status: IntentStatus;
+  timedRefundUnlockTimestamp?: IntegerInput | null;
   updatedAt?: TimestampInput | null;
 }
 
 /** DepositTransaction in its wire form, as the package returns it. */
 export interface DepositTransaction {
   amount: Uint;
+  chainId?: U64;
+  data?: Bytes;
   decimals?: number;
+  to?: Address;
   toAddress: Address;
   tokenAddress: Address;
+  value?: Uint;
 }
 
 /** DepositTransaction as the package accepts it (optional members may be `null`). */
 export interface DepositTransactionInput {
   amount: IntegerInput;
+  chainId?: IntegerInput | null;
+  data?: HexInput | null;
   decimals?: IntegerInput | null;
+  to?: HexInput | null;
   toAddress: HexInput;
   tokenAddress: HexInput;
+  value?: IntegerInput | null;
 }
 
 /** CallBundle in its wire form, as the package returns it. */
@@ -357,6 +375,7 @@ export interface PreconditionInput {
 
 /** MetaTxn in its wire form, as the package returns it. */
 export interface MetaTxn {
+  bridgeGas?: Uint;
   chainId: U64;
   contract: Address;
   id: string;
@@ -366,6 +385,7 @@ export interface MetaTxn {
 
 /** MetaTxn as the package accepts it (optional members may be `null`). */
 export interface MetaTxnInput {
+  bridgeGas?: IntegerInput | null;
   chainId: IntegerInput;
   contract: HexInput;
   id: string;
@@ -603,6 +623,7 @@ export interface FeeOption {
   amountUsd: number;
   feeCollectorAddress: Address;
   is2612: boolean;
+  isPassthroughEligible?: boolean;
   tokenAddress: Address;
   tokenDecimals: number;
   tokenSymbol: string;
@@ -614,6 +635,7 @@ export interface FeeOptionInput {
   amountUsd: number;
   feeCollectorAddress: HexInput;
   is2612: boolean;
+  isPassthroughEligible?: boolean | null;
   tokenAddress: HexInput;
   tokenDecimals: IntegerInput;
   tokenSymbol: string;

@@ -523,3 +523,96 @@ fn a_state_with_progress_but_no_execution_or_another_revision_is_invalid_record(
     let error = IntentRecord::from_state(state).unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("revision")));
 }
+
+/// The published members of the intent's objects (the same schema and commit as
+/// [`PUBLISHED`]), and those this library does not model, each kept as an unknown member
+/// (docs/spec.md §2): `edge` (an edge deployment's metadata), `gasFeeOptions` (QuoteResponse
+/// carries them beside the intent) and `intentProtocol` (an enum of protocol versions this
+/// library has one of).
+const PUBLISHED_INTENT_OBJECTS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "Intent",
+        &[
+            "createdAt",
+            "depositTransaction",
+            "destinationCalls",
+            "destinationChainId",
+            "destinationIntentAddress",
+            "destinationMetaTxn",
+            "destinationPrecondition",
+            "destinationTokenAddress",
+            "edge",
+            "expiresAt",
+            "fees",
+            "gasFeeOptions",
+            "id",
+            "intentId",
+            "intentProtocol",
+            "isTestnet",
+            "originCalls",
+            "originChainId",
+            "originIntentAddress",
+            "originMetaTxn",
+            "originPrecondition",
+            "originTokenAddress",
+            "ownerAddress",
+            "passthrough",
+            "projectId",
+            "quote",
+            "quoteRequest",
+            "salt",
+            "serviceContracts",
+            "serviceVersion",
+            "status",
+            "timedRefundUnlockTimestamp",
+            "updatedAt",
+        ],
+        &["edge", "gasFeeOptions", "intentProtocol"],
+    ),
+    ("DepositTransaction", &["amount", "chainId", "data", "decimals", "to", "toAddress", "tokenAddress", "value"], &[]),
+    (
+        "FeeOption",
+        &[
+            "amount",
+            "amountUsd",
+            "feeCollectorAddress",
+            "is2612",
+            "isPassthroughEligible",
+            "tokenAddress",
+            "tokenDecimals",
+            "tokenSymbol",
+        ],
+        &[],
+    ),
+    ("MetaTxn", &["bridgeGas", "chainId", "contract", "id", "input", "walletAddress"], &[]),
+];
+
+#[test]
+fn the_intents_objects_have_every_published_member_but_those_not_modelled() {
+    let ours: &[(&str, &[&str])] = &[
+        ("Intent", intent_core::Intent::KEYS),
+        ("DepositTransaction", intent_core::DepositTransaction::KEYS),
+        ("FeeOption", intent_core::FeeOption::KEYS),
+        ("MetaTxn", intent_core::MetaTxn::KEYS),
+    ];
+    for ((name, keys), (published_name, published, not_modelled)) in ours.iter().zip(PUBLISHED_INTENT_OBJECTS) {
+        assert_eq!(name, published_name);
+        let mut expected: Vec<&str> = published.iter().filter(|k| !not_modelled.contains(k)).copied().collect();
+        expected.sort_unstable();
+        let mut keys = keys.to_vec();
+        keys.sort_unstable();
+        assert_eq!(keys, expected, "{name}");
+    }
+}
+
+#[test]
+fn the_published_members_modelled_in_2026_are_read_and_written_back_unchanged() {
+    let text =
+        std::fs::read(format!("{}/examples/published/intent-permit-only.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let intent: intent_core::Intent = from_slice(&text).unwrap();
+    assert_eq!(intent.is_testnet, Some(false));
+    assert_eq!(intent.origin_token_address, Some(intent.quote_request.origin_token_address));
+    assert!(intent.unknown.get("isTestnet").is_none(), "a modelled member is no unknown one");
+    let again: intent_core::Intent = from_slice(to_string(&intent).as_bytes()).unwrap();
+    assert_eq!(again, intent);
+}
