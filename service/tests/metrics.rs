@@ -36,17 +36,9 @@ async fn scrape(router: &Router, key: Option<&str>) -> (StatusCode, String) {
 
 /// POST to the service's `operation` with the access key at the test clock's `now`.
 async fn call(router: &Router, operation: &str, now: Timestamp, body: &str) -> (StatusCode, Value) {
-    let path = format!("/rpc/Service/{operation}");
-    let request = Request::post(&path)
-        .header("x-access-key", ACCESS_KEY)
-        .header("x-test-now", now.to_string())
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    support::openapi::check(&path, body.as_bytes(), status.as_u16(), &String::from_utf8_lossy(&bytes));
-    (status, serde_json::from_slice(&bytes).unwrap_or(Value::Null))
+    let now = now.to_string();
+    let headers = [("x-access-key", ACCESS_KEY), ("x-test-now", now.as_str())];
+    support::call_in_process(router, &format!("/rpc/Service/{operation}"), &headers, body).await
 }
 
 /// The value of the sample `series` (name and labels as rendered), if present.

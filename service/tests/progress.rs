@@ -8,15 +8,13 @@ mod support;
 
 use std::time::Duration;
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::Service;
 use serde_json::{json, Value};
 use support::{commit_body, database, hash_request, quote_request, random_hash, ACCESS_KEY, OPERATOR_KEY};
-use tower::ServiceExt;
 
 struct Answer {
     status: StatusCode,
@@ -28,12 +26,8 @@ async fn call(router: &Router, operation: &str, body: &str) -> Answer {
         "ReportIntentOutcome" => (format!("/rpc/Operator/{operation}"), OPERATOR_KEY),
         _ => (format!("/rpc/Service/{operation}"), ACCESS_KEY),
     };
-    let request = Request::post(&path).header("x-access-key", key).body(Body::from(body.to_owned())).unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    support::openapi::check(&path, body.as_bytes(), status.as_u16(), &String::from_utf8_lossy(&bytes));
-    Answer { status, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
+    let (status, body) = support::call_in_process(router, &path, &[("x-access-key", key)], body).await;
+    Answer { status, body }
 }
 
 /// A ReportIntentOutcome body without an outcome: the ORIGIN transaction's `status`.

@@ -9,8 +9,7 @@ mod support;
 
 use std::collections::{BTreeSet, HashSet};
 
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
+use axum::http::StatusCode;
 use axum::Router;
 use intent_core::{from_slice, Address, QuoteResponse, Timestamp};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
@@ -19,7 +18,6 @@ use intent_service::store::{Backend, Store};
 use intent_service::Service;
 use serde_json::{json, Value};
 use support::{base, database, hash_request, quote_request, random_hash, OPERATOR_KEY};
-use tower::ServiceExt;
 
 /// A project of one test: its id (random, so tests sharing a database never meet) and key.
 #[derive(Clone)]
@@ -61,17 +59,10 @@ impl Answer {
 
 async fn call_at(router: &Router, operation: &str, key: &str, now: Timestamp, body: &str) -> Answer {
     let scope = if operation == "ReportIntentOutcome" { "Operator" } else { "Service" };
-    let path = format!("/rpc/{scope}/{operation}");
-    let request = Request::post(&path)
-        .header("x-access-key", key)
-        .header("x-test-now", now.to_string())
-        .body(Body::from(body.to_owned()))
-        .unwrap();
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
-    support::openapi::check(&path, body.as_bytes(), status.as_u16(), &String::from_utf8_lossy(&bytes));
-    Answer { status, body: serde_json::from_slice(&bytes).unwrap_or(Value::Null) }
+    let now = now.to_string();
+    let headers = [("x-access-key", key), ("x-test-now", now.as_str())];
+    let (status, body) = support::call_in_process(router, &format!("/rpc/{scope}/{operation}"), &headers, body).await;
+    Answer { status, body }
 }
 
 async fn call(router: &Router, operation: &str, key: &str, body: &str) -> Answer {

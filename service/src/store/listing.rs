@@ -8,7 +8,7 @@
 
 use sqlx::Row;
 
-use super::{add_transaction_hashes, Backend, Listing, Store, StoreError, TAKE_PLACE};
+use super::{add_transaction_hashes, bind_listing, Backend, Listing, Store, StoreError, TAKE_PLACE};
 
 /// The filters of SearchIntents, all of them applied (addresses and hashes lowercase).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -252,24 +252,13 @@ impl Store {
         let mut transaction = self.pool().begin().await?;
         if let Some(listing) = listing {
             let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *transaction).await?.try_get(0)?;
-            sqlx::query(
-                "UPDATE intents SET listed = $1, owner_address = $2, origin_intent_address = $3, \
-                 destination_intent_address = $4, origin_chain_id = $5, origin_token_address = $6, \
-                 destination_chain_id = $7, destination_token_address = $8, created_at = $9 \
+            let update = sqlx::query(
+                "UPDATE intents SET owner_address = $1, origin_intent_address = $2, \
+                 destination_intent_address = $3, origin_chain_id = $4, origin_token_address = $5, \
+                 destination_chain_id = $6, destination_token_address = $7, created_at = $8, listed = $9 \
                  WHERE intent_id = $10 AND listed IS NULL",
-            )
-            .bind(place)
-            .bind(&listing.owner_address)
-            .bind(&listing.origin_intent_address)
-            .bind(&listing.destination_intent_address)
-            .bind(listing.origin_chain_id)
-            .bind(&listing.origin_token_address)
-            .bind(listing.destination_chain_id)
-            .bind(&listing.destination_token_address)
-            .bind(listing.created_at)
-            .bind(intent_id)
-            .execute(&mut *transaction)
-            .await?;
+            );
+            bind_listing(update, listing).bind(place).bind(intent_id).execute(&mut *transaction).await?;
             add_transaction_hashes(&mut transaction, intent_id, transaction_hashes).await?;
         }
         sqlx::query("DELETE FROM unlisted WHERE intent_id = $1").bind(intent_id).execute(&mut *transaction).await?;

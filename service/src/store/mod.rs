@@ -467,14 +467,29 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord, backen
              SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, last FROM place"
         ),
     };
-    let listing = &record.listing;
-    let mut query = sqlx::query(&sql)
+    let query = sqlx::query(&sql)
         .bind(&record.intent_id)
         .bind(record.project_id)
         .bind(record.revision)
         .bind(&record.status)
         .bind(record.next_deadline)
-        .bind(&record.state)
+        .bind(&record.state);
+    let mut query = bind_listing(query, &record.listing);
+    if backend == Backend::Sqlite {
+        let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get(0)?;
+        query = query.bind(place);
+    }
+    query.execute(&mut *connection).await?;
+    add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await
+}
+
+/// `query` with `listing`'s columns bound next, in the order of [`Listing`]'s fields
+/// (`owner_address` … `created_at`).
+pub(crate) fn bind_listing<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    listing: &'q Listing,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
         .bind(&listing.owner_address)
         .bind(&listing.origin_intent_address)
         .bind(&listing.destination_intent_address)
@@ -482,13 +497,7 @@ async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord, backen
         .bind(&listing.origin_token_address)
         .bind(listing.destination_chain_id)
         .bind(&listing.destination_token_address)
-        .bind(listing.created_at);
-    if backend == Backend::Sqlite {
-        let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get(0)?;
-        query = query.bind(place);
-    }
-    query.execute(&mut *connection).await?;
-    add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await
+        .bind(listing.created_at)
 }
 
 /// Keeps `hashes` as transaction hashes of `intent_id` in the side table of hashes.
