@@ -50,6 +50,9 @@ pub use wire::diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};
 pub use wire::enums::{
     ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus, TransactionType,
 };
+pub use wire::history::{
+    GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistory, Page, SearchIntentsRequest, SearchIntentsResponse,
+};
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,
     ExecuteRequest, ExecuteResponse, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, MetaTxn,

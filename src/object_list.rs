@@ -1,4 +1,5 @@
-//! The one list of the crate's objects, [`with_objects!`](crate::with_objects): the objects of
+//! The one list of the crate's objects, [`with_objects!`](crate::with_objects), and of the
+//! enums of docs/spec.md §2, [`with_enums!`](crate::with_enums): the objects of
 //! docs/spec.md §2 (declared in `wire`), of the persisted record (§6.2, declared in
 //! `lifecycle`) and of the deposit evidence (§6.5, declared in `rules`), with the checks of those that have rules of their own (`rules`, and
 //! `RecordState::check`). It sits above those modules, which never name it.
@@ -20,7 +21,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 50));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 56));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -65,6 +66,12 @@ macro_rules! with_objects {
                 GetIntentResponse,
                 AbortIntentRequest,
                 AbortIntentResponse,
+                SearchIntentsRequest,
+                SearchIntentsResponse,
+                GetIntentHistoryRequest,
+                Page,
+                GetIntentHistoryResponse,
+                IntentHistory,
                 ClockResponse,
                 PingResponse,
                 RuntimeStatusResponse,
@@ -77,6 +84,40 @@ macro_rules! with_objects {
                 EvidenceReceipt,
                 EvidenceLog,
                 EvidenceTransaction,
+            ]
+            $(, $($args)*)?
+        }
+    };
+}
+
+/// Calls the macro `$callback` with every enum of docs/spec.md §2, in the order it lists
+/// them: `$callback! { enums: [IntentStatus, TradeType, …] $($args)* }`. Each enum says
+/// its wire names (`NAMES`) and whether it is open (`OPEN`), so a front end that describes
+/// the enums (the OpenAPI document, the TypeScript declarations) expands this list and
+/// reads those constants rather than listing enums or values again.
+///
+/// ```
+/// macro_rules! open_ones {
+///     (enums: [$($enum:ident),* $(,)?]) => {
+///         [$((stringify!($enum), intent_core::$enum::OPEN)),*]
+///     };
+/// }
+/// let enums = intent_core::with_enums!(open_ones);
+/// assert_eq!(enums[0], ("IntentStatus", true));
+/// assert_eq!(enums[1], ("TradeType", false));
+/// ```
+#[macro_export]
+macro_rules! with_enums {
+    ($callback:ident $(, $($args:tt)*)?) => {
+        $callback! {
+            enums: [
+                IntentStatus,
+                TradeType,
+                RouteProvider,
+                ChainGasUsageStatus,
+                TransactionStatus,
+                TransactionType,
+                TransactionContext,
             ]
             $(, $($args)*)?
         }

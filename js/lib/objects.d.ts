@@ -192,6 +192,36 @@ export declare function parseAbortIntentResponse(input: string | Uint8Array | T.
 /** Checks a AbortIntentResponse: everything parseAbortIntentResponse checks; throws an IntentCoreError. */
 export declare function checkAbortIntentResponse(input: string | Uint8Array | T.AbortIntentResponseInput): void;
 
+/** Reads a SearchIntentsRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseSearchIntentsRequest(input: string | Uint8Array | T.SearchIntentsRequestInput): T.SearchIntentsRequest;
+/** Checks a SearchIntentsRequest: everything parseSearchIntentsRequest checks; throws an IntentCoreError. */
+export declare function checkSearchIntentsRequest(input: string | Uint8Array | T.SearchIntentsRequestInput): void;
+
+/** Reads a SearchIntentsResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseSearchIntentsResponse(input: string | Uint8Array | T.SearchIntentsResponseInput): T.SearchIntentsResponse;
+/** Checks a SearchIntentsResponse: everything parseSearchIntentsResponse checks; throws an IntentCoreError. */
+export declare function checkSearchIntentsResponse(input: string | Uint8Array | T.SearchIntentsResponseInput): void;
+
+/** Reads a GetIntentHistoryRequest (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentHistoryRequest(input: string | Uint8Array | T.GetIntentHistoryRequestInput): T.GetIntentHistoryRequest;
+/** Checks a GetIntentHistoryRequest: everything parseGetIntentHistoryRequest checks; throws an IntentCoreError. */
+export declare function checkGetIntentHistoryRequest(input: string | Uint8Array | T.GetIntentHistoryRequestInput): void;
+
+/** Reads a Page (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parsePage(input: string | Uint8Array | T.PageInput): T.Page;
+/** Checks a Page: everything parsePage checks; throws an IntentCoreError. */
+export declare function checkPage(input: string | Uint8Array | T.PageInput): void;
+
+/** Reads a GetIntentHistoryResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseGetIntentHistoryResponse(input: string | Uint8Array | T.GetIntentHistoryResponseInput): T.GetIntentHistoryResponse;
+/** Checks a GetIntentHistoryResponse: everything parseGetIntentHistoryResponse checks; throws an IntentCoreError. */
+export declare function checkGetIntentHistoryResponse(input: string | Uint8Array | T.GetIntentHistoryResponseInput): void;
+
+/** Reads a IntentHistory (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseIntentHistory(input: string | Uint8Array | T.IntentHistoryInput): T.IntentHistory;
+/** Checks a IntentHistory: everything parseIntentHistory checks; throws an IntentCoreError. */
+export declare function checkIntentHistory(input: string | Uint8Array | T.IntentHistoryInput): void;
+
 /** Reads a ClockResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
 export declare function parseClockResponse(input: string | Uint8Array | T.ClockResponseInput): T.ClockResponse;
 /** Checks a ClockResponse: everything parseClockResponse checks; throws an IntentCoreError. */

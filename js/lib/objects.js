@@ -116,6 +116,24 @@ export const checkAbortIntentRequest = (input) => check("AbortIntentRequest", in
 export const parseAbortIntentResponse = (input) => parse("AbortIntentResponse", input);
 export const checkAbortIntentResponse = (input) => check("AbortIntentResponse", input);
 
+export const parseSearchIntentsRequest = (input) => parse("SearchIntentsRequest", input);
+export const checkSearchIntentsRequest = (input) => check("SearchIntentsRequest", input);
+
+export const parseSearchIntentsResponse = (input) => parse("SearchIntentsResponse", input);
+export const checkSearchIntentsResponse = (input) => check("SearchIntentsResponse", input);
+
+export const parseGetIntentHistoryRequest = (input) => parse("GetIntentHistoryRequest", input);
+export const checkGetIntentHistoryRequest = (input) => check("GetIntentHistoryRequest", input);
+
+export const parsePage = (input) => parse("Page", input);
+export const checkPage = (input) => check("Page", input);
+
+export const parseGetIntentHistoryResponse = (input) => parse("GetIntentHistoryResponse", input);
+export const checkGetIntentHistoryResponse = (input) => check("GetIntentHistoryResponse", input);
+
+export const parseIntentHistory = (input) => parse("IntentHistory", input);
+export const checkIntentHistory = (input) => check("IntentHistory", input);
+
 export const parseClockResponse = (input) => parse("ClockResponse", input);
 export const checkClockResponse = (input) => check("ClockResponse", input);
 

@@ -234,16 +234,20 @@ export interface Intent {
   destinationIntentAddress?: Address;
   destinationMetaTxn?: MetaTxn;
   destinationPrecondition?: Precondition;
+  destinationTokenAddress?: Address;
   expiresAt: Timestamp;
   fees: Fees;
   id: U64;
   intentId: string;
+  isTestnet?: boolean;
   originCalls: CallBundle;
   originChainId: U64;
   originIntentAddress: Address;
   originMetaTxn: MetaTxn;
   originPrecondition: Precondition;
+  originTokenAddress?: Address;
   ownerAddress: Address;
+  passthrough?: boolean;
   projectId: U64;
   quote: Quote;
   quoteRequest: QuoteRequest;
@@ -251,6 +255,7 @@ export interface Intent {
   serviceContracts: ServiceContracts;
   serviceVersion: string;
   status: IntentStatus;
+  timedRefundUnlockTimestamp?: U64;
   updatedAt?: Timestamp;
 }
 
@@ -263,16 +268,20 @@ export interface IntentInput {
   destinationIntentAddress?: HexInput | null;
   destinationMetaTxn?: MetaTxnInput | null;
   destinationPrecondition?: PreconditionInput | null;
+  destinationTokenAddress?: HexInput | null;
   expiresAt: TimestampInput;
   fees: FeesInput;
   id: IntegerInput;
   intentId: string;
+  isTestnet?: boolean | null;
   originCalls: CallBundleInput;
   originChainId: IntegerInput;
   originIntentAddress: HexInput;
   originMetaTxn: MetaTxnInput;
   originPrecondition: PreconditionInput;
+  originTokenAddress?: HexInput | null;
   ownerAddress: HexInput;
+  passthrough?: boolean | null;
   projectId: IntegerInput;
   quote: QuoteInput;
   quoteRequest: QuoteRequestInput;
@@ -280,23 +289,32 @@ export interface IntentInput {
   serviceContracts: ServiceContractsInput;
   serviceVersion: string;
   status: IntentStatus;
+  timedRefundUnlockTimestamp?: IntegerInput | null;
   updatedAt?: TimestampInput | null;
 }
 
 /** DepositTransaction in its wire form, as the package returns it. */
 export interface DepositTransaction {
   amount: Uint;
+  chainId?: U64;
+  data?: Bytes;
   decimals?: number;
+  to?: Address;
   toAddress: Address;
   tokenAddress: Address;
+  value?: Uint;
 }
 
 /** DepositTransaction as the package accepts it (optional members may be `null`). */
 export interface DepositTransactionInput {
   amount: IntegerInput;
+  chainId?: IntegerInput | null;
+  data?: HexInput | null;
   decimals?: IntegerInput | null;
+  to?: HexInput | null;
   toAddress: HexInput;
   tokenAddress: HexInput;
+  value?: IntegerInput | null;
 }
 
 /** CallBundle in its wire form, as the package returns it. */
@@ -357,6 +375,7 @@ export interface PreconditionInput {
 
 /** MetaTxn in its wire form, as the package returns it. */
 export interface MetaTxn {
+  bridgeGas?: Uint;
   chainId: U64;
   contract: Address;
   id: string;
@@ -366,6 +385,7 @@ export interface MetaTxn {
 
 /** MetaTxn as the package accepts it (optional members may be `null`). */
 export interface MetaTxnInput {
+  bridgeGas?: IntegerInput | null;
   chainId: IntegerInput;
   contract: HexInput;
   id: string;
@@ -603,6 +623,7 @@ export interface FeeOption {
   amountUsd: number;
   feeCollectorAddress: Address;
   is2612: boolean;
+  isPassthroughEligible?: boolean;
   tokenAddress: Address;
   tokenDecimals: number;
   tokenSymbol: string;
@@ -614,6 +635,7 @@ export interface FeeOptionInput {
   amountUsd: number;
   feeCollectorAddress: HexInput;
   is2612: boolean;
+  isPassthroughEligible?: boolean | null;
   tokenAddress: HexInput;
   tokenDecimals: IntegerInput;
   tokenSymbol: string;
@@ -947,6 +969,114 @@ export interface AbortIntentResponseInput {
   status: IntentStatus;
 }
 
+/** SearchIntentsRequest in its wire form, as the package returns it. */
+export interface SearchIntentsRequest {
+  byDestinationIntentAddress?: Address;
+  byIntentId?: string;
+  byOriginIntentAddress?: Address;
+  byOwnerAddress?: Address;
+  byProjectId?: U64;
+  byTransactionHash?: Bytes32;
+}
+
+/** SearchIntentsRequest as the package accepts it (optional members may be `null`). */
+export interface SearchIntentsRequestInput {
+  byDestinationIntentAddress?: HexInput | null;
+  byIntentId?: string | null;
+  byOriginIntentAddress?: HexInput | null;
+  byOwnerAddress?: HexInput | null;
+  byProjectId?: IntegerInput | null;
+  byTransactionHash?: HexInput | null;
+}
+
+/** SearchIntentsResponse in its wire form, as the package returns it. */
+export interface SearchIntentsResponse {
+  intents: Intent[];
+}
+
+/** SearchIntentsResponse as the package accepts it (optional members may be `null`). */
+export interface SearchIntentsResponseInput {
+  intents: readonly IntentInput[];
+}
+
+/** GetIntentHistoryRequest in its wire form, as the package returns it. */
+export interface GetIntentHistoryRequest {
+  byOwnerAddress?: Address;
+  byProjectId?: U64;
+  byStatus?: IntentStatus;
+  byStatuses?: IntentStatus[];
+  destinationChainId?: U64;
+  destinationTokenAddress?: Address;
+  fromTime?: U64;
+  originChainId?: U64;
+  originTokenAddress?: Address;
+  page?: Page;
+  toTime?: U64;
+}
+
+/** GetIntentHistoryRequest as the package accepts it (optional members may be `null`). */
+export interface GetIntentHistoryRequestInput {
+  byOwnerAddress?: HexInput | null;
+  byProjectId?: IntegerInput | null;
+  byStatus?: IntentStatus | null;
+  byStatuses?: readonly IntentStatus[] | null;
+  destinationChainId?: IntegerInput | null;
+  destinationTokenAddress?: HexInput | null;
+  fromTime?: IntegerInput | null;
+  originChainId?: IntegerInput | null;
+  originTokenAddress?: HexInput | null;
+  page?: PageInput | null;
+  toTime?: IntegerInput | null;
+}
+
+/** Page in its wire form, as the package returns it. */
+export interface Page {
+  after?: U64;
+  before?: U64;
+  more?: boolean;
+  pageSize?: U64;
+}
+
+/** Page as the package accepts it (optional members may be `null`). */
+export interface PageInput {
+  after?: IntegerInput | null;
+  before?: IntegerInput | null;
+  more?: boolean | null;
+  pageSize?: IntegerInput | null;
+}
+
+/** GetIntentHistoryResponse in its wire form, as the package returns it. */
+export interface GetIntentHistoryResponse {
+  intents: IntentHistory[];
+  nextPage?: Page;
+}
+
+/** GetIntentHistoryResponse as the package accepts it (optional members may be `null`). */
+export interface GetIntentHistoryResponseInput {
+  intents: readonly IntentHistoryInput[];
+  nextPage?: PageInput | null;
+}
+
+/** IntentHistory in its wire form, as the package returns it. */
+export interface IntentHistory {
+  createdAt?: Timestamp;
+  expiresAt: Timestamp;
+  intentId: string;
+  receipt: IntentReceipt;
+  status: IntentStatus;
+  updatedAt?: Timestamp;
+}
+
+/** IntentHistory as the package accepts it (optional members may be `null`). */
+export interface IntentHistoryInput {
+  createdAt?: TimestampInput | null;
+  expiresAt: TimestampInput;
+  intentId: string;
+  receipt: IntentReceiptInput;
+  status: IntentStatus;
+  updatedAt?: TimestampInput | null;
+}
+
 /** ClockResponse in its wire form, as the package returns it. */
 export interface ClockResponse {
   serverTime: Timestamp;
@@ -1020,6 +1150,7 @@ export interface RecordState {
   intentHash: Bytes32;
   lastEventAt: Timestamp;
   policy: PolicyState;
+  progressReports?: U64;
   quotedAt: Timestamp;
   revision: U64;
   status: IntentStatus;
@@ -1038,6 +1169,7 @@ export interface RecordStateInput {
   intentHash: HexInput;
   lastEventAt: TimestampInput;
   policy: PolicyStateInput;
+  progressReports?: IntegerInput | null;
   quotedAt: TimestampInput;
   revision: IntegerInput;
   status: IntentStatus;
@@ -1236,6 +1368,12 @@ export type ObjectName =
   | "GetIntentResponse"
   | "AbortIntentRequest"
   | "AbortIntentResponse"
+  | "SearchIntentsRequest"
+  | "SearchIntentsResponse"
+  | "GetIntentHistoryRequest"
+  | "Page"
+  | "GetIntentHistoryResponse"
+  | "IntentHistory"
   | "ClockResponse"
   | "PingResponse"
   | "RuntimeStatusResponse"

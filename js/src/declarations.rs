@@ -12,54 +12,30 @@
 
 use std::fmt::Write;
 
-use intent_core::{
-    ChainGasUsageStatus, IntentStatus, Limits, Reason, RouteProvider, TradeType, TransactionContext, TransactionStatus,
-    TransactionType,
-};
+use intent_core::{Limits, Reason};
 
 use crate::objects::{visit_object, Object, ObjectVisitor, DOCUMENTS, OBJECTS};
 
 /// An enum of docs/spec.md §2: its name, its wire names, and whether it is open (keeps other
-/// names).
+/// names), as its declaration says (`NAMES`, `OPEN`).
 struct EnumDecl {
     name: &'static str,
     names: &'static [&'static str],
     open: bool,
 }
 
-/// A name no enum knows, shaped as an open enum accepts: an open enum takes it.
-const PROBE: &str = "NOT_A_KNOWN_NAME_0";
-
-fn enums() -> [EnumDecl; 7] {
-    [
-        EnumDecl { name: "IntentStatus", names: IntentStatus::NAMES, open: IntentStatus::from_name(PROBE).is_some() },
-        EnumDecl { name: "TradeType", names: TradeType::NAMES, open: TradeType::from_name(PROBE).is_some() },
-        EnumDecl {
-            name: "RouteProvider",
-            names: RouteProvider::NAMES,
-            open: RouteProvider::from_name(PROBE).is_some(),
-        },
-        EnumDecl {
-            name: "ChainGasUsageStatus",
-            names: ChainGasUsageStatus::NAMES,
-            open: ChainGasUsageStatus::from_name(PROBE).is_some(),
-        },
-        EnumDecl {
-            name: "TransactionStatus",
-            names: TransactionStatus::NAMES,
-            open: TransactionStatus::from_name(PROBE).is_some(),
-        },
-        EnumDecl {
-            name: "TransactionType",
-            names: TransactionType::NAMES,
-            open: TransactionType::from_name(PROBE).is_some(),
-        },
-        EnumDecl {
-            name: "TransactionContext",
-            names: TransactionContext::NAMES,
-            open: TransactionContext::from_name(PROBE).is_some(),
-        },
-    ]
+/// Every enum of docs/spec.md §2, from the library's one list ([`intent_core::with_enums!`]).
+fn enums() -> Vec<EnumDecl> {
+    macro_rules! declared {
+        (enums: [$($enum:ident),* $(,)?]) => {
+            vec![$(EnumDecl {
+                name: stringify!($enum),
+                names: intent_core::$enum::NAMES,
+                open: intent_core::$enum::OPEN,
+            }),*]
+        };
+    }
+    intent_core::with_enums!(declared)
 }
 
 /// The kind of a value (docs/spec.md §1) as the schema table names it, from a declared Rust

@@ -36,6 +36,18 @@ pub enum Failure {
         /// What is not served.
         what: String,
     },
+    /// A request the service refuses rather than answer partly: a published filter it does
+    /// not serve (`FILTER_NOT_SERVED at <path>`), or a search that matches more intents
+    /// than it answers (`TOO_MANY_RESULTS`); InvalidArgument (400).
+    #[error("{msg}")]
+    Refused {
+        /// The cause code.
+        code: &'static str,
+        /// The request member concerned, if one is.
+        path: Option<String>,
+        /// What is refused.
+        msg: String,
+    },
     /// The service's own fault: the detail is logged, the answer is `INTERNAL` (500).
     #[error("internal failure: {0}")]
     Internal(String),
@@ -86,6 +98,11 @@ pub fn abort_not_succeeded(chain_id: u64) -> Failure {
         retry_after: None,
     }
 }
+/// The cause code of a published filter (or page member) the service does not serve.
+pub const FILTER_NOT_SERVED: &str = "FILTER_NOT_SERVED";
+
+/// The cause code of a search that matches more intents than one answer holds.
+pub const TOO_MANY_RESULTS: &str = "TOO_MANY_RESULTS";
 
 /// A fault of the service itself (its database, an unreadable stored record): 500. The
 /// detail is logged when the failure is answered, not sent.
@@ -106,6 +123,19 @@ impl Failure {
                     code: kind.code(),
                     msg: format!("no route: {what} is not quoted by this service"),
                     cause: format!("{ROUTE_NOT_SERVED} at {path}"),
+                    status: kind.http_status(),
+                }
+            }
+            Failure::Refused { code, path, msg } => {
+                let kind = ErrorKind::InvalidArgument;
+                ErrorBody {
+                    error: kind.name(),
+                    code: kind.code(),
+                    msg: msg.clone(),
+                    cause: match path {
+                        Some(path) => format!("{code} at {path}"),
+                        None => (*code).to_owned(),
+                    },
                     status: kind.http_status(),
                 }
             }

@@ -5,7 +5,7 @@
 //! adds what a server needs around it, in one-way layers from the socket inward:
 //! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
-//! operations ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
+//! operations ([`records`]), the searches and histories over them ([`listings`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
 //! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
 //! ([`relay`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the expiry
@@ -27,6 +27,7 @@ pub mod demo;
 pub mod failure;
 pub mod http;
 pub mod keys;
+pub mod listings;
 pub mod metrics;
 pub mod openapi;
 pub mod outcome;
@@ -55,6 +56,9 @@ pub enum StartError {
     /// The relayer.
     #[error(transparent)]
     Relay(#[from] relay::RelayError),
+    /// A record stored before the listing existed could not be listed.
+    #[error("listing the stored records: {0}")]
+    Listing(failure::Failure),
 }
 
 /// Everything one running instance needs, built from the configuration and the database.
@@ -111,6 +115,7 @@ impl Service {
             chain,
             metrics.store_errors(),
         );
+        listings::fill_unlisted(&records).await.map_err(StartError::Listing)?;
         let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone()).await?;
         let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
         Ok(Service { app: Arc::new(app), limits })

@@ -16,10 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use intent_core::{
-    ChainGasUsageStatus, ErrorKind, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus,
-    TransactionType,
-};
+use intent_core::ErrorKind;
 use serde_json::{json, Map, Value};
 
 use crate::http::operations::{Audience, Operation, Schema, OPERATIONS};
@@ -43,38 +40,29 @@ macro_rules! core_objects {
 }
 intent_core::with_objects!(core_objects);
 
-/// An enum of docs/spec.md §2 with its wire names; open when it keeps other names.
+/// An enum of docs/spec.md §2 with its wire names; open when it keeps other names (its
+/// declaration's `NAMES` and `OPEN`).
 struct EnumSchema {
     name: &'static str,
     names: &'static [&'static str],
     open: bool,
 }
 
-/// A name no enum knows, shaped as an open enum accepts: an open enum takes it.
-const PROBE: &str = "NOT_A_KNOWN_NAME_0";
-
+/// The enum `name` of the core's one list ([`intent_core::with_enums!`]).
 fn enum_schema(name: &str) -> Option<EnumSchema> {
     macro_rules! known {
-        ($($enum:ident),*) => {
+        (enums: [$($enum:ident),* $(,)?]) => {
             match name {
                 $( stringify!($enum) => Some(EnumSchema {
                     name: stringify!($enum),
-                    names: $enum::NAMES,
-                    open: $enum::from_name(PROBE).is_some(),
+                    names: intent_core::$enum::NAMES,
+                    open: intent_core::$enum::OPEN,
                 }), )*
                 _ => None,
             }
         };
     }
-    known!(
-        IntentStatus,
-        TradeType,
-        RouteProvider,
-        ChainGasUsageStatus,
-        TransactionStatus,
-        TransactionType,
-        TransactionContext
-    )
+    intent_core::with_enums!(known)
 }
 
 /// What a document cannot describe.

@@ -1,6 +1,7 @@
 //! The operator's document: `POST /rpc/Operator/ReportIntentOutcome`
-//! `{intentId, outcome: "SUCCEEDED"|"FAILED"|"REFUNDED", reason?, transaction}` (docs/spec.md
-//! §12), the transaction being the core's `TransactionReport`; declared
+//! `{intentId, outcome?: "SUCCEEDED"|"FAILED"|"REFUNDED", reason?, transaction}` (docs/spec.md
+//! §12), the transaction being the core's `TransactionReport` (without an outcome: that
+//! transaction's progress only); declared
 //! with the core's `wire_object!` so it is read with the core's limits, reasons and paths.
 //! Applying it is [`crate::records::Records::report_outcome`].
 
@@ -11,8 +12,9 @@ wire_object! {
     pub struct ReportIntentOutcomeRequest {
         /// `intentId`: The intent.
         intent_id: String = "intentId",
-        /// `outcome`: `SUCCEEDED`, `FAILED` or `REFUNDED`.
-        outcome: IntentStatus = "outcome",
+        /// `outcome`: `SUCCEEDED`, `FAILED` or `REFUNDED`; absent: the transaction's progress
+        /// only, the intent's status unchanged.
+        outcome: Option<IntentStatus> = "outcome",
         /// `reason`: Why it failed (required for `FAILED`, the receipt's `statusReason`).
         reason: Option<String> = "reason",
         /// `transaction`: The transaction the outcome is about, kept on the receipt.
@@ -29,20 +31,23 @@ pub enum Outcome {
     Failed,
     /// `refund`.
     Refunded,
+    /// No outcome: the transaction's progress (the core's `report_progress`).
+    Progress,
 }
 
 impl ReportIntentOutcomeRequest {
-    /// The outcome reported.
+    /// The outcome reported; [`Outcome::Progress`] without one.
     ///
     /// # Errors
     ///
     /// `INVALID_ENUM` at `outcome` for any other status.
     pub fn outcome(&self) -> Result<Outcome, Error> {
         match self.outcome {
-            IntentStatus::Succeeded => Ok(Outcome::Succeeded),
-            IntentStatus::Failed => Ok(Outcome::Failed),
-            IntentStatus::Refunded => Ok(Outcome::Refunded),
-            _ => {
+            None => Ok(Outcome::Progress),
+            Some(IntentStatus::Succeeded) => Ok(Outcome::Succeeded),
+            Some(IntentStatus::Failed) => Ok(Outcome::Failed),
+            Some(IntentStatus::Refunded) => Ok(Outcome::Refunded),
+            Some(_) => {
                 Err(Error::new(Problem::InvalidEnum { expected: "SUCCEEDED, FAILED or REFUNDED" }).in_member("outcome"))
             }
         }

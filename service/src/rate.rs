@@ -25,6 +25,10 @@ pub enum Operation {
     Receipt,
     /// WaitIntentReceipt.
     Wait,
+    /// SearchIntents.
+    Search,
+    /// GetIntentHistory.
+    History,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -90,6 +94,8 @@ mod tests {
         assert_eq!(limiter.take(0, Operation::Commit, t0), Err(1));
         assert_eq!(limiter.take(1, Operation::Commit, t0), Ok(()), "another key has its own bucket");
         assert_eq!(limiter.take(0, Operation::Execute, t0), Ok(()), "another operation has its own bucket");
+        assert_eq!(limiter.take(0, Operation::Search, t0), Ok(()), "SearchIntents has its own bucket");
+        assert_eq!(limiter.take(0, Operation::History, t0), Ok(()), "GetIntentHistory has its own bucket");
         assert_eq!(limiter.take(0, Operation::Commit, t0 + Duration::from_millis(500)), Ok(()));
         assert_eq!(limiter.take(0, Operation::Quote, t0), Ok(()));
         assert_eq!(limiter.take(0, Operation::Quote, t0), Err(60));

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use alloy_primitives::B256;
+use alloy_primitives::{Address, B256};
 use intent_core::{
     from_slice_with, to_string, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse,
     DepositSignature, EventInput, ExecuteRequest, ExecuteResponse, FeeOption, Intent, IntentReceipt, IntentRecord,
@@ -36,7 +36,7 @@ use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::{Backend, DepositProof, Store, StoreError, StoredRecord, Swapped};
+use crate::store::{Backend, DepositProof, Listing, Store, StoreError, StoredRecord, Swapped};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
@@ -138,6 +138,7 @@ fn known_fee_option(option: &FeeOption) -> FeeOption {
         amount_usd,
         fee_collector_address,
         is_2612,
+        is_passthrough_eligible,
         token_address,
         token_decimals,
         token_symbol,
@@ -148,6 +149,7 @@ fn known_fee_option(option: &FeeOption) -> FeeOption {
         amount_usd: *amount_usd,
         fee_collector_address: *fee_collector_address,
         is_2612: *is_2612,
+        is_passthrough_eligible: *is_passthrough_eligible,
         token_address: *token_address,
         token_decimals: *token_decimals,
         token_symbol: token_symbol.clone(),
@@ -155,13 +157,21 @@ fn known_fee_option(option: &FeeOption) -> FeeOption {
     }
 }
 
+/// The record a stored RecordState JSON restores; one that cannot be read is the
+/// service's own fault.
+pub(crate) fn parse_record(state: &str) -> Result<IntentRecord, Failure> {
+    let state: RecordState = from_slice_with(state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
+    IntentRecord::from_state(state).map_err(|e| failure::internal(&e))
+}
+
 /// The stored form of a record's revision.
 fn stored_revision(record: &IntentRecord) -> i64 {
     i64::try_from(record.revision()).unwrap_or(i64::MAX)
 }
 
-/// The row of `record`, at the row revision `revision`.
-fn stored(record: &IntentRecord, project_id: i64, revision: i64) -> StoredRecord {
+/// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
+/// the side table of hashes.
+fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction_hashes: Vec<String>) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
         project_id,
@@ -169,7 +179,36 @@ fn stored(record: &IntentRecord, project_id: i64, revision: i64) -> StoredRecord
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
         state: to_string(&record.state()),
+        listing: listing(record.intent()),
+        new_transaction_hashes,
     }
+}
+
+/// An address as the listings store and compare it: lowercase `0x…`.
+pub(crate) fn address_text(address: &Address) -> String {
+    address.to_string().to_lowercase()
+}
+
+/// What the listings filter on of `intent`.
+pub(crate) fn listing(intent: &Intent) -> Listing {
+    let chain = |id: u64| i64::try_from(id).unwrap_or(i64::MAX);
+    Listing {
+        owner_address: address_text(&intent.owner_address),
+        origin_intent_address: address_text(&intent.origin_intent_address),
+        destination_intent_address: intent.destination_intent_address.as_ref().map(address_text),
+        origin_chain_id: chain(intent.origin_chain_id),
+        origin_token_address: address_text(&intent.quote_request.origin_token_address),
+        destination_chain_id: chain(intent.destination_chain_id),
+        destination_token_address: address_text(&intent.quote_request.destination_token_address),
+        created_at: intent.created_at.map(|at| at.unix_seconds()),
+    }
+}
+
+/// The transaction hashes `record`'s receipt carries (deposit, origin, destination,
+/// refund; an abort's is its origin or destination transaction's), lowercase `0x…`.
+pub(crate) fn transaction_hashes(record: &IntentRecord) -> Vec<String> {
+    let receipt = record.receipt(record.last_event_at());
+    receipt.transactions().filter_map(|t| t.txn_hash).map(|hash| hash.to_string()).collect()
 }
 
 /// The proofs an accepted execute request uses up: its deposit transaction hash, or in
@@ -384,10 +423,7 @@ impl Records {
                 Caller::Operator => true,
             })
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
-        let state: RecordState =
-            from_slice_with(row.state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
-        let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
-        Ok((record, row.revision, row.project_id))
+        Ok((parse_record(&row.state)?, row.revision, row.project_id))
     }
 
     /// Loads the record, lets `event` decide, stores what it changed with a
@@ -409,6 +445,7 @@ impl Records {
         let mut lost = false;
         for _ in 0..MAX_ATTEMPTS {
             let (record, revision, project_id) = self.load(intent_id, caller).await?;
+            let hashes_before = transaction_hashes(&record);
             let mut at = clock().max(floor);
             if lost {
                 at = at.max(record.last_event_at());
@@ -419,9 +456,11 @@ impl Records {
                     // The row's revision counts every stored change: the record's events
                     // and its deposit's progress (which leaves the record's own revision).
                     let next = revision.saturating_add(1);
+                    let mut new_hashes = transaction_hashes(&record);
+                    new_hashes.retain(|hash| !hashes_before.contains(hash));
                     match self
                         .store
-                        .swap(&stored(&record, project_id, next), revision, &proofs)
+                        .swap(&stored(&record, project_id, next, new_hashes), revision, &proofs)
                         .await
                         .map_err(|e| self.store_failure(&e))?
                     {
@@ -466,7 +505,7 @@ impl Records {
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         self.store
-            .insert(&stored(&record, project, stored_revision(&record)))
+            .insert(&stored(&record, project, stored_revision(&record), transaction_hashes(&record)))
             .await
             .map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, stored_revision(&record));
@@ -543,7 +582,9 @@ impl Records {
     }
 
     /// ReportIntentOutcome: succeed, fail (with its reason) or refund, keeping the reported
-    /// transaction on the receipt.
+    /// transaction on the receipt; without an outcome, the transaction's progress on an
+    /// EXECUTING intent (the same report again changes nothing). Waiters are woken by
+    /// every change.
     ///
     /// # Errors
     ///
@@ -562,6 +603,14 @@ impl Records {
                 Outcome::Succeeded => EventInput::Succeed { transaction },
                 Outcome::Failed => EventInput::Fail { reason: report.reason.as_deref().unwrap_or(""), transaction },
                 Outcome::Refunded => EventInput::Refund { transaction },
+                Outcome::Progress => {
+                    let applied = record.report_progress(&report.transaction, now)?;
+                    let receipt = record.receipt(now);
+                    return Ok(match applied {
+                        Applied::Replay => Step::Answer(receipt),
+                        Applied::Changed => Step::Store(Box::new(record), Vec::new(), receipt),
+                    });
+                }
             };
             let _: Applied = record.apply(input, now)?;
             let receipt = record.receipt(now);

@@ -78,6 +78,7 @@ pub struct IntentRecord {
     policy: Policy,
     execute_request: Option<ExecuteRequest>,
     transactions: Vec<IntentTransaction>,
+    progress_reports: u64,
 }
 
 fn require_reason(reason: &str) -> Result<(), Error> {
@@ -127,6 +128,7 @@ impl IntentRecord {
             policy: policy.clone(),
             execute_request: None,
             transactions: Vec::new(),
+            progress_reports: 0,
         })
     }
 

@@ -10,8 +10,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::table::Stage;
-use super::{IntentRecord, WINDOW_EXPIRED_REASON};
-use crate::error::Error;
+use super::{Applied, IntentRecord, WINDOW_EXPIRED_REASON};
+use crate::error::{Error, Problem};
 use crate::{
     Intent, IntentReceipt, IntentReceiptSummary, IntentTransaction, Timestamp, TransactionContext, TransactionReport,
     TransactionStatus, TransactionType, UnknownMembers,
@@ -95,6 +95,41 @@ impl IntentRecord {
     /// The transactions operators reported, one per type, in the order of their `id`.
     pub fn transactions(&self) -> &[IntentTransaction] {
         &self.transactions
+    }
+
+    /// Keeps `report`, an operator's report of a transaction's progress without an
+    /// outcome (an origin transaction SENT, then MINING), on the receipt of an EXECUTING
+    /// record: its status does not change, its revision grows (docs/spec.md §6.6). The
+    /// same report again (status, reason, hash and mining time equal to the kept
+    /// transaction's) is [`Applied::Replay`] and changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// `CLOCK_WENT_BACKWARDS`; `INVALID_TRANSITION` (event `progress`) unless the record is
+    /// EXECUTING; the report's checks ([`TransactionReport::check`], at `transaction`).
+    pub fn report_progress(&mut self, report: &TransactionReport, now: Timestamp) -> Result<Applied, Error> {
+        if now < self.last_event_at {
+            return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
+        }
+        if self.stage != Stage::Executing {
+            return Err(Error::new(Problem::InvalidTransition {
+                from: Some(self.stage.status().clone()),
+                event: "progress",
+            }));
+        }
+        let transaction = reported(&self.intent, report, now)?;
+        let same = |kept: &IntentTransaction| {
+            (&kept.status, &kept.status_reason, kept.txn_hash, kept.txn_mined_at)
+                == (&transaction.status, &transaction.status_reason, transaction.txn_hash, transaction.txn_mined_at)
+        };
+        if self.kept(&transaction.kind).is_some_and(|kept| same(&kept)) {
+            return Ok(Applied::Replay);
+        }
+        keep(&mut self.transactions, transaction);
+        self.progress_reports += 1;
+        self.revision += 1;
+        self.last_event_at = now;
+        Ok(Applied::Changed)
     }
 
     fn kept(&self, kind: &TransactionType) -> Option<IntentTransaction> {

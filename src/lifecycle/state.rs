@@ -47,6 +47,10 @@ wire_object! {
         last_event_at: Timestamp = "lastEventAt",
         /// `policy`: The policy the intent was quoted under.
         policy: PolicyState = "policy",
+        /// `progressReports`: How many transaction progress reports changed the record
+        /// ([`IntentRecord::report_progress`]); absent when none did (as in states written
+        /// before they existed).
+        progress_reports: Option<u64> = "progressReports",
         /// `quotedAt`: When the intent was quoted.
         quoted_at: Timestamp = "quotedAt",
         /// `revision`: How many times the record changed since its quote.
@@ -175,7 +179,12 @@ impl RecordState {
         }
         self.check_execute_request(stage)?;
         self.check_status_reason(stage)?;
-        if stage.changes_to(self.execute_request.is_some()) != Some(self.revision) {
+        let progress = self.progress_reports.unwrap_or(0);
+        if progress > 0 && self.execute_request.is_none() {
+            return Err(invalid("progressReports", "progress reported on a record that never executed"));
+        }
+        let changes = stage.changes_to(self.execute_request.is_some()).and_then(|c| c.checked_add(progress));
+        if changes != Some(self.revision) {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
         self.check_times()?;
@@ -257,6 +266,7 @@ impl IntentRecord {
             intent_hash: self.intent_hash,
             last_event_at: self.last_event_at,
             policy: PolicyState::from(&self.policy),
+            progress_reports: (self.progress_reports > 0).then_some(self.progress_reports),
             quoted_at: self.quoted_at,
             revision: self.revision,
             status: self.stage.status().clone(),
@@ -291,8 +301,8 @@ impl IntentRecord {
     /// intent whose status is not QUOTED, `committedAt`, `executeRequest` or
     /// `statusReason` present or absent against the status, an execute request for
     /// another intent id, a kept transaction of another intent, type or chain, or out of
-    /// order, a `revision` other than the number of changes that lead to the
-    /// status, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
+    /// order, progress reports before execution, a `revision` other than the number of
+    /// changes that lead to the status and the progress reports, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
         let stage = state.checked_stage()?;
@@ -310,6 +320,7 @@ impl IntentRecord {
             policy: Policy::from(state.policy),
             execute_request: state.execute_request,
             transactions: state.transactions.unwrap_or_default(),
+            progress_reports: state.progress_reports.unwrap_or(0),
         })
     }
 }

@@ -33,6 +33,11 @@ macro_rules! wire_enum {
             /// The names this enum knows, in the order of docs/spec.md §2.
             pub const NAMES: &'static [&'static str] = &[$($wire),*];
 
+            /// Whether the enum is open: it also keeps any other name of `A-Z`, `0-9` and
+            /// `_` (in `Other`). With [`NAMES`](Self::NAMES), what a generated schema or
+            /// declaration says of the enum.
+            pub const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
+
             /// The wire name.
             pub fn name(&self) -> &str {
                 match self {
@@ -59,9 +64,8 @@ macro_rules! wire_enum {
 
         impl $crate::wire::wire_value::WireValue for $name {
             fn read(r: &mut $crate::wire::WireReader<'_>) -> Result<Self, $crate::Error> {
-                const OPEN: bool = false $(|| { let _ = $other_doc; true })?;
                 const PROBLEM: $crate::Problem = $crate::Problem::InvalidEnum {
-                    expected: if OPEN {
+                    expected: if $name::OPEN {
                         concat!("one of" $(, " ", $wire)*, " or a name of A-Z, 0-9, _")
                     } else {
                         concat!("one of" $(, " ", $wire)*)

@@ -12,6 +12,8 @@
 //! - `objects`: the objects of docs/spec.md §2, declared with `wire_object!`.
 //! - `receipt`: the receipt objects (the service's 2026 schema) and the requests that read,
 //!   wait for and abort them.
+//! - `history`: the requests and responses that search intents and list a project's
+//!   history a page at a time.
 //! - `runtime`: the service's clock, ping and health objects.
 //! - `enums`: the enums of docs/spec.md §2, declared with `wire_enum!`.
 //! - `unknown`: the members an object's schema does not name.
@@ -21,6 +23,7 @@
 pub(crate) mod declare;
 pub(crate) mod diff;
 pub(crate) mod enums;
+pub(crate) mod history;
 pub(crate) mod objects;
 pub(crate) mod receipt;
 pub(crate) mod runtime;

@@ -93,6 +93,8 @@ wire_object! {
         destination_meta_txn: Option<MetaTxn> = "destinationMetaTxn",
         /// `destinationPrecondition`: What must hold on the destination chain.
         destination_precondition: Option<Precondition> = "destinationPrecondition",
+        /// `destinationTokenAddress`: The token received (the quote request's; published since 2026).
+        destination_token_address: Option<Address> = "destinationTokenAddress",
         /// `expiresAt`: When the quote expires.
         expires_at: Timestamp = "expiresAt",
         /// `fees`: Fees on both chains.
@@ -101,6 +103,8 @@ wire_object! {
         id: u64 = "id",
         /// `intentId`: The intent's identifier.
         intent_id: String = "intentId",
+        /// `isTestnet`: Whether its chains are test networks.
+        is_testnet: Option<bool> = "isTestnet",
         /// `originCalls`: Calls run on the origin chain.
         origin_calls: CallBundle = "originCalls",
         /// `originChainId`: The origin chain; equals `quoteRequest.originChainId`.
@@ -111,8 +115,12 @@ wire_object! {
         origin_meta_txn: MetaTxn = "originMetaTxn",
         /// `originPrecondition`: What must hold on the origin chain before the calls run.
         origin_precondition: Precondition = "originPrecondition",
+        /// `originTokenAddress`: The token deposited (the quote request's; published since 2026).
+        origin_token_address: Option<Address> = "originTokenAddress",
         /// `ownerAddress`: The owner; equals `quoteRequest.ownerAddress`.
         owner_address: Address = "ownerAddress",
+        /// `passthrough`: Whether the deposit passes through without a swap or a bridge.
+        passthrough: Option<bool> = "passthrough",
         /// `projectId`: The project the intent belongs to.
         project_id: u64 = "projectId",
         /// `quote`: Prices and amounts.
@@ -127,6 +135,8 @@ wire_object! {
         service_version: String = "serviceVersion",
         /// `status`: The status when the object was produced.
         status: IntentStatus = "status",
+        /// `timedRefundUnlockTimestamp`: When a timed refund unlocks, in Unix seconds.
+        timed_refund_unlock_timestamp: Option<u64> = "timedRefundUnlockTimestamp",
         /// `updatedAt`: When the intent was last updated.
         updated_at: Option<Timestamp> = "updatedAt",
     }
@@ -137,12 +147,20 @@ wire_object! {
     pub struct DepositTransaction {
         /// `amount`: The amount in the token's smallest unit.
         amount: U256 = "amount",
+        /// `chainId`: The chain the deposit is made on (the origin chain).
+        chain_id: Option<u64> = "chainId",
+        /// `data`: The deposit transaction's calldata.
+        data: Option<Bytes> = "data",
         /// `decimals`: The token's decimals (the newest published schema leaves them out).
         decimals: Option<u8> = "decimals",
+        /// `to`: The contract the deposit transaction calls (the token, or the recipient of a native deposit).
+        to: Option<Address> = "to",
         /// `toAddress`: Where the deposit goes.
         to_address: Address = "toAddress",
         /// `tokenAddress`: The deposited token (the zero address for the native token).
         token_address: Address = "tokenAddress",
+        /// `value`: The native value the deposit transaction sends.
+        value: Option<U256> = "value",
     }
 }
 
@@ -199,6 +217,8 @@ wire_object! {
 wire_object! {
     /// A meta-transaction relayed on one chain.
     pub struct MetaTxn {
+        /// `bridgeGas`: The gas its bridge step needs.
+        bridge_gas: Option<U256> = "bridgeGas",
         /// `chainId`: The chain it is relayed on.
         chain_id: u64 = "chainId",
         /// `contract`: The contract called.
@@ -429,6 +449,8 @@ wire_object! {
         fee_collector_address: Address = "feeCollectorAddress",
         /// `is2612`: Whether the token supports ERC-2612 permits.
         is_2612: bool = "is2612",
+        /// `isPassthroughEligible`: Whether paying with it allows a passthrough deposit.
+        is_passthrough_eligible: Option<bool> = "isPassthroughEligible",
         /// `tokenAddress`: The token (the zero address for the native token).
         token_address: Address = "tokenAddress",
         /// `tokenDecimals`: Its decimals.

@@ -387,9 +387,13 @@ prop_compose! {
         wallet_address in address(),
         contract in address(),
         input in bytes(),
+        bridge_gas in option::of(uint()),
         unknown in unknown_members().boxed(),
     ) -> MetaTxn {
-        with_unknown!(MetaTxn { chain_id, contract, id, input, wallet_address, unknown: UnknownMembers::new() }, unknown)
+        with_unknown!(
+            MetaTxn { bridge_gas, chain_id, contract, id, input, wallet_address, unknown: UnknownMembers::new() },
+            unknown
+        )
     }
 }
 
@@ -824,9 +828,13 @@ prop_compose! {
                 created_at: None,
                 deposit_transaction: DepositTransaction {
                     amount: deposit.0,
+                    chain_id: None,
+                    data: None,
                     decimals: deposit.1,
+                    to: None,
                     to_address: origin_intent_address,
                     token_address: Address::ZERO,
+                    value: None,
                     unknown: UnknownMembers::new(),
                 },
                 destination_calls: destination.1,
@@ -834,16 +842,20 @@ prop_compose! {
                 destination_intent_address: destination.0,
                 destination_meta_txn: destination.3,
                 destination_precondition: destination.2,
+                destination_token_address: None,
                 expires_at: Timestamp::MAX,
                 fees,
                 id: ids.0,
                 intent_id: ids.2,
+                is_testnet: None,
                 origin_calls: origin.0,
                 origin_chain_id: 1,
                 origin_intent_address,
                 origin_meta_txn: origin.2,
                 origin_precondition: origin.1,
+                origin_token_address: None,
                 owner_address: Address::ZERO,
+                passthrough: None,
                 project_id: ids.1,
                 quote,
                 quote_request: request,
@@ -851,6 +863,7 @@ prop_compose! {
                 service_contracts,
                 service_version: ids.3,
                 status: IntentStatus::Quoted,
+                timed_refund_unlock_timestamp: None,
                 updated_at,
                 unknown: UnknownMembers::new(),
             },
@@ -968,6 +981,7 @@ prop_compose! {
         fee in prop_oneof![Just((U256::ZERO, Address::ZERO)), (positive_uint(), nonzero_address()), (uint(), address())],
         amount_usd in decimal(),
         is_2612 in any::<bool>(),
+        is_passthrough_eligible in option::of(any::<bool>()),
         unknown in unknown_members().boxed(),
     ) -> FeeOption {
         with_unknown!(
@@ -976,6 +990,7 @@ prop_compose! {
                 amount_usd,
                 fee_collector_address: fee.1,
                 is_2612,
+                is_passthrough_eligible,
                 token_address,
                 token_decimals,
                 token_symbol,

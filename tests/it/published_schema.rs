@@ -12,7 +12,7 @@ use crate::support;
 use intent_core::rules::check_intent;
 use intent_core::{
     from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
-    IntentStatus, Policy, Reason, TextOrDecimal, Timestamp,
+    IntentStatus, Policy, Reason, TextOrDecimal, Timestamp, U256,
 };
 use intent_core::{ChainFacts, IntentRecord};
 use support::{parse_json, Choices, Kind, Respeller, Style};
@@ -42,12 +42,18 @@ fn the_published_intents_parse_with_the_new_kinds() {
     assert!(matches!(permit_only.fees.origin_gas.total_fee_usd, TextOrDecimal::Decimal(_)));
     let destination_gas = permit_only.fees.destination_gas.as_ref().unwrap();
     assert_eq!(destination_gas.total_fee_usd, TextOrDecimal::Text("0.001616".into()));
-    // What the published schema adds beyond this library's schema is kept.
-    for key in ["isTestnet", "originTokenAddress", "destinationTokenAddress"] {
-        assert!(permit_only.unknown.get(key).is_some(), "{key}");
-    }
+    // The members the 2026 schema added are read into their fields.
+    assert_eq!(permit_only.is_testnet, Some(false));
+    assert_eq!(permit_only.origin_token_address, Some(permit_only.quote_request.origin_token_address));
+    assert_eq!(permit_only.destination_token_address, Some(permit_only.quote_request.destination_token_address));
+    let deposit = &permit_only.deposit_transaction;
+    assert_eq!(
+        (deposit.chain_id, deposit.to, deposit.value),
+        (Some(42161), Some(deposit.token_address), Some(U256::ZERO))
+    );
+    assert_eq!(deposit.data.as_ref().map(|data| data.len()), Some(68), "transfer(address,uint256)");
+    // What it adds beyond this library's schema is kept.
     assert!(contracts.unknown.get("serviceUtilsAddress").is_some());
-    assert!(permit_only.deposit_transaction.unknown.get("data").is_some());
 
     let invalid = intent(INVALID);
     assert_eq!(invalid.status, IntentStatus::Invalid);

@@ -6,10 +6,11 @@
 use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, AbortIntentRequest, AbortIntentResponse, Applied, ClockResponse, EventInput,
-    GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, IntentReceipt,
-    IntentReceiptSummary, IntentStatus, IntentTransaction, PingResponse, Reason, RecordState, RuntimeStatus,
-    RuntimeStatusResponse, ServiceStatus, TransactionContext, TransactionReport, TransactionStatus, TransactionType,
-    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
+    GetIntentRequest, GetIntentResponse, IntentHistory, IntentReceipt, IntentReceiptSummary, IntentStatus,
+    IntentTransaction, Page, PingResponse, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
+    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, TransactionContext, TransactionReport,
+    TransactionStatus, TransactionType, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, secs};
@@ -113,6 +114,56 @@ const PUBLISHED: &[(&str, &str, &[&str])] = &[
     ("GetIntentResponse", "GetIntentResponse", &["intent"]),
     ("AbortIntentRequest", "AbortIntentRequest", &["abortTransactionHash", "chainId", "intentId"]),
     ("AbortIntentResponse", "AbortIntentResponse", &["intentId", "status"]),
+    (
+        "SearchIntentsRequest",
+        "SearchIntentsRequest",
+        &[
+            "byDestinationIntentAddress",
+            "byEdgeAddress",
+            "byEdgeMode",
+            "byEdgeRail",
+            "byIntentId",
+            "byOriginIntentAddress",
+            "byOwnerAddress",
+            "byProjectId",
+            "byQueryString",
+            "byTransactionHash",
+        ],
+    ),
+    ("SearchIntentsResponse", "SearchIntentsResponse", &["intents"]),
+    (
+        "GetIntentHistoryRequest",
+        "GetIntentHistoryRequest",
+        &[
+            "byBridgeProvider",
+            "byEdgeAddress",
+            "byEdgeMode",
+            "byEdgeRail",
+            "byIntentProtocol",
+            "byOwnerAddress",
+            "byParticipantAddresses",
+            "byProjectId",
+            "byStatus",
+            "byStatuses",
+            "bySwapProvider",
+            "destinationChainId",
+            "destinationTokenAddress",
+            "fromTime",
+            "includeBalances",
+            "onlyRecoverable",
+            "originChainId",
+            "originTokenAddress",
+            "page",
+            "toTime",
+        ],
+    ),
+    ("Page", "Page", &["after", "before", "column", "more", "pageSize", "sort"]),
+    ("GetIntentHistoryResponse", "GetIntentHistoryResponse", &["intents", "nextPage"]),
+    (
+        "IntentHistory",
+        "IntentHistory",
+        &["balances", "createdAt", "expiresAt", "hasBalance", "intentId", "receipt", "status", "updatedAt"],
+    ),
     ("ClockResponse", "Trails_Clock_Response", &["serverTime"]),
     ("PingResponse", "Trails_Ping_Response", &["version"]),
     ("RuntimeStatusResponse", "Trails_RuntimeStatus_Response", &["status"]),
@@ -153,6 +204,12 @@ fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
         ("GetIntentResponse", GetIntentResponse::KEYS),
         ("AbortIntentRequest", AbortIntentRequest::KEYS),
         ("AbortIntentResponse", AbortIntentResponse::KEYS),
+        ("SearchIntentsRequest", SearchIntentsRequest::KEYS),
+        ("SearchIntentsResponse", SearchIntentsResponse::KEYS),
+        ("GetIntentHistoryRequest", GetIntentHistoryRequest::KEYS),
+        ("Page", Page::KEYS),
+        ("GetIntentHistoryResponse", GetIntentHistoryResponse::KEYS),
+        ("IntentHistory", IntentHistory::KEYS),
         ("ClockResponse", ClockResponse::KEYS),
         ("PingResponse", PingResponse::KEYS),
         ("RuntimeStatusResponse", RuntimeStatusResponse::KEYS),
@@ -344,4 +401,218 @@ fn a_published_receipt_keeps_what_this_library_does_not_model() {
     assert_eq!(receipt.origin_transaction.status, TransactionStatus::Other("QUEUED_FOR_RELAY".into()));
     let again: GetIntentReceiptResponse = from_slice(to_string(&response).as_bytes()).unwrap();
     assert_eq!(again, response);
+}
+
+#[test]
+fn a_page_above_the_largest_or_of_no_items_is_number_out_of_range_at_its_path() {
+    let request = |text: &str| from_slice::<GetIntentHistoryRequest>(text.as_bytes()).unwrap();
+    assert_eq!(request("{}").page_size().unwrap(), Page::DEFAULT_SIZE);
+    assert_eq!(request(r#"{"page":{"after":7}}"#).page_size().unwrap(), Page::DEFAULT_SIZE);
+    assert_eq!(request(r#"{"page":{"pageSize":100}}"#).page_size().unwrap(), Page::MAX_SIZE);
+    for size in [0, 101, u64::MAX] {
+        let error = request(&format!(r#"{{"page":{{"pageSize":{size}}}}}"#)).page_size().unwrap_err();
+        assert_eq!((error.reason(), error.path()), (Reason::NumberOutOfRange, Some("page.pageSize")));
+    }
+}
+
+#[test]
+fn a_history_request_asks_for_by_status_and_by_statuses_together_each_once() {
+    let request: GetIntentHistoryRequest =
+        from_slice(br#"{"byStatus":"FAILED","byStatuses":["QUOTED","FAILED","EXPIRED_LATER"]}"#).unwrap();
+    let statuses: Vec<String> = request.statuses().iter().map(|s| s.name().to_owned()).collect();
+    assert_eq!(statuses, ["FAILED", "QUOTED", "EXPIRED_LATER"]);
+    let none: GetIntentHistoryRequest = from_slice(b"{}").unwrap();
+    assert!(none.statuses().is_empty());
+}
+
+#[test]
+fn search_and_history_objects_read_what_they_write_and_keep_unknown_filters() {
+    let search: SearchIntentsRequest = from_slice(
+        br#"{"byOwnerAddress":"0x00000000000000000000000000000000000000aa","byQueryString":"x","byProjectId":42}"#,
+    )
+    .unwrap();
+    assert_eq!(search.by_project_id, Some(42));
+    assert!(search.unknown.get("byQueryString").is_some(), "a published filter this library does not model is kept");
+    let again: SearchIntentsRequest = from_slice(to_string(&search).as_bytes()).unwrap();
+    assert_eq!(again, search);
+    let record = executing_record();
+    let receipt = record.receipt(later());
+    let item = IntentHistory::of(receipt.clone(), record.intent().expires_at);
+    assert_eq!(
+        (&item.intent_id, &item.status, item.created_at),
+        (&receipt.intent_id, &receipt.status, receipt.created_at)
+    );
+    let response = GetIntentHistoryResponse {
+        intents: vec![item],
+        next_page: Some(Page {
+            after: Some(3),
+            before: None,
+            more: Some(false),
+            page_size: Some(1),
+            unknown: Default::default(),
+        }),
+        unknown: Default::default(),
+    };
+    let text = to_string(&response);
+    assert!(text.contains(r#""nextPage":{"after":3,"more":false,"pageSize":1}"#), "{text}");
+    let again: GetIntentHistoryResponse = from_slice(text.as_bytes()).unwrap();
+    assert_eq!(again, response);
+    let found = SearchIntentsResponse { intents: vec![record.intent().clone()], unknown: Default::default() };
+    assert_eq!(from_slice::<SearchIntentsResponse>(to_string(&found).as_bytes()).unwrap(), found);
+}
+
+fn state_of(record: &IntentRecord) -> RecordState {
+    from_slice(to_string(&record.state()).as_bytes()).unwrap()
+}
+
+#[test]
+fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
+    let mut record = executing_record();
+    let revision = record.revision();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    assert_eq!((record.status(), record.revision()), (&IntentStatus::Executing, revision + 1));
+    assert_eq!(record.receipt(later()).origin_transaction.status, TransactionStatus::Sent);
+    assert!(record.report_progress(&sent, secs(later(), 1)).unwrap().is_replay(), "the same report: nothing changes");
+    assert_eq!(record.revision(), revision + 1);
+    let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
+    assert!(!record.report_progress(&mining, secs(later(), 2)).unwrap().is_replay());
+    let receipt = record.receipt(secs(later(), 2));
+    assert_eq!(receipt.receipt_states(), [TransactionStatus::Sent, TransactionStatus::Mining]);
+    assert!(!receipt.done());
+    let state = state_of(&record);
+    assert_eq!(state.progress_reports, Some(2));
+    assert_eq!(IntentRecord::from_state(state).unwrap(), record);
+    // The outcome after progress: the revision counts both, and the state still restores.
+    let succeeded = report(TransactionType::Destination, intent().destination_chain_id, TransactionStatus::Succeeded);
+    assert!(!record
+        .apply(EventInput::Succeed { transaction: Some(&succeeded) }, secs(later(), 3))
+        .unwrap()
+        .is_replay());
+    assert_eq!(IntentRecord::from_state(state_of(&record)).unwrap(), record);
+}
+
+#[test]
+fn progress_is_refused_outside_execution_and_on_the_wrong_chain_changing_nothing() {
+    let mut committed = committed_record();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    let error = committed.report_progress(&sent, later()).unwrap_err();
+    assert_eq!(error.reason(), Reason::InvalidTransition);
+    assert_eq!(committed, committed_record());
+    let mut record = executing_record();
+    let wrong = report(TransactionType::Origin, intent().destination_chain_id, TransactionStatus::Sent);
+    let error = record.report_progress(&wrong, later()).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::IntentInconsistent, Some("transaction.chainId")));
+    let error = record.report_progress(&sent, secs(crate::fixtures::executed_at(), -1)).unwrap_err();
+    assert_eq!(error.reason(), Reason::ClockWentBackwards);
+    assert_eq!(record, executing_record());
+}
+
+#[test]
+fn a_state_with_progress_but_no_execution_or_another_revision_is_invalid_record() {
+    let mut state = state_of(&committed_record());
+    state.progress_reports = Some(1);
+    state.revision += 1;
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("progressReports")));
+    let mut record = executing_record();
+    let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
+    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    let mut state = state_of(&record);
+    state.progress_reports = None;
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("revision")));
+}
+
+/// The published members of the intent's objects (the same schema and commit as
+/// [`PUBLISHED`]), and those this library does not model, each kept as an unknown member
+/// (docs/spec.md §2): `edge` (an edge deployment's metadata), `gasFeeOptions` (QuoteResponse
+/// carries them beside the intent) and `intentProtocol` (an enum of protocol versions this
+/// library has one of).
+const PUBLISHED_INTENT_OBJECTS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "Intent",
+        &[
+            "createdAt",
+            "depositTransaction",
+            "destinationCalls",
+            "destinationChainId",
+            "destinationIntentAddress",
+            "destinationMetaTxn",
+            "destinationPrecondition",
+            "destinationTokenAddress",
+            "edge",
+            "expiresAt",
+            "fees",
+            "gasFeeOptions",
+            "id",
+            "intentId",
+            "intentProtocol",
+            "isTestnet",
+            "originCalls",
+            "originChainId",
+            "originIntentAddress",
+            "originMetaTxn",
+            "originPrecondition",
+            "originTokenAddress",
+            "ownerAddress",
+            "passthrough",
+            "projectId",
+            "quote",
+            "quoteRequest",
+            "salt",
+            "serviceContracts",
+            "serviceVersion",
+            "status",
+            "timedRefundUnlockTimestamp",
+            "updatedAt",
+        ],
+        &["edge", "gasFeeOptions", "intentProtocol"],
+    ),
+    ("DepositTransaction", &["amount", "chainId", "data", "decimals", "to", "toAddress", "tokenAddress", "value"], &[]),
+    (
+        "FeeOption",
+        &[
+            "amount",
+            "amountUsd",
+            "feeCollectorAddress",
+            "is2612",
+            "isPassthroughEligible",
+            "tokenAddress",
+            "tokenDecimals",
+            "tokenSymbol",
+        ],
+        &[],
+    ),
+    ("MetaTxn", &["bridgeGas", "chainId", "contract", "id", "input", "walletAddress"], &[]),
+];
+
+#[test]
+fn the_intents_objects_have_every_published_member_but_those_not_modelled() {
+    let ours: &[(&str, &[&str])] = &[
+        ("Intent", intent_core::Intent::KEYS),
+        ("DepositTransaction", intent_core::DepositTransaction::KEYS),
+        ("FeeOption", intent_core::FeeOption::KEYS),
+        ("MetaTxn", intent_core::MetaTxn::KEYS),
+    ];
+    for ((name, keys), (published_name, published, not_modelled)) in ours.iter().zip(PUBLISHED_INTENT_OBJECTS) {
+        assert_eq!(name, published_name);
+        let mut expected: Vec<&str> = published.iter().filter(|k| !not_modelled.contains(k)).copied().collect();
+        expected.sort_unstable();
+        let mut keys = keys.to_vec();
+        keys.sort_unstable();
+        assert_eq!(keys, expected, "{name}");
+    }
+}
+
+#[test]
+fn the_published_members_modelled_in_2026_are_read_and_written_back_unchanged() {
+    let text =
+        std::fs::read(format!("{}/examples/published/intent-permit-only.json", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let intent: intent_core::Intent = from_slice(&text).unwrap();
+    assert_eq!(intent.is_testnet, Some(false));
+    assert_eq!(intent.origin_token_address, Some(intent.quote_request.origin_token_address));
+    assert!(intent.unknown.get("isTestnet").is_none(), "a modelled member is no unknown one");
+    let again: intent_core::Intent = from_slice(to_string(&intent).as_bytes()).unwrap();
+    assert_eq!(again, intent);
 }

@@ -230,6 +230,25 @@ fn enums_accept_their_names_and_open_enums_keep_others() {
 }
 
 #[test]
+fn every_listed_enum_says_whether_it_is_open_as_its_reader_behaves() {
+    macro_rules! check {
+        (enums: [$($enum:ident),* $(,)?]) => {{
+            let mut listed = 0;
+            $(
+                listed += 1;
+                let other = intent_core::$enum::from_name("NOT_A_KNOWN_NAME_0");
+                assert_eq!(intent_core::$enum::OPEN, other.is_some(), stringify!($enum));
+                for name in intent_core::$enum::NAMES {
+                    assert_eq!(intent_core::$enum::from_name(name).map(|v| v.to_string()).as_deref(), Some(*name));
+                }
+            )*
+            listed
+        }};
+    }
+    assert_eq!(intent_core::with_enums!(check), 7, "the enums of docs/spec.md §2");
+}
+
+#[test]
 fn null_means_absent_for_optional_and_missing_for_required_fields() {
     let call: Call = from_slice(format!(r#"{{"to":"{TO}","value":null}}"#).as_bytes()).unwrap();
     assert_eq!(call.value, None);

@@ -13,8 +13,9 @@ use axum::response::IntoResponse;
 use axum::Json;
 use intent_core::{
     AbortIntentRequest, AbortIntentResponse, ClockResponse, CommitRequest, CommitResponse, ExecuteRequest,
-    ExecuteResponse, GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse,
-    IntentStatus, PingResponse, QuoteRequest, QuoteResponse, RuntimeStatus, RuntimeStatusResponse, ServerFailure,
+    ExecuteResponse, GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest,
+    GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, IntentStatus, PingResponse, QuoteRequest,
+    QuoteResponse, RuntimeStatus, RuntimeStatusResponse, SearchIntentsRequest, SearchIntentsResponse, ServerFailure,
     ServiceStatus, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
@@ -154,6 +155,25 @@ pub async fn get_intent(
     log_intent(&request.intent_id);
     let intent = app.records.intent(&request.intent_id, client.caller()).await?;
     Ok(Json(GetIntentResponse { intent, unknown: Default::default() }))
+}
+
+/// SearchIntents: the caller's project's intents that match every filter.
+pub async fn search_intents(
+    State(app): State<Arc<App>>,
+    client: Client,
+    Wire(request): Wire<SearchIntentsRequest>,
+) -> Result<Json<SearchIntentsResponse>, Failure> {
+    Ok(Json(crate::listings::search(&app.records, &request, client.project_id).await?))
+}
+
+/// GetIntentHistory: one page of the caller's project's intents, with their receipts.
+pub async fn intent_history(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<GetIntentHistoryRequest>,
+) -> Result<Json<GetIntentHistoryResponse>, Failure> {
+    Ok(Json(crate::listings::history(&app.records, &request, client.project_id, clock.now()).await?))
 }
 
 /// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.

@@ -189,7 +189,9 @@ async fn run(
         let bare: Option<Vec<(&StoredRecord, i64)>> = writes
             .iter()
             .map(|write| match write {
-                Write::Swap { record, expected_revision, proofs } if proofs.is_empty() => {
+                Write::Swap { record, expected_revision, proofs }
+                    if proofs.is_empty() && record.new_transaction_hashes.is_empty() =>
+                {
                     Some((record, *expected_revision))
                 }
                 _ => None,
@@ -207,7 +209,7 @@ async fn run(
             transaction.execute("SAVEPOINT one_write").await?;
         }
         let result = match write {
-            Write::Insert(record) => insert_in(&mut transaction, record).await.map(|()| Swapped::Done),
+            Write::Insert(record) => insert_in(&mut transaction, record, backend).await.map(|()| Swapped::Done),
             Write::Swap { record, expected_revision, proofs } => {
                 swap_in(&mut transaction, record, *expected_revision, proofs).await
             }
@@ -241,6 +243,8 @@ mod tests {
             status: "QUOTED".into(),
             next_deadline: None,
             state: state.into(),
+            listing: Default::default(),
+            new_transaction_hashes: Vec::new(),
         }
     }
 

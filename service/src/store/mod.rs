@@ -12,10 +12,14 @@
 //! Inserts and compare-and-swaps of this process go through one writer ([`group`]) that
 //! applies whatever is queued in one transaction with one sync (group commit), on both
 //! databases.
+//! The columns SearchIntents and GetIntentHistory filter on are written with the row
+//! ([`Listing`], fixed at the quote) and the receipt's transaction hashes in a side table
+//! in the transaction of the change that adds them; their queries are [`listing`]'s.
 //! What a record means, and which changes are allowed, is the core's business
 //! ([`crate::records`]); this module stores text and numbers.
 
 pub mod group;
+pub mod listing;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -44,6 +48,34 @@ pub struct StoredRecord {
     pub next_deadline: Option<i64>,
     /// Its RecordState JSON.
     pub state: String,
+    /// What the listings read of its intent: written by [`Store::insert`] only (it never
+    /// changes), not read back by [`Store::load`] (the default there).
+    pub listing: Listing,
+    /// The transaction hashes this change adds to its receipt (`0x…`, lowercase), kept in
+    /// the side table of hashes in the same transaction (none from [`Store::load`]).
+    pub new_transaction_hashes: Vec<String>,
+}
+
+/// The facts of an intent the listings filter on, fixed at its quote; addresses are
+/// lowercase `0x…` text, times Unix seconds.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Listing {
+    /// `ownerAddress`.
+    pub owner_address: String,
+    /// `originIntentAddress`.
+    pub origin_intent_address: String,
+    /// `destinationIntentAddress`, when it has one.
+    pub destination_intent_address: Option<String>,
+    /// `originChainId`.
+    pub origin_chain_id: i64,
+    /// The quote request's `originTokenAddress`.
+    pub origin_token_address: String,
+    /// `destinationChainId`.
+    pub destination_chain_id: i64,
+    /// The quote request's `destinationTokenAddress`.
+    pub destination_token_address: String,
+    /// `createdAt`, in Unix seconds.
+    pub created_at: Option<i64>,
 }
 
 /// A deposit proof an execute uses up: unique across all intents.
@@ -263,6 +295,8 @@ impl Store {
                 status: row.try_get(3)?,
                 next_deadline: row.try_get(4)?,
                 state: row.try_get(5)?,
+                listing: Listing::default(),
+                new_transaction_hashes: Vec::new(),
             })
         })
         .transpose()
@@ -389,19 +423,74 @@ impl Store {
     }
 }
 
-/// Inserts `record` on `connection`.
-async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(&record.intent_id)
-    .bind(record.project_id)
-    .bind(record.revision)
-    .bind(&record.status)
-    .bind(record.next_deadline)
-    .bind(&record.state)
-    .execute(connection)
-    .await?;
+/// The columns an insert writes, `$1` to `$14` in this order; `listed` is `$15` on SQLite.
+const INSERTED: &str = "intent_id, project_id, revision, status, next_deadline, state, owner_address, \
+    origin_intent_address, destination_intent_address, origin_chain_id, origin_token_address, \
+    destination_chain_id, destination_token_address, created_at, listed";
+
+/// Takes the listing's next place (inside the caller's transaction on SQLite).
+pub(crate) const TAKE_PLACE: &str = "UPDATE listing SET last = last + 1 WHERE id = 1 RETURNING last";
+
+/// Inserts `record` on `connection` at the listing's next place. On PostgreSQL one
+/// statement takes the place and inserts (the counter's row lock is held to its commit, so
+/// places are taken in commit order); on SQLite, whose writes are one transaction at a
+/// time, two statements inside the group's transaction.
+async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord, backend: Backend) -> Result<(), StoreError> {
+    let sql = match backend {
+        Backend::Sqlite => format!(
+            "INSERT INTO intents ({INSERTED}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+        ),
+        Backend::Postgres => format!(
+            "WITH place AS ({TAKE_PLACE}) INSERT INTO intents ({INSERTED}) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, last FROM place"
+        ),
+    };
+    let query = sqlx::query(&sql)
+        .bind(&record.intent_id)
+        .bind(record.project_id)
+        .bind(record.revision)
+        .bind(&record.status)
+        .bind(record.next_deadline)
+        .bind(&record.state);
+    let mut query = bind_listing(query, &record.listing);
+    if backend == Backend::Sqlite {
+        let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get(0)?;
+        query = query.bind(place);
+    }
+    query.execute(&mut *connection).await?;
+    add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await
+}
+
+/// `query` with `listing`'s columns bound next, in the order of [`Listing`]'s fields
+/// (`owner_address` … `created_at`).
+pub(crate) fn bind_listing<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    listing: &'q Listing,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(&listing.owner_address)
+        .bind(&listing.origin_intent_address)
+        .bind(&listing.destination_intent_address)
+        .bind(listing.origin_chain_id)
+        .bind(&listing.origin_token_address)
+        .bind(listing.destination_chain_id)
+        .bind(&listing.destination_token_address)
+        .bind(listing.created_at)
+}
+
+/// Keeps `hashes` as transaction hashes of `intent_id` in the side table of hashes.
+async fn add_transaction_hashes(
+    connection: &mut AnyConnection,
+    intent_id: &str,
+    hashes: &[String],
+) -> Result<(), StoreError> {
+    for hash in hashes {
+        sqlx::query("INSERT INTO intent_transactions (txn_hash, intent_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(hash)
+            .bind(intent_id)
+            .execute(&mut *connection)
+            .await?;
+    }
     Ok(())
 }
 
@@ -446,7 +535,11 @@ async fn swap_in(
     .execute(&mut *connection)
     .await?
     .rows_affected();
-    Ok(if updated == 1 { Swapped::Done } else { Swapped::LostRace })
+    if updated != 1 {
+        return Ok(Swapped::LostRace);
+    }
+    add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await?;
+    Ok(Swapped::Done)
 }
 
 /// The bare compare-and-swaps `swaps` (record, expected revision) of one group on

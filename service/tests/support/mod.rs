@@ -373,3 +373,32 @@ pub fn stored(db: &str, intent_id: &str) -> (i64, String) {
         (row.revision, row.status)
     })
 }
+
+/// The receipt's status at `now`.
+pub fn status(server: &Server, now: Timestamp, intent_id: &str) -> String {
+    let body = serde_json::json!({"intentId": intent_id}).to_string();
+    let reply = server.rpc("GetIntentReceipt", now, &body);
+    reply.json()["intentReceipt"]["status"].as_str().unwrap_or_else(|| panic!("{}", reply.body)).to_owned()
+}
+
+/// POSTs `body` to `path` on `router` in process (`tower::ServiceExt::oneshot`) with
+/// `headers`, checks the exchange against the OpenAPI document, and answers the status and
+/// the body as JSON (`null` when it is not JSON).
+pub async fn call_in_process(
+    router: &axum::Router,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (axum::http::StatusCode, serde_json::Value) {
+    use tower::ServiceExt;
+    let mut request = axum::http::Request::post(path);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request.body(axum::body::Body::from(body.to_owned())).unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    openapi::check(path, body.as_bytes(), status.as_u16(), &String::from_utf8_lossy(&bytes));
+    (status, serde_json::from_slice(&bytes).unwrap_or(serde_json::Value::Null))
+}

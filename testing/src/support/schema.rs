@@ -106,9 +106,22 @@ pub(crate) const INTENT: &[Field] = &[
     opt("destinationMetaTxn", Obj("MetaTxn")),
     opt("updatedAt", Ts),
     opt("createdAt", Ts),
+    opt("originTokenAddress", Addr),
+    opt("destinationTokenAddress", Addr),
+    opt("isTestnet", Bool),
+    opt("passthrough", Bool),
+    opt("timedRefundUnlockTimestamp", U64),
 ];
-pub(crate) const DEPOSIT_TRANSACTION: &[Field] =
-    &[req("toAddress", Addr), req("tokenAddress", Addr), req("amount", Uint), opt("decimals", U8)];
+pub(crate) const DEPOSIT_TRANSACTION: &[Field] = &[
+    req("toAddress", Addr),
+    req("tokenAddress", Addr),
+    req("amount", Uint),
+    opt("decimals", U8),
+    opt("chainId", U64),
+    opt("to", Addr),
+    opt("data", Bytes),
+    opt("value", Uint),
+];
 pub(crate) const CALL_BUNDLE: &[Field] =
     &[req("chainId", U64), req("calls", Kind::Arr(&Obj("Call"))), opt("space", Uint), opt("nonce", Uint)];
 pub(crate) const CALL: &[Field] = &[
@@ -127,8 +140,14 @@ pub(crate) const PRECONDITION: &[Field] = &[
     req("tokenAddress", Addr),
     req("minAmount", Uint),
 ];
-pub(crate) const META_TXN: &[Field] =
-    &[req("id", Str), req("chainId", U64), req("walletAddress", Addr), req("contract", Addr), req("input", Bytes)];
+pub(crate) const META_TXN: &[Field] = &[
+    req("id", Str),
+    req("chainId", U64),
+    req("walletAddress", Addr),
+    req("contract", Addr),
+    req("input", Bytes),
+    opt("bridgeGas", Uint),
+];
 pub(crate) const SERVICE_CONTRACTS: &[Field] = &[
     req("serviceIntentEntrypointAddress", ADDR_OR_EMPTY),
     req("serviceRouterAddress", ADDR_OR_EMPTY),
@@ -219,6 +238,7 @@ pub(crate) const FEE_OPTION: &[Field] = &[
     req("amountUsd", Dec),
     req("feeCollectorAddress", Addr),
     req("is2612", Bool),
+    opt("isPassthroughEligible", Bool),
 ];
 
 /// The fields of an object of docs/spec.md §2.
