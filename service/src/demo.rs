@@ -61,7 +61,11 @@ pub fn gasless_request(
     chain: &ChainView,
 ) -> Result<ExecuteRequest, String> {
     let configured_permit = || {
-        chain.facts(&quote.intent).token_permit().cloned().ok_or("the deposit token has no permit domain in the configuration")
+        chain
+            .facts(&quote.intent)
+            .token_permit()
+            .cloned()
+            .ok_or("the deposit token has no permit domain in the configuration")
     };
     match mode {
         Gasless::Entrypoint { nonce } | Gasless::EntrypointWithPermit { nonce } => {

@@ -202,7 +202,8 @@ fn signed(node: &Node, quote: &QuoteResponse, owner: usize, mode: demo::Gasless)
     let config = ServiceConfig::parse(node.config().to_string().as_bytes()).unwrap();
     let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
     let key = node.signing_key(owner);
-    demo::gasless_request(quote, &key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config).unwrap()).unwrap()
+    demo::gasless_request(quote, &key, mode, deadline, &EntrypointNames::DEFAULT, &ChainView::new(config).unwrap())
+        .unwrap()
 }
 
 fn entrypoint_mode(nonce: u64) -> demo::Gasless {
