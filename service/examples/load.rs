@@ -4,7 +4,9 @@
 //! 127.0.0.1, drives it over HTTP/1.1 keep-alive connections, and reports requests per
 //! second and p50/p99 latency for QuoteIntent, CommitIntent, ExecuteIntent and
 //! GetIntentReceipt, and CommitIntent again with 10,000 abandoned (expired, QUOTED)
-//! records stored and with 300 WaitIntentReceipt calls open, beside two floors measured in
+//! records stored and with 300 WaitIntentReceipt calls open, and CommitIntent through a
+//! second instance on the same database that keeps no records parsed (`server.keptRecords`
+//! 0: every change reads and parses its row), before and after the others, beside two floors measured in
 //! the same run, before and after the service's phases: the database's raw durable write
 //! rate (one row holding a quoted record's own JSON per transaction, the same connection settings, from 1
 //! and from 8 connections) and the core's own commit check (parse the commit request,
@@ -263,9 +265,27 @@ fn main() {
         config["rateLimits"] =
             serde_json::json!({"requestsPerSecond": 1_000_000_000u64, "burst": 1_000_000_000u64, "quotesPerMinute": 1_000_000_000u64});
         config["server"] = serde_json::json!({"maxWaitersPerKey": 1000, "maxRequestsInFlight": 1000});
+        // The same service keeping no records parsed: every change reads its row.
+        let mut unkept = config.clone();
+        unkept["server"]["keptRecords"] = 0.into();
+        let unkept = ServiceConfig::parse(unkept.to_string().as_bytes()).expect("the load configuration");
         let config = ServiceConfig::parse(config.to_string().as_bytes()).expect("the load configuration");
         let policy = config.policy();
         let service = Service::open(config, &options.db, &[], &[], false).await.expect("the database");
+        let unkept = Service::open(unkept, &options.db, &[], &[], false).await.expect("the database");
+        let unkept_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let unkept_addr = unkept_listener.local_addr().expect("address");
+        let (stop_unkept, unkept_stopped) = tokio::sync::oneshot::channel::<()>();
+        let unkept_records = unkept.app.records.clone();
+        let unkept_serving = tokio::spawn(server::serve(
+            unkept_listener,
+            unkept.router(),
+            unkept.limits,
+            async {
+                let _ = unkept_stopped.await;
+            },
+            move || unkept_records.shut_down(),
+        ));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("address");
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -301,6 +321,13 @@ fn main() {
         let raw_1_before = raw_writes(&service, n, 1, payload, deadline).await;
         let raw_8_before = raw_writes(&service, n, 8, payload, deadline).await;
         let core_before = core_commit_check(&records, &commits, deadline);
+        // Commits through the instance that keeps no records, then through the one that
+        // does (and again after the other phases): the cost of reading the row.
+        // (Quoted there too, so that the other instance keeps the first quotes.)
+        let (_, _, unkept_commits) = quotes(unkept_addr, &request, n, c, deadline).await;
+        let (mut unkept_commit, _) =
+            phase("commit", unkept_addr, "CommitIntent", Arc::new(unkept_commits), c, deadline).await;
+        unkept_commit.name = "commit, no records kept (every change reads its row)";
         let (commit, _) = phase("commit", addr, "CommitIntent", Arc::new(commits.clone()), c, deadline).await;
         let executes: Vec<String> = quoted
             .iter()
@@ -360,6 +387,12 @@ fn main() {
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
         let (mut with_waiters, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
         with_waiters.name = "commit, 300 WaitIntentReceipt open";
+        let (_, _, unkept_commits) = quotes(unkept_addr, &request, n, c, deadline).await;
+        let (mut unkept_after, _) =
+            phase("commit", unkept_addr, "CommitIntent", Arc::new(unkept_commits), c, deadline).await;
+        unkept_after.name = "commit, no records kept, again";
+        let _ = stop_unkept.send(());
+        let _ = unkept_serving.await;
         let _ = stop.send(());
         for waiter in waiters {
             let (status, _) = waiter.await.expect("a waiter");
@@ -383,11 +416,13 @@ fn main() {
             &raw_8_before,
             &core_before,
             &quote,
+            &unkept_commit,
             &commit,
             &execute,
             &receipt,
             &with_abandoned,
             &with_waiters,
+            &unkept_after,
             &raw_1_after,
             &raw_8_after,
             &core_after,
@@ -396,6 +431,7 @@ fn main() {
         println!("commit / raw durable write, 1 connection (best of before/after): {:.2}", commit.rps() / best(&raw_1_before, &raw_1_after));
         println!("commit / raw durable write, 8 connections (best of before/after): {:.2}", commit.rps() / best(&raw_8_before, &raw_8_after));
         println!("commit / core commit check (best of before/after): {:.3}", commit.rps() / best(&core_before, &core_after));
+        println!("commit / commit with no records kept (best of before/after): {:.2}", commit.rps() / best(&unkept_commit, &unkept_after));
         println!("commit with 10,000 abandoned quotes / commit: {:.2}", with_abandoned.rps() / commit.rps());
         println!("commit with 300 waiters / commit: {:.2}", with_waiters.rps() / commit.rps());
         if Instant::now() >= deadline {

@@ -90,6 +90,10 @@ wire_object! {
         /// counted from the connection's start or the end of its previous answer: an idle
         /// keep-alive connection is closed after it too.
         header_timeout_seconds: Option<u64> = "headerTimeoutSeconds",
+        /// `keptRecords`: How many of the records it stored last an instance keeps parsed
+        /// in memory, to start their next change from (0: none; every change reads the
+        /// store).
+        kept_records: Option<u64> = "keptRecords",
         /// `maxConnections`: Connections open at once; more wait in the listen backlog.
         max_connections: Option<u64> = "maxConnections",
         /// `maxRequestsInFlight`: Requests served at once; more wait for a slot.
@@ -124,12 +128,15 @@ pub struct ServerLimits {
     pub quote_grace: std::time::Duration,
     /// How long the chain reads of one request may take in all.
     pub node_timeout: std::time::Duration,
+    /// How many of the records it stored last an instance keeps parsed.
+    pub kept_records: usize,
 }
 
 impl ServerLimits {
     /// The defaults: headers in 10 s (idle connections closed after 10 s), bodies in 10 s,
     /// 512 connections, 256 requests in flight, 64 waiters per key, 10 s of grace, expired
-    /// quotes deleted an hour after they expired, 5 s for one request's chain reads.
+    /// quotes deleted an hour after they expired, 5 s for one request's chain reads, 2,048
+    /// records kept parsed.
     pub const DEFAULT: ServerLimits = ServerLimits {
         header_timeout: std::time::Duration::from_secs(10),
         body_timeout: std::time::Duration::from_secs(10),
@@ -139,6 +146,7 @@ impl ServerLimits {
         shutdown_grace: std::time::Duration::from_secs(10),
         quote_grace: std::time::Duration::from_secs(3600),
         node_timeout: std::time::Duration::from_secs(5),
+        kept_records: 2048,
     };
 }
 
@@ -417,6 +425,7 @@ impl ServiceConfig {
             shutdown_grace: seconds(config.shutdown_grace_seconds, default.shutdown_grace),
             quote_grace: seconds(config.abandoned_quote_grace_seconds, default.quote_grace),
             node_timeout: config.node_timeout_millis.map_or(default.node_timeout, std::time::Duration::from_millis),
+            kept_records: count(config.kept_records, default.kept_records),
         }
     }
 

@@ -37,6 +37,17 @@ pub enum Caller {
     Operator,
 }
 
+impl Caller {
+    /// Whether this caller may see a record of the project `project_id` (its own project's,
+    /// or any for an operator).
+    pub fn may_see(&self, project_id: i64) -> bool {
+        match self {
+            Caller::Project { project_id: own, .. } => i64::try_from(*own).is_ok_and(|own| own == project_id),
+            Caller::Operator => true,
+        }
+    }
+}
+
 /// Why keys cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum KeysError {

@@ -21,6 +21,7 @@
 //! its own) gives `GET /metrics`. None of them enters the library's dependency tree: this
 //! package is a workspace member outside the default members.
 
+pub mod cache;
 pub mod chain;
 pub mod config;
 pub mod demo;
@@ -113,6 +114,7 @@ impl Service {
             Box::new(quoter::ConfiguredQuoter::new(config.clone())),
             config.policy(),
             chain,
+            limits.kept_records,
             metrics.store_errors(),
         );
         listings::fill_unlisted(&records).await.map_err(StartError::Listing)?;

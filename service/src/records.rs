@@ -31,6 +31,7 @@ use intent_core::{
 };
 use tokio::sync::watch;
 
+use crate::cache::{Cached, RecordCache};
 use crate::chain::ChainView;
 use crate::failure::{self, Failure};
 use crate::keys::Caller;
@@ -56,6 +57,7 @@ pub struct Records {
     quoter: Box<dyn Quoter>,
     policy: Policy,
     chain: ChainView,
+    cache: RecordCache,
     changes: watch::Sender<u64>,
     waited: Mutex<HashMap<String, Waited>>,
     shutdown: watch::Sender<bool>,
@@ -186,7 +188,9 @@ fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction
 
 /// An address as the listings store and compare it: lowercase `0x…`.
 pub(crate) fn address_text(address: &Address) -> String {
-    address.to_string().to_lowercase()
+    // Lowercase hex directly: `to_string` would hash the address for its checksum only
+    // for it to be lowercased again.
+    format!("{address:#x}")
 }
 
 /// What the listings filter on of `intent`.
@@ -275,12 +279,14 @@ enum Step<T> {
 
 impl Records {
     /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s
-    /// facts; each failed store operation counts in `store_errors`.
+    /// facts, keeping the last `kept_records` stored parsed ([`crate::cache`]); each failed
+    /// store operation counts in `store_errors`.
     pub fn new(
         store: Store,
         quoter: Box<dyn Quoter>,
         policy: Policy,
         chain: ChainView,
+        kept_records: usize,
         store_errors: metrics::Counter,
     ) -> Arc<Records> {
         let records = Arc::new(Records {
@@ -288,6 +294,7 @@ impl Records {
             quoter,
             policy,
             chain,
+            cache: RecordCache::new(kept_records),
             changes: watch::channel(0).0,
             waited: Mutex::new(HashMap::new()),
             shutdown: watch::channel(false).0,
@@ -418,10 +425,7 @@ impl Records {
             .load(intent_id)
             .await
             .map_err(|e| self.store_failure(&e))?
-            .filter(|row| match caller {
-                Caller::Project { project_id, .. } => i64::try_from(project_id).is_ok_and(|id| id == row.project_id),
-                Caller::Operator => true,
-            })
+            .filter(|row| caller.may_see(row.project_id))
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
         Ok((parse_record(&row.state)?, row.revision, row.project_id))
     }
@@ -443,14 +447,26 @@ impl Records {
     ) -> Result<T, Failure> {
         let mut floor = now;
         let mut lost = false;
+        let mut cached = self.cache.take(intent_id).filter(|cached| caller.may_see(cached.project_id));
         for _ in 0..MAX_ATTEMPTS {
-            let (record, revision, project_id) = self.load(intent_id, caller).await?;
+            let from_cache = cached.is_some();
+            let (record, revision, project_id) = match cached.take() {
+                Some(Cached { record, revision, project_id }) => (record, revision, project_id),
+                None => self.load(intent_id, caller).await?,
+            };
             let hashes_before = transaction_hashes(&record);
             let mut at = clock().max(floor);
             if lost {
                 at = at.max(record.last_event_at());
             }
-            match event(record, at)? {
+            let step = event(record, at);
+            if from_cache && !matches!(step, Ok(Step::Store(..))) {
+                // Another instance may have changed the record since this one cached it:
+                // only a successful compare-and-swap vouches for a cached record, so an
+                // answer without one is judged again on the stored record.
+                continue;
+            }
+            match step? {
                 Step::Answer(answer) => return Ok(answer),
                 Step::Store(record, proofs, answer) => {
                     // The row's revision counts every stored change: the record's events
@@ -466,6 +482,8 @@ impl Records {
                     {
                         Swapped::Done => {
                             self.changed(intent_id, next);
+                            self.cache
+                                .put(intent_id.to_owned(), Cached { record: *record, revision: next, project_id });
                             return Ok(answer);
                         }
                         Swapped::LostRace => {
@@ -509,6 +527,8 @@ impl Records {
             .await
             .map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, stored_revision(&record));
+        let revision = stored_revision(&record);
+        self.cache.put(response.intent.intent_id.clone(), Cached { record, revision, project_id: project });
         Ok(response)
     }
 
@@ -843,5 +863,17 @@ impl Records {
         drop(changes);
         self.unwatch(intent_id);
         result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_text_is_the_lowercased_checksummed_address() {
+        let address: Address = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".parse().expect("an address");
+        assert_eq!(address_text(&address), address.to_string().to_lowercase());
+        assert_eq!(address_text(&address), "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
     }
 }

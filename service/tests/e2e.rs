@@ -207,6 +207,30 @@ async fn replayed_commit_and_execute_are_answered_as_successes() {
 }
 
 #[tokio::test]
+async fn a_record_another_instance_changed_is_judged_as_stored_not_as_kept() {
+    // Two instances on one database: each keeps the records it stored, and `a`'s copy of
+    // this one is still QUOTED when `b` commits it.
+    let db = database("kept-records");
+    let (a, b) = (App::open(&db, |_| {}).await, App::open(&db, |_| {}).await);
+    let t = base();
+    let quote = a.quote(t, &quote_request()).await;
+    let intent_id = &quote.intent.intent_id;
+    b.rpc("CommitIntent", at(t, 1), &commit_body(&quote)).await.ok();
+    // A commit judged on `a`'s copy would change it; its compare-and-swap loses, and the
+    // stored record makes it a replay that changes nothing.
+    let stored = a.stored(intent_id).await;
+    a.rpc("CommitIntent", at(t, 2), &commit_body(&quote)).await.ok();
+    assert_eq!(a.stored(intent_id).await, stored);
+    // An execute judged on a QUOTED copy would be INVALID_TRANSITION; the stored record
+    // is COMMITTED.
+    let second = a.quote(t, &quote_request()).await;
+    b.rpc("CommitIntent", at(t, 1), &commit_body(&second)).await.ok();
+    let execute = hash_request(&second.intent.intent_id, random_hash());
+    let reply = a.rpc("ExecuteIntent", at(t, 3), &execute).await;
+    assert_eq!(reply.json()["intentStatus"], "EXECUTING", "{}", reply.body);
+}
+
+#[tokio::test]
 async fn the_same_deposit_proof_for_a_second_intent_is_refused() {
     let app = App::open(&database("proof-reuse"), |_| {}).await;
     let t = base();
