@@ -8,7 +8,10 @@
 //! or the core's `fail` with the decoded revert; a transaction the node does not know is
 //! sent again byte for byte (same hash, same nonce), never signed again.
 //!
-//! What is sent is [`super::calls`]'s; the table is [`super::ledger`]'s.
+//! It reaches its chain through the chain view's [`Node`] (the provider the facts are read
+//! with), checked once to serve the configured chain before anything is estimated or
+//! followed; each call has the node timeout (`server.nodeTimeoutMillis`). What is sent is
+//! [`super::calls`]'s; the table is [`super::ledger`]'s.
 
 use std::future::IntoFuture;
 use std::sync::Arc;
@@ -17,7 +20,7 @@ use std::time::Duration;
 use alloy_network::eip2718::Encodable2718;
 use alloy_network::{EthereumWallet, TransactionBuilder};
 use alloy_primitives::{Address, B256};
-use alloy_provider::{DynProvider, Provider};
+use alloy_provider::Provider;
 use alloy_rpc_types_eth::{BlockId, BlockNumberOrTag, TransactionRequest};
 use alloy_transport::TransportError;
 use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers};
@@ -25,11 +28,9 @@ use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
 use super::ledger::{self, Relay};
+use crate::chain::{Node, NodeError};
 use crate::metrics::{Metrics, RelayOutcome};
 use crate::records::Records;
-
-/// How long one JSON-RPC call may take before it counts as failed (and is tried again later).
-pub const RPC_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How often pending relays are looked at.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -42,8 +43,8 @@ const REBROADCAST_AFTER: u32 = 50;
 
 /// A JSON-RPC call that failed.
 enum RpcFailure {
-    /// No answer within [`RPC_TIMEOUT`].
-    Timeout,
+    /// No answer within the node timeout.
+    Timeout(Duration),
     /// The transport failed, or the node answered an error.
     Rpc(TransportError),
 }
@@ -51,7 +52,7 @@ enum RpcFailure {
 impl std::fmt::Display for RpcFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RpcFailure::Timeout => write!(f, "no answer within {RPC_TIMEOUT:?}"),
+            RpcFailure::Timeout(timeout) => write!(f, "no answer within {} ms", timeout.as_millis()),
             RpcFailure::Rpc(e) => write!(f, "{e}"),
         }
     }
@@ -64,7 +65,7 @@ impl RpcFailure {
             RpcFailure::Rpc(e) => {
                 e.as_error_resp().map(|payload| (payload.message.to_string(), payload.as_revert_data()))
             }
-            RpcFailure::Timeout => None,
+            RpcFailure::Timeout(_) => None,
         }
     }
 
@@ -77,13 +78,6 @@ impl RpcFailure {
             (message, None) if message.contains("execution reverted") => Some(message),
             _ => None,
         }
-    }
-}
-
-async fn rpc<T>(call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
-    match tokio::time::timeout(RPC_TIMEOUT, call).await {
-        Ok(answer) => answer.map_err(RpcFailure::Rpc),
-        Err(_) => Err(RpcFailure::Timeout),
     }
 }
 
@@ -104,9 +98,8 @@ struct Following {
 
 /// The relayer of one chain.
 pub(super) struct ChainSender {
-    pub chain_id: u64,
+    pub node: Node,
     pub confirmations: u64,
-    pub provider: DynProvider,
     pub wallet: EthereumWallet,
     pub relayer: Address,
     pub records: Arc<Records>,
@@ -141,6 +134,30 @@ fn report(
 }
 
 impl ChainSender {
+    /// `call` to the node, within the node timeout.
+    async fn rpc<T>(&self, call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
+        match tokio::time::timeout(self.node.timeout(), call).await {
+            Ok(answer) => answer.map_err(RpcFailure::Rpc),
+            Err(_) => Err(RpcFailure::Timeout(self.node.timeout())),
+        }
+    }
+
+    /// Whether the node serves this chain: asked once, by the chain view, which remembers
+    /// the answer for the reads of every request too.
+    async fn check_node(&self) -> Result<(), NodeError> {
+        self.node.within(self.records.chain().check_chain_id(&self.node)).await
+    }
+
+    /// The provider of the chain's node.
+    fn provider(&self) -> &alloy_provider::DynProvider {
+        self.node.provider()
+    }
+
+    /// The chain's id.
+    fn chain_id(&self) -> u64 {
+        self.node.chain_id()
+    }
+
     /// Runs the task: first the relays left pending by an earlier run, then every intent
     /// id `queue` hands over; ends when the queue is closed.
     pub async fn run(self, mut queue: mpsc::UnboundedReceiver<String>) {
@@ -173,10 +190,10 @@ impl Task {
     /// The pending relays of the store, followed from the first tick (those the node does
     /// not know are sent again then), and the queued intents, relayed at the first retry.
     async fn load_pending(&mut self) {
-        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id, self.chain.relayer);
+        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id(), self.chain.relayer);
         loop {
             let loaded = match ledger::pending(store, chain_id, relayer).await {
-                Ok(relays) => ledger::queued(store, chain_id, relayer).await.map(|queued| (relays, queued)),
+                Ok(relays) => ledger::queued(store, chain_id).await.map(|queued| (relays, queued)),
                 Err(e) => Err(e),
             };
             match loaded {
@@ -184,7 +201,7 @@ impl Task {
                     self.retry = queued;
                     if !relays.is_empty() {
                         tracing::info!(
-                            chain_id = self.chain.chain_id,
+                            chain_id = self.chain.chain_id(),
                             pending = relays.len(),
                             "relayer: following relays sent before the start"
                         );
@@ -223,7 +240,7 @@ impl Task {
         if let Some(nonce) = self.next_nonce {
             return Ok(nonce);
         }
-        let nonce = rpc(self.chain.provider.get_transaction_count(self.chain.relayer).pending()).await?;
+        let nonce = self.chain.rpc(self.chain.provider().get_transaction_count(self.chain.relayer).pending()).await?;
         self.next_nonce = Some(nonce);
         Ok(nonce)
     }
@@ -260,14 +277,18 @@ impl Task {
                 let reason = format!("the deposit cannot be relayed: {e}");
                 let failed = TransactionReport {
                     txn_hash: None,
-                    ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
+                    ..report(chain.chain_id(), TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
                 };
                 self.fail(intent_id, &reason, &failed).await;
                 return Attempt::Done;
             }
         };
+        if let Err(e) = chain.check_node().await {
+            tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
+            return Attempt::Retry;
+        }
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
-        let gas = match rpc(chain.provider.estimate_gas(request.clone())).await {
+        let gas = match chain.rpc(chain.provider().estimate_gas(request.clone())).await {
             Ok(gas) => gas,
             Err(failure) => match failure.revert() {
                 Some(reason) => {
@@ -280,7 +301,7 @@ impl Task {
                     chain.metrics.relay(RelayOutcome::Refused);
                     let failed = TransactionReport {
                         txn_hash: None,
-                        ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
+                        ..report(chain.chain_id(), TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
                     };
                     self.fail(intent_id, &reason, &failed).await;
                     return Attempt::Done;
@@ -291,7 +312,7 @@ impl Task {
                 }
             },
         };
-        let fees = match rpc(chain.provider.estimate_eip1559_fees()).await {
+        let fees = match chain.rpc(chain.provider().estimate_eip1559_fees()).await {
             Ok(fees) => fees,
             Err(failure) => {
                 tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
@@ -311,7 +332,7 @@ impl Task {
             let signed = request
                 .clone()
                 .with_nonce(nonce)
-                .with_chain_id(chain.chain_id)
+                .with_chain_id(chain.chain_id())
                 .with_gas_limit(gas.saturating_add(gas / 5))
                 .with_max_fee_per_gas(fees.max_fee_per_gas)
                 .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas)
@@ -326,7 +347,7 @@ impl Task {
             };
             let relay = Relay {
                 intent_id: intent_id.to_owned(),
-                chain_id: chain.chain_id,
+                chain_id: chain.chain_id(),
                 relayer: chain.relayer,
                 nonce,
                 txn_hash: *envelope.tx_hash(),
@@ -350,11 +371,11 @@ impl Task {
             }
             self.next_nonce = Some(nonce + 1);
             let hash = relay.txn_hash;
-            let sent = report(chain.chain_id, TransactionStatus::Sent, hash, None, None);
+            let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
             if let Err(e) = chain.records.keep_deposit(intent_id, &sent).await {
                 tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
             }
-            match rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+            match chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
                 Ok(_) => {}
                 Err(failure) => match failure.node_error() {
                     Some((message, _)) if !message.contains("already known") => {
@@ -366,7 +387,7 @@ impl Task {
                         chain.metrics.relay(RelayOutcome::Rejected);
                         let waiting = TransactionReport {
                             txn_hash: None,
-                            ..report(chain.chain_id, TransactionStatus::Pending, hash, Some(reason), None)
+                            ..report(chain.chain_id(), TransactionStatus::Pending, hash, Some(reason), None)
                         };
                         if let Err(e) = chain.records.keep_deposit(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
@@ -398,7 +419,10 @@ impl Task {
         if self.pending.is_empty() {
             return;
         }
-        let Ok(head) = rpc(self.chain.provider.get_block_number()).await else { return };
+        if self.chain.check_node().await.is_err() {
+            return;
+        }
+        let Ok(head) = self.chain.rpc(self.chain.provider().get_block_number()).await else { return };
         let mut still = Vec::with_capacity(self.pending.len());
         for mut following in std::mem::take(&mut self.pending) {
             if !self.follow_one(&mut following, head).await {
@@ -410,7 +434,11 @@ impl Task {
 
     /// The Unix time of block `number`.
     async fn mined_at(&self, number: u64) -> Option<Timestamp> {
-        let block = rpc(self.chain.provider.get_block_by_number(BlockNumberOrTag::Number(number))).await.ok()??;
+        let block = self
+            .chain
+            .rpc(self.chain.provider().get_block_by_number(BlockNumberOrTag::Number(number)))
+            .await
+            .ok()??;
         Timestamp::from_unix(i64::try_from(block.header.timestamp).ok()?, 0)
     }
 
@@ -424,7 +452,7 @@ impl Task {
         let Ok(call) = relay_call(&intent, &request) else { return unknown };
         let request =
             TransactionRequest::default().with_from(self.chain.relayer).with_to(call.to).with_input(call.input);
-        match rpc(self.chain.provider.call(request).block(BlockId::number(block))).await {
+        match self.chain.rpc(self.chain.provider().call(request).block(BlockId::number(block))).await {
             Ok(_) => unknown,
             Err(failure) => failure.revert().unwrap_or(unknown),
         }
@@ -435,7 +463,7 @@ impl Task {
         let chain = &self.chain;
         let relay = &following.relay;
         let store = chain.records.store();
-        let receipt = match rpc(chain.provider.get_transaction_receipt(relay.txn_hash)).await {
+        let receipt = match chain.rpc(chain.provider().get_transaction_receipt(relay.txn_hash)).await {
             Ok(receipt) => receipt,
             Err(_) => return false,
         };
@@ -443,10 +471,10 @@ impl Task {
             following.unseen += 1;
             if following.unseen >= REBROADCAST_AFTER {
                 following.unseen = 0;
-                let known = rpc(chain.provider.get_transaction_by_hash(relay.txn_hash)).await;
+                let known = chain.rpc(chain.provider().get_transaction_by_hash(relay.txn_hash)).await;
                 if matches!(known, Ok(None)) {
                     tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: the node does not know the relay; sending it again");
-                    if let Err(e) = rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+                    if let Err(e) = chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
                         tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: sending again failed");
                     }
                 }
@@ -460,7 +488,7 @@ impl Task {
             tracing::info!(intent_id = relay.intent_id, reason, "relayer: the deposit reverted");
             chain.metrics.relay(RelayOutcome::Reverted);
             let reverted =
-                report(chain.chain_id, TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
+                report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
             self.fail(&relay.intent_id, &reason, &reverted).await;
             if let Err(e) = ledger::finish(store, &relay.intent_id, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
@@ -470,12 +498,12 @@ impl Task {
         let confirmations = head.saturating_sub(block).saturating_add(1);
         if confirmations < chain.confirmations {
             if !following.mining {
-                let mining = report(chain.chain_id, TransactionStatus::Mining, relay.txn_hash, None, mined_at);
+                let mining = report(chain.chain_id(), TransactionStatus::Mining, relay.txn_hash, None, mined_at);
                 following.mining = chain.records.keep_deposit(&relay.intent_id, &mining).await.is_ok();
             }
             return false;
         }
-        let succeeded = report(chain.chain_id, TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
+        let succeeded = report(chain.chain_id(), TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
         if let Err(e) = chain.records.keep_deposit(&relay.intent_id, &succeeded).await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
             return false;
