@@ -423,6 +423,56 @@ fn a_deposit_accepted_without_a_relayer_key_is_queued_and_relayed_once_by_the_ne
 }
 
 #[test]
+fn a_node_of_another_chain_is_refused_for_reads_and_relays_nothing() {
+    let node = Node::start(&[26], 27);
+    node.approve_entrypoint(26);
+    let db = support::database("relay-other-chain");
+    let first = Instance::start(&node.config(), &db, None);
+    let queued_quote = first.committed(&node, 26);
+    let intent_id = queued_quote.intent.intent_id.clone();
+    let request = to_string(&signed(&node, &queued_quote, 26, entrypoint_mode(0)));
+    assert_eq!(first.rpc("ExecuteIntent", &request)["intentStatus"], "EXECUTING");
+    let refused_quote = first.committed(&node, 26);
+    drop(first);
+
+    // The configuration names a node that serves another chain.
+    let other = node.block_on(intent_chain_tests::Chain::start_on(CHAIN_ID, &[])).unwrap();
+    let mut misconfigured = node.config();
+    misconfigured["chains"][0]["rpcUrl"] = other.endpoint().into();
+    let second = Instance::start(&misconfigured, &db, Some(&node.relayer_key(node.relayer)));
+    // Its facts are not read from it: 503, the record unchanged.
+    let request = to_string(&signed(&node, &refused_quote, 26, entrypoint_mode(1)));
+    let refused = post(second.addr, "/rpc/Service/ExecuteIntent", &[("X-Access-Key", ACCESS_KEY)], request.as_bytes());
+    assert_eq!((refused.status, refused.json()["code"].as_i64()), (503, Some(9001)), "{}", refused.body);
+    assert_eq!(second.receipt(&refused_quote.intent.intent_id)["status"], "COMMITTED");
+    // Nor is the queued deposit relayed through it: nothing signed, the receipt says why.
+    let why = format!(
+        "not relayed yet, tried again: node unavailable: the node at {} serves chain {CHAIN_ID}, not {}",
+        other.endpoint(),
+        node.chain_id
+    );
+    let started = Instant::now();
+    loop {
+        let deposit = second.receipt(&intent_id)["depositTransaction"].clone();
+        if deposit["statusReason"] == why.as_str() {
+            assert_eq!((deposit["status"].as_str(), deposit["txnHash"].as_str()), (Some("PENDING"), None));
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{deposit}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let relayer = node.chain.address(node.relayer);
+    assert_eq!(node.block_on(other.provider().get_transaction_count(relayer)).unwrap(), 0);
+    drop(second);
+
+    // Once the configuration names the chain's own node, the queued deposit is relayed.
+    let third = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let receipt = third.wait_deposit(&intent_id, "SUCCEEDED");
+    assert_eq!(receipt["depositTransaction"]["statusReason"], Value::Null, "{receipt}");
+    assert_eq!(node.relayer_nonce(), 1);
+}
+
+#[test]
 fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed() {
     // Development account 1's key: a key anyone knows, used here for its printed form only.
     let key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";

@@ -10,9 +10,11 @@
 //!
 //! It reaches its chain through the chain view's [`Node`] (the provider the facts are read
 //! with), checked once to serve the configured chain before anything is estimated or
-//! followed; each call has the node timeout (`server.nodeTimeoutMillis`). What is sent is
+//! followed (until it is, each intent's pending deposit says why it waits); each call has
+//! the node timeout (`server.nodeTimeoutMillis`). What is sent is
 //! [`super::calls`]'s; the table is [`super::ledger`]'s.
 
+use std::collections::HashMap;
 use std::future::IntoFuture;
 use std::sync::Arc;
 use std::time::Duration;
@@ -112,6 +114,9 @@ struct Task {
     next_nonce: Option<u64>,
     pending: Vec<Following>,
     retry: Vec<String>,
+    /// Why each intent waiting for the node is not relayed yet, as its receipt says it:
+    /// written once per reason, not at every retry.
+    waiting: HashMap<String, String>,
 }
 
 /// The deposit transaction `status` of the relay `hash`.
@@ -161,7 +166,8 @@ impl ChainSender {
     /// Runs the task: first the relays left pending by an earlier run, then every intent
     /// id `queue` hands over; ends when the queue is closed.
     pub async fn run(self, mut queue: mpsc::UnboundedReceiver<String>) {
-        let mut task = Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new() };
+        let mut task =
+            Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new(), waiting: HashMap::new() };
         task.load_pending().await;
         let mut tick = tokio::time::interval(FOLLOW_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -228,6 +234,7 @@ impl Task {
                 }
             }
             Attempt::Done => {
+                self.waiting.remove(&intent_id);
                 if let Err(e) = ledger::dequeue(self.chain.records.store(), &intent_id).await {
                     tracing::warn!(intent_id, error = %e, "relayer: cannot take the intent off the queue");
                 }
@@ -285,6 +292,16 @@ impl Task {
         };
         if let Err(e) = chain.check_node().await {
             tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
+            let reason = format!("not relayed yet, tried again: {e}");
+            if self.waiting.get(intent_id) != Some(&reason) {
+                let waiting = TransactionReport {
+                    txn_hash: None,
+                    ..report(chain.chain_id(), TransactionStatus::Pending, B256::ZERO, Some(reason.clone()), None)
+                };
+                if chain.records.keep_deposit(intent_id, &waiting).await.is_ok() {
+                    self.waiting.insert(intent_id.to_owned(), reason);
+                }
+            }
             return Attempt::Retry;
         }
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);

@@ -22,7 +22,7 @@ pub const TOKEN_NAME: &str = "Relay Test Token";
 /// Development accounts Anvil makes: the relaying tests give each test its own owners and
 /// relayer, and a chain of its own ([`deploy_on`]), so that tests sharing one database never
 /// share an owner's entrypoint nonce, a relayer's pending relays or a chain's relay queue.
-pub const ACCOUNTS: usize = 26;
+pub const ACCOUNTS: usize = 28;
 
 /// The development account that relays in the demo: nothing else sends from it.
 pub const RELAYER: usize = 9;
