@@ -119,6 +119,11 @@ struct Task {
     waiting: HashMap<String, String>,
 }
 
+/// The deposit transaction `status` of a relay not sent (so with no hash), and why.
+fn unsent(chain_id: u64, status: TransactionStatus, reason: &str) -> TransactionReport {
+    TransactionReport { txn_hash: None, ..report(chain_id, status, B256::ZERO, Some(reason.to_owned()), None) }
+}
+
 /// The deposit transaction `status` of the relay `hash`.
 fn report(
     chain_id: u64,
@@ -282,10 +287,7 @@ impl Task {
             Ok(call) => call,
             Err(e) => {
                 let reason = format!("the deposit cannot be relayed: {e}");
-                let failed = TransactionReport {
-                    txn_hash: None,
-                    ..report(chain.chain_id(), TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
-                };
+                let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
                 self.fail(intent_id, &reason, &failed).await;
                 return Attempt::Done;
             }
@@ -294,10 +296,7 @@ impl Task {
             tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
             let reason = format!("not relayed yet, tried again: {e}");
             if self.waiting.get(intent_id) != Some(&reason) {
-                let waiting = TransactionReport {
-                    txn_hash: None,
-                    ..report(chain.chain_id(), TransactionStatus::Pending, B256::ZERO, Some(reason.clone()), None)
-                };
+                let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
                 if chain.records.keep_deposit(intent_id, &waiting).await.is_ok() {
                     self.waiting.insert(intent_id.to_owned(), reason);
                 }
@@ -316,10 +315,7 @@ impl Task {
                         "relayer: the deposit would revert; not sent"
                     );
                     chain.metrics.relay(RelayOutcome::Refused);
-                    let failed = TransactionReport {
-                        txn_hash: None,
-                        ..report(chain.chain_id(), TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
-                    };
+                    let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
                     self.fail(intent_id, &reason, &failed).await;
                     return Attempt::Done;
                 }
@@ -402,10 +398,7 @@ impl Task {
                         let reason = format!("the node refused the relay transaction, tried again: {message}");
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
-                        let waiting = TransactionReport {
-                            txn_hash: None,
-                            ..report(chain.chain_id(), TransactionStatus::Pending, hash, Some(reason), None)
-                        };
+                        let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
                         if let Err(e) = chain.records.keep_deposit(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
