@@ -209,6 +209,13 @@ impl Task {
             };
             match loaded {
                 Ok((relays, queued)) => {
+                    if !queued.is_empty() {
+                        tracing::info!(
+                            chain_id = self.chain.chain_id(),
+                            queued = queued.len(),
+                            "relayer: relaying the deposits queued before the start"
+                        );
+                    }
                     self.retry = queued;
                     if !relays.is_empty() {
                         tracing::info!(
