@@ -54,9 +54,6 @@ pub enum StartError {
     /// The database.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
-    /// The relayer.
-    #[error(transparent)]
-    Relay(#[from] relay::RelayError),
     /// A record stored before the listing existed could not be listed.
     #[error("listing the stored records: {0}")]
     Listing(failure::Failure),
@@ -90,11 +87,12 @@ impl Service {
     }
 
     /// [`Service::open`] with the relayer's key: gasless deposits are relayed on every
-    /// chain with an `rpcUrl` ([`relay`]); without a key none is.
+    /// chain with an `rpcUrl`, through the node the chain facts are read from ([`relay`]);
+    /// without a key none is.
     ///
     /// # Errors
     ///
-    /// As [`Service::open`], and a chain's `rpcUrl` alloy does not take.
+    /// As [`Service::open`].
     pub async fn open_relaying(
         config: config::ServiceConfig,
         db_url: &str,
@@ -118,7 +116,7 @@ impl Service {
             metrics.store_errors(),
         );
         listings::fill_unlisted(&records).await.map_err(StartError::Listing)?;
-        let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone()).await?;
+        let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone());
         let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
         Ok(Service { app: Arc::new(app), limits })
     }

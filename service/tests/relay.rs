@@ -3,7 +3,9 @@
 //! service in process on a loopback port with its configuration's `rpcUrl` pointing at the
 //! node and a relayer key, driven over HTTP; the owner signs with the demo signer's code
 //! (`intent_service::demo`). Each service instance runs on a runtime of its own, so that
-//! dropping it stops it as a crash would (its relayer task included).
+//! dropping it stops it as a crash would (its relayer task included). Each test has its own
+//! owners, relayer and chain id, since the tests may share one database (PostgreSQL) and
+//! a chain's relay queue is taken by any relayer of the chain.
 //!
 //! Needs `npm ci --ignore-scripts` in `chain/` (chain/README.md); the database is
 //! `INTENT_SERVICE_TEST_DB` or a fresh SQLite file, as for the other service tests.
@@ -21,7 +23,7 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
 use intent_service::chain::ChainView;
 use intent_service::config::ServiceConfig;
-use intent_service::relay::{RelayerKey, NO_KEY};
+use intent_service::relay::{ledger, RelayerKey, NO_KEY};
 use intent_service::{demo, server, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
@@ -48,11 +50,12 @@ impl std::ops::Deref for Node {
 
 impl Node {
     /// Starts Anvil, deploys, and mints to the development accounts `owners`; account
-    /// `relayer` relays (each test its own: see [`anvil::ACCOUNTS`]).
+    /// `relayer` relays (each test its own: see [`anvil::ACCOUNTS`]), on a chain of its own
+    /// (its id: [`CHAIN_ID`] × 1000 + `relayer`).
     fn start(owners: &[usize], relayer: usize) -> Node {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         let deployed = runtime.block_on(async {
-            let deployed = anvil::deploy(&[]).await;
+            let deployed = anvil::deploy_on(CHAIN_ID * 1000 + relayer as u64, &[]).await;
             for &owner in owners {
                 let (chain, token) = (&deployed.chain, deployed.token);
                 chain.mint(token, chain.address(owner), U256::from(MINTED)).await.unwrap();
@@ -241,7 +244,7 @@ fn a_gasless_deposit_is_relayed_and_followed_to_succeeded() {
     let receipt = service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
     let deposit = &receipt["depositTransaction"];
     assert_eq!(receipt["status"], "EXECUTING", "the later stages stay operator-reported");
-    assert_eq!((deposit["type"].as_str(), deposit["chainId"].as_u64()), (Some("DEPOSIT"), Some(CHAIN_ID)));
+    assert_eq!((deposit["type"].as_str(), deposit["chainId"].as_u64()), (Some("DEPOSIT"), Some(node.chain_id)));
     assert!(deposit["txnHash"].as_str().is_some_and(|hash| hash.len() == 66), "{deposit}");
     assert!(deposit["txnMinedAt"].is_string(), "{deposit}");
     assert_deposited(&node, &quote, &request, 1, collector_before);
@@ -378,6 +381,97 @@ fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why()
     assert_eq!(node.relayer_nonce(), 0);
 }
 
+/// The intents queued for relaying on `chain_id` in the database `db`.
+fn queued(node: &Node, db: &str, chain_id: u64) -> Vec<String> {
+    node.block_on(async {
+        let store = intent_service::store::Store::open(db).await.unwrap();
+        ledger::queued(&store, chain_id).await.unwrap()
+    })
+}
+
+#[test]
+fn a_deposit_accepted_without_a_relayer_key_is_queued_and_relayed_once_by_the_next_start_with_one() {
+    let node = Node::start(&[24], 25);
+    node.approve_entrypoint(24);
+    let db = support::database("relay-queued");
+    // Without a key, the execute is answered and the deposit queued in the store, nothing
+    // signed: the state a crash between the answer and the signing leaves behind.
+    let first = Instance::start(&node.config(), &db, None);
+    let quote = first.committed(&node, 24);
+    let intent_id = quote.intent.intent_id.clone();
+    let request = signed(&node, &quote, 24, entrypoint_mode(0));
+    let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
+    let collector_before = node.balance(collector);
+    assert_eq!(first.rpc("ExecuteIntent", &to_string(&request))["intentStatus"], "EXECUTING");
+    let deposit = first.receipt(&intent_id)["depositTransaction"].clone();
+    assert_eq!((deposit["status"].as_str(), deposit["statusReason"].as_str()), (Some("PENDING"), Some(NO_KEY)));
+    assert_eq!(deposit["txnHash"], Value::Null, "{deposit}");
+    assert_eq!(queued(&node, &db, node.chain_id), [intent_id.as_str()]);
+    drop(first);
+    assert_eq!(node.relayer_nonce(), 0);
+
+    // The next start has a key: it relays what is queued for its chain, once.
+    let second = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let receipt = second.wait_deposit(&intent_id, "SUCCEEDED");
+    assert_eq!(receipt["status"], "EXECUTING");
+    assert_eq!(receipt["depositTransaction"]["statusReason"], Value::Null, "{receipt}");
+    assert_deposited(&node, &quote, &request, 24, collector_before);
+    assert_eq!(node.relayer_nonce(), 1, "one relay transaction");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(24)), U256::from(1));
+    // Off the queue once its relay was stored: a later start has nothing left to relay.
+    assert!(queued(&node, &db, node.chain_id).is_empty());
+}
+
+#[test]
+fn a_node_of_another_chain_is_refused_for_reads_and_relays_nothing() {
+    let node = Node::start(&[26], 27);
+    node.approve_entrypoint(26);
+    let db = support::database("relay-other-chain");
+    let first = Instance::start(&node.config(), &db, None);
+    let queued_quote = first.committed(&node, 26);
+    let intent_id = queued_quote.intent.intent_id.clone();
+    let request = to_string(&signed(&node, &queued_quote, 26, entrypoint_mode(0)));
+    assert_eq!(first.rpc("ExecuteIntent", &request)["intentStatus"], "EXECUTING");
+    let refused_quote = first.committed(&node, 26);
+    drop(first);
+
+    // The configuration names a node that serves another chain.
+    let other = node.block_on(intent_chain_tests::Chain::start_on(CHAIN_ID, &[])).unwrap();
+    let mut misconfigured = node.config();
+    misconfigured["chains"][0]["rpcUrl"] = other.endpoint().into();
+    let second = Instance::start(&misconfigured, &db, Some(&node.relayer_key(node.relayer)));
+    // Its facts are not read from it: 503, the record unchanged.
+    let request = to_string(&signed(&node, &refused_quote, 26, entrypoint_mode(1)));
+    let refused = post(second.addr, "/rpc/Service/ExecuteIntent", &[("X-Access-Key", ACCESS_KEY)], request.as_bytes());
+    assert_eq!((refused.status, refused.json()["code"].as_i64()), (503, Some(9001)), "{}", refused.body);
+    assert_eq!(second.receipt(&refused_quote.intent.intent_id)["status"], "COMMITTED");
+    // Nor is the queued deposit relayed through it: nothing signed, the receipt says why.
+    let why = format!(
+        "not relayed yet, tried again: node unavailable: the node at {} serves chain {CHAIN_ID}, not {}",
+        other.endpoint(),
+        node.chain_id
+    );
+    let started = Instant::now();
+    loop {
+        let deposit = second.receipt(&intent_id)["depositTransaction"].clone();
+        if deposit["statusReason"] == why.as_str() {
+            assert_eq!((deposit["status"].as_str(), deposit["txnHash"].as_str()), (Some("PENDING"), None));
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "{deposit}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let relayer = node.chain.address(node.relayer);
+    assert_eq!(node.block_on(other.provider().get_transaction_count(relayer)).unwrap(), 0);
+    drop(second);
+
+    // Once the configuration names the chain's own node, the queued deposit is relayed.
+    let third = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let receipt = third.wait_deposit(&intent_id, "SUCCEEDED");
+    assert_eq!(receipt["depositTransaction"]["statusReason"], Value::Null, "{receipt}");
+    assert_eq!(node.relayer_nonce(), 1);
+}
+
 #[test]
 fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed() {
     // Development account 1's key: a key anyone knows, used here for its printed form only.
@@ -409,18 +503,21 @@ fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed()
 }
 
 #[test]
-fn the_relayer_bindings_are_the_compiled_contracts_functions_and_errors() {
-    use alloy_sol_types::{SolCall, SolInterface};
-    use intent_service::relay::calls::{Entrypoint, PermitToken};
+fn the_service_bindings_are_the_compiled_contracts_functions_and_errors() {
+    use alloy_sol_types::SolInterface;
+    use intent_service::chain::contracts::{IntentEntrypoint, PermitToken};
     let artifacts = intent_chain_tests::artifacts::artifacts().expect("npm ci --ignore-scripts in chain/");
     let abi = |name: &str| &artifacts.get(name).unwrap().abi;
     let has_function =
         |contract: &str, selector: [u8; 4]| abi(contract).functions().any(|f| f.selector().0 == selector);
     let has_error = |contract: &str, selector: [u8; 4]| abi(contract).errors().any(|e| e.selector().0 == selector);
-    assert!(has_function("ServiceIntentEntrypoint", Entrypoint::depositToIntentCall::SELECTOR));
-    assert!(has_function("ServiceIntentEntrypoint", Entrypoint::depositToIntentWithPermitCall::SELECTOR));
-    assert!(has_function("TestPermitToken", PermitToken::permitCall::SELECTOR));
-    for selector in Entrypoint::EntrypointErrors::selectors() {
+    for selector in IntentEntrypoint::IntentEntrypointCalls::selectors() {
+        assert!(has_function("ServiceIntentEntrypoint", selector), "{selector:?}");
+    }
+    for selector in PermitToken::PermitTokenCalls::selectors() {
+        assert!(has_function("TestPermitToken", selector), "{selector:?}");
+    }
+    for selector in IntentEntrypoint::IntentEntrypointErrors::selectors() {
         assert!(has_error("ServiceIntentEntrypoint", selector), "{selector:?}");
     }
     for selector in PermitToken::PermitTokenErrors::selectors() {
@@ -429,24 +526,27 @@ fn the_relayer_bindings_are_the_compiled_contracts_functions_and_errors() {
 }
 
 #[test]
-fn a_deposit_accepted_while_the_node_is_down_is_relayed_after_a_restart() {
+fn an_execute_refused_while_the_node_is_down_is_relayed_once_it_answers() {
     let node = Node::start(&[19], 21);
     node.approve_entrypoint(19);
     let db = support::database("relay-node-down");
-    // The first instance's node does not answer (nothing listens on port 1): the deposit is
-    // accepted, queued, and tried again, never lost.
+    // The first instance's node does not answer (nothing listens on port 1): the owner's
+    // entrypoint nonce cannot be read, so the execute is refused as retryable
+    // (ChainNodeHealth 9001/503) and nothing is changed, queued or sent.
     let mut unreachable = node.config();
     unreachable["chains"][0]["rpcUrl"] = "http://127.0.0.1:1".into();
     let first = Instance::start(&unreachable, &db, Some(&node.relayer_key(node.relayer)));
     let quote = first.committed(&node, 19);
-    let answer = first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 19, entrypoint_mode(0))));
-    assert_eq!(answer["intentStatus"], "EXECUTING");
-    std::thread::sleep(Duration::from_millis(1500));
-    let deposit = first.receipt(&quote.intent.intent_id)["depositTransaction"].clone();
-    assert_eq!((deposit["status"].as_str(), deposit["txnHash"].as_str()), (Some("PENDING"), None), "{deposit}");
+    let request = to_string(&signed(&node, &quote, 19, entrypoint_mode(0)));
+    let refused = post(first.addr, "/rpc/Service/ExecuteIntent", &[("X-Access-Key", ACCESS_KEY)], request.as_bytes());
+    assert_eq!((refused.status, refused.json()["code"].as_i64()), (503, Some(9001)), "{}", refused.body);
+    assert_eq!(first.receipt(&quote.intent.intent_id)["status"], "COMMITTED");
     drop(first);
 
+    // Once the node answers, the same request is accepted and relayed, once.
     let second = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let answer = second.rpc("ExecuteIntent", &request);
+    assert_eq!(answer["intentStatus"], "EXECUTING");
     second.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
     assert_eq!(node.relayer_nonce(), 1);
     assert_eq!(node.entrypoint_nonce(node.chain.address(19)), U256::from(1));

@@ -18,9 +18,11 @@
 //! is refused by the store's unique key), no deposit evidence (a deposit hash is
 //! DEPOSIT_UNVERIFIED unless `acceptUnverifiedDeposits`, unsafe, warned about at start).
 //!
-//! Sending transactions is not here; [`ChainView::node`] is the seam a sender uses.
+//! Sending transactions is not here: the relayer ([`crate::relay`]) takes each chain's
+//! node from [`ChainView::node`] and has it checked by [`ChainView::check_chain_id`], so a
+//! node is connected, and its chain id checked, in one place.
 
-mod contracts;
+pub mod contracts;
 pub mod node;
 pub mod reads;
 
@@ -231,7 +233,7 @@ impl ChainView {
         let owner = intent.owner_address;
         let token = intent.deposit_transaction.token_address;
         let reads = async {
-            self.check_chain_id(node).await?;
+            self.check_chain_id(node).await.map_err(Read::Node)?;
             let permit = async {
                 if wants_permit && token != Address::ZERO {
                     self.token_permit(node, token, owner).await
@@ -279,7 +281,7 @@ impl ChainView {
     pub async fn abort_succeeded(&self, chain_id: u64, hash: B256) -> Result<Option<bool>, ReadFailure> {
         let Some(node) = self.nodes.get(&chain_id) else { return Ok(None) };
         let read = async {
-            self.check_chain_id(node).await?;
+            self.check_chain_id(node).await.map_err(Read::Node)?;
             reads::succeeded(node, hash).await.map_err(Read::Node)
         };
         let detail = match tokio::time::timeout(node.timeout(), read).await {
@@ -305,20 +307,25 @@ impl ChainView {
         None
     }
 
-    /// Checks once per node that it serves the configured chain: a node of another chain
-    /// would make every deposit DEPOSIT_WRONG_CHAIN, the user's fault, when it is the
-    /// configuration's.
-    async fn check_chain_id(&self, node: &Node) -> Result<(), Read> {
+    /// Checks once per node that it serves the configured chain, for the reads here and
+    /// for the relayer alike: a node of another chain would make every deposit
+    /// DEPOSIT_WRONG_CHAIN, the user's fault, when it is the configuration's, and would be
+    /// sent relays signed for another chain.
+    ///
+    /// # Errors
+    ///
+    /// [`NodeError::Unavailable`] when the node cannot be asked, or serves another chain.
+    pub async fn check_chain_id(&self, node: &Node) -> Result<(), NodeError> {
         let chain_id = node.chain_id();
         if self.checked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).contains_key(&chain_id) {
             return Ok(());
         }
-        let served = reads::served_chain(node).await.map_err(Read::Node)?;
+        let served = reads::served_chain(node).await?;
         if served != chain_id {
-            return Err(Read::Node(NodeError::Unavailable(format!(
+            return Err(NodeError::Unavailable(format!(
                 "the node at {} serves chain {served}, not {chain_id}",
                 node.url()
-            ))));
+            )));
         }
         self.checked.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(chain_id, true);
         Ok(())

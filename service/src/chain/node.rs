@@ -4,10 +4,11 @@
 //! fact about the contract) or the node failed (no answer in time, a transport error: a
 //! fact about the node, answered ChainNodeHealth).
 //!
-//! This is the seam other parts of the service (the relayer) use to reach a chain:
-//! [`crate::chain::ChainView::node`] gives a chain's [`Node`], whose [`Node::provider`] reads
-//! and whose [`Node::url`] a signing provider can connect to. What is read, and when, is
-//! [`super::reads`].
+//! This is the one place the service connects to a chain (one scheme rule, one timeout):
+//! [`crate::chain::ChainView::node`] gives a chain's [`Node`], and the relayer
+//! ([`crate::relay`]) sends the transactions it signed itself, and follows them, through
+//! the same [`Node::provider`], each call within [`Node::timeout`]. What is read at
+//! execute time, and when, is [`super::reads`].
 
 use std::future::Future;
 use std::time::Duration;
@@ -61,7 +62,8 @@ impl Node {
             return Err(format!("rpcUrl {url:?}: JSON-RPC over http:// or https:// only"));
         }
         let parsed = url.parse().map_err(|e| format!("rpcUrl {url:?}: {e}"))?;
-        // Reads only: no fillers (nonces, gas, chain id) are needed, and no wallet.
+        // No fillers (nonces, gas, chain id) and no wallet: reads need none, and the relayer
+        // sets every field of what it signs itself (its nonce above all).
         let provider = ProviderBuilder::new().disable_recommended_fillers().connect_http(parsed).erased();
         Ok(Node { chain_id, url: url.to_owned(), provider, timeout })
     }
@@ -81,7 +83,7 @@ impl Node {
         &self.provider
     }
 
-    /// The time all reads of one request may take.
+    /// The time all reads of one request may take (and each of the relayer's calls).
     pub fn timeout(&self) -> Duration {
         self.timeout
     }

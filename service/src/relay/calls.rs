@@ -5,76 +5,16 @@
 //! their relayable form (`v` 27 or 28); and the decoding of a revert into the name of the
 //! contract's error (`InvalidNonce()`, `ERC20InsufficientBalance(0x…, 0, 100)`).
 //!
-//! `sol!` bindings of the functions and errors only, written from `chain/contracts` and
-//! OpenZeppelin's errors (`tests/relay.rs` checks each selector against the compiled ABI);
-//! no network here ([`super::sender`]).
-// The declarations mirror chain/contracts and OpenZeppelin's errors, documented there.
-#![allow(missing_docs)]
+//! The `sol!` bindings are [`crate::chain::contracts`]'s, shared with the chain reads; no
+//! network here ([`super::sender`]).
 
 use alloy_primitives::{Address, Bytes, B256};
-use alloy_sol_types::{sol, Panic, Revert, SolCall, SolError, SolInterface};
+use alloy_sol_types::{Panic, Revert, SolCall, SolError, SolInterface};
 use intent_core::eip712::Signature;
 use intent_core::rules::{deposit_intent, deposit_permit, GaslessMode};
 use intent_core::{DepositSignature, ExecuteRequest, Intent, U256};
 
-sol! {
-    /// The entrypoint's deposit functions and the errors it raises (chain/contracts).
-    interface Entrypoint {
-        error IntentExpired();
-        error InvalidNonce();
-        error InvalidIntentSignature();
-        error ECDSAInvalidSignature();
-        error ECDSAInvalidSignatureLength(uint256 length);
-        error ECDSAInvalidSignatureS(bytes32 s);
-        error SafeERC20FailedOperation(address token);
-
-        function depositToIntent(
-            address user,
-            address token,
-            uint256 amount,
-            address intentAddress,
-            uint256 deadline,
-            uint256 nonce,
-            uint256 feeAmount,
-            address feeCollector,
-            uint8 sigV,
-            bytes32 sigR,
-            bytes32 sigS
-        ) external;
-        function depositToIntentWithPermit(
-            address user,
-            address token,
-            uint256 amount,
-            uint256 permitAmount,
-            address intentAddress,
-            uint256 deadline,
-            uint256 nonce,
-            uint256 feeAmount,
-            address feeCollector,
-            uint8 permitV,
-            bytes32 permitR,
-            bytes32 permitS,
-            uint8 sigV,
-            bytes32 sigR,
-            bytes32 sigS
-        ) external;
-    }
-
-    /// An ERC-20 with ERC-2612 permit: `permit` and OpenZeppelin's errors (ERC-6093).
-    interface PermitToken {
-        error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed);
-        error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
-        error ERC20InvalidSender(address sender);
-        error ERC20InvalidReceiver(address receiver);
-        error ERC20InvalidApprover(address approver);
-        error ERC20InvalidSpender(address spender);
-        error ERC2612ExpiredSignature(uint256 deadline);
-        error ERC2612InvalidSigner(address signer, address owner);
-        error InvalidAccountNonce(address account, uint256 currentNonce);
-
-        function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s) external;
-    }
-}
+use crate::chain::contracts::{IntentEntrypoint, PermitToken};
 
 /// One relay transaction's destination and calldata.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,7 +71,7 @@ pub fn relay_call(intent: &Intent, request: &ExecuteRequest) -> Result<RelayCall
             let (input, function) = match (&signature.permit_signature, signature.permit_amount) {
                 (Some(permit), Some(permit_amount)) => {
                     let (permit_v, permit_r, permit_s) = relayable(permit)?;
-                    let call = Entrypoint::depositToIntentWithPermitCall {
+                    let call = IntentEntrypoint::depositToIntentWithPermitCall {
                         user: m.user,
                         token: m.token,
                         amount: m.amount,
@@ -151,7 +91,7 @@ pub fn relay_call(intent: &Intent, request: &ExecuteRequest) -> Result<RelayCall
                     (call.abi_encode(), "depositToIntentWithPermit")
                 }
                 _ => {
-                    let call = Entrypoint::depositToIntentCall {
+                    let call = IntentEntrypoint::depositToIntentCall {
                         user: m.user,
                         token: m.token,
                         amount: m.amount,
@@ -196,7 +136,7 @@ pub fn relay_call(intent: &Intent, request: &ExecuteRequest) -> Result<RelayCall
 /// arguments (`InvalidNonce()`, `ERC20InsufficientBalance(0x…, 0, 100)`), `Error(string)`'s
 /// message, a panic's code, or the data in hex when none of these decodes it.
 pub fn revert_reason(data: &[u8]) -> String {
-    use Entrypoint::EntrypointErrors as E;
+    use IntentEntrypoint::IntentEntrypointErrors as E;
     use PermitToken::PermitTokenErrors as T;
     if let Ok(error) = E::abi_decode(data) {
         return match error {
@@ -241,7 +181,7 @@ mod tests {
 
     #[test]
     fn reverts_decode_to_the_error_with_its_arguments() {
-        let nonce = Entrypoint::InvalidNonce {}.abi_encode();
+        let nonce = IntentEntrypoint::InvalidNonce {}.abi_encode();
         assert_eq!(revert_reason(&nonce), "InvalidNonce()");
         let sender = Address::repeat_byte(0x11);
         let balance = PermitToken::ERC20InsufficientBalance { sender, balance: U256::from(3), needed: U256::from(5) }

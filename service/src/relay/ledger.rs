@@ -1,9 +1,11 @@
-//! The relays tables (`service/migrations/0003_relay.sql`): `relays`, one row per relayed
-//! deposit, holding the signed transaction, written before it is sent (a pending row,
-//! `SENT`, is what the relayer follows, after a restart too; the unique `(chain, relayer,
-//! nonce)` makes a relayer nonce usable once); and `relay_queue`, the intents handed to a
-//! relayer and not yet signed, written before ExecuteIntent answers. Only text and numbers here: what a row means is
-//! [`super::sender`]'s.
+//! The relays tables (`service/migrations/0003_relay.sql`, `0004_relay_queue_by_chain.sql`):
+//! `relays`, one row per relayed deposit, holding the signed transaction, written before it
+//! is sent (a pending row, `SENT`, is what the relayer follows, after a restart too; the
+//! unique `(chain, relayer, nonce)` makes a relayer nonce usable once); and `relay_queue`,
+//! the gasless intents accepted and not yet signed for, by origin chain, written before
+//! ExecuteIntent answers whether or not the instance can relay them (any relayer of the
+//! chain takes them: nothing is signed yet). Only text and numbers here: what a row means
+//! is [`super::sender`]'s.
 
 use alloy_primitives::{Address, Bytes, B256};
 use sqlx::Row;
@@ -127,16 +129,15 @@ pub async fn finish(store: &Store, intent_id: &str, status: &str) -> Result<(), 
         .map(drop)
 }
 
-/// Queues `intent_id` for `relayer` on `chain_id` (nothing when it is queued already).
+/// Queues `intent_id` for the relayer of `chain_id` (nothing when it is queued already).
 ///
 /// # Errors
 ///
 /// The database's error.
-pub async fn enqueue(store: &Store, intent_id: &str, chain_id: u64, relayer: Address) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO relay_queue (intent_id, chain_id, relayer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
+pub async fn enqueue(store: &Store, intent_id: &str, chain_id: u64) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO relay_queue (intent_id, chain_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
         .bind(intent_id)
         .bind(int(chain_id))
-        .bind(relayer.to_string())
         .execute(store.pool())
         .await
         .map(drop)
@@ -151,15 +152,14 @@ pub async fn dequeue(store: &Store, intent_id: &str) -> Result<(), StoreError> {
     sqlx::query("DELETE FROM relay_queue WHERE intent_id = $1").bind(intent_id).execute(store.pool()).await.map(drop)
 }
 
-/// The intents queued for `relayer` on `chain_id`, through the `(chain_id, relayer)` index.
+/// The intents queued on `chain_id`, through the `(chain_id)` index, in the order of their ids.
 ///
 /// # Errors
 ///
 /// The database's error.
-pub async fn queued(store: &Store, chain_id: u64, relayer: Address) -> Result<Vec<String>, StoreError> {
-    let rows = sqlx::query("SELECT intent_id FROM relay_queue WHERE chain_id = $1 AND relayer = $2")
+pub async fn queued(store: &Store, chain_id: u64) -> Result<Vec<String>, StoreError> {
+    let rows = sqlx::query("SELECT intent_id FROM relay_queue WHERE chain_id = $1 ORDER BY intent_id")
         .bind(int(chain_id))
-        .bind(relayer.to_string())
         .fetch_all(store.pool())
         .await?;
     rows.iter().map(|row| row.try_get(0)).collect()

@@ -7,8 +7,9 @@
 //! What lives here: the relayer's key ([`key`]), the calls and revert decoding ([`calls`]),
 //! the relays table ([`ledger`]), one task per chain that signs, sends and follows
 //! ([`sender`]), and [`Relayer`], the handle the HTTP layer holds. What does not: the chain
-//! facts an execute is judged with ([`crate::chain`]), and the record changes themselves
-//! ([`crate::records`]).
+//! facts an execute is judged with, and the connection to each chain's node, which the
+//! relayer takes from there ([`crate::chain`]: one scheme rule, one chain-id check, one
+//! timeout); and the record changes themselves ([`crate::records`]).
 
 pub mod calls;
 pub mod key;
@@ -19,7 +20,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use alloy_network::EthereumWallet;
-use alloy_provider::{DynProvider, Provider, ProviderBuilder};
 use intent_core::{IntentReceipt, IntentStatus, TransactionStatus};
 use tokio::sync::mpsc;
 
@@ -28,32 +28,7 @@ use crate::metrics::Metrics;
 use crate::records::Records;
 
 pub use key::{KeyError, RelayerKey};
-pub use sender::{FOLLOW_EVERY, RPC_TIMEOUT};
-
-/// Why the relayer cannot start.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum RelayError {
-    /// A chain's `rpcUrl` is not a URL alloy's HTTP transport takes.
-    #[error("chains[chainId {chain_id}].rpcUrl: {error}")]
-    RpcUrl {
-        /// The chain.
-        chain_id: u64,
-        /// Why.
-        error: String,
-    },
-}
-
-/// The provider of one chain's node, over HTTP, with no fillers: the relayer sets every
-/// field of what it signs itself (its nonce above all).
-async fn provider(chain_id: u64, url: &str) -> Result<DynProvider, RelayError> {
-    let provider = ProviderBuilder::new()
-        .disable_recommended_fillers()
-        .connect(url)
-        .await
-        .map_err(|e| RelayError::RpcUrl { chain_id, error: e.to_string() })?;
-    Ok(provider.erased())
-}
+pub use sender::FOLLOW_EVERY;
 
 /// Whether the relayer can relay on a chain, and why not.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,7 +43,7 @@ enum Reach {
 pub struct Relayer {
     queues: HashMap<u64, mpsc::UnboundedSender<String>>,
     reach: HashMap<u64, Reach>,
-    records: Option<Arc<Records>>,
+    records: Arc<Records>,
     address: Option<alloy_primitives::Address>,
 }
 
@@ -76,54 +51,48 @@ pub struct Relayer {
 pub const NO_KEY: &str = "not relayed: the service has no relayer key (--relayer-key-file or INTENT_RELAYER_KEY)";
 
 impl Relayer {
-    /// A relayer that relays nothing: every gasless deposit's receipt says why.
-    pub fn without_key(config: &ServiceConfig) -> Relayer {
-        let reach = config.chains.iter().map(|chain| (chain.chain_id, Reach::NotRelayed(NO_KEY.to_owned()))).collect();
-        Relayer { queues: HashMap::new(), reach, records: None, address: None }
-    }
-
-    /// Starts one relayer task per chain of `config` with an `rpcUrl`, signing with `key`
-    /// (none without a key: see [`Relayer::without_key`]). Each first follows the relays an
-    /// earlier run left pending.
-    ///
-    /// # Errors
-    ///
-    /// [`RelayError`].
-    pub async fn start(
+    /// Starts one relayer task per chain of `config` whose node the records' chain view
+    /// holds ([`crate::chain::ChainView::node`]: the node the facts are read from), signing
+    /// with `key`; without a key none runs, and every gasless deposit's receipt says why.
+    /// Each task first follows the relays an earlier run left pending, then relays the
+    /// intents queued in the store for its chain, whoever queued them.
+    pub fn start(
         config: &ServiceConfig,
         key: Option<RelayerKey>,
         records: Arc<Records>,
         metrics: Arc<Metrics>,
-    ) -> Result<Relayer, RelayError> {
-        let Some(key) = key else { return Ok(Relayer::without_key(config)) };
+    ) -> Relayer {
         let mut relayer = Relayer {
             queues: HashMap::new(),
             reach: HashMap::new(),
-            records: Some(records.clone()),
-            address: Some(key.address()),
+            records,
+            address: key.as_ref().map(RelayerKey::address),
         };
         for chain in &config.chains {
-            let Some(url) = &chain.rpc_url else {
-                let reason =
-                    format!("not relayed: chain {} has no rpcUrl in the service configuration", chain.chain_id);
-                relayer.reach.insert(chain.chain_id, Reach::NotRelayed(reason));
+            let chain_id = chain.chain_id;
+            let Some(key) = &key else {
+                relayer.reach.insert(chain_id, Reach::NotRelayed(NO_KEY.to_owned()));
+                continue;
+            };
+            let Some(node) = relayer.records.chain().node(chain_id) else {
+                let reason = format!("not relayed: chain {chain_id} has no rpcUrl in the service configuration");
+                relayer.reach.insert(chain_id, Reach::NotRelayed(reason));
                 continue;
             };
             let sender = sender::ChainSender {
-                chain_id: chain.chain_id,
+                node: node.clone(),
                 confirmations: chain.deposit_confirmations.unwrap_or(1).max(1),
-                provider: provider(chain.chain_id, url).await?,
                 wallet: EthereumWallet::from(key.signer().clone()),
                 relayer: key.address(),
-                records: records.clone(),
+                records: relayer.records.clone(),
                 metrics: metrics.clone(),
             };
             let (queue, queued) = mpsc::unbounded_channel();
             tokio::spawn(sender.run(queued));
-            relayer.queues.insert(chain.chain_id, queue);
-            relayer.reach.insert(chain.chain_id, Reach::Relayed);
+            relayer.queues.insert(chain_id, queue);
+            relayer.reach.insert(chain_id, Reach::Relayed);
         }
-        Ok(relayer)
+        relayer
     }
 
     /// The relayer's address, with a key.
@@ -144,22 +113,24 @@ impl Relayer {
             .collect()
     }
 
-    /// Hands `intent_id`, just moved to EXECUTING, to its origin chain's relayer task if it
-    /// is gasless and that chain is relayed: queued in the store first (so a restart finds
-    /// it), then passed on; the relay itself runs off the request path.
+    /// Hands `intent_id`, just moved to EXECUTING, to the relayer if it is gasless: queued
+    /// in the store first, whether or not this instance can relay on its origin chain (a
+    /// restart, with a key or a node it lacks now, relays it then), and passed on to the
+    /// chain's relayer task when one runs here; the relay itself runs off the request path.
     pub async fn hand(&self, intent_id: &str) {
-        let (Some(records), Some(relayer)) = (&self.records, self.address) else { return };
-        let intent = match records.gasless_execution(intent_id).await {
+        let intent = match self.records.gasless_execution(intent_id).await {
             Ok(Some((intent, _))) => intent,
             Ok(None) => return,
             Err(e) => return tracing::warn!(intent_id, error = %e, "relayer: cannot load the intent handed over"),
         };
-        let Some(queue) = self.queues.get(&intent.origin_chain_id) else { return };
-        if let Err(e) = ledger::enqueue(records.store(), intent_id, intent.origin_chain_id, relayer).await {
-            tracing::warn!(intent_id, error = %e, "relayer: cannot queue the intent; it is relayed if this instance lives");
+        let chain_id = intent.origin_chain_id;
+        if let Err(e) = ledger::enqueue(self.records.store(), intent_id, chain_id).await {
+            tracing::warn!(intent_id, error = %e, "relayer: cannot queue the intent; a restart will not relay it");
         }
         // A closed queue: the service is stopping; the next start reads the stored queue.
-        let _ = queue.send(intent_id.to_owned());
+        if let Some(queue) = self.queues.get(&chain_id) {
+            let _ = queue.send(intent_id.to_owned());
+        }
     }
 
     /// Says on `receipt` why its gasless deposit is not relayed, when it is not: an

@@ -8,8 +8,13 @@
 //! or the core's `fail` with the decoded revert; a transaction the node does not know is
 //! sent again byte for byte (same hash, same nonce), never signed again.
 //!
-//! What is sent is [`super::calls`]'s; the table is [`super::ledger`]'s.
+//! It reaches its chain through the chain view's [`Node`] (the provider the facts are read
+//! with), checked once to serve the configured chain before anything is estimated or
+//! followed (until it is, each intent's pending deposit says why it waits); each call has
+//! the node timeout (`server.nodeTimeoutMillis`). What is sent is
+//! [`super::calls`]'s; the table is [`super::ledger`]'s.
 
+use std::collections::HashMap;
 use std::future::IntoFuture;
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,7 +22,7 @@ use std::time::Duration;
 use alloy_network::eip2718::Encodable2718;
 use alloy_network::{EthereumWallet, TransactionBuilder};
 use alloy_primitives::{Address, B256};
-use alloy_provider::{DynProvider, Provider};
+use alloy_provider::Provider;
 use alloy_rpc_types_eth::{BlockId, BlockNumberOrTag, TransactionRequest};
 use alloy_transport::TransportError;
 use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers};
@@ -25,11 +30,9 @@ use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
 use super::ledger::{self, Relay};
+use crate::chain::{Node, NodeError};
 use crate::metrics::{Metrics, RelayOutcome};
 use crate::records::Records;
-
-/// How long one JSON-RPC call may take before it counts as failed (and is tried again later).
-pub const RPC_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How often pending relays are looked at.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -42,8 +45,8 @@ const REBROADCAST_AFTER: u32 = 50;
 
 /// A JSON-RPC call that failed.
 enum RpcFailure {
-    /// No answer within [`RPC_TIMEOUT`].
-    Timeout,
+    /// No answer within the node timeout.
+    Timeout(Duration),
     /// The transport failed, or the node answered an error.
     Rpc(TransportError),
 }
@@ -51,7 +54,7 @@ enum RpcFailure {
 impl std::fmt::Display for RpcFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RpcFailure::Timeout => write!(f, "no answer within {RPC_TIMEOUT:?}"),
+            RpcFailure::Timeout(timeout) => write!(f, "no answer within {} ms", timeout.as_millis()),
             RpcFailure::Rpc(e) => write!(f, "{e}"),
         }
     }
@@ -64,7 +67,7 @@ impl RpcFailure {
             RpcFailure::Rpc(e) => {
                 e.as_error_resp().map(|payload| (payload.message.to_string(), payload.as_revert_data()))
             }
-            RpcFailure::Timeout => None,
+            RpcFailure::Timeout(_) => None,
         }
     }
 
@@ -77,13 +80,6 @@ impl RpcFailure {
             (message, None) if message.contains("execution reverted") => Some(message),
             _ => None,
         }
-    }
-}
-
-async fn rpc<T>(call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
-    match tokio::time::timeout(RPC_TIMEOUT, call).await {
-        Ok(answer) => answer.map_err(RpcFailure::Rpc),
-        Err(_) => Err(RpcFailure::Timeout),
     }
 }
 
@@ -104,9 +100,8 @@ struct Following {
 
 /// The relayer of one chain.
 pub(super) struct ChainSender {
-    pub chain_id: u64,
+    pub node: Node,
     pub confirmations: u64,
-    pub provider: DynProvider,
     pub wallet: EthereumWallet,
     pub relayer: Address,
     pub records: Arc<Records>,
@@ -119,6 +114,14 @@ struct Task {
     next_nonce: Option<u64>,
     pending: Vec<Following>,
     retry: Vec<String>,
+    /// Why each intent waiting for the node is not relayed yet, as its receipt says it:
+    /// written once per reason, not at every retry.
+    waiting: HashMap<String, String>,
+}
+
+/// The deposit transaction `status` of a relay not sent (so with no hash), and why.
+fn unsent(chain_id: u64, status: TransactionStatus, reason: &str) -> TransactionReport {
+    TransactionReport { txn_hash: None, ..report(chain_id, status, B256::ZERO, Some(reason.to_owned()), None) }
 }
 
 /// The deposit transaction `status` of the relay `hash`.
@@ -141,10 +144,35 @@ fn report(
 }
 
 impl ChainSender {
+    /// `call` to the node, within the node timeout.
+    async fn rpc<T>(&self, call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
+        match tokio::time::timeout(self.node.timeout(), call).await {
+            Ok(answer) => answer.map_err(RpcFailure::Rpc),
+            Err(_) => Err(RpcFailure::Timeout(self.node.timeout())),
+        }
+    }
+
+    /// Whether the node serves this chain: asked once, by the chain view, which remembers
+    /// the answer for the reads of every request too.
+    async fn check_node(&self) -> Result<(), NodeError> {
+        self.node.within(self.records.chain().check_chain_id(&self.node)).await
+    }
+
+    /// The provider of the chain's node.
+    fn provider(&self) -> &alloy_provider::DynProvider {
+        self.node.provider()
+    }
+
+    /// The chain's id.
+    fn chain_id(&self) -> u64 {
+        self.node.chain_id()
+    }
+
     /// Runs the task: first the relays left pending by an earlier run, then every intent
     /// id `queue` hands over; ends when the queue is closed.
     pub async fn run(self, mut queue: mpsc::UnboundedReceiver<String>) {
-        let mut task = Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new() };
+        let mut task =
+            Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new(), waiting: HashMap::new() };
         task.load_pending().await;
         let mut tick = tokio::time::interval(FOLLOW_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -173,18 +201,25 @@ impl Task {
     /// The pending relays of the store, followed from the first tick (those the node does
     /// not know are sent again then), and the queued intents, relayed at the first retry.
     async fn load_pending(&mut self) {
-        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id, self.chain.relayer);
+        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id(), self.chain.relayer);
         loop {
             let loaded = match ledger::pending(store, chain_id, relayer).await {
-                Ok(relays) => ledger::queued(store, chain_id, relayer).await.map(|queued| (relays, queued)),
+                Ok(relays) => ledger::queued(store, chain_id).await.map(|queued| (relays, queued)),
                 Err(e) => Err(e),
             };
             match loaded {
                 Ok((relays, queued)) => {
+                    if !queued.is_empty() {
+                        tracing::info!(
+                            chain_id = self.chain.chain_id(),
+                            queued = queued.len(),
+                            "relayer: relaying the deposits queued before the start"
+                        );
+                    }
                     self.retry = queued;
                     if !relays.is_empty() {
                         tracing::info!(
-                            chain_id = self.chain.chain_id,
+                            chain_id = self.chain.chain_id(),
                             pending = relays.len(),
                             "relayer: following relays sent before the start"
                         );
@@ -211,6 +246,7 @@ impl Task {
                 }
             }
             Attempt::Done => {
+                self.waiting.remove(&intent_id);
                 if let Err(e) = ledger::dequeue(self.chain.records.store(), &intent_id).await {
                     tracing::warn!(intent_id, error = %e, "relayer: cannot take the intent off the queue");
                 }
@@ -223,7 +259,7 @@ impl Task {
         if let Some(nonce) = self.next_nonce {
             return Ok(nonce);
         }
-        let nonce = rpc(self.chain.provider.get_transaction_count(self.chain.relayer).pending()).await?;
+        let nonce = self.chain.rpc(self.chain.provider().get_transaction_count(self.chain.relayer).pending()).await?;
         self.next_nonce = Some(nonce);
         Ok(nonce)
     }
@@ -258,16 +294,24 @@ impl Task {
             Ok(call) => call,
             Err(e) => {
                 let reason = format!("the deposit cannot be relayed: {e}");
-                let failed = TransactionReport {
-                    txn_hash: None,
-                    ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
-                };
+                let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
                 self.fail(intent_id, &reason, &failed).await;
                 return Attempt::Done;
             }
         };
+        if let Err(e) = chain.check_node().await {
+            tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
+            let reason = format!("not relayed yet, tried again: {e}");
+            if self.waiting.get(intent_id) != Some(&reason) {
+                let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
+                if chain.records.keep_deposit(intent_id, &waiting).await.is_ok() {
+                    self.waiting.insert(intent_id.to_owned(), reason);
+                }
+            }
+            return Attempt::Retry;
+        }
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
-        let gas = match rpc(chain.provider.estimate_gas(request.clone())).await {
+        let gas = match chain.rpc(chain.provider().estimate_gas(request.clone())).await {
             Ok(gas) => gas,
             Err(failure) => match failure.revert() {
                 Some(reason) => {
@@ -278,10 +322,7 @@ impl Task {
                         "relayer: the deposit would revert; not sent"
                     );
                     chain.metrics.relay(RelayOutcome::Refused);
-                    let failed = TransactionReport {
-                        txn_hash: None,
-                        ..report(chain.chain_id, TransactionStatus::Failed, B256::ZERO, Some(reason.clone()), None)
-                    };
+                    let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
                     self.fail(intent_id, &reason, &failed).await;
                     return Attempt::Done;
                 }
@@ -291,7 +332,7 @@ impl Task {
                 }
             },
         };
-        let fees = match rpc(chain.provider.estimate_eip1559_fees()).await {
+        let fees = match chain.rpc(chain.provider().estimate_eip1559_fees()).await {
             Ok(fees) => fees,
             Err(failure) => {
                 tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
@@ -311,7 +352,7 @@ impl Task {
             let signed = request
                 .clone()
                 .with_nonce(nonce)
-                .with_chain_id(chain.chain_id)
+                .with_chain_id(chain.chain_id())
                 .with_gas_limit(gas.saturating_add(gas / 5))
                 .with_max_fee_per_gas(fees.max_fee_per_gas)
                 .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas)
@@ -326,7 +367,7 @@ impl Task {
             };
             let relay = Relay {
                 intent_id: intent_id.to_owned(),
-                chain_id: chain.chain_id,
+                chain_id: chain.chain_id(),
                 relayer: chain.relayer,
                 nonce,
                 txn_hash: *envelope.tx_hash(),
@@ -350,11 +391,11 @@ impl Task {
             }
             self.next_nonce = Some(nonce + 1);
             let hash = relay.txn_hash;
-            let sent = report(chain.chain_id, TransactionStatus::Sent, hash, None, None);
+            let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
             if let Err(e) = chain.records.keep_deposit(intent_id, &sent).await {
                 tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
             }
-            match rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+            match chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
                 Ok(_) => {}
                 Err(failure) => match failure.node_error() {
                     Some((message, _)) if !message.contains("already known") => {
@@ -364,10 +405,7 @@ impl Task {
                         let reason = format!("the node refused the relay transaction, tried again: {message}");
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
-                        let waiting = TransactionReport {
-                            txn_hash: None,
-                            ..report(chain.chain_id, TransactionStatus::Pending, hash, Some(reason), None)
-                        };
+                        let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
                         if let Err(e) = chain.records.keep_deposit(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
@@ -398,7 +436,10 @@ impl Task {
         if self.pending.is_empty() {
             return;
         }
-        let Ok(head) = rpc(self.chain.provider.get_block_number()).await else { return };
+        if self.chain.check_node().await.is_err() {
+            return;
+        }
+        let Ok(head) = self.chain.rpc(self.chain.provider().get_block_number()).await else { return };
         let mut still = Vec::with_capacity(self.pending.len());
         for mut following in std::mem::take(&mut self.pending) {
             if !self.follow_one(&mut following, head).await {
@@ -410,7 +451,11 @@ impl Task {
 
     /// The Unix time of block `number`.
     async fn mined_at(&self, number: u64) -> Option<Timestamp> {
-        let block = rpc(self.chain.provider.get_block_by_number(BlockNumberOrTag::Number(number))).await.ok()??;
+        let block = self
+            .chain
+            .rpc(self.chain.provider().get_block_by_number(BlockNumberOrTag::Number(number)))
+            .await
+            .ok()??;
         Timestamp::from_unix(i64::try_from(block.header.timestamp).ok()?, 0)
     }
 
@@ -424,7 +469,7 @@ impl Task {
         let Ok(call) = relay_call(&intent, &request) else { return unknown };
         let request =
             TransactionRequest::default().with_from(self.chain.relayer).with_to(call.to).with_input(call.input);
-        match rpc(self.chain.provider.call(request).block(BlockId::number(block))).await {
+        match self.chain.rpc(self.chain.provider().call(request).block(BlockId::number(block))).await {
             Ok(_) => unknown,
             Err(failure) => failure.revert().unwrap_or(unknown),
         }
@@ -435,7 +480,7 @@ impl Task {
         let chain = &self.chain;
         let relay = &following.relay;
         let store = chain.records.store();
-        let receipt = match rpc(chain.provider.get_transaction_receipt(relay.txn_hash)).await {
+        let receipt = match chain.rpc(chain.provider().get_transaction_receipt(relay.txn_hash)).await {
             Ok(receipt) => receipt,
             Err(_) => return false,
         };
@@ -443,10 +488,10 @@ impl Task {
             following.unseen += 1;
             if following.unseen >= REBROADCAST_AFTER {
                 following.unseen = 0;
-                let known = rpc(chain.provider.get_transaction_by_hash(relay.txn_hash)).await;
+                let known = chain.rpc(chain.provider().get_transaction_by_hash(relay.txn_hash)).await;
                 if matches!(known, Ok(None)) {
                     tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: the node does not know the relay; sending it again");
-                    if let Err(e) = rpc(chain.provider.send_raw_transaction(&relay.raw)).await {
+                    if let Err(e) = chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
                         tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: sending again failed");
                     }
                 }
@@ -460,7 +505,7 @@ impl Task {
             tracing::info!(intent_id = relay.intent_id, reason, "relayer: the deposit reverted");
             chain.metrics.relay(RelayOutcome::Reverted);
             let reverted =
-                report(chain.chain_id, TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
+                report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
             self.fail(&relay.intent_id, &reason, &reverted).await;
             if let Err(e) = ledger::finish(store, &relay.intent_id, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
@@ -470,12 +515,12 @@ impl Task {
         let confirmations = head.saturating_sub(block).saturating_add(1);
         if confirmations < chain.confirmations {
             if !following.mining {
-                let mining = report(chain.chain_id, TransactionStatus::Mining, relay.txn_hash, None, mined_at);
+                let mining = report(chain.chain_id(), TransactionStatus::Mining, relay.txn_hash, None, mined_at);
                 following.mining = chain.records.keep_deposit(&relay.intent_id, &mining).await.is_ok();
             }
             return false;
         }
-        let succeeded = report(chain.chain_id, TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
+        let succeeded = report(chain.chain_id(), TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
         if let Err(e) = chain.records.keep_deposit(&relay.intent_id, &succeeded).await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
             return false;

@@ -20,9 +20,9 @@ use tower::ServiceExt;
 pub const TOKEN_NAME: &str = "Relay Test Token";
 
 /// Development accounts Anvil makes: the relaying tests give each test its own owners and
-/// relayer, so that tests sharing one database never share an owner's entrypoint nonce or
-/// a relayer's pending relays.
-pub const ACCOUNTS: usize = 24;
+/// relayer, and a chain of its own ([`deploy_on`]), so that tests sharing one database never
+/// share an owner's entrypoint nonce, a relayer's pending relays or a chain's relay queue.
+pub const ACCOUNTS: usize = 28;
 
 /// The development account that relays in the demo: nothing else sends from it.
 pub const RELAYER: usize = 9;
@@ -30,22 +30,32 @@ pub const RELAYER: usize = 9;
 /// A started node with the entrypoint (default EIP-712 names) and the token deployed.
 pub struct Deployed {
     pub chain: Chain,
+    pub chain_id: u64,
     pub entrypoint: Address,
     pub token: Address,
 }
 
-/// Starts Anvil with `args` and deploys.
+/// Starts Anvil (chain [`CHAIN_ID`]) with `args` and deploys.
 ///
 /// # Panics
 ///
 /// Without `npm ci --ignore-scripts` in `chain/`, or when a deployment fails.
 pub async fn deploy(args: &[&str]) -> Deployed {
+    deploy_on(CHAIN_ID, args).await
+}
+
+/// [`deploy`] on a node of the chain `chain_id`.
+///
+/// # Panics
+///
+/// As [`deploy`].
+pub async fn deploy_on(chain_id: u64, args: &[&str]) -> Deployed {
     let accounts = ACCOUNTS.to_string();
     let args: Vec<&str> = ["--accounts", accounts.as_str()].into_iter().chain(args.iter().copied()).collect();
-    let chain = Chain::start_with(&args).await.expect("anvil (run `npm ci --ignore-scripts` in chain/)");
+    let chain = Chain::start_on(chain_id, &args).await.expect("anvil (run `npm ci --ignore-scripts` in chain/)");
     let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await.expect("the entrypoint deploys");
     let token = chain.deploy_permit_token(TOKEN_NAME, "RTT").await.expect("the token deploys");
-    Deployed { chain, entrypoint, token }
+    Deployed { chain, chain_id, entrypoint, token }
 }
 
 impl Deployed {
@@ -54,7 +64,7 @@ impl Deployed {
         let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).expect("the shipped configuration");
         let replaced = config["chains"][0]["chainId"].clone();
         let mut chain = config["chains"][0].clone();
-        chain["chainId"] = CHAIN_ID.into();
+        chain["chainId"] = self.chain_id.into();
         chain["rpcUrl"] = self.chain.endpoint().into();
         chain["entrypoint"] = json!({"address": self.entrypoint.to_string()});
         config["chains"][0] = chain;
@@ -66,7 +76,7 @@ impl Deployed {
             .cloned()
             .collect();
         tokens.push(json!({
-            "chainId": CHAIN_ID, "address": self.token.to_string(), "symbol": "RTT", "decimals": 18,
+            "chainId": self.chain_id, "address": self.token.to_string(), "symbol": "RTT", "decimals": 18,
             "priceUsd": 1, "feeToken": true, "permit": {"name": TOKEN_NAME, "version": "1"}
         }));
         config["tokens"] = tokens.into();
@@ -78,7 +88,7 @@ impl Deployed {
         let mut request: Value =
             serde_json::from_str(include_str!("../../../examples/quote-request.json")).expect("the example request");
         request["ownerAddress"] = owner.to_string().into();
-        request["originChainId"] = CHAIN_ID.into();
+        request["originChainId"] = self.chain_id.into();
         request["originTokenAddress"] = self.token.to_string().into();
         request
     }
