@@ -97,7 +97,7 @@ pub async fn execute(
     if response.intent_status == IntentStatus::Executing {
         // A gasless deposit is queued for the chain's relayer task, which relays it off the
         // request path.
-        app.relayer.hand(&request.intent_id).await;
+        app.relayer.hand(&request).await;
     }
     Ok(Json(response))
 }

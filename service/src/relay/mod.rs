@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use alloy_network::EthereumWallet;
-use intent_core::{IntentReceipt, IntentStatus, TransactionStatus};
+use intent_core::{ExecuteRequest, IntentReceipt, IntentStatus, TransactionStatus};
 use tokio::sync::mpsc;
 
 use crate::config::ServiceConfig;
@@ -113,11 +113,17 @@ impl Relayer {
             .collect()
     }
 
-    /// Hands `intent_id`, just moved to EXECUTING, to the relayer if it is gasless: queued
-    /// in the store first, whether or not this instance can relay on its origin chain (a
-    /// restart, with a key or a node it lacks now, relays it then), and passed on to the
-    /// chain's relayer task when one runs here; the relay itself runs off the request path.
-    pub async fn hand(&self, intent_id: &str) {
+    /// Hands the intent of `request`, just moved to EXECUTING, to the relayer if it is
+    /// gasless (the request carries a deposit signature; a deposit-hash execute is not
+    /// loaded again): queued in the store first, whether or not this instance can relay on
+    /// its origin chain (a restart, with a key or a node it lacks now, relays it then), and
+    /// passed on to the chain's relayer task when one runs here; the relay itself runs off
+    /// the request path.
+    pub async fn hand(&self, request: &ExecuteRequest) {
+        if request.deposit_signature.is_none() {
+            return;
+        }
+        let intent_id = request.intent_id.as_str();
         let intent = match self.records.gasless_execution(intent_id).await {
             Ok(Some((intent, _))) => intent,
             Ok(None) => return,
