@@ -231,6 +231,20 @@ async fn a_record_another_instance_changed_is_judged_as_stored_not_as_kept() {
 }
 
 #[tokio::test]
+async fn postgresql_compresses_a_records_state_with_lz4() {
+    let Some(url) = postgres() else { return };
+    let app = App::open(&url, |_| {}).await;
+    let quote = app.quote(base(), &quote_request()).await;
+    let compression: Option<String> =
+        sqlx::query_scalar("SELECT pg_column_compression(state) FROM intents WHERE intent_id = $1")
+            .bind(&quote.intent.intent_id)
+            .fetch_one(app.service.app.records.store().pool())
+            .await
+            .unwrap();
+    assert_eq!(compression.as_deref(), Some("lz4"));
+}
+
+#[tokio::test]
 async fn the_same_deposit_proof_for_a_second_intent_is_refused() {
     let app = App::open(&database("proof-reuse"), |_| {}).await;
     let t = base();
