@@ -429,24 +429,27 @@ fn the_relayer_bindings_are_the_compiled_contracts_functions_and_errors() {
 }
 
 #[test]
-fn a_deposit_accepted_while_the_node_is_down_is_relayed_after_a_restart() {
+fn an_execute_refused_while_the_node_is_down_is_relayed_once_it_answers() {
     let node = Node::start(&[19], 21);
     node.approve_entrypoint(19);
     let db = support::database("relay-node-down");
-    // The first instance's node does not answer (nothing listens on port 1): the deposit is
-    // accepted, queued, and tried again, never lost.
+    // The first instance's node does not answer (nothing listens on port 1): the owner's
+    // entrypoint nonce cannot be read, so the execute is refused as retryable
+    // (ChainNodeHealth 9001/503) and nothing is changed, queued or sent.
     let mut unreachable = node.config();
     unreachable["chains"][0]["rpcUrl"] = "http://127.0.0.1:1".into();
     let first = Instance::start(&unreachable, &db, Some(&node.relayer_key(node.relayer)));
     let quote = first.committed(&node, 19);
-    let answer = first.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 19, entrypoint_mode(0))));
-    assert_eq!(answer["intentStatus"], "EXECUTING");
-    std::thread::sleep(Duration::from_millis(1500));
-    let deposit = first.receipt(&quote.intent.intent_id)["depositTransaction"].clone();
-    assert_eq!((deposit["status"].as_str(), deposit["txnHash"].as_str()), (Some("PENDING"), None), "{deposit}");
+    let request = to_string(&signed(&node, &quote, 19, entrypoint_mode(0)));
+    let refused = post(first.addr, "/rpc/Service/ExecuteIntent", &[("X-Access-Key", ACCESS_KEY)], request.as_bytes());
+    assert_eq!((refused.status, refused.json()["code"].as_i64()), (503, Some(9001)), "{}", refused.body);
+    assert_eq!(first.receipt(&quote.intent.intent_id)["status"], "COMMITTED");
     drop(first);
 
+    // Once the node answers, the same request is accepted and relayed, once.
     let second = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
+    let answer = second.rpc("ExecuteIntent", &request);
+    assert_eq!(answer["intentStatus"], "EXECUTING");
     second.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
     assert_eq!(node.relayer_nonce(), 1);
     assert_eq!(node.entrypoint_nonce(node.chain.address(19)), U256::from(1));
