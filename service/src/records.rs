@@ -183,7 +183,17 @@ fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction
         state: to_string(&record.state()),
         listing: listing(record.intent()),
         new_transaction_hashes,
+        queue_relay_on: None,
     }
+}
+
+/// The origin chain on which `record`, changed from status `before`, is to be queued for
+/// relaying: a gasless intent (its execute request carries a deposit signature) that has
+/// just become EXECUTING.
+fn relay_queue_of(before: &IntentStatus, record: &IntentRecord) -> Option<i64> {
+    let gasless = record.execute_request().is_some_and(|request| request.deposit_signature.is_some());
+    let started = *before != IntentStatus::Executing && *record.status() == IntentStatus::Executing;
+    (gasless && started).then(|| i64::try_from(record.intent().origin_chain_id).unwrap_or(i64::MAX))
 }
 
 /// An address as the listings store and compare it: lowercase `0x…`.
@@ -455,6 +465,7 @@ impl Records {
                 None => self.load(intent_id, caller).await?,
             };
             let hashes_before = transaction_hashes(&record);
+            let status_before = record.status().clone();
             let mut at = clock().max(floor);
             if lost {
                 at = at.max(record.last_event_at());
@@ -474,12 +485,11 @@ impl Records {
                     let next = revision.saturating_add(1);
                     let mut new_hashes = transaction_hashes(&record);
                     new_hashes.retain(|hash| !hashes_before.contains(hash));
-                    match self
-                        .store
-                        .swap(&stored(&record, project_id, next, new_hashes), revision, &proofs)
-                        .await
-                        .map_err(|e| self.store_failure(&e))?
-                    {
+                    let row = StoredRecord {
+                        queue_relay_on: relay_queue_of(&status_before, &record),
+                        ..stored(&record, project_id, next, new_hashes)
+                    };
+                    match self.store.swap(&row, revision, &proofs).await.map_err(|e| self.store_failure(&e))? {
                         Swapped::Done => {
                             self.changed(intent_id, next);
                             self.cache

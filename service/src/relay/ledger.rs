@@ -2,8 +2,9 @@
 //! `relays`, one row per relayed deposit, holding the signed transaction, written before it
 //! is sent (a pending row, `SENT`, is what the relayer follows, after a restart too; the
 //! unique `(chain, relayer, nonce)` makes a relayer nonce usable once); and `relay_queue`,
-//! the gasless intents accepted and not yet signed for, by origin chain, written before
-//! ExecuteIntent answers whether or not the instance can relay them (any relayer of the
+//! the gasless intents accepted and not yet signed for, by origin chain, written by the
+//! store in the transaction of the change that makes them EXECUTING
+//! ([`crate::store::StoredRecord::queue_relay_on`]), whether or not the instance can relay them (any relayer of the
 //! chain takes them: nothing is signed yet). Only text and numbers here: what a row means
 //! is [`super::sender`]'s.
 
@@ -124,20 +125,6 @@ pub async fn finish(store: &Store, intent_id: &str, status: &str) -> Result<(), 
     sqlx::query("UPDATE relays SET status = $1 WHERE intent_id = $2")
         .bind(status)
         .bind(intent_id)
-        .execute(store.pool())
-        .await
-        .map(drop)
-}
-
-/// Queues `intent_id` for the relayer of `chain_id` (nothing when it is queued already).
-///
-/// # Errors
-///
-/// The database's error.
-pub async fn enqueue(store: &Store, intent_id: &str, chain_id: u64) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO relay_queue (intent_id, chain_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
-        .bind(intent_id)
-        .bind(int(chain_id))
         .execute(store.pool())
         .await
         .map(drop)

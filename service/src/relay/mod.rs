@@ -115,10 +115,11 @@ impl Relayer {
 
     /// Hands the intent of `request`, just moved to EXECUTING, to the relayer if it is
     /// gasless (the request carries a deposit signature; a deposit-hash execute is not
-    /// loaded again): queued in the store first, whether or not this instance can relay on
-    /// its origin chain (a restart, with a key or a node it lacks now, relays it then), and
-    /// passed on to the chain's relayer task when one runs here; the relay itself runs off
-    /// the request path.
+    /// loaded again): passed on to its origin chain's relayer task when one runs here. It
+    /// is in the store's relay queue already, written in the transaction of the change
+    /// that made it EXECUTING, whether or not this instance can relay on that chain (a
+    /// restart, with a key or a node it lacks now, relays it then). The relay itself runs
+    /// off the request path.
     pub async fn hand(&self, request: &ExecuteRequest) {
         if request.deposit_signature.is_none() {
             return;
@@ -129,10 +130,8 @@ impl Relayer {
             Ok(None) => return,
             Err(e) => return tracing::warn!(intent_id, error = %e, "relayer: cannot load the intent handed over"),
         };
+        // Queued in the store already, by the change that made it EXECUTING.
         let chain_id = intent.origin_chain_id;
-        if let Err(e) = ledger::enqueue(self.records.store(), intent_id, chain_id).await {
-            tracing::warn!(intent_id, error = %e, "relayer: cannot queue the intent; a restart will not relay it");
-        }
         // A closed queue: the service is stopping; the next start reads the stored queue.
         if let Some(queue) = self.queues.get(&chain_id) {
             let _ = queue.send(intent_id.to_owned());

@@ -190,7 +190,9 @@ async fn run(
             .iter()
             .map(|write| match write {
                 Write::Swap { record, expected_revision, proofs }
-                    if proofs.is_empty() && record.new_transaction_hashes.is_empty() =>
+                    if proofs.is_empty()
+                        && record.new_transaction_hashes.is_empty()
+                        && record.queue_relay_on.is_none() =>
                 {
                     Some((record, *expected_revision))
                 }
@@ -245,6 +247,7 @@ mod tests {
             state: state.into(),
             listing: Default::default(),
             new_transaction_hashes: Vec::new(),
+            queue_relay_on: None,
         }
     }
 
@@ -350,6 +353,33 @@ mod tests {
         }
     }
 
+    /// A swap that queues its intent for relaying writes the queue's row with its change,
+    /// and one that loses its race writes none (PostgreSQL: such a swap is not part of the
+    /// one-statement group of bare swaps).
+    async fn a_change_queues_its_relay_with_itself(store: &Store) {
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let (won, lost) = (format!("0xqueued-{unique}"), format!("0xnot-queued-{unique}"));
+        for id in [&won, &lost] {
+            store.insert(&record(id, 1, "first")).await.unwrap();
+        }
+        let queued = |id: &str, revision: i64, expected_revision: i64| Write::Swap {
+            record: StoredRecord { queue_relay_on: Some(31337), ..record(id, revision, "executing") },
+            expected_revision,
+            proofs: vec![],
+        };
+        let outcomes = applied(store, vec![queued(&won, 2, 1), queued(&lost, 6, 5)]).await;
+        assert_eq!(outcomes, [Ok(Swapped::Done), Ok(Swapped::LostRace)]);
+        for (id, rows) in [(&won, 1), (&lost, 0)] {
+            let found: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM relay_queue WHERE intent_id = $1 AND chain_id = 31337")
+                    .bind(id)
+                    .fetch_one(store.pool())
+                    .await
+                    .unwrap();
+            assert_eq!(found, rows, "{id}");
+        }
+    }
+
     #[tokio::test]
     async fn one_sqlite_transaction_keeps_each_writes_own_outcome() {
         let path = std::env::temp_dir().join(format!("intent-group-{}.db", std::process::id()));
@@ -365,6 +395,7 @@ mod tests {
         .await
         .unwrap();
         a_failed_group_is_applied_write_by_write(&store).await;
+        a_change_queues_its_relay_with_itself(&store).await;
         store.close().await;
         let _ = std::fs::remove_file(&path);
     }
@@ -389,6 +420,7 @@ mod tests {
                 }
                 a_failed_group_is_applied_write_by_write(&store).await;
                 one_statement_answers_each_swap_and_announces_the_change(&store).await;
+                a_change_queues_its_relay_with_itself(&store).await;
                 sqlx::query("DROP TRIGGER fail_bad ON intents").execute(store.pool()).await.unwrap();
                 store.close().await;
             }

@@ -54,6 +54,10 @@ pub struct StoredRecord {
     /// The transaction hashes this change adds to its receipt (`0x…`, lowercase), kept in
     /// the side table of hashes in the same transaction (none from [`Store::load`]).
     pub new_transaction_hashes: Vec<String>,
+    /// The origin chain whose relay queue (`relay_queue`) this change adds the intent to,
+    /// in the same transaction: a gasless intent moving to EXECUTING, so that an answered
+    /// execute is relayed whatever happens to the instance after its commit.
+    pub queue_relay_on: Option<i64>,
 }
 
 /// The facts of an intent the listings filter on, fixed at its quote; addresses are
@@ -303,6 +307,7 @@ impl Store {
                 state: row.try_get(5)?,
                 listing: Listing::default(),
                 new_transaction_hashes: Vec::new(),
+                queue_relay_on: None,
             })
         })
         .transpose()
@@ -545,6 +550,13 @@ async fn swap_in(
         return Ok(Swapped::LostRace);
     }
     add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await?;
+    if let Some(chain_id) = record.queue_relay_on {
+        sqlx::query("INSERT INTO relay_queue (intent_id, chain_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(&record.intent_id)
+            .bind(chain_id)
+            .execute(&mut *connection)
+            .await?;
+    }
     Ok(Swapped::Done)
 }
 
