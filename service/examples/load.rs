@@ -257,6 +257,25 @@ fn print(phases: &[&Phase]) {
     }
 }
 
+/// Serves `service` on a loopback port through the service's own connection loop: its
+/// address, the sender that stops it, and the serving task.
+async fn serve(service: &Service) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let records = service.app.records.clone();
+    let serving = tokio::spawn(server::serve(
+        listener,
+        service.router(),
+        service.limits,
+        async {
+            let _ = stopped.await;
+        },
+        move || records.shut_down(),
+    ));
+    (addr, stop, serving)
+}
+
 fn main() {
     let options = options();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
@@ -273,32 +292,8 @@ fn main() {
         let policy = config.policy();
         let service = Service::open(config, &options.db, &[], &[], false).await.expect("the database");
         let unkept = Service::open(unkept, &options.db, &[], &[], false).await.expect("the database");
-        let unkept_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let unkept_addr = unkept_listener.local_addr().expect("address");
-        let (stop_unkept, unkept_stopped) = tokio::sync::oneshot::channel::<()>();
-        let unkept_records = unkept.app.records.clone();
-        let unkept_serving = tokio::spawn(server::serve(
-            unkept_listener,
-            unkept.router(),
-            unkept.limits,
-            async {
-                let _ = unkept_stopped.await;
-            },
-            move || unkept_records.shut_down(),
-        ));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("address");
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let records = service.app.records.clone();
-        let serving = tokio::spawn(server::serve(
-            listener,
-            service.router(),
-            service.limits,
-            async {
-                let _ = stopped.await;
-            },
-            move || records.shut_down(),
-        ));
+        let (unkept_addr, stop_unkept, unkept_serving) = serve(&unkept).await;
+        let (addr, stop, serving) = serve(&service).await;
         let sweeping = tokio::spawn(sweep::run(service.app.records.clone(), service.limits.quote_grace));
         let deadline = Instant::now() + options.time_limit;
         let request = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/quote-request.json"))
