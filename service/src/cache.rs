@@ -81,16 +81,6 @@ impl RecordCache {
             order.retain(|(sequence, id)| entries.get(id).is_some_and(|(put, _)| put == sequence));
         }
     }
-
-    /// How many records are kept.
-    pub fn len(&self) -> usize {
-        self.inner().entries.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
 }
 
 #[cfg(test)]
@@ -114,7 +104,7 @@ mod tests {
         cache.put("a".into(), cached(3));
         assert_eq!(cache.take("a").map(|c| c.revision), Some(3));
         assert!(cache.take("a").is_none());
-        assert!(cache.is_empty());
+        assert!(cache.inner().entries.is_empty());
     }
 
     #[test]

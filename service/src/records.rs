@@ -172,7 +172,8 @@ fn stored_revision(record: &IntentRecord) -> i64 {
 }
 
 /// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
-/// the side table of hashes.
+/// the side table of hashes. Its listing is left empty: only an insert writes one (it never
+/// changes), see [`Records::quote`].
 fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction_hashes: Vec<String>) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
@@ -181,7 +182,7 @@ fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
         state: to_string(&record.state()),
-        listing: listing(record.intent()),
+        listing: Listing::default(),
         new_transaction_hashes,
         queue_relay_on: None,
     }
@@ -532,12 +533,13 @@ impl Records {
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
-        self.store
-            .insert(&stored(&record, project, stored_revision(&record), transaction_hashes(&record)))
-            .await
-            .map_err(|e| self.store_failure(&e))?;
-        self.changed(&response.intent.intent_id, stored_revision(&record));
         let revision = stored_revision(&record);
+        let row = StoredRecord {
+            listing: listing(record.intent()),
+            ..stored(&record, project, revision, transaction_hashes(&record))
+        };
+        self.store.insert(&row).await.map_err(|e| self.store_failure(&e))?;
+        self.changed(&response.intent.intent_id, revision);
         self.cache.put(response.intent.intent_id.clone(), Cached { record, revision, project_id: project });
         Ok(response)
     }

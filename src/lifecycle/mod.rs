@@ -261,11 +261,17 @@ impl IntentRecord {
         self.next_stage(*event, now).map(|stage| stage.status().clone())
     }
 
-    /// [`IntentRecord::check_event`] over the closed stages.
-    fn next_stage(&self, event: Event, now: Timestamp) -> Result<Stage, Error> {
+    /// `CLOCK_WENT_BACKWARDS` when `now` is before the record's last event.
+    pub(crate) fn check_clock(&self, now: Timestamp) -> Result<(), Error> {
         if now < self.last_event_at {
             return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
         }
+        Ok(())
+    }
+
+    /// [`IntentRecord::check_event`] over the closed stages.
+    fn next_stage(&self, event: Event, now: Timestamp) -> Result<Stage, Error> {
+        self.check_clock(now)?;
         event.next(Some(self.stage)).ok_or_else(|| event.invalid_transition(Some(self.stage.status())))
     }
 

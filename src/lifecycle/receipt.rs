@@ -108,9 +108,7 @@ impl IntentRecord {
     /// `CLOCK_WENT_BACKWARDS`; `INVALID_TRANSITION` (event `progress`) unless the record is
     /// EXECUTING; the report's checks ([`TransactionReport::check`], at `transaction`).
     pub fn report_progress(&mut self, report: &TransactionReport, now: Timestamp) -> Result<Applied, Error> {
-        if now < self.last_event_at {
-            return Err(Error::new(Problem::ClockWentBackwards { now, last: self.last_event_at }));
-        }
+        self.check_clock(now)?;
         if self.stage != Stage::Executing {
             return Err(Error::new(Problem::InvalidTransition {
                 from: Some(self.stage.status().clone()),
@@ -122,7 +120,7 @@ impl IntentRecord {
             (&kept.status, &kept.status_reason, kept.txn_hash, kept.txn_mined_at)
                 == (&transaction.status, &transaction.status_reason, transaction.txn_hash, transaction.txn_mined_at)
         };
-        if self.kept(&transaction.kind).is_some_and(|kept| same(&kept)) {
+        if self.kept(&transaction.kind).is_some_and(same) {
             return Ok(Applied::Replay);
         }
         keep(&mut self.transactions, transaction);
@@ -132,8 +130,8 @@ impl IntentRecord {
         Ok(Applied::Changed)
     }
 
-    fn kept(&self, kind: &TransactionType) -> Option<IntentTransaction> {
-        self.transactions.iter().find(|t| t.kind == *kind).cloned()
+    fn kept(&self, kind: &TransactionType) -> Option<&IntentTransaction> {
+        self.transactions.iter().find(|t| t.kind == *kind)
     }
 
     /// The receipt of the intent as it reads at `now` (docs/spec.md §6.6): the reported
@@ -165,16 +163,17 @@ impl IntentRecord {
             transaction.status_updated_at = Some(updated_at);
             transaction
         };
-        let deposit_transaction = self.kept(&TransactionType::Deposit).unwrap_or_else(|| {
+        let deposit_transaction = self.kept(&TransactionType::Deposit).cloned().unwrap_or_else(|| {
             let mut transaction = derived(TransactionType::Deposit, deposit_status, None);
             transaction.txn_hash = hash;
             transaction
         });
         let origin_transaction = self
             .kept(&TransactionType::Origin)
+            .cloned()
             .unwrap_or_else(|| derived(TransactionType::Origin, origin_status, origin_reason));
-        let destination = self.kept(&TransactionType::Destination);
-        let refund = self.kept(&TransactionType::Refund);
+        let destination = self.kept(&TransactionType::Destination).cloned();
+        let refund = self.kept(&TransactionType::Refund).cloned();
         let status = stage.status().clone();
         let intent = &self.intent;
         let request = &intent.quote_request;
