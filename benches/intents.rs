@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
 use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
-use intent_core::{from_slice, Canonical, Intent, RecordState};
+use intent_core::{from_slice, to_string, Canonical, Intent, IntentRecord, RecordState};
 
 use support::Corpus;
 
@@ -360,6 +360,47 @@ fn restore_record(c: &mut Criterion, corpus: &Corpus) {
     group.finish();
 }
 
+/// Writing a committed record's RecordState JSON, as a server stores it at each change:
+/// `to_string(&record.state())` (the floor: the state built, cloning the record, and
+/// written), beside `IntentRecord::state_json` on records that wrote their quoted members'
+/// text before (a record kept between changes), and its first call (which writes it).
+fn write_state(c: &mut Criterion, corpus: &Corpus) {
+    let states = support::committed_states(&support::commits(corpus));
+    let records: Vec<IntentRecord> = states.iter().map(|state| support::restore(state.as_bytes())).collect();
+    let mut written = records.clone();
+    for record in &mut written {
+        record.state_json();
+    }
+    let mut group = c.benchmark_group("write_state");
+    group.throughput(elements(records.len()));
+    group.bench_function("floor: to_string(&record.state())", |b| {
+        b.iter(|| {
+            for record in &records {
+                black_box(to_string(&black_box(record).state()));
+            }
+        })
+    });
+    group.bench_function("IntentRecord::state_json, quoted members written before", |b| {
+        b.iter(|| {
+            for record in &mut written {
+                black_box(black_box(&mut *record).state_json());
+            }
+        })
+    });
+    group.bench_function("info: IntentRecord::state_json, first call", |b| {
+        b.iter_batched_ref(
+            || records.clone(),
+            |records| {
+                for record in records.iter_mut() {
+                    black_box(record.state_json());
+                }
+            },
+            BatchSize::PerIteration,
+        )
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     let corpus = support::corpus();
     let dense = support::dense_corpus();
@@ -372,6 +413,7 @@ fn benches(c: &mut Criterion) {
     recover(c, &corpus);
     commit(c, &corpus);
     restore_record(c, &corpus);
+    write_state(c, &corpus);
 }
 
 criterion_group! {

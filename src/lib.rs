@@ -99,7 +99,7 @@ pub fn from_slice_with<T: WireObject>(bytes: &[u8], limits: &Limits) -> Result<T
 /// Writes an object in its wire form (docs/spec.md §1): decimal-string `uint`s, EIP-55
 /// addresses, unknown members as received. Members are in canonical key order.
 pub fn to_string<T: WireObject>(value: &T) -> String {
-    let mut out = String::new();
+    let mut out = text::DocumentSink::new();
     value.write(&mut out, wire::wire_value::Form::Wire);
-    out
+    out.text
 }

@@ -6,6 +6,8 @@
 
 use alloc::string::String;
 
+use alloy_primitives::Address;
+
 /// Where JSON text is written: the writers of this crate ([`crate::to_string`],
 /// [`crate::Canonical::write_canonical`]) stream their output into a `Sink` piece by piece
 /// (punctuation, a key, a number), so that nothing has to build the whole text. This crate
@@ -42,6 +44,69 @@ pub trait Sink {
         if let Ok(text) = core::str::from_utf8(ascii) {
             self.write_str(text);
         }
+    }
+
+    /// Appends `address` quoted, in EIP-55 form, as the wire form writes every address.
+    /// The default hashes its digits (one keccak permutation) each time; a sink that
+    /// writes a whole document may remember the forms it wrote, as the one of
+    /// [`crate::to_string`] does, since a document names the same few addresses many times.
+    fn write_checksummed_address(&mut self, address: &Address) {
+        self.write_str("\"");
+        self.write_str(address.to_checksum_buffer(None).as_str());
+        self.write_str("\"");
+    }
+}
+
+/// How many EIP-55 forms a [`DocumentSink`] remembers: an intent names about a dozen
+/// distinct addresses (owner, tokens, intent addresses, call targets) 25 to 35 times.
+const REMEMBERED_ADDRESSES: usize = 16;
+
+/// A `String` sink for one document that remembers the EIP-55 forms of the last
+/// [`REMEMBERED_ADDRESSES`] addresses it wrote, so that an address named again is copied
+/// rather than hashed again. The text is the same as a `String`'s.
+pub(crate) struct DocumentSink {
+    /// The text written.
+    pub(crate) text: String,
+    addresses: [Address; REMEMBERED_ADDRESSES],
+    forms: [[u8; 42]; REMEMBERED_ADDRESSES],
+    len: usize,
+    next: usize,
+}
+
+impl DocumentSink {
+    pub(crate) fn new() -> DocumentSink {
+        DocumentSink {
+            text: String::new(),
+            addresses: [Address::ZERO; REMEMBERED_ADDRESSES],
+            forms: [[0; 42]; REMEMBERED_ADDRESSES],
+            len: 0,
+            next: 0,
+        }
+    }
+}
+
+impl Sink for DocumentSink {
+    fn write_str(&mut self, text: &str) {
+        self.text.push_str(text);
+    }
+
+    fn write_checksummed_address(&mut self, address: &Address) {
+        let known = self.addresses[..self.len].iter().position(|known| known == address);
+        let slot = match known {
+            Some(slot) => slot,
+            None => {
+                let slot = self.next;
+                self.addresses[slot] = *address;
+                self.forms[slot].copy_from_slice(address.to_checksum_buffer(None).as_str().as_bytes());
+                self.next = (slot + 1) % REMEMBERED_ADDRESSES;
+                self.len = REMEMBERED_ADDRESSES.min(self.len + 1);
+                slot
+            }
+        };
+        self.text.push('"');
+        // The form is `0x` and hex digits: ASCII.
+        self.text.push_str(core::str::from_utf8(&self.forms[slot]).unwrap_or_default());
+        self.text.push('"');
     }
 }
 
@@ -176,5 +241,25 @@ mod tests {
         let mut out = String::new();
         write_string(&mut out, "a\"b\\c\u{8}\t\n\u{c}\r\u{1}\u{1f} é✓\u{7f}");
         assert_eq!(out, "\"a\\\"b\\\\c\\b\\t\\n\\f\\r\\u0001\\u001f é✓\u{7f}\"");
+    }
+
+    #[test]
+    fn a_document_sink_writes_each_address_as_a_string_does() {
+        // 40 distinct addresses, each named again at growing distances: from hits among the
+        // remembered ones to names evicted long before.
+        let addresses: alloc::vec::Vec<Address> =
+            (0u8..40).map(|i| Address::repeat_byte(i.wrapping_mul(73) | 0x0f)).collect();
+        let order = (0..40).chain((0..40).rev()).chain((0..40).step_by(3)).chain([5, 5, 39, 0]);
+        let (mut plain, mut document) = (String::new(), DocumentSink::new());
+        for i in order {
+            plain.write_checksummed_address(&addresses[i]);
+            document.write_checksummed_address(&addresses[i]);
+            plain.write_str(",");
+            document.write_str(",");
+        }
+        assert_eq!(document.text, plain);
+        let before = document.text.len();
+        document.write_checksummed_address(&addresses[0]);
+        assert_eq!(&document.text[before..], alloc::format!("\"{}\"", addresses[0].to_checksum(None)));
     }
 }

@@ -484,10 +484,14 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
     outcomes
 }
 
-/// `record` written as its RecordState JSON, read back and restored: the same record, with
-/// the same revision and next deadline (docs/spec.md §6.2).
+/// `record` written as its RecordState JSON (by `to_string` and, the same text, by
+/// `state_json`), read back and restored: the same record, with the same revision and next
+/// deadline (docs/spec.md §6.2).
 pub(crate) fn through_state(record: &IntentRecord) -> IntentRecord {
     let text = to_string(&record.state());
+    let mut written = record.clone();
+    assert_eq!(written.state_json(), text, "state_json differs from the state's text");
+    assert_eq!(written.state_json(), text, "state_json differs from the state's text, written again");
     let state = from_slice::<RecordState>(text.as_bytes()).unwrap_or_else(|e| panic!("a state does not parse: {e}"));
     let restored = IntentRecord::from_state(state).unwrap_or_else(|e| panic!("a state does not restore: {e}"));
     assert_eq!(&restored, record, "a restored record differs");

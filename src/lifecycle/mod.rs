@@ -79,6 +79,8 @@ pub struct IntentRecord {
     execute_request: Option<ExecuteRequest>,
     transactions: Vec<IntentTransaction>,
     progress_reports: u64,
+    /// The text of the quoted members, once [`IntentRecord::state_json`] wrote it.
+    quoted_text: state::QuotedText,
 }
 
 fn require_reason(reason: &str) -> Result<(), Error> {
@@ -129,6 +131,7 @@ impl IntentRecord {
             execute_request: None,
             transactions: Vec::new(),
             progress_reports: 0,
+            quoted_text: state::QuotedText::default(),
         })
     }
 
@@ -377,7 +380,10 @@ impl IntentRecord {
         contracts: Option<&ServiceContracts>,
         now: Timestamp,
     ) -> Result<Applied, Error> {
-        let actual = intent.canonical_hash();
+        // Equal intents have one canonical form (equality is by meaning: unknown members by
+        // their canonical forms, decimals by value, and `-0` is written `0`), so the intent
+        // stored, whose hash is checked whenever a record is restored, needs no hashing.
+        let actual = if *intent == self.intent { self.intent_hash } else { intent.canonical_hash() };
         let contracts_match = contracts.is_none_or(|contracts| *contracts == self.intent.service_contracts);
         if self.stage != Stage::Quoted && actual == self.intent_hash && contracts_match {
             return Ok(Applied::Replay);

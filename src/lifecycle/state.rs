@@ -9,6 +9,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use alloy_primitives::B256;
@@ -18,6 +19,9 @@ use super::table::Stage;
 use super::IntentRecord;
 use crate::eip712::EntrypointNames;
 use crate::error::{Error, Problem};
+use crate::text::{DocumentSink, Sink};
+use crate::wire::declare::MemberWriter;
+use crate::wire::wire_value::{Form, WireValue};
 use crate::wire_object;
 use crate::{
     Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction, Policy, Timestamp,
@@ -255,7 +259,101 @@ impl RecordState {
     }
 }
 
+/// The wire text of a record's quoted members, `gasFeeOptions` and `intent`, which no event
+/// changes and which are most of a state's text: written by the record's first
+/// [`IntentRecord::state_json`] and kept in the record (its clones share it), so that a
+/// host that writes one record's state at each of its changes writes them once. It is no
+/// part of the record's value: records are equal, and debug-print, without it.
+#[derive(Clone, Default)]
+pub(crate) struct QuotedText(Option<Arc<QuotedMembers>>);
+
+struct QuotedMembers {
+    gas_fee_options: Option<String>,
+    intent: String,
+}
+
+impl PartialEq for QuotedText {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl core::fmt::Debug for QuotedText {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(if self.0.is_some() { "QuotedText(written)" } else { "QuotedText(none)" })
+    }
+}
+
 impl IntentRecord {
+    /// The text of [`IntentRecord::state`], byte for byte `to_string(&self.state())`,
+    /// written from the record without copying it. The values of `gasFeeOptions` and
+    /// `intent`, which no event changes, are written by the first call and kept in the
+    /// record (hence `&mut`), so that the states of its later changes copy them.
+    ///
+    /// ```
+    /// use intent_core::{from_slice, to_string, IntentRecord, Policy};
+    ///
+    /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
+    /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
+    /// assert_eq!(record.state_json(), to_string(&record.state()));
+    /// let commit = record.intent().clone();
+    /// record.commit(&commit, None, "2026-11-21T18:31:00Z".parse()?)?;
+    /// assert_eq!(record.state_json(), to_string(&record.state()));
+    /// # Ok::<(), intent_core::Error>(())
+    /// ```
+    pub fn state_json(&mut self) -> String {
+        let quoted = match &self.quoted_text.0 {
+            Some(quoted) => quoted.clone(),
+            None => {
+                let quoted = Arc::new(QuotedMembers {
+                    gas_fee_options: self.gas_fee_options.as_ref().map(crate::to_string),
+                    intent: crate::to_string(&self.intent),
+                });
+                self.quoted_text = QuotedText(Some(quoted.clone()));
+                quoted
+            }
+        };
+        let none = UnknownMembers::new();
+        let mut out = DocumentSink::new();
+        out.text.reserve(quoted.intent.len() + quoted.gas_fee_options.as_ref().map_or(0, String::len) + 1024);
+        let mut w = MemberWriter::begin(&mut out, &none, RecordState::KEYS, Form::Wire);
+        // The members of `RecordState` in its key order, as its writer writes them (the
+        // tests compare the two texts on records with every optional member).
+        macro_rules! member {
+            ($key:literal, $value:expr) => {
+                let value = $value;
+                if value.is_present() {
+                    w.key($key, concat!(",\"", $key, "\":"));
+                    value.write(w.out, Form::Wire);
+                }
+            };
+        }
+        member!("committedAt", &self.committed_at);
+        member!("executeRequest", &self.execute_request);
+        if let Some(text) = &quoted.gas_fee_options {
+            w.key("gasFeeOptions", ",\"gasFeeOptions\":");
+            w.out.write_str(text);
+        }
+        w.key("intent", ",\"intent\":");
+        w.out.write_str(&quoted.intent);
+        member!("intentHash", &self.intent_hash);
+        member!("lastEventAt", &self.last_event_at);
+        member!("policy", &PolicyState::from(&self.policy));
+        member!("progressReports", &(self.progress_reports > 0).then_some(self.progress_reports));
+        member!("quotedAt", &self.quoted_at);
+        member!("revision", &self.revision);
+        member!("status", self.stage.status());
+        member!("statusReason", &self.status_reason);
+        member!("statusSince", &self.status_since);
+        if !self.transactions.is_empty() {
+            w.key("transactions", ",\"transactions\":");
+            self.transactions.write(w.out, Form::Wire);
+        }
+        member!("version", &RECORD_STATE_VERSION);
+        w.end();
+        out.text
+    }
+
     /// The record's persisted form (docs/spec.md §6.2), `version` [`RECORD_STATE_VERSION`].
     pub fn state(&self) -> RecordState {
         RecordState {
@@ -321,6 +419,7 @@ impl IntentRecord {
             execute_request: state.execute_request,
             transactions: state.transactions.unwrap_or_default(),
             progress_reports: state.progress_reports.unwrap_or(0),
+            quoted_text: QuotedText::default(),
         })
     }
 }

@@ -194,11 +194,10 @@ fn write_hex_chunks<S: Sink + ?Sized, const CHUNK: usize, const LEN: usize>(out:
     }
 }
 
-/// Writes an address quoted, in EIP-55 form.
+/// Writes an address quoted, in EIP-55 form (through the sink, which may remember it:
+/// [`Sink::write_checksummed_address`]).
 pub(crate) fn write_checksummed<S: Sink + ?Sized>(out: &mut S, address: &Address) {
-    out.write_str("\"");
-    out.write_str(address.to_checksum_buffer(None).as_str());
-    out.write_str("\"");
+    out.write_checksummed_address(address);
 }
 
 #[cfg(test)]
