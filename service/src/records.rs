@@ -24,10 +24,10 @@ use std::time::Duration;
 
 use alloy_primitives::{Address, B256};
 use intent_core::{
-    from_slice_with, to_string, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse,
-    DepositSignature, EventInput, ExecuteRequest, ExecuteResponse, FeeOption, Intent, IntentReceipt, IntentRecord,
-    IntentStatus, Limits, Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp,
-    TransactionReport, TransactionStatus, TransactionType, UnknownMembers, WaitIntentReceiptRequest,
+    from_slice_with, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse, DepositSignature,
+    EventInput, ExecuteRequest, ExecuteResponse, FeeOption, Intent, IntentReceipt, IntentRecord, IntentStatus, Limits,
+    Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp, TransactionReport, TransactionStatus,
+    TransactionType, UnknownMembers, WaitIntentReceiptRequest,
 };
 use tokio::sync::watch;
 
@@ -174,14 +174,21 @@ fn stored_revision(record: &IntentRecord) -> i64 {
 /// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
 /// the side table of hashes. Its listing is left empty: only an insert writes one (it never
 /// changes), see [`Records::quote`].
-fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction_hashes: Vec<String>) -> StoredRecord {
+fn stored(
+    record: &mut IntentRecord,
+    project_id: i64,
+    revision: i64,
+    new_transaction_hashes: Vec<String>,
+) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
         project_id,
         revision,
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
-        state: to_string(&record.state()),
+        // The state's text, whose quoted members (most of it) a kept record wrote at its
+        // quote and copies at every later change.
+        state: record.state_json(),
         listing: Listing::default(),
         new_transaction_hashes,
         queue_relay_on: None,
@@ -480,7 +487,7 @@ impl Records {
             }
             match step? {
                 Step::Answer(answer) => return Ok(answer),
-                Step::Store(record, proofs, answer) => {
+                Step::Store(mut record, proofs, answer) => {
                     // The row's revision counts every stored change: the record's events
                     // and its deposit's progress (which leaves the record's own revision).
                     let next = revision.saturating_add(1);
@@ -488,7 +495,7 @@ impl Records {
                     new_hashes.retain(|hash| !hashes_before.contains(hash));
                     let row = StoredRecord {
                         queue_relay_on: relay_queue_of(&status_before, &record),
-                        ..stored(&record, project_id, next, new_hashes)
+                        ..stored(&mut record, project_id, next, new_hashes)
                     };
                     match self.store.swap(&row, revision, &proofs).await.map_err(|e| self.store_failure(&e))? {
                         Swapped::Done => {
@@ -530,14 +537,12 @@ impl Records {
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
-        let record =
+        let mut record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         let revision = stored_revision(&record);
-        let row = StoredRecord {
-            listing: listing(record.intent()),
-            ..stored(&record, project, revision, transaction_hashes(&record))
-        };
+        let hashes = transaction_hashes(&record);
+        let row = StoredRecord { listing: listing(record.intent()), ..stored(&mut record, project, revision, hashes) };
         self.store.insert(&row).await.map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, revision);
         self.cache.put(response.intent.intent_id.clone(), Cached { record, revision, project_id: project });

@@ -18,13 +18,13 @@
 //! to the other instances after the commit, in a transaction that does not wait for a
 //! flush (the notification lock would otherwise be held through each group's flush).
 
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError};
 
-use sqlx::{AnyPool, Executor};
+use sqlx::{AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{mpsc, oneshot, Mutex, Semaphore};
 
 use super::{
-    announce_postgres, insert_in, swap_all_postgres, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped,
+    announce_postgres, insert_in, swap_all, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped,
 };
 
 /// The most writes one transaction applies.
@@ -74,6 +74,47 @@ type Queued = (Write, oneshot::Sender<Result<Swapped, StoreError>>);
 /// The queue of the writer task; the task ends when the queue is dropped.
 pub struct GroupWriter {
     queue: mpsc::UnboundedSender<Queued>,
+    connections: Arc<Connections>,
+}
+
+/// The writer's own connections, taken out of the pool once (detached: the pool may open
+/// others in their place) and kept between groups. A connection borrowed from the pool
+/// costs a hand-off per group on SQLite (a thread per connection) and a round trip on
+/// PostgreSQL for the ping sqlx sends to every connection given back; and a SQLite
+/// connection drops its page cache whenever another connection wrote last, so that one
+/// writer connection reads the pages it changes from its cache, not from the file. A
+/// connection that failed is dropped, and the next group takes a new one.
+pub(crate) struct Connections {
+    pool: AnyPool,
+    idle: std::sync::Mutex<Vec<AnyConnection>>,
+}
+
+impl Connections {
+    fn new(pool: AnyPool) -> Connections {
+        Connections { pool, idle: std::sync::Mutex::new(Vec::new()) }
+    }
+
+    /// A kept connection, or a new one from the pool.
+    async fn take(&self) -> Result<AnyConnection, StoreError> {
+        let kept = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        match kept {
+            Some(connection) => Ok(connection),
+            None => Ok(self.pool.acquire().await?.detach()),
+        }
+    }
+
+    /// Keeps `connection` for the next group.
+    fn keep(&self, connection: AnyConnection) {
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner).push(connection);
+    }
+
+    /// Closes the kept connections.
+    async fn close(&self) {
+        let kept = std::mem::take(&mut *self.idle.lock().unwrap_or_else(PoisonError::into_inner));
+        for connection in kept {
+            let _ = connection.close().await;
+        }
+    }
 }
 
 impl GroupWriter {
@@ -81,6 +122,8 @@ impl GroupWriter {
     /// the store's writer lock) while it applies a group.
     pub fn start(pool: AnyPool, backend: Backend, lock: Option<Arc<Mutex<()>>>) -> GroupWriter {
         let (queue, mut queued) = mpsc::unbounded_channel::<Queued>();
+        let connections = Arc::new(Connections::new(pool));
+        let writer = connections.clone();
         let in_flight = Arc::new(Semaphore::new(match backend {
             Backend::Sqlite => 1,
             Backend::Postgres => POSTGRES_GROUPS_IN_FLIGHT,
@@ -97,18 +140,23 @@ impl GroupWriter {
                         Err(_) => break,
                     }
                 }
-                let (pool, lock) = (pool.clone(), lock.clone());
+                let (connections, lock) = (writer.clone(), lock.clone());
                 tokio::spawn(async move {
                     let _writer = match &lock {
                         Some(lock) => Some(lock.lock().await),
                         None => None,
                     };
-                    apply(&pool, backend, group).await;
+                    apply(&connections, backend, group).await;
                     drop(permit);
                 });
             }
         });
-        GroupWriter { queue }
+        GroupWriter { queue, connections }
+    }
+
+    /// Closes the writer's kept connections (a group still to come takes new ones).
+    pub async fn close(&self) {
+        self.connections.close().await;
     }
 
     /// Queues `write` and waits for its group's commit.
@@ -131,11 +179,11 @@ impl GroupWriter {
 /// answered to it alone. On PostgreSQL the committed changes are then announced on
 /// [`super::CHANGES_CHANNEL`]; a failed announcement is logged (the pollers of the other
 /// instances see the change within their period).
-async fn apply(pool: &AnyPool, backend: Backend, mut group: Vec<Queued>) {
+async fn apply(connections: &Connections, backend: Backend, mut group: Vec<Queued>) {
     group.sort_by(|(a, _), (b, _)| a.intent_id().cmp(b.intent_id()));
     let writes: Vec<&Write> = group.iter().map(|(write, _)| write).collect();
     let mut changes = Vec::new();
-    match run(pool, backend, &writes).await {
+    match run_on(connections, backend, &writes).await {
         Ok(results) => {
             for ((write, answer), result) in group.into_iter().zip(results) {
                 answered(write, answer, result, &mut changes);
@@ -149,19 +197,41 @@ async fn apply(pool: &AnyPool, backend: Backend, mut group: Vec<Queued>) {
         Err(e) => {
             tracing::warn!(error = %e, writes = group.len(), "group commit failed: applying its writes one by one");
             for (write, answer) in group {
-                let result = run(pool, backend, &[&write]).await.and_then(|mut results| {
+                let result = run_on(connections, backend, &[&write]).await.and_then(|mut results| {
                     results.pop().unwrap_or_else(|| Err(StoreError::Protocol("a write without a result".into())))
                 });
                 answered(write, answer, result, &mut changes);
             }
         }
     }
-    if backend == Backend::Postgres {
+    if backend == Backend::Postgres && !changes.is_empty() {
         let changes: Vec<(&str, i64)> = changes.iter().map(|(id, revision)| (id.as_str(), *revision)).collect();
-        if let Err(e) = announce_postgres(pool, &changes).await {
+        let announced = match connections.take().await {
+            Ok(mut connection) => {
+                let announced = announce_postgres(&mut connection, &changes).await;
+                if announced.is_ok() {
+                    connections.keep(connection);
+                }
+                announced
+            }
+            Err(e) => Err(e),
+        };
+        if let Err(e) = announced {
             tracing::warn!(error = %e, changes = changes.len(), "changes not announced: other instances' pollers will see them");
         }
     }
+}
+
+/// [`run`] on one of `connections`, kept for the next group unless it failed.
+async fn run_on(
+    connections: &Connections,
+    backend: Backend,
+    writes: &[&Write],
+) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
+    let mut connection = connections.take().await?;
+    let results = run(&mut connection, backend, writes).await?;
+    connections.keep(connection);
+    Ok(results)
 }
 
 /// Answers `write` with its committed `result`, noting in `changes` the intent and revision
@@ -178,33 +248,38 @@ fn answered(
     let _ = answer.send(result);
 }
 
+/// The swaps of `writes` (in their order) when the group can be one statement
+/// ([`swap_all`]): every write a bare compare-and-swap (no proofs to claim, no transaction
+/// hashes, no relay to queue) and, on SQLite, each intent at most once (`writes` are in the
+/// order of their intent ids).
+fn one_statement<'a>(backend: Backend, writes: &[&'a Write]) -> Option<Vec<(&'a StoredRecord, i64)>> {
+    let swaps: Vec<(&StoredRecord, i64)> = writes
+        .iter()
+        .map(|write| match write {
+            Write::Swap { record, expected_revision, proofs }
+                if proofs.is_empty() && record.new_transaction_hashes.is_empty() && record.queue_relay_on.is_none() =>
+            {
+                Some((record, *expected_revision))
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let repeated = swaps.windows(2).any(|pair| pair[0].0.intent_id == pair[1].0.intent_id);
+    (backend == Backend::Postgres || !repeated).then_some(swaps)
+}
+
 /// Runs `writes` in one transaction: each write's own result, or the error that failed
 /// the transaction.
 async fn run(
-    pool: &AnyPool,
+    connection: &mut AnyConnection,
     backend: Backend,
     writes: &[&Write],
 ) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
-    if backend == Backend::Postgres {
-        let bare: Option<Vec<(&StoredRecord, i64)>> = writes
-            .iter()
-            .map(|write| match write {
-                Write::Swap { record, expected_revision, proofs }
-                    if proofs.is_empty()
-                        && record.new_transaction_hashes.is_empty()
-                        && record.queue_relay_on.is_none() =>
-                {
-                    Some((record, *expected_revision))
-                }
-                _ => None,
-            })
-            .collect();
-        if let Some(swaps) = bare {
-            return swap_all_postgres(pool, &swaps).await;
-        }
+    if let Some(swaps) = one_statement(backend, writes) {
+        return swap_all(connection, backend, &swaps).await;
     }
     let mut results = Vec::with_capacity(writes.len());
-    let mut transaction = pool.begin().await?;
+    let mut transaction = connection.begin().await?;
     for write in writes {
         let guarded = write.guarded();
         if guarded {
@@ -260,7 +335,7 @@ mod tests {
             group.push((write, answer));
             answers.push(answered);
         }
-        apply(store.pool(), store.backend(), group).await;
+        apply(&Connections::new(store.pool().clone()), store.backend(), group).await;
         let mut outcomes = Vec::new();
         for answered in answers {
             outcomes.push(answered.await.unwrap().map_err(|e| e.to_string()));
@@ -353,6 +428,38 @@ mod tests {
         }
     }
 
+    /// A group of bare swaps of distinct intents, one statement on either database: the
+    /// winners and the loser are told apart (on SQLite by the changed intents' ids), and two
+    /// swaps of one intent there make the group a transaction instead, in which the first
+    /// wins and the second loses its race.
+    async fn bare_swaps_are_one_statement_with_each_outcome(store: &Store) {
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let ids: Vec<String> = (0..3).map(|i| format!("0xbare{i}-{unique}")).collect();
+        for id in &ids {
+            store.insert(&record(id, 1, "first")).await.unwrap();
+        }
+        let swap = |id: &str, revision: i64, expected_revision: i64| Write::Swap {
+            record: record(id, revision, &format!("at {revision}")),
+            expected_revision,
+            proofs: vec![],
+        };
+        let writes = vec![swap(&ids[2], 2, 1), swap(&ids[0], 2, 1), swap(&ids[1], 6, 5)];
+        assert!(one_statement(store.backend(), &writes.iter().collect::<Vec<_>>()).is_some());
+        let outcomes = applied(store, writes).await;
+        assert_eq!(outcomes, [Ok(Swapped::Done), Ok(Swapped::Done), Ok(Swapped::LostRace)]);
+        for (id, revision) in [(&ids[0], 2), (&ids[1], 1), (&ids[2], 2)] {
+            assert_eq!(store.load(id).await.unwrap().unwrap().revision, revision, "{id}");
+        }
+        let writes = vec![swap(&ids[0], 3, 2), swap(&ids[0], 3, 2)];
+        let repeated = one_statement(store.backend(), &writes.iter().collect::<Vec<_>>()).is_some();
+        assert_eq!(repeated, store.backend() == Backend::Postgres);
+        let outcomes = applied(store, writes).await;
+        let won = outcomes.iter().filter(|outcome| **outcome == Ok(Swapped::Done)).count();
+        let lost = outcomes.iter().filter(|outcome| **outcome == Ok(Swapped::LostRace)).count();
+        assert_eq!((won, lost), (1, 1), "{outcomes:?}");
+        assert_eq!(store.load(&ids[0]).await.unwrap().unwrap().revision, 3);
+    }
+
     /// A swap that queues its intent for relaying writes the queue's row with its change,
     /// and one that loses its race writes none (PostgreSQL: such a swap is not part of the
     /// one-statement group of bare swaps).
@@ -396,6 +503,7 @@ mod tests {
         .unwrap();
         a_failed_group_is_applied_write_by_write(&store).await;
         a_change_queues_its_relay_with_itself(&store).await;
+        bare_swaps_are_one_statement_with_each_outcome(&store).await;
         store.close().await;
         let _ = std::fs::remove_file(&path);
     }
@@ -421,6 +529,7 @@ mod tests {
                 a_failed_group_is_applied_write_by_write(&store).await;
                 one_statement_answers_each_swap_and_announces_the_change(&store).await;
                 a_change_queues_its_relay_with_itself(&store).await;
+                bare_swaps_are_one_statement_with_each_outcome(&store).await;
                 sqlx::query("DROP TRIGGER fail_bad ON intents").execute(store.pool()).await.unwrap();
                 store.close().await;
             }

@@ -221,6 +221,9 @@ impl Store {
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
             .acquire_timeout(Duration::from_secs(10))
+            // A connection to a local file does not go stale between uses: no ping (a
+            // hand-off to its thread and back) before each use. PostgreSQL's are checked.
+            .test_before_acquire(backend == Backend::Postgres)
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
@@ -428,8 +431,9 @@ impl Store {
         .map(drop)
     }
 
-    /// Closes the pool, waiting for connections in use.
+    /// Closes the pool, waiting for connections in use, and the group writer's connections.
     pub async fn close(&self) {
+        self.group.close().await;
         self.pool.close().await;
     }
 }
@@ -560,43 +564,59 @@ async fn swap_in(
     Ok(Swapped::Done)
 }
 
-/// The bare compare-and-swaps `swaps` (record, expected revision) of one group on
-/// PostgreSQL as one statement, outside any explicit transaction: `UPDATE … FROM (VALUES …)`
-/// changes each row whose revision is the expected one and is committed (one WAL flush)
-/// before its answer. One round trip
-/// for the whole group, where `BEGIN`, one `UPDATE` per change and `COMMIT` took one each.
-/// Answers each swap's outcome in its order. Two swaps of one intent in one group both
-/// expect the same stored revision (each loaded before the group began), so at most one
-/// can win; the row is changed once, by the one the answer names.
-async fn swap_all_postgres(
-    pool: &AnyPool,
+/// The bare compare-and-swaps `swaps` (record, expected revision) of one group as one
+/// statement, outside any explicit transaction: `UPDATE … FROM (VALUES …)` changes each row
+/// whose revision is the expected one and is committed (one sync of the WAL) before its
+/// answer. One round trip for the whole group, where `BEGIN`, one `UPDATE` per change and
+/// `COMMIT` took one each (on SQLite each a hand-off to the connection's thread and back).
+/// Answers each swap's outcome in its order.
+///
+/// Two swaps of one intent in one group both expect the same stored revision (each loaded
+/// before the group began), so at most one can win; the row is changed once. PostgreSQL's
+/// `RETURNING` names the winner's place in the group; SQLite's may name only the changed
+/// table's columns, so there the caller passes intents at most once each (see
+/// [`group`]'s `one_statement`) and the changed intent ids name the winners.
+async fn swap_all(
+    connection: &mut AnyConnection,
+    backend: Backend,
     swaps: &[(&StoredRecord, i64)],
 ) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
     // Seven values a row: its place in the group, then the record and the expected revision.
     let rows: Vec<String> = (0..swaps.len())
         .map(|i| {
             let p = i * 7;
-            format!(
-                "(${}::int8, ${}::text, ${}::int8, ${}::int8, ${}::text, ${}::int8, ${}::text)",
-                p + 1,
-                p + 2,
-                p + 3,
-                p + 4,
-                p + 5,
-                p + 6,
-                p + 7,
-            )
+            match backend {
+                Backend::Postgres => format!(
+                    "(${}::int8, ${}::text, ${}::int8, ${}::int8, ${}::text, ${}::int8, ${}::text)",
+                    p + 1,
+                    p + 2,
+                    p + 3,
+                    p + 4,
+                    p + 5,
+                    p + 6,
+                    p + 7,
+                ),
+                Backend::Sqlite => {
+                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7)
+                }
+            }
         })
         .collect();
-    let sql = format!(
-        "WITH changes (place, intent_id, expected, revision, status, next_deadline, state) AS (VALUES {}), \
-         updated AS (UPDATE intents SET revision = changes.revision, status = changes.status, \
-         next_deadline = changes.next_deadline, state = changes.state FROM changes \
-         WHERE intents.intent_id = changes.intent_id AND intents.revision = changes.expected \
-         RETURNING changes.place) \
-         SELECT place FROM updated",
-        rows.join(", ")
-    );
+    let update = "UPDATE intents SET revision = changes.revision, status = changes.status, \
+                  next_deadline = changes.next_deadline, state = changes.state FROM changes \
+                  WHERE intents.intent_id = changes.intent_id AND intents.revision = changes.expected";
+    let sql = match backend {
+        Backend::Postgres => format!(
+            "WITH changes (place, intent_id, expected, revision, status, next_deadline, state) AS (VALUES {}), \
+             updated AS ({update} RETURNING changes.place) SELECT place FROM updated",
+            rows.join(", ")
+        ),
+        Backend::Sqlite => format!(
+            "WITH changes (place, intent_id, expected, revision, status, next_deadline, state) AS (VALUES {}) \
+             {update} RETURNING intent_id",
+            rows.join(", ")
+        ),
+    };
     let mut query = sqlx::query(&sql);
     for (place, (record, expected_revision)) in swaps.iter().enumerate() {
         query = query
@@ -609,11 +629,20 @@ async fn swap_all_postgres(
             .bind(&record.state);
     }
     let mut results: Vec<Result<Swapped, StoreError>> = swaps.iter().map(|_| Ok(Swapped::LostRace)).collect();
-    for row in query.fetch_all(pool).await? {
-        let place: i64 = row.try_get(0)?;
-        match usize::try_from(place).ok().and_then(|place| results.get_mut(place)) {
+    for row in query.fetch_all(&mut *connection).await? {
+        let place = match backend {
+            Backend::Postgres => {
+                let place: i64 = row.try_get(0)?;
+                usize::try_from(place).ok()
+            }
+            Backend::Sqlite => {
+                let intent_id: String = row.try_get(0)?;
+                swaps.iter().position(|(record, _)| record.intent_id == intent_id)
+            }
+        };
+        match place.and_then(|place| results.get_mut(place)) {
             Some(result) => *result = Ok(Swapped::Done),
-            None => return Err(StoreError::Protocol(format!("a change at place {place} of {}", swaps.len()))),
+            None => return Err(StoreError::Protocol(format!("a change not in its group of {}", swaps.len()))),
         }
     }
     Ok(results)
@@ -629,7 +658,10 @@ async fn swap_all_postgres(
 /// # Errors
 ///
 /// The database's error.
-pub(crate) async fn announce_postgres(pool: &AnyPool, changes: &[(&str, i64)]) -> Result<(), StoreError> {
+pub(crate) async fn announce_postgres(
+    connection: &mut AnyConnection,
+    changes: &[(&str, i64)],
+) -> Result<(), StoreError> {
     if changes.is_empty() {
         return Ok(());
     }
@@ -643,7 +675,7 @@ pub(crate) async fn announce_postgres(pool: &AnyPool, changes: &[(&str, i64)]) -
     for (intent_id, revision) in changes {
         query = query.bind(format!("{intent_id} {revision}"));
     }
-    query.execute(pool).await.map(drop)
+    query.execute(connection).await.map(drop)
 }
 
 #[cfg(test)]
