@@ -260,7 +260,7 @@ fn print(phases: &[&Phase]) {
 /// Serves `service` on a loopback port through the service's own connection loop: its
 /// address, the sender that stops it, and the serving task.
 async fn serve(service: &Service) -> (SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let listener = server::bind(([127, 0, 0, 1], 0).into()).expect("bind");
     let addr = listener.local_addr().expect("address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let records = service.app.records.clone();

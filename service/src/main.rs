@@ -128,7 +128,7 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     for line in service.app.relayer.summary() {
         println!("{line}");
     }
-    let listener = tokio::net::TcpListener::bind(flags.listen).await?;
+    let listener = server::bind(flags.listen)?;
     println!("listening on {}", listener.local_addr()?);
     let sweep = tokio::spawn(sweep::run(service.app.records.clone(), service.limits.quote_grace));
     let records = service.app.records.clone();

@@ -5,9 +5,12 @@
 //! half-sent connections are closed, and whatever is still running at the end of the
 //! grace period is dropped.
 //!
+//! The listener is bound with a listen backlog of [`LISTEN_BACKLOG`] ([`bind`]).
+//!
 //! The routes and their layers are [`crate::http`]; this module only owns sockets.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::Router;
@@ -15,10 +18,32 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::Semaphore;
 
 use crate::config::ServerLimits;
+
+/// How many connections the kernel completes and queues for the accept loop: the listen
+/// backlog, which Linux caps at `net.core.somaxconn` (4,096 by default). The standard
+/// library and tokio ask for 128. A burst of more connections than that at once (the load
+/// test opens 300 waiters together) overflowed the queue; the kernel then dropped the
+/// handshakes it could not queue and reset some of those connections. It is above the
+/// default `maxConnections` (512), so that the connections waiting for a slot wait in the
+/// queue.
+pub const LISTEN_BACKLOG: u32 = 1024;
+
+/// A listener on `addr` with a backlog of [`LISTEN_BACKLOG`] (and `SO_REUSEADDR`, as
+/// tokio's `TcpListener::bind` sets).
+///
+/// # Errors
+///
+/// The socket's: the address in use or not this machine's.
+pub fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// Serves `router` on `listener` until `shutdown` completes, then drains within the grace
 /// period, calling `on_shutdown` first (to answer the waiters).

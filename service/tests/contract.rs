@@ -157,6 +157,43 @@ async fn connections_past_the_limit_wait_for_a_free_slot() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
 
+/// The kernel's count of connections it could not queue for a listener's accept loop
+/// (`ListenOverflows` of `/proc/net/netstat`, all listeners of the machine).
+fn listen_overflows() -> u64 {
+    let netstat = std::fs::read_to_string("/proc/net/netstat").expect("/proc/net/netstat (Linux)");
+    let mut lines = netstat.lines().filter(|line| line.starts_with("TcpExt:"));
+    let (names, values) = (lines.next().expect("TcpExt names"), lines.next().expect("TcpExt values"));
+    let at = names.split_whitespace().position(|name| name == "ListenOverflows").expect("ListenOverflows");
+    values.split_whitespace().nth(at).and_then(|value| value.parse().ok()).expect("a count")
+}
+
+/// 300 connections arrive while the accept loop waits for a slot (its only one held): all
+/// wait in the listen backlog, none overflows it (with tokio's default backlog of 128, 172
+/// would), and each is answered once the slot is free.
+#[tokio::test]
+async fn a_burst_of_connections_waits_in_the_listen_backlog() {
+    let app =
+        App::open(&database("contract"), |c| c["server"] = json!({"maxConnections": 1, "headerTimeoutSeconds": 30}))
+            .await;
+    let (addr, _stop) = app.serve().await;
+    let holder = TcpStream::connect(addr).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let overflows = listen_overflows();
+    let mut waiting = Vec::new();
+    for _ in 0..300 {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").await.unwrap();
+        waiting.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(listen_overflows() - overflows, 0, "connections overflowed the listen backlog");
+    drop(holder);
+    for mut stream in waiting {
+        let answer = read_to_close(&mut stream, Duration::from_secs(30)).await.unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    }
+}
+
 #[tokio::test]
 async fn a_body_not_whole_by_its_deadline_is_the_timeout_body() {
     let app = App::open(&database("contract"), |c| c["server"] = json!({"bodyTimeoutSeconds": 1})).await;

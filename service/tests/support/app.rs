@@ -18,7 +18,7 @@ use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::{server, Service};
 use serde_json::Value;
 use tokio::io::AsyncReadExt;
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tower::ServiceExt;
 
 use super::{at, commit_body, receipt_request, Reply, ACCESS_KEY, OPERATOR_KEY};
@@ -124,7 +124,7 @@ impl App {
     /// Serves the app on a loopback port with the service's own connection loop (its
     /// timeouts, connection limit and shutdown); stops when the sender is dropped.
     pub async fn serve(&self) -> (SocketAddr, tokio::sync::oneshot::Sender<()>) {
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let listener = server::bind(([127, 0, 0, 1], 0).into()).unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let records = self.service.app.records.clone();
