@@ -18,7 +18,7 @@ use alloy_primitives::{Address, B256, U256};
 use super::{DaiPermit, DepositIntent, Domain, EntrypointDomain, EntrypointNames, Permit};
 use crate::json::number::DecimalBuffer;
 use crate::text::{write_string, Sink};
-use crate::values::hex::{write_checksummed, write_hex_string};
+use crate::values::hex::write_hex_string;
 
 /// One value of a typed struct, of the EIP-712 types the domains and messages here use.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -48,7 +48,7 @@ impl Value {
         match self {
             Value::String(text) => write_string(out, text),
             Value::Uint256(value) => out.write_ascii(DecimalBuffer::new().quoted(value)),
-            Value::Address(address) => write_checksummed(out, address),
+            Value::Address(address) => out.write_checksummed_address(address),
             Value::Bytes32(bytes) => write_hex_string(out, bytes.as_slice()),
             Value::Bool(value) => out.write_str(if *value { "true" } else { "false" }),
         }

@@ -1,5 +1,6 @@
 //! Text forms of addresses, `bytes` and `bytes32`: strict `0x` hex on input (EIP-55 for
-//! mixed-case addresses), lowercase or EIP-55 on output, written without allocating.
+//! mixed-case addresses), lowercase on output, written without allocating. The EIP-55 form
+//! of output is the sink's (`Sink::write_checksummed_address`), which may remember it.
 
 use alloy_primitives::{hex, Address, Bytes, B256};
 
@@ -192,12 +193,6 @@ fn write_hex_chunks<S: Sink + ?Sized, const CHUNK: usize, const LEN: usize>(out:
             }
         }
     }
-}
-
-/// Writes an address quoted, in EIP-55 form (through the sink, which may remember it:
-/// [`Sink::write_checksummed_address`]).
-pub(crate) fn write_checksummed<S: Sink + ?Sized>(out: &mut S, address: &Address) {
-    out.write_checksummed_address(address);
 }
 
 #[cfg(test)]

@@ -149,7 +149,7 @@ impl WireValue for Address {
 
     fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
         match form {
-            Form::Wire => hex::write_checksummed(out, self),
+            Form::Wire => out.write_checksummed_address(self),
             Form::Canonical => hex::write_hex_string(out, self.as_slice()),
         }
     }

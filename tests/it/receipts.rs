@@ -9,11 +9,11 @@ use intent_core::{
     GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
     GetIntentRequest, GetIntentResponse, IntentHistory, IntentReceipt, IntentReceiptSummary, IntentStatus,
     IntentTransaction, Page, PingResponse, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
-    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, TransactionContext, TransactionReport,
-    TransactionStatus, TransactionType, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, TransactionContext, TransactionStatus, TransactionType,
+    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
-use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, secs};
+use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, report, secs};
 
 /// The published schema's members of each object (github.com/0xsequence/trails-docs,
 /// api-reference/trails-api.gen.json at f60ca602562a1526ea88b6b23eb8d8761937849c, the
@@ -244,12 +244,6 @@ fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
         ["NONE", "CCTPV2_MESSAGE", "LZ_COMPOSE", "LZ_RECEIVE", "HYPERLANE_PAY_FOR_GAS"]
     );
     assert_eq!(TransactionStatus::from_name("QUEUED"), Some(TransactionStatus::Other("QUEUED".into())));
-}
-
-fn report(kind: TransactionType, chain_id: u64, status: TransactionStatus) -> TransactionReport {
-    let text =
-        format!(r#"{{"type":"{kind}","chainId":{chain_id},"status":"{status}","txnHash":"0x{}"}}"#, "cd".repeat(32));
-    from_slice(text.as_bytes()).unwrap()
 }
 
 #[test]

@@ -6,13 +6,13 @@
 use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, Applied, Canonical, Error, IntentStatus, Policy, Reason, RecordState, Timestamp,
-    TransactionReport, RECORD_STATE_VERSION,
+    TransactionStatus, TransactionType, RECORD_STATE_VERSION,
 };
 use proptest::prelude::*;
 
 use crate::fixtures::{
-    committed_at, committed_record, executed_at, executing_record, hash_request, intent, later, quoted_record, secs,
-    shift, window_closes_at,
+    committed_at, committed_record, executed_at, executing_record, hash_request, intent, later, quoted_record, report,
+    secs, shift, window_closes_at,
 };
 use crate::generators::{self, shift_clamped, Config, World, NS};
 use crate::support::proptest_config;
@@ -64,19 +64,10 @@ fn through_text(record: &mut IntentRecord) -> Result<IntentRecord, Error> {
 /// transaction: a state with every optional member.
 fn reported_record() -> IntentRecord {
     let mut record = executing_record();
-    let report = |kind: &str, chain_id: u64, status: &str| -> TransactionReport {
-        let text = format!(
-            r#"{{"type":"{kind}","chainId":{chain_id},"status":"{status}","txnHash":"0x{}"}}"#,
-            "cd".repeat(32)
-        );
-        from_slice(text.as_bytes()).unwrap()
-    };
-    let intent = intent();
-    assert_eq!(
-        record.report_progress(&report("ORIGIN", intent.origin_chain_id, "SENT"), later()),
-        Ok(Applied::Changed)
-    );
-    let mining = report("ORIGIN", intent.origin_chain_id, "MINING");
+    let chain_id = intent().origin_chain_id;
+    let sent = report(TransactionType::Origin, chain_id, TransactionStatus::Sent);
+    assert_eq!(record.report_progress(&sent, later()), Ok(Applied::Changed));
+    let mining = report(TransactionType::Origin, chain_id, TransactionStatus::Mining);
     assert_eq!(record.report_progress(&mining, secs(later(), 1)), Ok(Applied::Changed));
     record.fail("bridge reverted", secs(later(), 2)).unwrap();
     record

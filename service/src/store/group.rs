@@ -206,32 +206,32 @@ async fn apply(connections: &Connections, backend: Backend, mut group: Vec<Queue
     }
     if backend == Backend::Postgres && !changes.is_empty() {
         let changes: Vec<(&str, i64)> = changes.iter().map(|(id, revision)| (id.as_str(), *revision)).collect();
-        let announced = match connections.take().await {
-            Ok(mut connection) => {
-                let announced = announce_postgres(&mut connection, &changes).await;
-                if announced.is_ok() {
-                    connections.keep(connection);
-                }
-                announced
-            }
-            Err(e) => Err(e),
-        };
-        if let Err(e) = announced {
+        if let Err(e) =
+            on_connection(connections, async |connection| announce_postgres(connection, &changes).await).await
+        {
             tracing::warn!(error = %e, changes = changes.len(), "changes not announced: other instances' pollers will see them");
         }
     }
 }
 
-/// [`run`] on one of `connections`, kept for the next group unless it failed.
+/// [`run`] on one of `connections`.
 async fn run_on(
     connections: &Connections,
     backend: Backend,
     writes: &[&Write],
 ) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
+    on_connection(connections, async |connection| run(connection, backend, writes).await).await
+}
+
+/// `work` on one of `connections`, which is kept for the next group unless `work` failed.
+async fn on_connection<T>(
+    connections: &Connections,
+    work: impl AsyncFnOnce(&mut AnyConnection) -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
     let mut connection = connections.take().await?;
-    let results = run(&mut connection, backend, writes).await?;
+    let done = work(&mut connection).await?;
     connections.keep(connection);
-    Ok(results)
+    Ok(done)
 }
 
 /// Answers `write` with its committed `result`, noting in `changes` the intent and revision
@@ -429,9 +429,9 @@ mod tests {
     }
 
     /// A group of bare swaps of distinct intents, one statement on either database: the
-    /// winners and the loser are told apart (on SQLite by the changed intents' ids), and two
-    /// swaps of one intent there make the group a transaction instead, in which the first
-    /// wins and the second loses its race.
+    /// winners and the loser are told apart (on SQLite by the changed intents' ids). Two
+    /// swaps of one intent are one statement on PostgreSQL and a transaction on SQLite; on
+    /// either, one wins and the other loses its race.
     async fn bare_swaps_are_one_statement_with_each_outcome(store: &Store) {
         let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
         let ids: Vec<String> = (0..3).map(|i| format!("0xbare{i}-{unique}")).collect();

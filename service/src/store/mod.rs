@@ -574,32 +574,25 @@ async fn swap_in(
 /// Two swaps of one intent in one group both expect the same stored revision (each loaded
 /// before the group began), so at most one can win; the row is changed once. PostgreSQL's
 /// `RETURNING` names the winner's place in the group; SQLite's may name only the changed
-/// table's columns, so there the caller passes intents at most once each (see
-/// [`group`]'s `one_statement`) and the changed intent ids name the winners.
+/// table's columns, so there the caller passes intents at most once each and in the order
+/// of their ids (see [`group`]'s `one_statement`), and the changed intent ids name the
+/// winners.
 async fn swap_all(
     connection: &mut AnyConnection,
     backend: Backend,
     swaps: &[(&StoredRecord, i64)],
 ) -> Result<Vec<Result<Swapped, StoreError>>, StoreError> {
-    // Seven values a row: its place in the group, then the record and the expected revision.
+    // Seven values a row: its place in the group, then the record and the expected revision
+    // (typed on PostgreSQL, where a VALUES list's parameters have no type of their own).
+    let types: [&str; 7] = match backend {
+        Backend::Postgres => ["::int8", "::text", "::int8", "::int8", "::text", "::int8", "::text"],
+        Backend::Sqlite => [""; 7],
+    };
     let rows: Vec<String> = (0..swaps.len())
         .map(|i| {
-            let p = i * 7;
-            match backend {
-                Backend::Postgres => format!(
-                    "(${}::int8, ${}::text, ${}::int8, ${}::int8, ${}::text, ${}::int8, ${}::text)",
-                    p + 1,
-                    p + 2,
-                    p + 3,
-                    p + 4,
-                    p + 5,
-                    p + 6,
-                    p + 7,
-                ),
-                Backend::Sqlite => {
-                    format!("(${}, ${}, ${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5, p + 6, p + 7)
-                }
-            }
+            let values: Vec<String> =
+                types.iter().enumerate().map(|(k, ty)| format!("${}{ty}", i * 7 + k + 1)).collect();
+            format!("({})", values.join(", "))
         })
         .collect();
     let update = "UPDATE intents SET revision = changes.revision, status = changes.status, \
@@ -636,8 +629,9 @@ async fn swap_all(
                 usize::try_from(place).ok()
             }
             Backend::Sqlite => {
+                // The group is in the order of its intent ids, each once (`group::apply`).
                 let intent_id: String = row.try_get(0)?;
-                swaps.iter().position(|(record, _)| record.intent_id == intent_id)
+                swaps.binary_search_by(|(record, _)| record.intent_id.as_str().cmp(&intent_id)).ok()
             }
         };
         match place.and_then(|place| results.get_mut(place)) {
