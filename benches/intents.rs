@@ -363,7 +363,9 @@ fn restore_record(c: &mut Criterion, corpus: &Corpus) {
 /// Writing a committed record's RecordState JSON, as a server stores it at each change:
 /// `to_string(&record.state())` (the floor: the state built, cloning the record, and
 /// written), beside `IntentRecord::state_json` on records that wrote their quoted members'
-/// text before (a record kept between changes), and its first call (which writes it).
+/// text before (a record kept between changes), its first call (which writes it), and
+/// `IntentRecord::changing_state_json`, what a server that stores the quoted part apart
+/// writes at each change.
 fn write_state(c: &mut Criterion, corpus: &Corpus) {
     let states = support::committed_states(&support::commits(corpus));
     let records: Vec<IntentRecord> = states.iter().map(|state| support::restore(state.as_bytes())).collect();
@@ -384,6 +386,13 @@ fn write_state(c: &mut Criterion, corpus: &Corpus) {
         b.iter(|| {
             for record in &mut written {
                 black_box(black_box(&mut *record).state_json());
+            }
+        })
+    });
+    group.bench_function("IntentRecord::changing_state_json (all but the quoted members)", |b| {
+        b.iter(|| {
+            for record in &records {
+                black_box(black_box(record).changing_state_json());
             }
         })
     });

@@ -485,7 +485,7 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
 }
 
 /// `record` written as its RecordState JSON (by `to_string` and, the same text, by
-/// `state_json`), read back and restored: the same record, with the same revision and next
+/// `state_json`; and in its two parts, joined), read back and restored: the same record, with the same revision and next
 /// deadline (docs/spec.md §6.2).
 pub(crate) fn through_state(record: &IntentRecord) -> IntentRecord {
     let text = to_string(&record.state());
@@ -493,6 +493,11 @@ pub(crate) fn through_state(record: &IntentRecord) -> IntentRecord {
     assert_eq!(written.state_json(), text, "state_json differs from the state's text");
     assert_eq!(written.state_json(), text, "state_json differs from the state's text, written again");
     let state = from_slice::<RecordState>(text.as_bytes()).unwrap_or_else(|e| panic!("a state does not parse: {e}"));
+    // Its quoted and changing parts, joined, are the same state.
+    let joined = RecordState::join_json(&written.quoted_state_json(), &written.changing_state_json())
+        .unwrap_or_else(|e| panic!("a state's parts do not join: {e}"));
+    let parts = from_slice::<RecordState>(joined.as_bytes()).unwrap_or_else(|e| panic!("joined parts do not parse: {e}"));
+    assert_eq!(parts, state, "a state's joined parts differ from the state");
     let restored = IntentRecord::from_state(state).unwrap_or_else(|e| panic!("a state does not restore: {e}"));
     assert_eq!(&restored, record, "a restored record differs");
     assert_eq!((restored.revision(), restored.next_deadline()), (record.revision(), record.next_deadline()));

@@ -16,6 +16,26 @@ pub fn parse(data: &[u8]) {
         }
     }
     each_kind(data, &Parse);
+    join_parts(data);
+}
+
+/// `data`'s text cut in two and joined as a state's quoted and changing parts: a part that
+/// is no object is INVALID_RECORD; joined parts read as a state or fail as any document.
+fn join_parts(data: &[u8]) {
+    let Ok(text) = core::str::from_utf8(data) else { return };
+    let cut = (0..=text.len() / 2).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let (quoted, changing) = text.split_at(cut);
+    match RecordState::join_json(quoted, changing) {
+        Ok(joined) => {
+            if let Err(error) = from_slice::<RecordState>(joined.as_bytes()) {
+                check_error(&error);
+            }
+        }
+        Err(error) => {
+            check_error(&error);
+            assert_eq!(error.reason(), Reason::InvalidRecord, "{error}");
+        }
+    }
 }
 
 pub(crate) fn parse_as<T: Answer>(data: &[u8]) {
@@ -38,8 +58,8 @@ pub(crate) trait Answer: WireObject + Canonical + PartialEq + Debug + 'static {
     fn answer(&self) {}
 }
 
-/// A state restores (its record writes the same state back, unknown members aside) or is
-/// INVALID_RECORD; nothing more for the other objects.
+/// A state restores (its record writes the same state back, unknown members aside, also
+/// in two parts joined) or is INVALID_RECORD; nothing more for the other objects.
 pub(crate) fn answer_restored(value: &dyn Any) {
     let Some(state) = value.downcast_ref::<RecordState>() else { return };
     match IntentRecord::from_state(state.clone()) {
@@ -47,6 +67,9 @@ pub(crate) fn answer_restored(value: &dyn Any) {
             let mut without_unknown = state.clone();
             without_unknown.unknown = intent_core::UnknownMembers::new();
             assert_eq!(record.state(), without_unknown, "a restored record writes another state");
+            let joined = RecordState::join_json(&record.quoted_state_json(), &record.changing_state_json());
+            let joined = joined.unwrap_or_else(|e| panic!("a state's parts do not join: {e}"));
+            assert_eq!(reread::<RecordState>(&joined, "joined parts"), without_unknown, "joined parts differ");
         }
         Err(error) => {
             check_error(&error);

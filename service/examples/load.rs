@@ -8,8 +8,8 @@
 //! second instance on the same database that keeps no records parsed (`server.keptRecords`
 //! 0: every change reads and parses its row), before and after the others, beside two floors measured in
 //! the same run, before and after the service's phases: the database's raw durable write
-//! rate (one row holding a quoted record's own JSON per transaction, the same connection settings, from 1
-//! and from 8 connections) and the core's own commit check (parse the commit request,
+//! rate (one row per transaction holding the text a commit stores, a committed record's
+//! changing part, with the same connection settings, from 1 and from 8 connections) and the core's own commit check (parse the commit request,
 //! restore the record, `IntentRecord::commit`) on the same bodies.
 //!
 //! The load test's own key has its rates lifted (it measures throughput, not the rate
@@ -309,8 +309,15 @@ fn main() {
                     .expect("quotable")
             })
             .collect();
-        let template: Arc<str> = to_string(&records.first().expect("a quoted record").state()).into();
-        let payload = &template;
+        // The text a commit writes (the committed record's changing part), the floor's row;
+        // an abandoned quote below is stored in both parts.
+        let first = records.first().expect("a quoted record");
+        let mut committed = first.clone();
+        let applied = committed.commit(&first.intent().clone(), None, Timestamp::now()).expect("committable");
+        assert_eq!(applied, intent_core::Applied::Changed);
+        let payload: Arc<str> = committed.changing_state_json().into();
+        let (quoted_part, changing_part) = (first.quoted_state_json(), first.changing_state_json());
+        let payload = &payload;
 
         // Floors first, then the service, then the floors again: interleaved.
         let raw_1_before = raw_writes(&service, n, 1, payload, deadline).await;
@@ -343,13 +350,20 @@ fn main() {
         let expired = Timestamp::now().unix_seconds() - 60;
         let mut transaction = service.app.records.store().pool().begin().await.expect("a transaction");
         for i in 0..10_000 {
+            let intent_id = format!("0xabandoned-{}-{i}", std::process::id());
+            sqlx::query("INSERT INTO quotes (intent_id, project_id, quoted) VALUES ($1, 42, $2)")
+                .bind(&intent_id)
+                .bind(&quoted_part)
+                .execute(&mut *transaction)
+                .await
+                .expect("an abandoned quote's quoted part");
             sqlx::query(
                 "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state) VALUES ($1, 42, 1, $2, $3, $4)",
             )
-            .bind(format!("0xabandoned-{}-{i}", std::process::id()))
+            .bind(&intent_id)
             .bind(IntentStatus::Quoted.name())
             .bind(expired)
-            .bind(&*template)
+            .bind(&changing_part)
             .execute(&mut *transaction)
             .await
             .expect("an abandoned quote");

@@ -30,6 +30,7 @@ pub mod http;
 pub mod keys;
 pub mod listings;
 pub mod metrics;
+pub mod older_rows;
 pub mod openapi;
 pub mod outcome;
 pub mod quoter;
@@ -54,9 +55,9 @@ pub enum StartError {
     /// The database.
     #[error("database: {0}")]
     Store(#[from] store::StoreError),
-    /// A record stored before the listing existed could not be listed.
-    #[error("listing the stored records: {0}")]
-    Listing(failure::Failure),
+    /// A row an older schema stored could not be finished.
+    #[error("finishing the rows an older schema stored: {0}")]
+    OlderRows(failure::Failure),
 }
 
 /// Everything one running instance needs, built from the configuration and the database.
@@ -115,7 +116,7 @@ impl Service {
             limits.kept_records,
             metrics.store_errors(),
         );
-        listings::fill_unlisted(&records).await.map_err(StartError::Listing)?;
+        older_rows::finish(&records).await.map_err(StartError::OlderRows)?;
         let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone());
         let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
         Ok(Service { app: Arc::new(app), limits })

@@ -5,9 +5,7 @@
 //! refused (`FILTER_NOT_SERVED` at its path), never ignored, and neither a page nor a
 //! search is ever cut short silently.
 //!
-//! Also here: filling the listing columns of records stored before they existed, at start
-//! ([`fill_unlisted`]). What a record is and how its receipt reads is the core's; the
-//! SQL is the store's.
+//! What a record is and how its receipt reads is the core's; the SQL is the store's.
 
 use intent_core::{
     GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistory, IntentStatus, Page, SearchIntentsRequest,
@@ -15,15 +13,12 @@ use intent_core::{
 };
 
 use crate::failure::{Failure, FILTER_NOT_SERVED, TOO_MANY_RESULTS};
-use crate::records::{address_text, listing, parse_record, transaction_hashes, Records};
+use crate::records::{address_text, parse_record, Records};
 use crate::store::listing::{HistoryFilter, Listed, SearchFilter};
 
 /// The most intents one SearchIntents answer holds; a search that matches more is
 /// refused (`TOO_MANY_RESULTS`: narrow it, or page through GetIntentHistory).
 pub const MAX_SEARCH_RESULTS: usize = 100;
-
-/// How many records stored before the listing are filled per query at start.
-const FILL_CHUNK: i64 = 256;
 
 /// Refuses the first member of `unknown` (a published filter this service does not serve,
 /// `byQueryString`, `byEdgeMode`, a page's `sort`, …), at `prefix` + its key.
@@ -84,7 +79,7 @@ pub async fn search(
         });
     }
     for row in rows {
-        response.intents.push(parse_record(&row.state)?.intent().clone());
+        response.intents.push(parse_record(&row.state, row.quoted.as_deref())?.intent().clone());
     }
     Ok(response)
 }
@@ -147,7 +142,7 @@ pub async fn history(
     }
     let mut intents = Vec::with_capacity(rows.len());
     for row in &rows {
-        let record = parse_record(&row.state)?;
+        let record = parse_record(&row.state, row.quoted.as_deref())?;
         intents.push(IntentHistory::of(record.receipt(now), record.intent().expires_at));
     }
     let cursor =
@@ -164,30 +159,4 @@ pub async fn history(
         unknown: UnknownMembers::new(),
     };
     Ok(GetIntentHistoryResponse { intents, next_page: Some(next_page), unknown: UnknownMembers::new() })
-}
-
-/// Fills the listing columns and the transaction hashes of the records stored before they
-/// existed (named in the `unlisted` table by the migration that added them), so that the
-/// listings find every intent; a later start finds nothing to do. Runs before the service
-/// serves.
-///
-/// # Errors
-///
-/// A database failure, or a stored record that cannot be read.
-pub async fn fill_unlisted(records: &Records) -> Result<u64, Failure> {
-    let store = records.store();
-    let mut filled = 0;
-    loop {
-        let rows = store.unlisted(FILL_CHUNK).await.map_err(|e| records.store_failure(&e))?;
-        if rows.is_empty() {
-            return Ok(filled);
-        }
-        for (intent_id, state) in rows {
-            let record = state.as_deref().map(parse_record).transpose()?;
-            let columns = record.as_ref().map(|record| listing(record.intent()));
-            let hashes = record.as_ref().map(transaction_hashes).unwrap_or_default();
-            store.list_unlisted(&intent_id, columns.as_ref(), &hashes).await.map_err(|e| records.store_failure(&e))?;
-            filled += 1;
-        }
-    }
 }

@@ -159,10 +159,16 @@ fn known_fee_option(option: &FeeOption) -> FeeOption {
     }
 }
 
-/// The record a stored RecordState JSON restores; one that cannot be read is the
+/// The record a stored RecordState JSON restores, from its changing part `state` and its
+/// `quoted` part (`None`: `state` is the whole state); one that cannot be read is the
 /// service's own fault.
-pub(crate) fn parse_record(state: &str) -> Result<IntentRecord, Failure> {
-    let state: RecordState = from_slice_with(state.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
+pub(crate) fn parse_record(state: &str, quoted: Option<&str>) -> Result<IntentRecord, Failure> {
+    let joined = match quoted {
+        Some(quoted) => Some(RecordState::join_json(quoted, state).map_err(|e| failure::internal(&e))?),
+        None => None,
+    };
+    let text = joined.as_deref().unwrap_or(state);
+    let state: RecordState = from_slice_with(text.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
     IntentRecord::from_state(state).map_err(|e| failure::internal(&e))
 }
 
@@ -172,23 +178,17 @@ fn stored_revision(record: &IntentRecord) -> i64 {
 }
 
 /// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
-/// the side table of hashes. Its listing is left empty: only an insert writes one (it never
-/// changes), see [`Records::quote`].
-fn stored(
-    record: &mut IntentRecord,
-    project_id: i64,
-    revision: i64,
-    new_transaction_hashes: Vec<String>,
-) -> StoredRecord {
+/// the side table of hashes: its state's changing part. Its quoted part and listing are
+/// left empty: only an insert writes them (they never change), see [`Records::quote`].
+fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction_hashes: Vec<String>) -> StoredRecord {
     StoredRecord {
         intent_id: record.intent().intent_id.clone(),
         project_id,
         revision,
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
-        // The state's text, whose quoted members (most of it) a kept record wrote at its
-        // quote and copies at every later change.
-        state: record.state_json(),
+        state: record.changing_state_json(),
+        quoted: None,
         listing: Listing::default(),
         new_transaction_hashes,
         queue_relay_on: None,
@@ -445,7 +445,7 @@ impl Records {
             .map_err(|e| self.store_failure(&e))?
             .filter(|row| caller.may_see(row.project_id))
             .ok_or(ServerFailure::IntentNotFound { intent_id })?;
-        Ok((parse_record(&row.state)?, row.revision, row.project_id))
+        Ok((parse_record(&row.state, row.quoted.as_deref())?, row.revision, row.project_id))
     }
 
     /// Loads the record, lets `event` decide, stores what it changed with a
@@ -487,7 +487,7 @@ impl Records {
             }
             match step? {
                 Step::Answer(answer) => return Ok(answer),
-                Step::Store(mut record, proofs, answer) => {
+                Step::Store(record, proofs, answer) => {
                     // The row's revision counts every stored change: the record's events
                     // and its deposit's progress (which leaves the record's own revision).
                     let next = revision.saturating_add(1);
@@ -495,7 +495,7 @@ impl Records {
                     new_hashes.retain(|hash| !hashes_before.contains(hash));
                     let row = StoredRecord {
                         queue_relay_on: relay_queue_of(&status_before, &record),
-                        ..stored(&mut record, project_id, next, new_hashes)
+                        ..stored(&record, project_id, next, new_hashes)
                     };
                     match self.store.swap(&row, revision, &proofs).await.map_err(|e| self.store_failure(&e))? {
                         Swapped::Done => {
@@ -537,12 +537,16 @@ impl Records {
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
-        let mut record =
+        let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         let revision = stored_revision(&record);
         let hashes = transaction_hashes(&record);
-        let row = StoredRecord { listing: listing(record.intent()), ..stored(&mut record, project, revision, hashes) };
+        let row = StoredRecord {
+            quoted: Some(record.quoted_state_json()),
+            listing: listing(record.intent()),
+            ..stored(&record, project, revision, hashes)
+        };
         self.store.insert(&row).await.map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, revision);
         self.cache.put(response.intent.intent_id.clone(), Cached { record, revision, project_id: project });

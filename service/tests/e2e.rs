@@ -231,12 +231,12 @@ async fn a_record_another_instance_changed_is_judged_as_stored_not_as_kept() {
 }
 
 #[tokio::test]
-async fn postgresql_compresses_a_records_state_with_lz4() {
+async fn postgresql_compresses_a_records_quoted_part_with_lz4() {
     let Some(url) = postgres() else { return };
     let app = App::open(&url, |_| {}).await;
     let quote = app.quote(base(), &quote_request()).await;
     let compression: Option<String> =
-        sqlx::query_scalar("SELECT pg_column_compression(state) FROM intents WHERE intent_id = $1")
+        sqlx::query_scalar("SELECT pg_column_compression(quoted) FROM quotes WHERE intent_id = $1")
             .bind(&quote.intent.intent_id)
             .fetch_one(app.service.app.records.store().pool())
             .await

@@ -11,12 +11,13 @@ use std::collections::{BTreeSet, HashSet};
 
 use axum::http::StatusCode;
 use axum::Router;
-use intent_core::{from_slice, Address, QuoteResponse, Timestamp};
+use intent_core::{from_slice, Address, QuoteResponse, RecordState, Timestamp};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::store::listing::{HistoryFilter, SearchFilter};
 use intent_service::store::{Backend, Store};
 use intent_service::Service;
 use serde_json::{json, Value};
+use sqlx::Row;
 use support::{base, database, hash_request, quote_request, random_hash, OPERATOR_KEY};
 
 /// A project of one test: its id (random, so tests sharing a database never meet) and key.
@@ -342,8 +343,9 @@ fn commit_body_of(intent: &intent_core::Intent) -> String {
 fn indexed(backend: Backend, plan: &[String]) -> bool {
     match backend {
         Backend::Sqlite => {
-            plan.iter().all(|step| !step.starts_with("SCAN intents") || step.contains("INDEX"))
-                && plan.iter().any(|step| step.contains("INDEX"))
+            plan.iter().all(|step| {
+                !(step.starts_with("SCAN intents") || step.starts_with("SCAN quotes")) || step.contains("INDEX")
+            }) && plan.iter().any(|step| step.contains("INDEX"))
         }
         Backend::Postgres => plan.iter().all(|step| !step.contains("Seq Scan")),
     }
@@ -392,56 +394,154 @@ async fn every_filter_is_an_indexed_query() {
     store.close().await;
 }
 
-#[tokio::test]
-async fn records_stored_before_the_listing_are_listed_at_start() {
+/// A fresh database of `backend`'s: a SQLite file, or a new database of the PostgreSQL
+/// server of `INTENT_SERVICE_TEST_POSTGRES`.
+async fn fresh_database(backend: &str) -> Option<String> {
+    if backend == "sqlite" {
+        return Some(format!("{}?mode=rwc", support::sqlite_file("upgrade")));
+    }
+    let url = support::postgres()?;
+    let name = format!("upgrade_{}", project().id);
+    let server = sqlx::AnyPool::connect(&url).await.unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&server).await.unwrap();
+    server.close().await;
+    let (base, _) = url.rsplit_once('/').unwrap();
+    Some(format!("{base}/{name}"))
+}
+
+/// A database of the schema before the split (migrations 0001 to 0004), holding what its
+/// service stored: the whole state in `intents` with the listing columns beside it; one row
+/// of the first schema (no listing columns, no place, no hashes, named in `unlisted` as
+/// 0002 named them). Opened by this service: migrated, finished at start, and every record
+/// reads, lists and changes as it did.
+async fn upgrade_from_the_schema_before_the_split(backend: &str) {
+    sqlx::any::install_default_drivers();
+    let Some(old) = fresh_database(backend).await else { return };
     let ours = project();
-    let db = database("search-fill");
-    let service = service_on(&db, &[&ours]).await;
-    let router = service.router();
+    // Records made by this service, copied below as the older one stored them.
+    let source = service_on(&database("upgrade-source"), &[&ours]).await;
+    let router = source.router();
     let first = quote(&router, &ours).await.intent;
     call(&router, "CommitIntent", &ours.key, &commit_body_of(&first)).await.ok();
     let hash = random_hash();
     call(&router, "ExecuteIntent", &ours.key, &hash_request(&first.intent_id, hash)).await.ok();
     let second = quote(&router, &ours).await.intent;
-    drop(router);
-    drop(service);
-    // As a database of the first schema has them: no listing columns, no hashes, and the
-    // migration's names of the rows to fill.
-    let store = Store::open(&db).await.unwrap();
-    for id in [&first.intent_id, &second.intent_id] {
-        sqlx::query(
-            "UPDATE intents SET listed = NULL, owner_address = NULL, origin_intent_address = NULL, \
-             destination_intent_address = NULL, origin_chain_id = NULL, origin_token_address = NULL, \
-             destination_chain_id = NULL, destination_token_address = NULL, created_at = NULL WHERE intent_id = $1",
-        )
-        .bind(id)
-        .execute(store.pool())
-        .await
-        .unwrap();
-        sqlx::query("DELETE FROM intent_transactions WHERE intent_id = $1")
+    let third = quote(&router, &ours).await.intent;
+    let ids = [&first.intent_id, &second.intent_id, &third.intent_id];
+    let key = ours.key.clone();
+    let receipt = |router: Router, id: &String| {
+        let (body, key) = (json!({"intentId": id}).to_string(), key.clone());
+        async move { call(&router, "GetIntentReceipt", &key, &body).await.ok() }
+    };
+    let mut receipts_before = Vec::new();
+    for id in ids {
+        receipts_before.push(receipt(router.clone(), id).await);
+    }
+
+    let mut before_the_split = sqlx::migrate!("./migrations");
+    before_the_split.migrations =
+        before_the_split.migrations.iter().filter(|m| m.version <= 4).cloned().collect::<Vec<_>>().into();
+    let pool = sqlx::AnyPool::connect(&old).await.unwrap();
+    before_the_split.run(&pool).await.unwrap();
+    let from = source.app.records.store();
+    for (place, id) in (1_i64..).zip(ids) {
+        let stored = from.load(id).await.unwrap().unwrap();
+        let whole = RecordState::join_json(stored.quoted.as_deref().unwrap(), &stored.state).unwrap();
+        let columns = "owner_address, origin_intent_address, destination_intent_address, origin_chain_id, \
+                       origin_token_address, destination_chain_id, destination_token_address, created_at";
+        let listing = sqlx::query(&format!("SELECT {columns} FROM quotes WHERE intent_id = $1"))
             .bind(id)
-            .execute(store.pool())
+            .fetch_one(from.pool())
             .await
             .unwrap();
-        sqlx::query("INSERT INTO unlisted (intent_id) VALUES ($1)").bind(id).execute(store.pool()).await.unwrap();
+        let text = |i: usize| listing.try_get::<Option<String>, _>(i).unwrap();
+        let int = |i: usize| listing.try_get::<Option<i64>, _>(i).unwrap();
+        // The second as the first schema stored it.
+        let first_schema = id == &second.intent_id;
+        let insert = format!(
+            "INSERT INTO intents (intent_id, project_id, revision, status, next_deadline, state, listed, {columns}) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+        );
+        let keep = |value| if first_schema { None } else { value };
+        sqlx::query(&insert)
+            .bind(id)
+            .bind(stored.project_id)
+            .bind(stored.revision)
+            .bind(&stored.status)
+            .bind(stored.next_deadline)
+            .bind(&whole)
+            .bind(keep(Some(place)))
+            .bind(if first_schema { None } else { text(0) })
+            .bind(if first_schema { None } else { text(1) })
+            .bind(if first_schema { None } else { text(2) })
+            .bind(keep(int(3)))
+            .bind(if first_schema { None } else { text(4) })
+            .bind(keep(int(5)))
+            .bind(if first_schema { None } else { text(6) })
+            .bind(keep(int(7)))
+            .execute(&pool)
+            .await
+            .unwrap();
+        if first_schema {
+            sqlx::query("INSERT INTO unlisted (intent_id) VALUES ($1)").bind(id).execute(&pool).await.unwrap();
+        }
+        sqlx::query("UPDATE listing SET last = $1").bind(place).execute(&pool).await.unwrap();
     }
-    sqlx::query("INSERT INTO unlisted (intent_id) VALUES ('0xdeleted-since')").execute(store.pool()).await.unwrap();
-    store.close().await;
+    let hashes: Vec<String> = sqlx::query_scalar("SELECT txn_hash FROM intent_transactions WHERE intent_id = $1")
+        .bind(&first.intent_id)
+        .fetch_all(from.pool())
+        .await
+        .unwrap();
+    for txn_hash in &hashes {
+        sqlx::query("INSERT INTO intent_transactions (txn_hash, intent_id) VALUES ($1, $2)")
+            .bind(txn_hash)
+            .bind(&first.intent_id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+    drop(router);
+    drop(source);
 
-    let service = service_on(&db, &[&ours]).await;
+    let service = service_on(&old, &[&ours]).await;
     let router = service.router();
+    let store = service.app.records.store();
+    for (id, before) in ids.into_iter().zip(receipts_before) {
+        let stored = store.load(id).await.unwrap().unwrap();
+        assert!(stored.quoted.as_deref().is_some_and(|quoted| quoted.contains("\"intent\":{")), "{id} split");
+        assert!(!stored.state.contains("\"intent\":"), "{id}: {}", stored.state);
+        assert_eq!(receipt(router.clone(), id).await, before, "{id} reads as before");
+    }
     let owner = first.owner_address.to_string();
     let found: BTreeSet<String> = search(&router, &ours, json!({"byOwnerAddress": owner})).await.into_iter().collect();
-    assert!(found.contains(&first.intent_id) && found.contains(&second.intent_id), "{found:?}");
+    assert_eq!(found, ids.into_iter().cloned().collect());
     assert_eq!(
         search(&router, &ours, json!({"byTransactionHash": hash.to_string()})).await,
         std::slice::from_ref(&first.intent_id)
     );
-    let all = history(&router, &ours, json!({}), 10).await;
-    assert_eq!(all.len(), 2);
-    let left: i64 = sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM unlisted")
-        .fetch_one(service.app.records.store().pool())
-        .await
-        .unwrap();
-    assert_eq!(left, 0, "every name filled or forgotten");
+    // Newest first: the first schema's row, given its place at start, then the others by theirs.
+    let expected = [&second.intent_id, &third.intent_id, &first.intent_id];
+    assert_eq!(history(&router, &ours, json!({}), 2).await, expected.map(String::clone));
+    let quoted = history(&router, &ours, json!({"byStatuses": ["QUOTED"]}), 10).await;
+    assert_eq!(quoted, [&second.intent_id, &third.intent_id].map(String::clone));
+    // A finished row changes as any other, and is found by its new status.
+    call(&router, "CommitIntent", &ours.key, &commit_body_of(&third)).await.ok();
+    let committed = receipt(router.clone(), &third.intent_id).await;
+    assert_eq!(committed["intentReceipt"]["status"], "COMMITTED", "{committed}");
+    let committed = history(&router, &ours, json!({"byStatus": "COMMITTED"}), 10).await;
+    assert_eq!(committed, std::slice::from_ref(&third.intent_id));
+    let left: i64 =
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM older_rows").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(left, 0, "every name finished");
+}
+
+#[tokio::test]
+async fn a_sqlite_database_of_the_schema_before_the_split_is_migrated_and_finished_at_start() {
+    upgrade_from_the_schema_before_the_split("sqlite").await;
+}
+
+#[tokio::test]
+async fn a_postgresql_database_of_the_schema_before_the_split_is_migrated_and_finished_at_start() {
+    upgrade_from_the_schema_before_the_split("postgres").await;
 }

@@ -151,6 +151,32 @@ fn invalid(key: &str, why: &'static str) -> Error {
 }
 
 impl RecordState {
+    /// The text of a state from its two parts ([`IntentRecord::quoted_state_json`] and
+    /// [`IntentRecord::changing_state_json`], or any two JSON objects): one object with the
+    /// members of both, the changing part's first. Only the parts' outer braces are looked
+    /// at; reading the result checks the rest (a member in both parts is a duplicate).
+    ///
+    /// # Errors
+    ///
+    /// `INVALID_RECORD` when a part is not enclosed in `{` and `}`.
+    pub fn join_json(quoted: &str, changing: &str) -> Result<String, Error> {
+        fn members(part: &str) -> Option<&str> {
+            part.strip_prefix('{')?.strip_suffix('}')
+        }
+        let quoted = members(quoted).ok_or_else(|| invalid("intent", "a state's quoted part is not a JSON object"))?;
+        let changing = members(changing)
+            .ok_or_else(|| Error::new(Problem::InvalidRecord("a state's changing part is not a JSON object")))?;
+        let mut text = String::with_capacity(quoted.len() + changing.len() + 3);
+        text.push('{');
+        text.push_str(changing);
+        if !changing.is_empty() && !quoted.is_empty() {
+            text.push(',');
+        }
+        text.push_str(quoted);
+        text.push('}');
+        Ok(text)
+    }
+
     /// The checks [`IntentRecord::from_state`] makes (docs/spec.md §6.2), without restoring the
     /// record.
     ///
@@ -302,20 +328,86 @@ impl IntentRecord {
     /// # Ok::<(), intent_core::Error>(())
     /// ```
     pub fn state_json(&mut self) -> String {
+        let quoted = self.quoted_members();
+        self.write_state(Some(&quoted))
+    }
+
+    /// The state's quoted part: `{"gasFeeOptions":…,"intent":…}`, the members of
+    /// [`IntentRecord::state`] that no event changes (most of its text), written like
+    /// [`IntentRecord::state_json`] writes them (from the text it keeps, once it wrote it;
+    /// this call keeps nothing). With
+    /// [`IntentRecord::changing_state_json`] it splits the state in two JSON objects whose
+    /// members together are the state's, so that a host can store this part once, at the
+    /// quote, and only the other at each change; [`RecordState::join_json`] joins them.
+    ///
+    /// ```
+    /// use intent_core::{from_slice, to_string, IntentRecord, Policy, RecordState};
+    ///
+    /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
+    /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
+    /// let quoted = record.quoted_state_json();
+    /// let commit = record.intent().clone();
+    /// record.commit(&commit, None, "2026-11-21T18:31:00Z".parse()?)?;
+    /// let joined = RecordState::join_json(&quoted, &record.changing_state_json())?;
+    /// let restored = IntentRecord::from_state(from_slice::<RecordState>(joined.as_bytes())?)?;
+    /// assert_eq!(to_string(&restored.state()), to_string(&record.state()));
+    /// # Ok::<(), intent_core::Error>(())
+    /// ```
+    pub fn quoted_state_json(&self) -> String {
+        let written;
         let quoted = match &self.quoted_text.0 {
+            Some(quoted) => quoted.as_ref(),
+            None => {
+                written = self.write_quoted_members();
+                &written
+            }
+        };
+        let gas_fee_options = quoted.gas_fee_options.as_deref();
+        let mut text = String::with_capacity(quoted.intent.len() + gas_fee_options.map_or(0, str::len) + 32);
+        text.push('{');
+        if let Some(gas_fee_options) = gas_fee_options {
+            text.push_str("\"gasFeeOptions\":");
+            text.push_str(gas_fee_options);
+            text.push(',');
+        }
+        text.push_str("\"intent\":");
+        text.push_str(&quoted.intent);
+        text.push('}');
+        text
+    }
+
+    /// The state's changing part: every member of [`IntentRecord::state`] but
+    /// `gasFeeOptions` and `intent` (see [`IntentRecord::quoted_state_json`]), a JSON object
+    /// in the state's key order.
+    pub fn changing_state_json(&self) -> String {
+        self.write_state(None)
+    }
+
+    /// The text of the quoted members, written by the first call and kept.
+    fn quoted_members(&mut self) -> Arc<QuotedMembers> {
+        match &self.quoted_text.0 {
             Some(quoted) => quoted.clone(),
             None => {
-                let quoted = Arc::new(QuotedMembers {
-                    gas_fee_options: self.gas_fee_options.as_ref().map(crate::to_string),
-                    intent: crate::to_string(&self.intent),
-                });
+                let quoted = Arc::new(self.write_quoted_members());
                 self.quoted_text = QuotedText(Some(quoted.clone()));
                 quoted
             }
-        };
+        }
+    }
+
+    fn write_quoted_members(&self) -> QuotedMembers {
+        QuotedMembers {
+            gas_fee_options: self.gas_fee_options.as_ref().map(crate::to_string),
+            intent: crate::to_string(&self.intent),
+        }
+    }
+
+    /// The state's text, with its quoted members' `quoted` text, or without them.
+    fn write_state(&self, quoted: Option<&QuotedMembers>) -> String {
         let none = UnknownMembers::new();
         let mut out = DocumentSink::new();
-        out.text.reserve(quoted.intent.len() + quoted.gas_fee_options.as_ref().map_or(0, String::len) + 1024);
+        let quoted_len = quoted.map_or(0, |q| q.intent.len() + q.gas_fee_options.as_ref().map_or(0, String::len));
+        out.text.reserve(quoted_len + 1024);
         let mut w = MemberWriter::begin(&mut out, &none, RecordState::KEYS, Form::Wire);
         // The members of `RecordState` in its key order, as its writer writes them (the
         // tests compare the two texts on records with every optional member).
@@ -330,12 +422,14 @@ impl IntentRecord {
         }
         member!("committedAt", &self.committed_at);
         member!("executeRequest", &self.execute_request);
-        if let Some(text) = &quoted.gas_fee_options {
-            w.key("gasFeeOptions", ",\"gasFeeOptions\":");
-            w.out.write_str(text);
+        if let Some(quoted) = quoted {
+            if let Some(text) = &quoted.gas_fee_options {
+                w.key("gasFeeOptions", ",\"gasFeeOptions\":");
+                w.out.write_str(text);
+            }
+            w.key("intent", ",\"intent\":");
+            w.out.write_str(&quoted.intent);
         }
-        w.key("intent", ",\"intent\":");
-        w.out.write_str(&quoted.intent);
         member!("intentHash", &self.intent_hash);
         member!("lastEventAt", &self.last_event_at);
         member!("policy", &PolicyState::from(&self.policy));

@@ -57,7 +57,28 @@ fn through_text(record: &mut IntentRecord) -> Result<IntentRecord, Error> {
     assert_eq!(record.state_json(), text, "written again from the kept text");
     let restored = IntentRecord::from_state(from_slice::<RecordState>(text.as_bytes())?)?;
     assert_eq!(restored.clone().state_json(), text);
+    // Its two parts, joined, read back as the same state.
+    let (quoted, changing) = (record.quoted_state_json(), record.changing_state_json());
+    assert!(!changing.contains("\"intent\":") && !changing.contains("\"gasFeeOptions\":"), "{changing}");
+    let joined = RecordState::join_json(&quoted, &changing)?;
+    assert_eq!(from_slice::<RecordState>(joined.as_bytes())?, from_slice::<RecordState>(text.as_bytes())?);
+    assert_eq!(to_string(&IntentRecord::from_state(from_slice(joined.as_bytes())?)?.state()), text);
     Ok(restored)
+}
+
+#[test]
+fn a_states_parts_join_only_as_two_objects_with_distinct_members() {
+    let record = quoted_record();
+    let (quoted, changing) = (record.quoted_state_json(), record.changing_state_json());
+    assert!(quoted.starts_with("{\"gasFeeOptions\":") && quoted.contains(",\"intent\":{"), "{quoted}");
+    for (quoted, changing) in [("", changing.as_str()), (quoted.as_str(), "{\"version\":1"), ("\"intent\":{}", "{}")] {
+        let error = RecordState::join_json(quoted, changing).unwrap_err();
+        assert_eq!(error.reason(), Reason::InvalidRecord, "{quoted} {changing}");
+    }
+    // Two empty parts join as an empty object; a member in both parts is read as a duplicate.
+    assert_eq!(RecordState::join_json("{}", "{}").unwrap(), "{}");
+    let twice = RecordState::join_json(&quoted, &RecordState::join_json(&quoted, &changing).unwrap()).unwrap();
+    assert_eq!(from_slice::<RecordState>(twice.as_bytes()).unwrap_err().reason(), Reason::InvalidJson);
 }
 
 /// The fixture's executing record with two progress reports and a reported destination

@@ -320,6 +320,7 @@ mod tests {
             status: "QUOTED".into(),
             next_deadline: None,
             state: state.into(),
+            quoted: Some("{}".into()),
             listing: Default::default(),
             new_transaction_hashes: Vec::new(),
             queue_relay_on: None,

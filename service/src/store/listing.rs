@@ -1,14 +1,15 @@
 //! The read queries of SearchIntents and GetIntentHistory (docs/spec.md §12): a project's
 //! records that match filters, in the listing's order (`listed`, the place each insert
-//! takes, newest first), through the indexes of `migrations/0002_search.sql`. Every query
-//! names the caller's project first, so another project's rows are never read.
+//! takes, newest first), through the listing's indexes on `quotes` and the index by status
+//! on `intents` (`migrations/0005_quotes_apart.sql`). Every query names the caller's project
+//! first, so another project's rows are never read.
 //!
 //! What a filter means on the wire, and the page rules, are the core's and
 //! [`crate::records`]'; this module turns filters into SQL and rows into text.
 
 use sqlx::Row;
 
-use super::{add_transaction_hashes, bind_listing, Backend, Listing, Store, StoreError, TAKE_PLACE};
+use super::{Backend, Store, StoreError};
 
 /// The filters of SearchIntents, all of them applied (addresses and hashes lowercase).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -64,14 +65,20 @@ impl HistoryFilter {
     }
 }
 
-/// One listed record: its place in the listing and its RecordState JSON.
+/// One listed record: its place in the listing and its RecordState JSON in its two parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Listed {
     /// Its place (the cursor of a page that ends with it).
     pub listed: i64,
-    /// Its RecordState JSON.
+    /// The changing part of its RecordState JSON, or the whole state without `quoted`.
     pub state: String,
+    /// The quoted part of its RecordState JSON ([`super::StoredRecord::quoted`]).
+    pub quoted: Option<String>,
 }
+
+/// The rows of both tables that the listings read: `intents`' through `quotes`' key.
+const LISTED_ROWS: &str = "SELECT quotes.listed, intents.state, quotes.quoted FROM quotes \
+    JOIN intents ON intents.intent_id = quotes.intent_id WHERE";
 
 /// A value bound to a placeholder.
 #[derive(Debug, Clone)]
@@ -128,49 +135,54 @@ fn int(value: Option<i64>) -> Option<Bind> {
 
 /// The query of [`Store::search`]: at most `limit` rows, newest first.
 fn search_sql(filter: &SearchFilter, limit: i64) -> Sql {
-    let mut sql = Sql::new("SELECT listed, state FROM intents WHERE project_id = $1");
+    let mut sql = Sql::new(&format!("{LISTED_ROWS} quotes.project_id = $1"));
     sql.binds.push(Bind::Int(filter.project_id));
-    sql.and("intent_id", "=", text(&filter.intent_id));
-    sql.and("owner_address", "=", text(&filter.owner_address));
-    sql.and("origin_intent_address", "=", text(&filter.origin_intent_address));
-    sql.and("destination_intent_address", "=", text(&filter.destination_intent_address));
+    sql.and("quotes.intent_id", "=", text(&filter.intent_id));
+    sql.and("quotes.owner_address", "=", text(&filter.owner_address));
+    sql.and("quotes.origin_intent_address", "=", text(&filter.origin_intent_address));
+    sql.and("quotes.destination_intent_address", "=", text(&filter.destination_intent_address));
     if let Some(hash) = &filter.transaction_hash {
         let placeholder = sql.bind(Bind::Text(hash.clone()));
         sql.text.push_str(&format!(
-            " AND intent_id IN (SELECT intent_id FROM intent_transactions WHERE txn_hash = {placeholder})"
+            " AND quotes.intent_id IN (SELECT intent_id FROM intent_transactions WHERE txn_hash = {placeholder})"
         ));
     }
     let placeholder = sql.bind(Bind::Int(limit));
-    sql.text.push_str(&format!(" ORDER BY listed DESC LIMIT {placeholder}"));
+    sql.text.push_str(&format!(" ORDER BY quotes.listed DESC LIMIT {placeholder}"));
     sql
 }
 
-/// The query of [`Store::history`].
+/// The query of [`Store::history`]. A filter by status reads `intents` by its index of
+/// project, status and place (its `listed` is the quote's); any other reads `quotes` by the
+/// listing's.
 fn history_sql(filter: &HistoryFilter) -> Sql {
-    let mut sql = Sql::new("SELECT listed, state FROM intents WHERE project_id = $1");
+    let by = if filter.statuses.is_empty() { "quotes" } else { "intents" };
+    let mut sql = Sql::new(&format!("{LISTED_ROWS} {by}.project_id = $1"));
     sql.binds.push(Bind::Int(filter.project_id));
-    sql.and("owner_address", "=", text(&filter.owner_address));
+    sql.and("quotes.owner_address", "=", text(&filter.owner_address));
     if !filter.statuses.is_empty() {
         let placeholders: Vec<String> =
             filter.statuses.iter().map(|status| sql.bind(Bind::Text(status.clone()))).collect();
-        sql.text.push_str(&format!(" AND status IN ({})", placeholders.join(", ")));
+        sql.text.push_str(&format!(" AND intents.status IN ({})", placeholders.join(", ")));
     }
-    sql.and("origin_chain_id", "=", int(filter.origin_chain_id));
-    sql.and("origin_token_address", "=", text(&filter.origin_token_address));
-    sql.and("destination_chain_id", "=", int(filter.destination_chain_id));
-    sql.and("destination_token_address", "=", text(&filter.destination_token_address));
-    sql.and("created_at", ">=", int(filter.from_time));
-    sql.and("created_at", "<", int(filter.to_time));
-    sql.and("listed", "<", int(filter.after));
-    sql.and("listed", ">", int(filter.before));
+    sql.and("quotes.origin_chain_id", "=", int(filter.origin_chain_id));
+    sql.and("quotes.origin_token_address", "=", text(&filter.origin_token_address));
+    sql.and("quotes.destination_chain_id", "=", int(filter.destination_chain_id));
+    sql.and("quotes.destination_token_address", "=", text(&filter.destination_token_address));
+    sql.and("quotes.created_at", ">=", int(filter.from_time));
+    sql.and("quotes.created_at", "<", int(filter.to_time));
+    sql.and(&format!("{by}.listed"), "<", int(filter.after));
+    sql.and(&format!("{by}.listed"), ">", int(filter.before));
     let order = if filter.towards_newer() { "ASC" } else { "DESC" };
     let placeholder = sql.bind(Bind::Int(filter.limit));
-    sql.text.push_str(&format!(" ORDER BY listed {order} LIMIT {placeholder}"));
+    sql.text.push_str(&format!(" ORDER BY {by}.listed {order} LIMIT {placeholder}"));
     sql
 }
 
 fn listed(rows: Vec<sqlx::any::AnyRow>) -> Result<Vec<Listed>, StoreError> {
-    rows.iter().map(|row| Ok(Listed { listed: row.try_get(0)?, state: row.try_get(1)? })).collect()
+    rows.iter()
+        .map(|row| Ok(Listed { listed: row.try_get(0)?, state: row.try_get(1)?, quoted: row.try_get(2)? }))
+        .collect()
 }
 
 impl Store {
@@ -216,53 +228,6 @@ impl Store {
     /// The database's error.
     pub async fn explain_search(&self, filter: &SearchFilter) -> Result<Vec<String>, StoreError> {
         self.explain(search_sql(filter, 1)).await
-    }
-
-    /// Up to `limit` records stored before the listing existed (named in `unlisted`): their
-    /// ids and RecordState JSON; a name whose record was deleted since is forgotten.
-    ///
-    /// # Errors
-    ///
-    /// The database's error.
-    pub async fn unlisted(&self, limit: i64) -> Result<Vec<(String, Option<String>)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT unlisted.intent_id, intents.state FROM unlisted \
-             LEFT JOIN intents ON intents.intent_id = unlisted.intent_id ORDER BY unlisted.intent_id LIMIT $1",
-        )
-        .bind(limit)
-        .fetch_all(self.pool())
-        .await?;
-        rows.iter().map(|row| Ok((row.try_get(0)?, row.try_get(1)?))).collect()
-    }
-
-    /// Lists the record `intent_id` stored before the listing existed: its place, its
-    /// `listing` columns and its `transaction_hashes`, and forgets its name in `unlisted`,
-    /// in one transaction (a record another instance listed meanwhile keeps its place).
-    ///
-    /// # Errors
-    ///
-    /// The database's error.
-    pub async fn list_unlisted(
-        &self,
-        intent_id: &str,
-        listing: Option<&Listing>,
-        transaction_hashes: &[String],
-    ) -> Result<(), StoreError> {
-        let _writer = self.writer().await;
-        let mut transaction = self.pool().begin().await?;
-        if let Some(listing) = listing {
-            let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *transaction).await?.try_get(0)?;
-            let update = sqlx::query(
-                "UPDATE intents SET owner_address = $1, origin_intent_address = $2, \
-                 destination_intent_address = $3, origin_chain_id = $4, origin_token_address = $5, \
-                 destination_chain_id = $6, destination_token_address = $7, created_at = $8, listed = $9 \
-                 WHERE intent_id = $10 AND listed IS NULL",
-            );
-            bind_listing(update, listing).bind(place).bind(intent_id).execute(&mut *transaction).await?;
-            add_transaction_hashes(&mut transaction, intent_id, transaction_hashes).await?;
-        }
-        sqlx::query("DELETE FROM unlisted WHERE intent_id = $1").bind(intent_id).execute(&mut *transaction).await?;
-        transaction.commit().await
     }
 
     async fn explain(&self, mut sql: Sql) -> Result<Vec<String>, StoreError> {

@@ -1,8 +1,13 @@
-//! Storage: one row per intent (its RecordState JSON beside the `intent_id`, `project_id`,
-//! `revision`, `status` and `next_deadline` columns) and one row per used deposit proof, in
+//! Storage: two rows per intent and one row per used deposit proof, in
 //! SQLite (one file, WAL) or PostgreSQL, through sqlx's `Any` driver so both run the same
 //! SQL. The schema is `sqlx::migrate!`'s migrations under `service/migrations/` (the same
 //! SQL for both databases).
+//!
+//! An intent's row in `intents` holds what its changes rewrite: the changing part of its
+//! RecordState JSON beside the `intent_id`, `project_id`, `revision`, `status`,
+//! `next_deadline` and `listed` columns. Its row in `quotes`, written once by the insert,
+//! holds what never changes: the state's quoted part (`gasFeeOptions` and `intent`, most of
+//! its text) and the listing's columns. [`Store::load`] reads both.
 //!
 //! Every change is a compare-and-swap on `revision`
 //! (`UPDATE … WHERE intent_id = $ AND revision = $`): several service instances can share
@@ -20,6 +25,7 @@
 
 pub mod group;
 pub mod listing;
+pub mod older;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -46,8 +52,14 @@ pub struct StoredRecord {
     pub status: String,
     /// Its next deadline in Unix seconds, rounded up (docs/spec.md §6.4); `None`: none.
     pub next_deadline: Option<i64>,
-    /// Its RecordState JSON.
+    /// The changing part of its RecordState JSON (`IntentRecord::changing_state_json`), or
+    /// the whole state when `quoted` is `None`.
     pub state: String,
+    /// The quoted part of its RecordState JSON (`IntentRecord::quoted_state_json`): written
+    /// by [`Store::insert`] only (it never changes), read back by [`Store::load`]. `None`:
+    /// `state` is the whole state (a row stored before the split, until it is split at
+    /// start, see [`Store::finish_older`]).
+    pub quoted: Option<String>,
     /// What the listings read of its intent: written by [`Store::insert`] only (it never
     /// changes), not read back by [`Store::load`] (the default there).
     pub listing: Listing,
@@ -232,11 +244,11 @@ impl Store {
                         connection.execute(synchronous.pragma()).await?;
                         connection.execute(format!("PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS}").as_str()).await?;
                     } else if let Err(e) = connection.execute("SET default_toast_compression = 'lz4'").await {
-                        // A record's state (7.5 KB of JSON) is compressed on every change;
-                        // lz4 (PostgreSQL 14 and later, when built with it) costs a fraction
-                        // of the default pglz. Without it, pglz it is.
+                        // A record's quoted part (6.5 KB of JSON) is compressed when it is
+                        // stored; lz4 (PostgreSQL 14 and later, when built with it) costs a
+                        // fraction of the default pglz. Without it, pglz it is.
                         static WARNED: std::sync::Once = std::sync::Once::new();
-                        WARNED.call_once(|| tracing::warn!(error = %e, "PostgreSQL without lz4: records' states compressed with pglz"));
+                        WARNED.call_once(|| tracing::warn!(error = %e, "PostgreSQL without lz4: records' quoted parts compressed with pglz"));
                     }
                     Ok(())
                 })
@@ -295,7 +307,8 @@ impl Store {
     /// The database's error.
     pub async fn load(&self, intent_id: &str) -> Result<Option<StoredRecord>, StoreError> {
         let row = sqlx::query(
-            "SELECT intent_id, project_id, revision, status, next_deadline, state FROM intents WHERE intent_id = $1",
+            "SELECT intents.intent_id, intents.project_id, revision, status, next_deadline, state, quoted \
+             FROM intents JOIN quotes ON quotes.intent_id = intents.intent_id WHERE intents.intent_id = $1",
         )
         .bind(intent_id)
         .fetch_optional(&self.pool)
@@ -308,6 +321,7 @@ impl Store {
                 status: row.try_get(3)?,
                 next_deadline: row.try_get(4)?,
                 state: row.try_get(5)?,
+                quoted: row.try_get(6)?,
                 listing: Listing::default(),
                 new_transaction_hashes: Vec::new(),
                 queue_relay_on: None,
@@ -395,23 +409,36 @@ impl Store {
         Ok(u64::try_from(count).unwrap_or(0))
     }
 
-    /// Deletes up to `limit` records with `status` whose next deadline is at or before
-    /// `before` (Unix seconds), through the status-and-deadline index; answers how many.
+    /// Deletes up to `limit` records (both rows) with `status` whose next deadline is at or
+    /// before `before` (Unix seconds), through the status-and-deadline index, in one
+    /// transaction; answers how many.
     ///
     /// # Errors
     ///
     /// The database's error.
     pub async fn delete_due(&self, status: &str, before: i64, limit: i64) -> Result<u64, StoreError> {
         let _writer = self.writer().await;
-        let deleted = sqlx::query(
-            "DELETE FROM intents WHERE intent_id IN (SELECT intent_id FROM intents WHERE status = $1 AND next_deadline <= $2 LIMIT $3)",
+        let mut transaction = self.pool.begin().await?;
+        let deleted: Vec<String> = sqlx::query_scalar(
+            "DELETE FROM intents WHERE intent_id IN \
+             (SELECT intent_id FROM intents WHERE status = $1 AND next_deadline <= $2 LIMIT $3) RETURNING intent_id",
         )
         .bind(status)
         .bind(before)
         .bind(limit)
-        .execute(&self.pool)
+        .fetch_all(&mut *transaction)
         .await?;
-        Ok(deleted.rows_affected())
+        if !deleted.is_empty() {
+            let placeholders: Vec<String> = (1..=deleted.len()).map(|i| format!("${i}")).collect();
+            let sql = format!("DELETE FROM quotes WHERE intent_id IN ({})", placeholders.join(", "));
+            let mut query = sqlx::query(&sql);
+            for intent_id in &deleted {
+                query = query.bind(intent_id);
+            }
+            query.execute(&mut *transaction).await?;
+        }
+        transaction.commit().await?;
+        Ok(u64::try_from(deleted.len()).unwrap_or(u64::MAX))
     }
 
     /// Writes the one health row: answers whether the database accepts a write now.
@@ -438,41 +465,57 @@ impl Store {
     }
 }
 
-/// The columns an insert writes, `$1` to `$14` in this order; `listed` is `$15` on SQLite.
-const INSERTED: &str = "intent_id, project_id, revision, status, next_deadline, state, owner_address, \
-    origin_intent_address, destination_intent_address, origin_chain_id, origin_token_address, \
-    destination_chain_id, destination_token_address, created_at, listed";
+/// The columns an insert writes into `intents`, the last one the listing's place.
+const INSERTED: &str = "intent_id, project_id, revision, status, next_deadline, state, listed";
+
+/// The columns an insert writes into `quotes`, the listing's place third.
+const QUOTED: &str = "intent_id, project_id, listed, owner_address, origin_intent_address, \
+    destination_intent_address, origin_chain_id, origin_token_address, destination_chain_id, \
+    destination_token_address, created_at, quoted";
 
 /// Takes the listing's next place (inside the caller's transaction on SQLite).
 pub(crate) const TAKE_PLACE: &str = "UPDATE listing SET last = last + 1 WHERE id = 1 RETURNING last";
 
-/// Inserts `record` on `connection` at the listing's next place. On PostgreSQL one
-/// statement takes the place and inserts (the counter's row lock is held to its commit, so
-/// places are taken in commit order); on SQLite, whose writes are one transaction at a
-/// time, two statements inside the group's transaction.
+/// Inserts `record`'s two rows on `connection` at the listing's next place. On PostgreSQL
+/// one statement takes the place and inserts both (the counter's row lock is held to its
+/// commit, so places are taken in commit order); on SQLite, whose writes are one
+/// transaction at a time, three statements inside the group's transaction.
 async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord, backend: Backend) -> Result<(), StoreError> {
-    let sql = match backend {
-        Backend::Sqlite => format!(
-            "INSERT INTO intents ({INSERTED}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+    // `$1` to `$6` the `intents` columns, `$7` to `$14` the listing, `$15` the quoted part;
+    // on SQLite `$16` the place.
+    let (quotes, intents) = match backend {
+        Backend::Sqlite => (
+            format!("INSERT INTO quotes ({QUOTED}) VALUES ($1, $2, $16, $7, $8, $9, $10, $11, $12, $13, $14, $15)"),
+            format!("INSERT INTO intents ({INSERTED}) VALUES ($1, $2, $3, $4, $5, $6, $16)"),
         ),
-        Backend::Postgres => format!(
-            "WITH place AS ({TAKE_PLACE}) INSERT INTO intents ({INSERTED}) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, last FROM place"
+        Backend::Postgres => (
+            format!(
+                "WITH place AS ({TAKE_PLACE}), quoted AS (INSERT INTO quotes ({QUOTED}) \
+                 SELECT $1, $2, last, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM place) \
+                 INSERT INTO intents ({INSERTED}) SELECT $1, $2, $3, $4, $5, $6, last FROM place"
+            ),
+            String::new(),
         ),
     };
-    let query = sqlx::query(&sql)
-        .bind(&record.intent_id)
-        .bind(record.project_id)
-        .bind(record.revision)
-        .bind(&record.status)
-        .bind(record.next_deadline)
-        .bind(&record.state);
-    let mut query = bind_listing(query, &record.listing);
-    if backend == Backend::Sqlite {
-        let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get(0)?;
-        query = query.bind(place);
+    let place = match backend {
+        Backend::Sqlite => Some(sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get::<i64, _>(0)?),
+        Backend::Postgres => None,
+    };
+    let statements = if intents.is_empty() { vec![quotes] } else { vec![quotes, intents] };
+    for sql in &statements {
+        let query = sqlx::query(sql)
+            .bind(&record.intent_id)
+            .bind(record.project_id)
+            .bind(record.revision)
+            .bind(&record.status)
+            .bind(record.next_deadline)
+            .bind(&record.state);
+        let mut query = bind_listing(query, &record.listing).bind(&record.quoted);
+        if let Some(place) = place {
+            query = query.bind(place);
+        }
+        query.execute(&mut *connection).await?;
     }
-    query.execute(&mut *connection).await?;
     add_transaction_hashes(connection, &record.intent_id, &record.new_transaction_hashes).await
 }
 
