@@ -481,27 +481,26 @@ pub(crate) const TAKE_PLACE: &str = "UPDATE listing SET last = last + 1 WHERE id
 /// commit, so places are taken in commit order); on SQLite, whose writes are one
 /// transaction at a time, three statements inside the group's transaction.
 async fn insert_in(connection: &mut AnyConnection, record: &StoredRecord, backend: Backend) -> Result<(), StoreError> {
-    // `$1` to `$6` the `intents` columns, `$7` to `$14` the listing, `$15` the quoted part;
-    // on SQLite `$16` the place.
-    let (quotes, intents) = match backend {
-        Backend::Sqlite => (
-            format!("INSERT INTO quotes ({QUOTED}) VALUES ($1, $2, $16, $7, $8, $9, $10, $11, $12, $13, $14, $15)"),
-            format!("INSERT INTO intents ({INSERTED}) VALUES ($1, $2, $3, $4, $5, $6, $16)"),
-        ),
-        Backend::Postgres => (
-            format!(
+    // Every statement is bound the same values: `$1` to `$6` the `intents` columns, `$7` to
+    // `$14` the listing, `$15` the quoted part, and on SQLite `$16` the place taken first.
+    let (statements, place) = match backend {
+        Backend::Sqlite => {
+            let place: i64 = sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get(0)?;
+            let statements = vec![
+                format!("INSERT INTO quotes ({QUOTED}) VALUES ($1, $2, $16, $7, $8, $9, $10, $11, $12, $13, $14, $15)"),
+                format!("INSERT INTO intents ({INSERTED}) VALUES ($1, $2, $3, $4, $5, $6, $16)"),
+            ];
+            (statements, Some(place))
+        }
+        Backend::Postgres => {
+            let statement = format!(
                 "WITH place AS ({TAKE_PLACE}), quoted AS (INSERT INTO quotes ({QUOTED}) \
                  SELECT $1, $2, last, $7, $8, $9, $10, $11, $12, $13, $14, $15 FROM place) \
                  INSERT INTO intents ({INSERTED}) SELECT $1, $2, $3, $4, $5, $6, last FROM place"
-            ),
-            String::new(),
-        ),
+            );
+            (vec![statement], None)
+        }
     };
-    let place = match backend {
-        Backend::Sqlite => Some(sqlx::query(TAKE_PLACE).fetch_one(&mut *connection).await?.try_get::<i64, _>(0)?),
-        Backend::Postgres => None,
-    };
-    let statements = if intents.is_empty() { vec![quotes] } else { vec![quotes, intents] };
     for sql in &statements {
         let query = sqlx::query(sql)
             .bind(&record.intent_id)
