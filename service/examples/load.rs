@@ -9,8 +9,9 @@
 //! 0: every change reads and parses its row), before and after the others, beside two floors measured in
 //! the same run, before and after the service's phases: the database's raw durable write
 //! rate (one row per transaction holding the text a commit stores, a committed record's
-//! changing part, with the same connection settings, from 1 and from 8 connections) and the core's own commit check (parse the commit request,
-//! restore the record, `IntentRecord::commit`) on the same bodies.
+//! changing part, with the same connection settings, from 1 and from 8 connections) and
+//! the core's own commit check (parse the commit request, restore the record,
+//! `IntentRecord::commit`) on the same bodies.
 //!
 //! The load test's own key has its rates lifted (it measures throughput, not the rate
 //! limiter) and may hold the 300 waiters.
@@ -313,7 +314,7 @@ fn main() {
         // an abandoned quote below is stored in both parts.
         let first = records.first().expect("a quoted record");
         let mut committed = first.clone();
-        let applied = committed.commit(&first.intent().clone(), None, Timestamp::now()).expect("committable");
+        let applied = committed.commit(first.intent(), None, Timestamp::now()).expect("committable");
         assert_eq!(applied, intent_core::Applied::Changed);
         let payload: Arc<str> = committed.changing_state_json().into();
         let (quoted_part, changing_part) = (first.quoted_state_json(), first.changing_state_json());

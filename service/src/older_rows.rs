@@ -32,12 +32,11 @@ pub async fn finish(records: &Records) -> Result<u64, Failure> {
                 continue;
             };
             let record = parse_record(&stored.state, stored.quoted.as_deref())?;
-            let columns = listing(record.intent());
-            let hashes = transaction_hashes(&record);
+            let listing = (!row.listed).then(|| (listing(record.intent()), transaction_hashes(&record)));
             let parts = stored.quoted.is_none().then(|| (record.quoted_state_json(), record.changing_state_json()));
             let finish = Finish {
                 revision: stored.revision,
-                listing: (!row.listed).then_some((&columns, hashes.as_slice())),
+                listing: listing.as_ref().map(|(columns, hashes)| (columns, hashes.as_slice())),
                 split: parts.as_ref().map(|(quoted, changing)| (quoted.as_str(), changing.as_str())),
             };
             store.finish_older(&row.intent_id, Some(finish)).await.map_err(|e| records.store_failure(&e))?;

@@ -52,13 +52,13 @@ pub struct StoredRecord {
     pub status: String,
     /// Its next deadline in Unix seconds, rounded up (docs/spec.md §6.4); `None`: none.
     pub next_deadline: Option<i64>,
-    /// The changing part of its RecordState JSON (`IntentRecord::changing_state_json`), or
-    /// the whole state when `quoted` is `None`.
+    /// The changing part of its RecordState JSON (`IntentRecord::changing_state_json`); as
+    /// read back, the whole state when `quoted` is `None`.
     pub state: String,
     /// The quoted part of its RecordState JSON (`IntentRecord::quoted_state_json`): written
-    /// by [`Store::insert`] only (it never changes), read back by [`Store::load`]. `None`:
-    /// `state` is the whole state (a row stored before the split, until it is split at
-    /// start, see [`Store::finish_older`]).
+    /// by [`Store::insert`] only (it never changes; a swap ignores it), read back by
+    /// [`Store::load`]. Read back as `None`: `state` is the whole state (a row stored before
+    /// the split, until it is split at start, see [`Store::finish_older`]).
     pub quoted: Option<String>,
     /// What the listings read of its intent: written by [`Store::insert`] only (it never
     /// changes), not read back by [`Store::load`] (the default there).
@@ -340,8 +340,7 @@ impl Store {
         if intent_ids.is_empty() {
             return Ok(Vec::new());
         }
-        let placeholders: Vec<String> = (1..=intent_ids.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("SELECT intent_id, revision FROM intents WHERE intent_id IN ({})", placeholders.join(", "));
+        let sql = in_list("SELECT intent_id, revision FROM intents WHERE intent_id", intent_ids.len());
         let mut query = sqlx::query(&sql);
         for intent_id in intent_ids {
             query = query.bind(intent_id);
@@ -429,8 +428,7 @@ impl Store {
         .fetch_all(&mut *transaction)
         .await?;
         if !deleted.is_empty() {
-            let placeholders: Vec<String> = (1..=deleted.len()).map(|i| format!("${i}")).collect();
-            let sql = format!("DELETE FROM quotes WHERE intent_id IN ({})", placeholders.join(", "));
+            let sql = in_list("DELETE FROM quotes WHERE intent_id", deleted.len());
             let mut query = sqlx::query(&sql);
             for intent_id in &deleted {
                 query = query.bind(intent_id);
@@ -463,6 +461,12 @@ impl Store {
         self.group.close().await;
         self.pool.close().await;
     }
+}
+
+/// `sql` followed by ` IN ($1, …, $count)`.
+fn in_list(sql: &str, count: usize) -> String {
+    let placeholders: Vec<String> = (1..=count).map(|i| format!("${i}")).collect();
+    format!("{sql} IN ({})", placeholders.join(", "))
 }
 
 /// The columns an insert writes into `intents`, the last one the listing's place.
