@@ -6,18 +6,25 @@
 //! GetIntentReceipt, and CommitIntent again with 10,000 abandoned (expired, QUOTED)
 //! records stored and with 300 WaitIntentReceipt calls open, and CommitIntent through a
 //! second instance on the same database that keeps no records parsed (`server.keptRecords`
-//! 0: every change reads and parses its row), before and after the others, beside two floors measured in
-//! the same run, before and after the service's phases: the database's raw durable write
-//! rate (one row per transaction holding the text a commit stores, a committed record's
-//! changing part, with the same connection settings, from 1 and from 8 connections) and
-//! the core's own commit check (parse the commit request, restore the record,
-//! `IntentRecord::commit`) on the same bodies.
+//! 0: every change reads and parses its row).
+//!
+//! Commits are measured in `--rounds` rounds (default 5), each beside its own floors, so
+//! that a figure is a median, not one draw of a noisy floor: a round quotes `--requests`
+//! intents, measures the floors, then commits them. Its floors are the database's raw
+//! durable write rate (one row per transaction holding the text a commit stores, a
+//! committed record's changing part, with the same connection settings, from 1 and from 8
+//! connections) and the core's own commit check (parse the commit request, restore the
+//! record, `IntentRecord::commit`) on the same bodies; after the last round they are
+//! measured once more. A round's ratio divides its commit rate by the mean of the floors
+//! measured just before and just after its commit phase; the summary gives the median of
+//! the rounds' ratios, and every round's.
 //!
 //! The load test's own key has its rates lifted (it measures throughput, not the rate
-//! limiter) and may hold the 300 waiters.
+//! limiter) and may hold the 300 waiters. A SQLite file it made itself (without `--db`)
+//! is deleted at the end.
 //!
 //! ```text
-//! cargo run -p intent-service --release --example load -- [--db URL] [--requests N] [--concurrency C] [--time-limit SECONDS]
+//! cargo run -p intent-service --release --example load -- [--db URL] [--requests N] [--concurrency C] [--rounds R] [--time-limit SECONDS]
 //! ```
 
 use std::net::SocketAddr;
@@ -33,28 +40,32 @@ use tokio::net::TcpStream;
 
 struct Options {
     db: String,
+    /// The SQLite file made for this run (no `--db`), deleted at the end.
+    own_file: Option<std::path::PathBuf>,
     requests: usize,
     concurrency: usize,
+    rounds: usize,
     time_limit: Duration,
 }
 
 fn options() -> Options {
+    let file = std::env::temp_dir().join(format!("intent-load-{}.db", std::process::id()));
     let mut options = Options {
-        db: format!(
-            "sqlite://{}",
-            std::env::temp_dir().join(format!("intent-load-{}.db", std::process::id())).display()
-        ),
+        db: format!("sqlite://{}", file.display()),
+        own_file: Some(file),
         requests: 2000,
         concurrency: 8,
+        rounds: 5,
         time_limit: Duration::from_secs(120),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).cloned().unwrap_or_default();
         match pair[0].as_str() {
-            "--db" => options.db = value,
+            "--db" => (options.db, options.own_file) = (value, None),
             "--requests" => options.requests = value.parse().expect("--requests N"),
             "--concurrency" => options.concurrency = value.parse().expect("--concurrency C"),
+            "--rounds" => options.rounds = value.parse().ok().filter(|&r| r > 0).expect("--rounds R (at least 1)"),
             "--time-limit" => options.time_limit = Duration::from_secs(value.parse().expect("--time-limit SECONDS")),
             other => panic!("unknown flag {other}"),
         }
@@ -105,7 +116,7 @@ impl Connection {
 }
 
 struct Phase {
-    name: &'static str,
+    name: String,
     seconds: f64,
     latencies: Vec<Duration>,
     done: usize,
@@ -161,7 +172,7 @@ async fn phase(
     results.sort_by_key(|(i, _, _)| *i);
     let latencies = results.iter().map(|(_, latency, _)| *latency).collect();
     let done = results.len();
-    (Phase { name, seconds, latencies, done }, results.into_iter().map(|(_, _, body)| body).collect())
+    (Phase { name: name.to_owned(), seconds, latencies, done }, results.into_iter().map(|(_, _, body)| body).collect())
 }
 
 /// The core's commit check on the same bodies: parse the commit request, restore the
@@ -182,7 +193,7 @@ fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Inst
         latencies.push(one.elapsed());
     }
     let done = latencies.len();
-    Phase { name: "core commit check", seconds: started.elapsed().as_secs_f64(), latencies, done }
+    Phase { name: "core commit check".to_owned(), seconds: started.elapsed().as_secs_f64(), latencies, done }
 }
 
 /// The floor's row ids, unique across its runs.
@@ -226,7 +237,7 @@ async fn raw_writes(service: &Service, n: usize, connections: usize, payload: &A
     }
     let done = latencies.len();
     let name = if connections == 1 { "raw durable write, 1 connection" } else { "raw durable write, 8 connections" };
-    Phase { name, seconds: started.elapsed().as_secs_f64(), latencies, done }
+    Phase { name: name.to_owned(), seconds: started.elapsed().as_secs_f64(), latencies, done }
 }
 
 /// Quotes `n` intents through the API: the quotes and their commit bodies.
@@ -277,6 +288,64 @@ async fn serve(service: &Service) -> (SocketAddr, tokio::sync::oneshot::Sender<(
     (addr, stop, serving)
 }
 
+/// The floors measured before one round's commit phase (or after the last round's).
+struct Floors {
+    raw_1: Phase,
+    raw_8: Phase,
+    core: Phase,
+}
+
+impl Floors {
+    async fn measure(
+        service: &Service,
+        records: &[IntentRecord],
+        commits: &[String],
+        payload: &Arc<str>,
+        deadline: Instant,
+        when: &str,
+    ) -> Floors {
+        let n = commits.len();
+        let mut floors = Floors {
+            raw_1: raw_writes(service, n, 1, payload, deadline).await,
+            raw_8: raw_writes(service, n, 8, payload, deadline).await,
+            core: core_commit_check(records, commits, deadline),
+        };
+        for floor in [&mut floors.raw_1, &mut floors.raw_8, &mut floors.core] {
+            floor.name = format!("{}, {when}", floor.name);
+        }
+        floors
+    }
+}
+
+/// The quoted records of `quoted`, as the core's commit check restores them.
+fn records_of(quoted: &[QuoteResponse], policy: &intent_core::Policy) -> Vec<IntentRecord> {
+    quoted
+        .iter()
+        .map(|q| {
+            IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), policy, Timestamp::now())
+                .expect("quotable")
+        })
+        .collect()
+}
+
+/// The median of `values` (the mean of the middle two for an even count).
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.len() / 2;
+    if sorted.len().is_multiple_of(2) {
+        (sorted[middle - 1] + sorted[middle]) / 2.0
+    } else {
+        sorted[middle]
+    }
+}
+
+/// `name: median (every value)`, each with `digits` decimals.
+fn summary(name: &str, values: &[f64], digits: usize) {
+    let each: Vec<String> = values.iter().map(|value| format!("{value:.digits$}")).collect();
+    println!("{name}: median {:.digits$} (rounds: {})", median(values), each.join(", "));
+}
+
 fn main() {
     let options = options();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");
@@ -302,36 +371,41 @@ fn main() {
         let n = options.requests;
         let c = options.concurrency;
 
-        let (quote, quoted, commits) = quotes(addr, &request, n, c, deadline).await;
-        let records: Vec<IntentRecord> = quoted
-            .iter()
-            .map(|q| {
-                IntentRecord::quote(q.intent.clone(), Some(q.gas_fee_options.clone()), &policy, Timestamp::now())
-                    .expect("quotable")
-            })
-            .collect();
-        // The text a commit writes (the committed record's changing part), the floor's row;
-        // an abandoned quote below is stored in both parts.
-        let first = records.first().expect("a quoted record");
-        let mut committed = first.clone();
-        let applied = committed.commit(first.intent(), None, Timestamp::now()).expect("committable");
-        assert_eq!(applied, intent_core::Applied::Changed);
-        let payload: Arc<str> = committed.changing_state_json().into();
-        let (quoted_part, changing_part) = (first.quoted_state_json(), first.changing_state_json());
-        let payload = &payload;
+        // Rounds: quote, floors, commit; the floors once more after the last. A round's
+        // floors are the mean of those just before and just after its commit phase.
+        let mut payload: Option<Arc<str>> = None;
+        let mut quoted_parts = None;
+        let (mut quote_rounds, mut commit_rounds, mut floors) = (Vec::new(), Vec::new(), Vec::new());
+        let mut quoted = Vec::new();
+        for round in 1..=options.rounds {
+            let (mut quote, round_quoted, commits) = quotes(addr, &request, n, c, deadline).await;
+            let records = records_of(&round_quoted, &policy);
+            // The text a commit writes (the committed record's changing part), the floor's
+            // row; an abandoned quote below is stored in both parts.
+            let payload = payload.get_or_insert_with(|| {
+                let first = records.first().expect("a quoted record");
+                let mut committed = first.clone();
+                let applied = committed.commit(first.intent(), None, Timestamp::now()).expect("committable");
+                assert_eq!(applied, intent_core::Applied::Changed);
+                quoted_parts = Some((first.quoted_state_json(), first.changing_state_json()));
+                committed.changing_state_json().into()
+            });
+            let when = format!("before round {round}");
+            floors.push(Floors::measure(&service, &records, &commits, payload, deadline, &when).await);
+            let (mut commit, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
+            quote.name = format!("quote, round {round}");
+            commit.name = format!("commit, round {round}");
+            quote_rounds.push(quote);
+            commit_rounds.push(commit);
+            quoted = round_quoted;
+        }
+        let records = records_of(&quoted, &policy);
+        let payload = payload.expect("a round");
+        let when = "after the last round";
+        floors.push(Floors::measure(&service, &records, &commits_again(&quoted), &payload, deadline, when).await);
+        let (quoted_part, changing_part) = quoted_parts.expect("a round");
 
-        // Floors first, then the service, then the floors again: interleaved.
-        let raw_1_before = raw_writes(&service, n, 1, payload, deadline).await;
-        let raw_8_before = raw_writes(&service, n, 8, payload, deadline).await;
-        let core_before = core_commit_check(&records, &commits, deadline);
-        // Commits through the instance that keeps no records, then through the one that
-        // does (and again after the other phases): the cost of reading the row.
-        // (Quoted there too, so that the other instance keeps the first quotes.)
-        let (_, _, unkept_commits) = quotes(unkept_addr, &request, n, c, deadline).await;
-        let (mut unkept_commit, _) =
-            phase("commit", unkept_addr, "CommitIntent", Arc::new(unkept_commits), c, deadline).await;
-        unkept_commit.name = "commit, no records kept (every change reads its row)";
-        let (commit, _) = phase("commit", addr, "CommitIntent", Arc::new(commits.clone()), c, deadline).await;
+        // The last round's intents, now COMMITTED, are executed, then their receipts read.
         let executes: Vec<String> = quoted
             .iter()
             .enumerate()
@@ -344,6 +418,12 @@ fn main() {
         let receipts: Vec<String> =
             quoted.iter().map(|q| format!("{{\"intentId\":\"{}\"}}", q.intent.intent_id)).collect();
         let (receipt, _) = phase("receipt", addr, "GetIntentReceipt", Arc::new(receipts), c, deadline).await;
+
+        // Commits through the instance that keeps no records: the cost of reading the row.
+        let (_, _, unkept_commits) = quotes(unkept_addr, &request, n, c, deadline).await;
+        let (mut unkept_commit, _) =
+            phase("commit", unkept_addr, "CommitIntent", Arc::new(unkept_commits), c, deadline).await;
+        unkept_commit.name = "commit, no records kept (every change reads its row)".to_owned();
 
         // 10,000 abandoned quotes: expired a minute ago, within the deletion grace, so the
         // sweep must pass them by.
@@ -372,7 +452,7 @@ fn main() {
         transaction.commit().await.expect("the abandoned quotes");
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
         let (mut with_abandoned, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
-        with_abandoned.name = "commit, 10,000 abandoned quotes stored";
+        with_abandoned.name = "commit, 10,000 abandoned quotes stored".to_owned();
 
         // 300 waiters on QUOTED intents that do not change.
         let (_, waited, _) = quotes(addr, &request, 300, c, deadline).await;
@@ -396,11 +476,7 @@ fn main() {
         }
         let (_, _, commits) = quotes(addr, &request, n, c, deadline).await;
         let (mut with_waiters, _) = phase("commit", addr, "CommitIntent", Arc::new(commits), c, deadline).await;
-        with_waiters.name = "commit, 300 WaitIntentReceipt open";
-        let (_, _, unkept_commits) = quotes(unkept_addr, &request, n, c, deadline).await;
-        let (mut unkept_after, _) =
-            phase("commit", unkept_addr, "CommitIntent", Arc::new(unkept_commits), c, deadline).await;
-        unkept_after.name = "commit, no records kept, again";
+        with_waiters.name = "commit, 300 WaitIntentReceipt open".to_owned();
         let _ = stop_unkept.send(());
         let _ = unkept_serving.await;
         let _ = stop.send(());
@@ -410,40 +486,56 @@ fn main() {
         }
         let _ = serving.await;
         sweeping.abort();
-
-        let raw_1_after = raw_writes(&service, n, 1, payload, deadline).await;
-        let raw_8_after = raw_writes(&service, n, 8, payload, deadline).await;
-        let core_after = core_commit_check(&records, &commits_again(&quoted), deadline);
+        service.app.records.store().close().await;
+        unkept.app.records.store().close().await;
+        if let Some(file) = &options.own_file {
+            for suffix in ["", "-wal", "-shm"] {
+                let mut path = file.clone().into_os_string();
+                path.push(suffix);
+                let _ = std::fs::remove_file(path);
+            }
+        }
 
         let backend = if options.db.starts_with("postgres") { "PostgreSQL" } else { "SQLite" };
         println!(
-            "database: {backend} ({}); {n} requests per operation, {c} connections, loopback, 2 cores shared by client and server; rows of {} bytes",
+            "database: {backend} ({}); {n} requests per operation, {c} connections, {} rounds, loopback, 2 cores shared by client and server; rows of {} bytes",
             options.db,
+            options.rounds,
             payload.len()
         );
-        print(&[
-            &raw_1_before,
-            &raw_8_before,
-            &core_before,
-            &quote,
-            &unkept_commit,
-            &commit,
-            &execute,
-            &receipt,
-            &with_abandoned,
-            &with_waiters,
-            &unkept_after,
-            &raw_1_after,
-            &raw_8_after,
-            &core_after,
-        ]);
-        let best = |a: &Phase, b: &Phase| a.rps().max(b.rps());
-        println!("commit / raw durable write, 1 connection (best of before/after): {:.2}", commit.rps() / best(&raw_1_before, &raw_1_after));
-        println!("commit / raw durable write, 8 connections (best of before/after): {:.2}", commit.rps() / best(&raw_8_before, &raw_8_after));
-        println!("commit / core commit check (best of before/after): {:.3}", commit.rps() / best(&core_before, &core_after));
-        println!("commit / commit with no records kept (best of before/after): {:.2}", commit.rps() / best(&unkept_commit, &unkept_after));
-        println!("commit with 10,000 abandoned quotes / commit: {:.2}", with_abandoned.rps() / commit.rps());
-        println!("commit with 300 waiters / commit: {:.2}", with_waiters.rps() / commit.rps());
+        let mut table: Vec<&Phase> = Vec::new();
+        for ((quote, commit), floors) in quote_rounds.iter().zip(&commit_rounds).zip(&floors) {
+            table.extend([&floors.raw_1, &floors.raw_8, &floors.core, quote, commit]);
+        }
+        let last = floors.last().expect("the floors after the last round");
+        table.extend([&last.raw_1, &last.raw_8, &last.core, &execute, &receipt, &unkept_commit, &with_abandoned, &with_waiters]);
+        print(&table);
+
+        // Each round against the mean of the floors just before and just after it.
+        let around = |round: usize, floor: fn(&Floors) -> &Phase| (floor(&floors[round]).rps() + floor(&floors[round + 1]).rps()) / 2.0;
+        let ratios = |floor: fn(&Floors) -> &Phase| -> Vec<f64> {
+            commit_rounds.iter().enumerate().map(|(round, commit)| commit.rps() / around(round, floor)).collect()
+        };
+        let rates: Vec<f64> = commit_rounds.iter().map(Phase::rps).collect();
+        let all = Phase {
+            name: "commit, every round".to_owned(),
+            seconds: commit_rounds.iter().map(|p| p.seconds).sum(),
+            latencies: commit_rounds.iter().flat_map(|p| p.latencies.iter().copied()).collect(),
+            done: commit_rounds.iter().map(|p| p.done).sum(),
+        };
+        summary("commit rps", &rates, 0);
+        println!(
+            "commit latency over every round: p50 {:.2} ms, p99 {:.2} ms",
+            all.percentile(0.50).as_secs_f64() * 1e3,
+            all.percentile(0.99).as_secs_f64() * 1e3
+        );
+        summary("commit / raw durable write, 1 connection", &ratios(|f| &f.raw_1), 2);
+        summary("commit / raw durable write, 8 connections", &ratios(|f| &f.raw_8), 2);
+        summary("commit / core commit check", &ratios(|f| &f.core), 3);
+        let typical = median(&rates);
+        println!("commit / commit with no records kept (median commit rps): {:.2}", typical / unkept_commit.rps());
+        println!("commit with 10,000 abandoned quotes / commit (median commit rps): {:.2}", with_abandoned.rps() / typical);
+        println!("commit with 300 waiters / commit (median commit rps): {:.2}", with_waiters.rps() / typical);
         if Instant::now() >= deadline {
             println!("time limit reached: the counts above are what was done in time");
         }

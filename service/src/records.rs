@@ -7,8 +7,10 @@
 //!
 //! A record belongs to the project whose key quoted it: another project's key is answered
 //! exactly as for an unknown intent. Waiters are woken per intent when this instance
-//! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY`
-//! (every change is announced after its commit), on SQLite by one poller that
+//! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY` (a
+//! waiter announces a watch of its intent before reading it, and the instances announce
+//! the changes of watched intents after their commit: [`crate::store::watches`]), on
+//! SQLite by one poller that
 //! reads the revisions of every waited intent in one query every [`WAIT_POLL`] (on
 //! PostgreSQL the same poller runs every [`WAIT_POLL_BEHIND_LISTEN`], for notifications lost
 //! while the listener reconnected or in a crash). A waiter parses its record again only when woken so. A
@@ -37,6 +39,7 @@ use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
+use crate::store::watches::WATCHES_CHANNEL;
 use crate::store::{Backend, DepositProof, Listing, Store, StoreError, StoredRecord, Swapped};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
@@ -64,10 +67,12 @@ pub struct Records {
     store_errors: metrics::Counter,
 }
 
-/// One waited intent: the signal its waiters hold, and the latest revision seen of it.
+/// One waited intent: the signal its waiters hold, the latest revision seen of it, and
+/// until when this instance has announced a watch of it (PostgreSQL).
 struct Waited {
     signal: watch::Sender<u64>,
     revision: i64,
+    announced_until: Option<tokio::time::Instant>,
 }
 
 /// How many waited intents one poll query reads at most.
@@ -374,7 +379,8 @@ impl Records {
     }
 
     /// On PostgreSQL, wakes the waiters of every change announced on the changes channel,
-    /// by any instance; ends when the records are dropped.
+    /// by any instance, and notes every watch announced ([`Store::watch_heard`]); ends when
+    /// the records are dropped.
     async fn listen_waited(records: std::sync::Weak<Records>) {
         let listener = match records.upgrade() {
             Some(records) => records.store.listen_changes().await,
@@ -392,6 +398,12 @@ impl Records {
             let notification = listener.recv().await;
             let Some(records) = records.upgrade() else { return };
             match notification {
+                Ok(notification) if notification.channel() == WATCHES_CHANNEL => {
+                    if let Err(e) = records.store.watch_heard(notification.payload()).await {
+                        records.store_errors.increment(1);
+                        tracing::warn!(error = %e, "waiters: a recent change not announced again; pollers will see it");
+                    }
+                }
                 Ok(notification) => {
                     let payload = notification.payload();
                     if let Some((intent_id, revision)) = payload.rsplit_once(' ') {
@@ -818,10 +830,37 @@ impl Records {
     /// waiter holds it.
     fn watch(&self, intent_id: &str) -> watch::Receiver<u64> {
         let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let entry = waited
-            .entry(intent_id.to_owned())
-            .or_insert_with(|| Waited { signal: watch::channel(0).0, revision: i64::MIN });
+        let entry = waited.entry(intent_id.to_owned()).or_insert_with(|| Waited {
+            signal: watch::channel(0).0,
+            revision: i64::MIN,
+            announced_until: None,
+        });
         entry.signal.subscribe()
+    }
+
+    /// Announces to every instance that this one waits on `intent_id` until `deadline`
+    /// (PostgreSQL: they then announce its changes, [`crate::store::watches`]), unless a
+    /// watch it announced already lasts that long. A failed announcement is counted and
+    /// logged: the poller sees the change instead.
+    async fn announce_watch(&self, intent_id: &str, deadline: tokio::time::Instant) {
+        if self.store.backend() != Backend::Postgres {
+            return;
+        }
+        // A second longer than the wait, so that a watch heard late still covers it.
+        let seconds = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() + 2;
+        let until = tokio::time::Instant::now() + Duration::from_secs(seconds);
+        {
+            let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let Some(entry) = waited.get_mut(intent_id) else { return };
+            if entry.announced_until.is_some_and(|announced| announced >= deadline) {
+                return;
+            }
+            entry.announced_until = Some(until);
+        }
+        if let Err(e) = self.store.announce_watch(intent_id, seconds).await {
+            self.store_errors.increment(1);
+            tracing::warn!(error = %e, "waiters: a watch not announced; the poller will see its changes");
+        }
     }
 
     /// Forgets `intent_id`'s signal once no waiter holds it.
@@ -854,6 +893,9 @@ impl Records {
         let mut changes = self.watch(intent_id);
         let mut shutdown = self.shutdown.subscribe();
         let result = async {
+            // Announced before the record is read: a change committed after the read is
+            // then announced, or announced again when the watch is heard.
+            self.announce_watch(intent_id, deadline).await;
             let (mut record, revision, _) = self.load(intent_id, caller).await?;
             self.seen(intent_id, revision);
             changes.mark_unchanged();

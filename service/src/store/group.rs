@@ -14,17 +14,20 @@
 //! SQLite applies one group at a time (one writer is all the file takes). PostgreSQL
 //! applies up to [`POSTGRES_GROUPS_IN_FLIGHT`] groups at once on their own connections
 //! (the server shares one WAL flush among concurrent commits); a group of bare swaps there
-//! is one statement, its own transaction (one round trip), and the changes are announced
-//! to the other instances after the commit, in a transaction that does not wait for a
-//! flush (the notification lock would otherwise be held through each group's flush).
+//! is one statement, its own transaction (one round trip), and the changes of intents some
+//! instance waits on ([`super::watches`]) are announced to the other instances after the
+//! commit, in a transaction that does not wait for a flush (the notification lock would
+//! otherwise be held through each group's flush).
 
 use std::sync::{Arc, PoisonError};
 
 use sqlx::{AnyConnection, AnyPool, Connection, Executor};
 use tokio::sync::{mpsc, oneshot, Mutex, Semaphore};
 
+use super::watches::Watches;
 use super::{
-    announce_postgres, insert_in, swap_all, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped,
+    insert_in, notify_postgres, swap_all, swap_in, Backend, DepositProof, StoreError, StoredRecord, Swapped,
+    CHANGES_CHANNEL,
 };
 
 /// The most writes one transaction applies.
@@ -119,8 +122,9 @@ impl Connections {
 
 impl GroupWriter {
     /// Starts the writer task on `pool` (a `backend` database), holding `lock` (SQLite:
-    /// the store's writer lock) while it applies a group.
-    pub fn start(pool: AnyPool, backend: Backend, lock: Option<Arc<Mutex<()>>>) -> GroupWriter {
+    /// the store's writer lock) while it applies a group; on PostgreSQL the changes of
+    /// intents in `watches` are announced.
+    pub fn start(pool: AnyPool, backend: Backend, lock: Option<Arc<Mutex<()>>>, watches: Arc<Watches>) -> GroupWriter {
         let (queue, mut queued) = mpsc::unbounded_channel::<Queued>();
         let connections = Arc::new(Connections::new(pool));
         let writer = connections.clone();
@@ -140,13 +144,13 @@ impl GroupWriter {
                         Err(_) => break,
                     }
                 }
-                let (connections, lock) = (writer.clone(), lock.clone());
+                let (connections, lock, watches) = (writer.clone(), lock.clone(), watches.clone());
                 tokio::spawn(async move {
                     let _writer = match &lock {
                         Some(lock) => Some(lock.lock().await),
                         None => None,
                     };
-                    apply(&connections, backend, group).await;
+                    apply(&connections, backend, &watches, group).await;
                     drop(permit);
                 });
             }
@@ -176,10 +180,10 @@ impl GroupWriter {
 /// groups of several instances on one PostgreSQL database take row locks in one order. A
 /// group that fails (a deadlock, a busy file, a commit that did not go through) is applied
 /// again write by write, each in its own transaction, so that one write's trouble is
-/// answered to it alone. On PostgreSQL the committed changes are then announced on
-/// [`super::CHANGES_CHANNEL`]; a failed announcement is logged (the pollers of the other
-/// instances see the change within their period).
-async fn apply(connections: &Connections, backend: Backend, mut group: Vec<Queued>) {
+/// answered to it alone. On PostgreSQL the committed changes are then kept in `watches`,
+/// and those of watched intents announced on [`CHANGES_CHANNEL`]; a failed announcement is
+/// logged (the pollers of the other instances see the change within their period).
+async fn apply(connections: &Connections, backend: Backend, watches: &Watches, mut group: Vec<Queued>) {
     group.sort_by(|(a, _), (b, _)| a.intent_id().cmp(b.intent_id()));
     let writes: Vec<&Write> = group.iter().map(|(write, _)| write).collect();
     let mut changes = Vec::new();
@@ -205,11 +209,19 @@ async fn apply(connections: &Connections, backend: Backend, mut group: Vec<Queue
         }
     }
     if backend == Backend::Postgres && !changes.is_empty() {
-        let changes: Vec<(&str, i64)> = changes.iter().map(|(id, revision)| (id.as_str(), *revision)).collect();
-        if let Err(e) =
-            on_connection(connections, async |connection| announce_postgres(connection, &changes).await).await
-        {
-            tracing::warn!(error = %e, changes = changes.len(), "changes not announced: other instances' pollers will see them");
+        let payloads: Vec<String> = watches
+            .changed(changes, std::time::Instant::now())
+            .into_iter()
+            .map(|(intent_id, revision)| format!("{intent_id} {revision}"))
+            .collect();
+        if payloads.is_empty() {
+            return;
+        }
+        let announced = on_connection(connections, async |connection| {
+            notify_postgres(connection, CHANGES_CHANNEL, &payloads).await
+        });
+        if let Err(e) = announced.await {
+            tracing::warn!(error = %e, changes = payloads.len(), "changes not announced: other instances' pollers will see them");
         }
     }
 }
@@ -309,6 +321,7 @@ async fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::watches::WATCHES_CHANNEL;
     use crate::store::Store;
     use intent_core::Timestamp;
 
@@ -336,7 +349,7 @@ mod tests {
             group.push((write, answer));
             answers.push(answered);
         }
-        apply(&Connections::new(store.pool().clone()), store.backend(), group).await;
+        apply(&Connections::new(store.pool().clone()), store.backend(), store.watches(), group).await;
         let mut outcomes = Vec::new();
         for answered in answers {
             outcomes.push(answered.await.unwrap().map_err(|e| e.to_string()));
@@ -393,13 +406,15 @@ mod tests {
 
     /// PostgreSQL's one-statement group of bare swaps: two swaps of one intent that expect
     /// the same revision (one wins, one lost its race) and a swap of another intent that
-    /// expects a revision it does not have; the winner's change is announced after the
-    /// commit with its new revision.
+    /// expects a revision it does not have; the winner's change (its intent watched) is
+    /// announced after the commit with its new revision.
     async fn one_statement_answers_each_swap_and_announces_the_change(store: &Store) {
         let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
         let (id, other) = (format!("0xone-{unique}"), format!("0xother-{unique}"));
         for id in [&id, &other] {
             store.insert(&record(id, 1, "first")).await.unwrap();
+            let now = std::time::Instant::now();
+            let _ = store.watches().watch(id, now + std::time::Duration::from_secs(60), now);
         }
         let mut listener = store.listen_changes().await.unwrap().expect("a PostgreSQL listener");
         let swaps = vec![
@@ -427,6 +442,43 @@ mod tests {
                 break;
             }
         }
+    }
+
+    /// PostgreSQL: a change of an intent nobody watches is not announced, one of a watched
+    /// intent is; a watch heard after an unannounced change announces that change again
+    /// (the notifications of one channel arrive in the order of their commits).
+    async fn only_watched_changes_are_announced_and_a_late_watch_announces_again(store: &Store) {
+        let unique = format!("{}-{}", std::process::id(), Timestamp::now().subsec_nanos());
+        let (quiet, watched) = (format!("0xquiet-{unique}"), format!("0xwatched-{unique}"));
+        for id in [&quiet, &watched] {
+            store.insert(&record(id, 1, "first")).await.unwrap();
+        }
+        let mut listener = store.listen_changes().await.unwrap().expect("a PostgreSQL listener");
+        // The next notification of this test's intents: its channel and payload.
+        let next = async |listener: &mut sqlx::postgres::PgListener| loop {
+            let notification = tokio::time::timeout(std::time::Duration::from_secs(30), listener.recv())
+                .await
+                .expect("an announcement")
+                .unwrap();
+            if notification.payload().contains(&unique) {
+                return (notification.channel().to_owned(), notification.payload().to_owned());
+            }
+        };
+        let swap = |id: &str| Write::Swap { record: record(id, 2, "second"), expected_revision: 1, proofs: vec![] };
+        assert_eq!(applied(store, vec![swap(&quiet)]).await, [Ok(Swapped::Done)]);
+        store.announce_watch(&watched, 60).await.unwrap();
+        // The watch is heard by this store's own listener, first: the quiet change was not
+        // announced. It is noted as another instance's is.
+        let heard = next(&mut listener).await;
+        assert_eq!(heard, (WATCHES_CHANNEL.to_owned(), format!("{watched} 60")));
+        store.watch_heard(&heard.1).await.unwrap();
+        assert_eq!(applied(store, vec![swap(&watched)]).await, [Ok(Swapped::Done)]);
+        assert_eq!(next(&mut listener).await, (CHANGES_CHANNEL.to_owned(), format!("{watched} 2")));
+        // Then a waiter on the quiet intent: its change, made before the watch was heard, is
+        // announced again.
+        store.watch_heard(&format!("{quiet} 60")).await.unwrap();
+        assert_eq!(next(&mut listener).await, (CHANGES_CHANNEL.to_owned(), format!("{quiet} 2")));
+        store.watch_heard("a payload of another form").await.unwrap();
     }
 
     /// A group of bare swaps of distinct intents, one statement on either database: the
@@ -529,6 +581,7 @@ mod tests {
                 }
                 a_failed_group_is_applied_write_by_write(&store).await;
                 one_statement_answers_each_swap_and_announces_the_change(&store).await;
+                only_watched_changes_are_announced_and_a_late_watch_announces_again(&store).await;
                 a_change_queues_its_relay_with_itself(&store).await;
                 bare_swaps_are_one_statement_with_each_outcome(&store).await;
                 sqlx::query("DROP TRIGGER fail_bad ON intents").execute(store.pool()).await.unwrap();

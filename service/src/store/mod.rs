@@ -26,6 +26,7 @@
 pub mod group;
 pub mod listing;
 pub mod older;
+pub mod watches;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -135,12 +136,16 @@ pub struct Store {
     sqlite_writer: Option<Arc<Mutex<()>>>,
     /// Group commit: the queue of the one writer task.
     group: group::GroupWriter,
-    /// The PostgreSQL URL, for the listener of [`CHANGES_CHANNEL`].
+    /// The PostgreSQL URL, for the listener of [`CHANGES_CHANNEL`] and
+    /// [`watches::WATCHES_CHANNEL`].
     postgres_url: Option<String>,
+    /// Which intents some instance waits on, and this instance's recent changes.
+    watches: Arc<watches::Watches>,
 }
 
-/// The PostgreSQL channel on which every change is announced (`NOTIFY`), with the payload
-/// `<intentId> <revision>`, so that other instances wake their waiters.
+/// The PostgreSQL channel on which a change of an intent some instance waits on is
+/// announced (`NOTIFY`), with the payload `<intentId> <revision>`, so that the instances
+/// wake their waiters ([`watches`]).
 pub const CHANGES_CHANNEL: &str = "intent_changes";
 
 /// The schema's migrations (`service/migrations/`), applied at start; on PostgreSQL sqlx
@@ -256,9 +261,10 @@ impl Store {
             .connect_with(options)
             .await?;
         let sqlite_writer = (backend == Backend::Sqlite).then(|| Arc::new(Mutex::new(())));
-        let group = group::GroupWriter::start(pool.clone(), backend, sqlite_writer.clone());
+        let watches = Arc::new(watches::Watches::new());
+        let group = group::GroupWriter::start(pool.clone(), backend, sqlite_writer.clone(), watches.clone());
         let postgres_url = (backend == Backend::Postgres).then(|| url.clone());
-        Ok(Store { pool, backend, sqlite_writer, group, postgres_url })
+        Ok(Store { pool, backend, sqlite_writer, group, postgres_url, watches })
     }
 
     /// Which database this is.
@@ -266,7 +272,9 @@ impl Store {
         self.backend
     }
 
-    /// On PostgreSQL, a listener of [`CHANGES_CHANNEL`]: the changes every instance makes.
+    /// On PostgreSQL, a listener of [`CHANGES_CHANNEL`] and [`watches::WATCHES_CHANNEL`]:
+    /// the announced changes and watches of every instance. A watch it hears is passed to
+    /// [`Store::watch_heard`].
     ///
     /// # Errors
     ///
@@ -274,8 +282,46 @@ impl Store {
     pub async fn listen_changes(&self) -> Result<Option<sqlx::postgres::PgListener>, StoreError> {
         let Some(url) = &self.postgres_url else { return Ok(None) };
         let mut listener = sqlx::postgres::PgListener::connect(url).await?;
-        listener.listen(CHANGES_CHANNEL).await?;
+        listener.listen_all([CHANGES_CHANNEL, watches::WATCHES_CHANNEL]).await?;
         Ok(Some(listener))
+    }
+
+    /// Which intents some instance waits on, and this instance's recent changes.
+    pub fn watches(&self) -> &watches::Watches {
+        &self.watches
+    }
+
+    /// On PostgreSQL, announces that this instance waits on `intent_id` for `seconds`
+    /// (committed before it returns, so that every instance hears it before the waiter reads
+    /// the record); on SQLite nothing (its waiters poll).
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn announce_watch(&self, intent_id: &str, seconds: u64) -> Result<(), StoreError> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        let mut connection = self.pool.acquire().await?;
+        notify_postgres(&mut connection, watches::WATCHES_CHANNEL, &[format!("{intent_id} {seconds}")]).await
+    }
+
+    /// A watch heard on [`watches::WATCHES_CHANNEL`] (payload `<intentId> <seconds>`):
+    /// noted until it ends, and this instance's recent change of that intent, if any,
+    /// announced again (it may have been committed after the waiter read the record, and
+    /// before the watch was heard). A payload of another form is ignored.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn watch_heard(&self, payload: &str) -> Result<(), StoreError> {
+        let Some((intent_id, seconds)) = payload.rsplit_once(' ') else { return Ok(()) };
+        let Ok(seconds) = seconds.parse::<u64>() else { return Ok(()) };
+        let now = std::time::Instant::now();
+        let until = now + std::time::Duration::from_secs(seconds.min(watches::LONGEST_WATCH_SECONDS));
+        let Some(revision) = self.watches.watch(intent_id, until, now) else { return Ok(()) };
+        let mut connection = self.pool.acquire().await?;
+        notify_postgres(&mut connection, CHANGES_CHANNEL, &[format!("{intent_id} {revision}")]).await
     }
 
     /// The connection pool, with this store's settings (for the load test's floor: the
@@ -688,32 +734,33 @@ async fn swap_all(
     Ok(results)
 }
 
-/// Announces committed `changes` (intent id, new revision) on [`CHANGES_CHANNEL`] in a
-/// transaction of their own, committed without waiting for its WAL flush
-/// (`synchronous_commit` off for it alone): a notification is a wake-up, not data, and one
-/// lost in a crash is caught by the other instances' pollers. In the transaction of the
-/// change it would hold PostgreSQL's notification lock through that transaction's WAL flush,
-/// so that no two announcing commits could share a flush.
+/// Sends `payloads` on the PostgreSQL `channel` (a change on [`CHANGES_CHANNEL`], a watch
+/// on [`watches::WATCHES_CHANNEL`]) in a transaction of their own, committed without
+/// waiting for its WAL flush (`synchronous_commit` off for it alone): a notification is a
+/// wake-up, not data, and one lost in a crash is caught by the other instances' pollers.
+/// In the transaction of a change it would hold PostgreSQL's notification lock through
+/// that transaction's WAL flush, so that no two announcing commits could share a flush.
 ///
 /// # Errors
 ///
 /// The database's error.
-pub(crate) async fn announce_postgres(
+pub(crate) async fn notify_postgres(
     connection: &mut AnyConnection,
-    changes: &[(&str, i64)],
+    channel: &str,
+    payloads: &[String],
 ) -> Result<(), StoreError> {
-    if changes.is_empty() {
+    if payloads.is_empty() {
         return Ok(());
     }
-    let payloads: Vec<String> = (1..=changes.len()).map(|i| format!("(${i}::text)")).collect();
+    let values: Vec<String> = (1..=payloads.len()).map(|i| format!("(${i}::text)")).collect();
     let sql = format!(
         "WITH unsynced AS (SELECT set_config('synchronous_commit', 'off', true)) \
-         SELECT pg_notify('{CHANGES_CHANNEL}', payloads.payload) FROM unsynced, (VALUES {}) AS payloads (payload)",
-        payloads.join(", ")
+         SELECT pg_notify('{channel}', payloads.payload) FROM unsynced, (VALUES {}) AS payloads (payload)",
+        values.join(", ")
     );
     let mut query = sqlx::query(&sql);
-    for (intent_id, revision) in changes {
-        query = query.bind(format!("{intent_id} {revision}"));
+    for payload in payloads {
+        query = query.bind(payload);
     }
     query.execute(connection).await.map(drop)
 }
