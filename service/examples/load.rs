@@ -397,10 +397,10 @@ fn main() {
         let mut payload: Option<Arc<str>> = None;
         let mut quoted_parts = None;
         let (mut quote_rounds, mut commit_rounds, mut floors) = (Vec::new(), Vec::new(), Vec::new());
-        let mut quoted = Vec::new();
+        let (mut quoted, mut records) = (Vec::new(), Vec::new());
         for round in 1..=options.rounds {
             let (mut quote, round_quoted, commits) = quotes(addr, &request, n, c, deadline).await;
-            let records = records_of(&round_quoted, &policy);
+            records = records_of(&round_quoted, &policy);
             // The text a commit writes (the committed record's changing part), the floor's
             // row; an abandoned quote below is stored in both parts.
             let payload = payload.get_or_insert_with(|| {
@@ -420,7 +420,6 @@ fn main() {
             commit_rounds.push(commit);
             quoted = round_quoted;
         }
-        let records = records_of(&quoted, &policy);
         let payload = payload.expect("a round");
         let when = "after the last round";
         floors.push(Floors::measure(&service, &records, &commits_again(&quoted), &payload, deadline, when).await);

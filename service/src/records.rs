@@ -846,7 +846,7 @@ impl Records {
         if self.store.backend() != Backend::Postgres {
             return;
         }
-        // A second longer than the wait, so that a watch heard late still covers it.
+        // Two seconds longer than the wait, so that a watch heard late still covers it.
         let seconds = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() + 2;
         let until = tokio::time::Instant::now() + Duration::from_secs(seconds);
         {
@@ -858,6 +858,12 @@ impl Records {
             entry.announced_until = Some(until);
         }
         if let Err(e) = self.store.announce_watch(intent_id, seconds).await {
+            // Not announced: the next waiter of the intent tries again.
+            let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(entry) = waited.get_mut(intent_id) {
+                entry.announced_until = None;
+            }
+            drop(waited);
             self.store_errors.increment(1);
             tracing::warn!(error = %e, "waiters: a watch not announced; the poller will see its changes");
         }
