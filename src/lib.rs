@@ -30,6 +30,7 @@ pub mod serde_bridge;
 mod server_failure;
 mod text;
 mod values;
+pub mod wallet;
 mod wire;
 
 use alloc::string::String;
