@@ -4,6 +4,8 @@
 //! before the split has its state split into the quoted part, written once, and the
 //! changing part (docs/spec.md §12). The SQL is the store's ([`crate::store::older`]).
 
+use intent_core::StatePart;
+
 use crate::failure::Failure;
 use crate::records::{listing, parse_record, transaction_hashes, Records};
 use crate::store::older::Finish;
@@ -31,9 +33,12 @@ pub async fn finish(records: &Records) -> Result<u64, Failure> {
                 finished += 1;
                 continue;
             };
-            let record = parse_record(&stored.state, stored.quoted.as_deref())?;
+            let mut record = parse_record(&stored.state, stored.quoted.as_deref())?;
             let listing = (!row.listed).then(|| (listing(record.intent()), transaction_hashes(&record)));
-            let parts = stored.quoted.is_none().then(|| (record.quoted_state_json(), record.changing_state_json()));
+            let parts = stored
+                .quoted
+                .is_none()
+                .then(|| (record.state_json(StatePart::Quoted), record.state_json(StatePart::Changing)));
             let finish = Finish {
                 revision: stored.revision,
                 listing: listing.as_ref().map(|(columns, hashes)| (columns, hashes.as_slice())),
