@@ -4,6 +4,10 @@
 //! under the keccak-256 of everything that decides it (`build.mjs`, `package-lock.json`
 //! and every `.sol` under `contracts/`), so a run of many test processes compiles once,
 //! and the bytecode deployed is always that of the sources beside it.
+//!
+//! Beside them, the compiled contracts the pinned Uniswap V2 packages ship in `build/`
+//! (`UniswapV2Factory`, `UniswapV2Pair`, `UniswapV2Router02`, `WETH9`), read as they are and
+//! never recompiled (docs/spec.md §5.7).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -31,7 +35,8 @@ pub struct Artifact {
 pub struct Artifacts {
     /// solc-js's version string, e.g. `0.8.30+commit.73712a01.Emscripten.clang`.
     pub solc: String,
-    /// The contracts of `chain/contracts/*.sol` by contract name.
+    /// The contracts of `chain/contracts/*.sol` and the shipped Uniswap V2 ones, by contract
+    /// name.
     pub contracts: BTreeMap<String, Artifact>,
 }
 
@@ -71,14 +76,35 @@ fn load() -> Result<Artifacts> {
         return Err(Error::ChainNotInstalled(solc));
     }
     let kept = std::env::temp_dir().join("intent-chain-artifacts").join(format!("{}.json", inputs_hash(&dir)?));
-    if let Some(artifacts) = fs::read(&kept).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()) {
-        return Ok(artifacts);
+    let mut artifacts = match fs::read(&kept).ok().and_then(|bytes| serde_json::from_slice(&bytes).ok()) {
+        Some(artifacts) => artifacts,
+        None => {
+            let output = compile(&dir)?;
+            let artifacts: Artifacts = serde_json::from_slice(&output)
+                .map_err(|e| Error::Build(format!("unreadable build.mjs output: {e}")))?;
+            keep(&kept, &output);
+            artifacts
+        }
+    };
+    for (package, name) in SHIPPED {
+        artifacts.contracts.insert(name.to_owned(), shipped(&dir, package, name)?);
     }
-    let output = compile(&dir)?;
-    let artifacts =
-        serde_json::from_slice(&output).map_err(|e| Error::Build(format!("unreadable build.mjs output: {e}")))?;
-    keep(&kept, &output);
     Ok(artifacts)
+}
+
+/// The compiled contracts the pinned npm packages ship: (package, contract name).
+const SHIPPED: [(&str, &str); 4] = [
+    ("@uniswap/v2-core", "UniswapV2Factory"),
+    ("@uniswap/v2-core", "UniswapV2Pair"),
+    ("@uniswap/v2-periphery", "UniswapV2Router02"),
+    ("@uniswap/v2-periphery", "WETH9"),
+];
+
+/// The artifact `package` ships as `build/NAME.json` (its ABI and creation bytecode).
+fn shipped(dir: &Path, package: &str, name: &str) -> Result<Artifact> {
+    let path = dir.join("node_modules").join(package).join("build").join(format!("{name}.json"));
+    let bytes = fs::read(&path).map_err(|_| Error::ChainNotInstalled(path.clone()))?;
+    serde_json::from_slice(&bytes).map_err(|e| Error::Build(format!("{}: {e}", path.display())))
 }
 
 /// What `node build.mjs` printed.

@@ -10,3 +10,4 @@ mod permits;
 mod receipts;
 mod tampering;
 mod verdicts;
+mod wallet;

@@ -36,3 +36,23 @@ sol!(
     #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
     "../contracts/interfaces/ITestToken.sol"
 );
+
+sol!(
+    #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
+    "../contracts/interfaces/IIntentWallet.sol"
+);
+
+sol!(
+    #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
+    "../contracts/interfaces/IIntentWalletFactory.sol"
+);
+
+sol!(
+    #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
+    "../contracts/interfaces/IServiceRouter.sol"
+);
+
+sol!(
+    #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
+    "../contracts/interfaces/IUniswapV2.sol"
+);

@@ -1,0 +1,497 @@
+//! The intent wallet (docs/spec.md §5.7) on a real node, every payload and signature made by
+//! the core's `wallet` module (§5.6), so the core's encodings are proven against the
+//! contracts: the factory deploys at the core's address, a guest batch sent by anyone runs a
+//! bundle of the configuration (a transfer, Uniswap V2 swaps, a sweep of what is left), the
+//! behaviours on error with a fallback refund, and what is refused: a replay, a bundle not in
+//! the configuration, a changed byte. Each test asserts the balances on the node.
+
+use alloy_primitives::{Address, Bytes, U256};
+use alloy_provider::Provider;
+use alloy_rpc_types_eth::TransactionReceipt;
+use alloy_sol_types::{SolCall, SolInterface};
+use intent_chain_tests::sign::sign_digest;
+use intent_chain_tests::wallet::{guest_batch, tokens, wallet_events, Uniswap, WalletDeployment};
+use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_contracts::IIntentWallet::{self, IIntentWalletErrors, IIntentWalletEvents};
+use intent_contracts::{IIntentWalletFactory, IPermitToken, IServiceRouter, IUniswapV2Router02};
+use intent_core::wallet::{packed_payload, payload_hash_for, IntentConfiguration};
+use intent_core::{from_slice, CallBundle};
+use serde_json::{json, Value};
+
+/// The development accounts' parts.
+const OWNER: usize = 1;
+const EXECUTOR: usize = 4;
+const RECIPIENT: usize = 5;
+
+/// IGNORE, REVERT and ABORT.
+const IGNORE: u8 = 0;
+const REVERT: u8 = 1;
+const ABORT: u8 = 2;
+
+/// A node with the wallet's contracts and a deposit token.
+struct Setup {
+    chain: Chain,
+    deployment: WalletDeployment,
+    token: Address,
+}
+
+impl Setup {
+    async fn new() -> Setup {
+        let chain = Chain::start().await.expect("anvil starts");
+        let deployment = chain.deploy_wallet_contracts().await.expect("the wallet's contracts deploy");
+        let token = chain.deploy_permit_token("Deposit Token", "DPT").await.expect("token deploys");
+        Setup { chain, deployment, token }
+    }
+
+    fn owner(&self) -> Address {
+        self.chain.address(OWNER)
+    }
+
+    fn recipient(&self) -> Address {
+        self.chain.address(RECIPIENT)
+    }
+
+    /// The configuration of the owner and `bundles`, and its wallet's address here.
+    fn configuration(&self, bundles: &[CallBundle]) -> (IntentConfiguration, Address) {
+        let configuration = IntentConfiguration::new(self.owner(), bundles).expect("a configuration");
+        let wallet = configuration.address(&self.deployment.context());
+        (configuration, wallet)
+    }
+
+    /// Sends the guest batch that deploys the wallet and runs bundle `index` of
+    /// `configuration` with its proof, from the executor (who is nobody in the configuration).
+    async fn run(&self, configuration: &IntentConfiguration, bundle: &CallBundle, index: usize) -> TransactionReceipt {
+        let signature = configuration.bundle_signature(index).expect("the bundle is in the configuration");
+        let batch = guest_batch(&self.deployment, configuration, bundle, &signature);
+        self.chain
+            .send_data(EXECUTOR, self.deployment.guest, batch)
+            .await
+            .expect("the guest batch is mined with status 1")
+    }
+
+    /// What the wallet's `execute(bundle, signature)` reverts with, sent by the executor.
+    async fn execute_revert(&self, wallet: Address, bundle_bytes: Bytes, signature: Bytes) -> IIntentWalletErrors {
+        let data = IIntentWallet::executeCall { payload: bundle_bytes, signature }.abi_encode();
+        self.chain
+            .revert_of_call::<IIntentWalletErrors>(EXECUTOR, wallet, data.into())
+            .await
+            .expect("the node answers")
+            .expect("execute reverts with a wallet error")
+    }
+
+    async fn balance(&self, token: Address, who: Address) -> U256 {
+        self.chain.token_balance(token, who).await.expect("balance")
+    }
+
+    async fn mint(&self, to: Address, amount: U256) {
+        self.chain.mint(self.token, to, amount).await.expect("mint");
+    }
+}
+
+/// A call as the wire writes it.
+fn call(to: Address, data: impl SolCall, behavior_on_error: u8) -> Value {
+    json!({"to": to, "data": Bytes::from(data.abi_encode()), "behaviorOnError": behavior_on_error})
+}
+
+/// The router's sweep of `token` to `to`, delegatecalled by the wallet.
+fn sweep(router: Address, token: Address, to: Address, only_fallback: bool) -> Value {
+    let data = IServiceRouter::sweepCall { token, to }.abi_encode();
+    json!({
+        "to": router,
+        "data": Bytes::from(data),
+        "delegateCall": true,
+        "onlyFallback": only_fallback,
+        "behaviorOnError": IGNORE,
+    })
+}
+
+/// A bundle of `calls` on the node's chain at `nonce` of space 0.
+fn bundle(calls: Vec<Value>, nonce: u64) -> CallBundle {
+    let bundle = json!({"chainId": CHAIN_ID, "nonce": nonce.to_string(), "calls": calls});
+    from_slice(&serde_json::to_vec(&bundle).unwrap()).expect("a bundle")
+}
+
+fn transfer(token: Address, to: Address, amount: U256, behavior_on_error: u8) -> Value {
+    call(token, IPermitToken::transferCall { to, value: amount }, behavior_on_error)
+}
+
+/// The indexes of the wallet's call events, by kind, in order: `("succeeded", 0)`, ….
+fn call_events(receipt: &TransactionReceipt, wallet: Address) -> Vec<(&'static str, u64)> {
+    wallet_events(receipt, wallet)
+        .into_iter()
+        .filter_map(|event| match event {
+            IIntentWalletEvents::CallSucceeded(e) => Some(("succeeded", e.index.to::<u64>())),
+            IIntentWalletEvents::CallFailed(e) => Some(("failed", e.index.to::<u64>())),
+            IIntentWalletEvents::CallAborted(e) => Some(("aborted", e.index.to::<u64>())),
+            IIntentWalletEvents::CallSkipped(e) => Some(("skipped", e.index.to::<u64>())),
+            IIntentWalletEvents::NonceChange(_) => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_factory_deploys_the_wallet_at_the_address_the_core_derives() {
+    let setup = Setup::new().await;
+    let chain = &setup.chain;
+    let (configuration, wallet) = setup.configuration(&[bundle(vec![], 0)]);
+    assert!(chain.provider().get_code_at(wallet).await.unwrap().is_empty());
+
+    let deploy =
+        IIntentWalletFactory::deployCall { mainModule: setup.deployment.main_module, salt: configuration.image_hash() };
+    chain.send_data(EXECUTOR, setup.deployment.factory, deploy.abi_encode().into()).await.unwrap();
+
+    // The proxy's runtime (the creation code after its 14-byte constructor), delegating to
+    // the main module stored at the slot keyed by the wallet's own address.
+    let code = chain.provider().get_code_at(wallet).await.unwrap();
+    assert_eq!(code[..], setup.deployment.context().creation_code[14..]);
+    let slot = U256::from_be_slice(wallet.as_slice());
+    let stored = chain.provider().get_storage_at(wallet, slot).await.unwrap();
+    assert_eq!(stored, U256::from_be_slice(setup.deployment.main_module.as_slice()));
+
+    // The same wallet twice: nothing is created, DeployFailed.
+    let again = chain
+        .revert_of_call::<IIntentWalletFactory::IIntentWalletFactoryErrors>(
+            EXECUTOR,
+            setup.deployment.factory,
+            deploy.abi_encode().into(),
+        )
+        .await
+        .unwrap();
+    assert!(matches!(again, Some(IIntentWalletFactory::IIntentWalletFactoryErrors::DeployFailed(_))));
+}
+
+#[tokio::test]
+async fn a_bundle_of_the_configuration_runs_through_the_guest_for_anyone_and_its_fallback_is_skipped() {
+    let setup = Setup::new().await;
+    let (token, router) = (setup.token, setup.deployment.router);
+    let run = bundle(
+        vec![transfer(token, setup.recipient(), tokens(100), REVERT), sweep(router, token, setup.owner(), true)],
+        0,
+    );
+    let other = bundle(vec![transfer(token, setup.owner(), tokens(1), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(&[other, run.clone()]);
+    setup.mint(wallet, tokens(125)).await;
+
+    let receipt = setup.run(&configuration, &run, 1).await;
+
+    assert_eq!(receipt.from, setup.chain.address(EXECUTOR));
+    assert_eq!(setup.balance(token, setup.recipient()).await, tokens(100));
+    assert_eq!(setup.balance(token, wallet).await, tokens(25));
+    assert_eq!(setup.balance(token, setup.owner()).await, U256::ZERO);
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1)]);
+    // The events name the payload by its hash for the wallet's own address.
+    let op_hash = payload_hash_for(&run, wallet).unwrap();
+    assert!(wallet_events(&receipt, wallet).iter().all(|event| match event {
+        IIntentWalletEvents::CallSucceeded(e) => e.opHash == op_hash,
+        IIntentWalletEvents::CallSkipped(e) => e.opHash == op_hash,
+        _ => true,
+    }));
+    let nonce = IIntentWallet::new(wallet, setup.chain.provider()).readNonce(U256::ZERO).call().await.unwrap();
+    assert_eq!(nonce, U256::from(1));
+}
+
+#[tokio::test]
+async fn a_replayed_payload_is_refused_its_nonce_consumed() {
+    let setup = Setup::new().await;
+    let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+    setup.run(&configuration, &run, 0).await;
+
+    let signature = configuration.bundle_signature(0).unwrap();
+    let error = setup.execute_revert(wallet, packed_payload(&run).unwrap(), signature.clone()).await;
+    let IIntentWalletErrors::BadNonce(bad) = error else { panic!("{error:?}") };
+    assert_eq!((bad.space, bad.provided, bad.current), (U256::ZERO, U256::ZERO, U256::from(1)));
+
+    // The same batch through the guest again: the deploy is ignored, the execute reverts.
+    let batch = guest_batch(&setup.deployment, &configuration, &run, &signature);
+    let error = setup
+        .chain
+        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch)
+        .await
+        .unwrap()
+        .expect("the guest reverts");
+    let IIntentWalletErrors::Reverted(reverted) = error else { panic!("{error:?}") };
+    assert_eq!(reverted.index, U256::from(1));
+    let inner = IIntentWalletErrors::abi_decode(&reverted.returnData).unwrap();
+    assert!(matches!(inner, IIntentWalletErrors::BadNonce(_)), "{inner:?}");
+    assert_eq!(setup.balance(setup.token, setup.recipient()).await, tokens(10));
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(115));
+}
+
+#[tokio::test]
+async fn a_bundle_not_in_the_configuration_is_refused() {
+    let setup = Setup::new().await;
+    let committed = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
+    let stranger = bundle(vec![transfer(setup.token, setup.chain.address(EXECUTOR), tokens(125), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&committed));
+    setup.mint(wallet, tokens(125)).await;
+    // Deployed by running nothing: an empty bundle would be another configuration, so the
+    // factory is called directly.
+    let deploy =
+        IIntentWalletFactory::deployCall { mainModule: setup.deployment.main_module, salt: configuration.image_hash() };
+    setup.chain.send_data(EXECUTOR, setup.deployment.factory, deploy.abi_encode().into()).await.unwrap();
+    let packed = packed_payload(&stranger).unwrap();
+
+    // The committed bundle's proof with another payload: its leaf gives no weight.
+    let error = setup.execute_revert(wallet, packed.clone(), configuration.bundle_signature(0).unwrap()).await;
+    let IIntentWalletErrors::InvalidSignatureWeight(weight) = error else { panic!("{error:?}") };
+    assert_eq!((weight.threshold, weight.weight), (U256::from(1), U256::ZERO));
+
+    // A proof of the bundle in another configuration: not the wallet's image hash.
+    let (elsewhere, _) = setup.configuration(&[committed, stranger.clone()]);
+    let error = setup.execute_revert(wallet, packed, elsewhere.bundle_signature(1).unwrap()).await;
+    assert!(matches!(error, IIntentWalletErrors::InvalidSignature(_)), "{error:?}");
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
+}
+
+#[tokio::test]
+async fn one_byte_of_a_call_changed_is_refused() {
+    let setup = Setup::new().await;
+    let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+    let mut packed = packed_payload(&run).unwrap().to_vec();
+    // The last byte of the transfer's amount: 10 tokens and one wei.
+    *packed.last_mut().unwrap() ^= 0x01;
+
+    let signature = configuration.bundle_signature(0).unwrap();
+    let batch = {
+        let execute = IIntentWallet::executeCall { payload: packed.clone().into(), signature: signature.clone() };
+        let deploy = IIntentWalletFactory::deployCall {
+            mainModule: setup.deployment.main_module,
+            salt: configuration.image_hash(),
+        };
+        let guest = json!({"chainId": CHAIN_ID, "calls": [
+            {"to": setup.deployment.factory, "data": Bytes::from(deploy.abi_encode()), "behaviorOnError": IGNORE},
+            {"to": wallet, "data": Bytes::from(execute.abi_encode()), "behaviorOnError": REVERT},
+        ]});
+        packed_payload(&from_slice::<CallBundle>(&serde_json::to_vec(&guest).unwrap()).unwrap()).unwrap()
+    };
+    let error = setup
+        .chain
+        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch)
+        .await
+        .unwrap()
+        .expect("the guest reverts");
+    let IIntentWalletErrors::Reverted(reverted) = error else { panic!("{error:?}") };
+    let inner = IIntentWalletErrors::abi_decode(&reverted.returnData).unwrap();
+    let IIntentWalletErrors::InvalidSignatureWeight(weight) = inner else { panic!("{inner:?}") };
+    assert_eq!(weight.weight, U256::ZERO);
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
+    assert_eq!(setup.balance(setup.token, setup.recipient()).await, U256::ZERO);
+}
+
+/// A failing main call (a transfer of more than the wallet holds) with `behavior_on_error`,
+/// then a fallback that sweeps the deposit back to the owner.
+async fn failing_main_call(behavior_on_error: u8) -> (Setup, IntentConfiguration, CallBundle, Address) {
+    let setup = Setup::new().await;
+    let (token, router) = (setup.token, setup.deployment.router);
+    let run = bundle(
+        vec![
+            transfer(token, setup.recipient(), tokens(126), behavior_on_error),
+            sweep(router, token, setup.owner(), true),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+    (setup, configuration, run, wallet)
+}
+
+#[tokio::test]
+async fn a_failing_main_call_with_ignore_returns_the_deposit_to_the_owner_in_the_same_transaction() {
+    let (setup, configuration, run, wallet) = failing_main_call(IGNORE).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert!(receipt.status());
+    assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1)]);
+    let failed = wallet_events(&receipt, wallet)
+        .into_iter()
+        .find_map(|event| match event {
+            IIntentWalletEvents::CallFailed(failed) => Some(failed),
+            _ => None,
+        })
+        .unwrap();
+    let reason = IPermitToken::IPermitTokenErrors::abi_decode(&failed.returnData).unwrap();
+    let IPermitToken::IPermitTokenErrors::ERC20InsufficientBalance(reason) = reason else { panic!("{reason:?}") };
+    assert_eq!((reason.sender, reason.balance, reason.needed), (wallet, tokens(125), tokens(126)));
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125));
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+    assert_eq!(setup.balance(setup.token, setup.recipient()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_failing_main_call_with_abort_stops_before_the_fallback() {
+    let (setup, configuration, run, wallet) = failing_main_call(ABORT).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert!(receipt.status());
+    assert_eq!(call_events(&receipt, wallet), [("aborted", 0)]);
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_failing_main_call_with_revert_undoes_the_whole_transaction() {
+    let (setup, configuration, run, wallet) = failing_main_call(REVERT).await;
+    let signature = configuration.bundle_signature(0).unwrap();
+    let batch = guest_batch(&setup.deployment, &configuration, &run, &signature);
+
+    let error = setup
+        .chain
+        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch.clone())
+        .await
+        .unwrap()
+        .expect("the guest reverts");
+    let IIntentWalletErrors::Reverted(outer) = error else { panic!("{error:?}") };
+    assert_eq!(outer.index, U256::from(1));
+    let inner = IIntentWalletErrors::abi_decode(&outer.returnData).unwrap();
+    let IIntentWalletErrors::Reverted(inner) = inner else { panic!("{inner:?}") };
+    assert_eq!(inner.index, U256::ZERO);
+    assert!(IPermitToken::IPermitTokenErrors::abi_decode(&inner.returnData).is_ok());
+
+    // Mined, it reverts: nothing deployed, nothing moved.
+    assert!(setup.chain.send_data(EXECUTOR, setup.deployment.guest, batch).await.is_err());
+    assert!(setup.chain.provider().get_code_at(wallet).await.unwrap().is_empty());
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn the_owners_signature_moves_what_is_left_to_the_owner() {
+    let setup = Setup::new().await;
+    let (token, router) = (setup.token, setup.deployment.router);
+    let run = bundle(vec![transfer(token, setup.recipient(), tokens(100), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+    setup.run(&configuration, &run, 0).await;
+
+    // Not a bundle of the configuration: the owner signs it for this wallet (nonce 1).
+    let recovery = bundle(vec![sweep(router, token, setup.owner(), false)], 1);
+    let digest = payload_hash_for(&recovery, wallet).unwrap();
+    let packed = packed_payload(&recovery).unwrap();
+
+    // Another key's signature recovers another configuration.
+    let forged = configuration.owner_signature(&sign_digest(setup.chain.key(EXECUTOR), digest).unwrap());
+    let error = setup.execute_revert(wallet, packed.clone(), forged).await;
+    assert!(matches!(error, IIntentWalletErrors::InvalidSignature(_)), "{error:?}");
+
+    let signature = configuration.owner_signature(&sign_digest(setup.chain.key(OWNER), digest).unwrap());
+    let data = IIntentWallet::executeCall { payload: packed, signature }.abi_encode();
+    let receipt = setup.chain.send_data(EXECUTOR, wallet, data.into()).await.unwrap();
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0)]);
+    assert_eq!(setup.balance(token, setup.owner()).await, tokens(25));
+    assert_eq!(setup.balance(token, wallet).await, U256::ZERO);
+}
+
+/// Uniswap V2 with a pool of the deposit token and another, 1,000 to 2,000, added by
+/// account 0; the other token.
+async fn pool(setup: &Setup) -> (Uniswap, Address) {
+    let chain = &setup.chain;
+    let uniswap = chain.deploy_uniswap().await.expect("uniswap deploys");
+    let out = chain.deploy_permit_token("Out Token", "OUT").await.unwrap();
+    let provider = chain.address(0);
+    for (token, amount) in [(setup.token, tokens(1_000)), (out, tokens(2_000))] {
+        chain.mint(token, provider, amount).await.unwrap();
+        chain.approve(token, provider, uniswap.router, amount).await.unwrap();
+    }
+    let router = IUniswapV2Router02::new(uniswap.router, chain.provider());
+    let add = router.addLiquidity(
+        setup.token,
+        out,
+        tokens(1_000),
+        tokens(2_000),
+        U256::ZERO,
+        U256::ZERO,
+        provider,
+        U256::MAX,
+    );
+    assert!(add.send().await.unwrap().get_receipt().await.unwrap().status());
+    (uniswap, out)
+}
+
+#[tokio::test]
+async fn an_exact_input_swap_through_uniswap_v2_pays_the_recipient() {
+    let setup = Setup::new().await;
+    let (uniswap, out) = pool(&setup).await;
+    let router = IUniswapV2Router02::new(uniswap.router, setup.chain.provider());
+    let path = vec![setup.token, out];
+    let expected = router.getAmountsOut(tokens(125), path.clone()).call().await.unwrap()[1];
+    let run = bundle(
+        vec![
+            call(setup.token, IPermitToken::approveCall { spender: uniswap.router, value: tokens(125) }, REVERT),
+            call(
+                uniswap.router,
+                IUniswapV2Router02::swapExactTokensForTokensCall {
+                    amountIn: tokens(125),
+                    amountOutMin: expected,
+                    path,
+                    to: setup.recipient(),
+                    deadline: U256::MAX,
+                },
+                REVERT,
+            ),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("succeeded", 1)]);
+    assert!(expected > U256::ZERO);
+    assert_eq!(setup.balance(out, setup.recipient()).await, expected);
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn an_exact_output_swap_then_a_sweep_returns_the_leftover_to_the_owner() {
+    let setup = Setup::new().await;
+    let (uniswap, out) = pool(&setup).await;
+    let router = IUniswapV2Router02::new(uniswap.router, setup.chain.provider());
+    let path = vec![setup.token, out];
+    let wanted = tokens(100);
+    let needed = router.getAmountsIn(wanted, path.clone()).call().await.unwrap()[0];
+    let run = bundle(
+        vec![
+            call(setup.token, IPermitToken::approveCall { spender: uniswap.router, value: tokens(125) }, REVERT),
+            call(
+                uniswap.router,
+                IUniswapV2Router02::swapTokensForExactTokensCall {
+                    amountOut: wanted,
+                    amountInMax: tokens(125),
+                    path,
+                    to: setup.recipient(),
+                    deadline: U256::MAX,
+                },
+                REVERT,
+            ),
+            sweep(setup.deployment.router, setup.token, setup.owner(), false),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("succeeded", 1), ("succeeded", 2)]);
+    assert!(needed > U256::ZERO && needed < tokens(125));
+    assert_eq!(setup.balance(out, setup.recipient()).await, wanted);
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125) - needed);
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+    // The router ran as the wallet: its event is logged at the wallet's address.
+    let swept: Vec<_> = receipt
+        .inner
+        .logs()
+        .iter()
+        .filter(|log| log.address() == wallet)
+        .filter_map(|log| log.log_decode::<IServiceRouter::Swept>().ok())
+        .map(|log| log.inner.data.clone())
+        .collect();
+    assert_eq!(swept.len(), 1);
+    assert_eq!((swept[0].token, swept[0].to, swept[0].amount), (setup.token, setup.owner(), tokens(125) - needed));
+}
