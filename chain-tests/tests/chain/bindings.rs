@@ -9,7 +9,10 @@ use std::collections::BTreeSet;
 
 use alloy_json_abi::JsonAbi;
 use intent_chain_tests::artifacts::artifacts;
-use intent_contracts::{IDaiPermit, IPermitToken, IServiceIntentEntrypoint, ITestToken};
+use intent_contracts::{
+    IDaiPermit, IIntentWallet, IIntentWalletFactory, IPermitToken, IServiceIntentEntrypoint, IServiceRouter,
+    ITestToken, IUniswapV2Factory, IUniswapV2Pair, IUniswapV2Router02,
+};
 
 /// One binding: the interface's name in the artifacts, the ABI `sol!` made of it, the
 /// selectors its call, error and event enums encode and decode with, and the compiled
@@ -23,7 +26,7 @@ struct Binding {
     implemented_by: &'static [&'static str],
 }
 
-fn bindings() -> [Binding; 4] {
+fn bindings() -> [Binding; 10] {
     [
         Binding {
             interface: "IServiceIntentEntrypoint",
@@ -56,6 +59,55 @@ fn bindings() -> [Binding; 4] {
             errors: &[],
             events: &[],
             implemented_by: &["TestPermitToken", "TestDaiPermitToken", "TestLegacyDomainToken"],
+        },
+        Binding {
+            interface: "IIntentWallet",
+            abi: IIntentWallet::abi::contract(),
+            functions: IIntentWallet::IIntentWalletCalls::SELECTORS,
+            errors: IIntentWallet::IIntentWalletErrors::SELECTORS,
+            events: IIntentWallet::IIntentWalletEvents::SELECTORS,
+            implemented_by: &["IntentWalletMainModule"],
+        },
+        Binding {
+            interface: "IIntentWalletFactory",
+            abi: IIntentWalletFactory::abi::contract(),
+            functions: IIntentWalletFactory::IIntentWalletFactoryCalls::SELECTORS,
+            errors: IIntentWalletFactory::IIntentWalletFactoryErrors::SELECTORS,
+            events: &[],
+            implemented_by: &["IntentWalletFactory"],
+        },
+        Binding {
+            interface: "IServiceRouter",
+            abi: IServiceRouter::abi::contract(),
+            functions: IServiceRouter::IServiceRouterCalls::SELECTORS,
+            errors: IServiceRouter::IServiceRouterErrors::SELECTORS,
+            events: IServiceRouter::IServiceRouterEvents::SELECTORS,
+            implemented_by: &["ServiceRouter"],
+        },
+        // Uniswap V2's contracts are the compiled ones its npm packages ship.
+        Binding {
+            interface: "IUniswapV2Factory",
+            abi: IUniswapV2Factory::abi::contract(),
+            functions: IUniswapV2Factory::IUniswapV2FactoryCalls::SELECTORS,
+            errors: &[],
+            events: &[],
+            implemented_by: &["UniswapV2Factory"],
+        },
+        Binding {
+            interface: "IUniswapV2Pair",
+            abi: IUniswapV2Pair::abi::contract(),
+            functions: IUniswapV2Pair::IUniswapV2PairCalls::SELECTORS,
+            errors: &[],
+            events: &[],
+            implemented_by: &["UniswapV2Pair"],
+        },
+        Binding {
+            interface: "IUniswapV2Router02",
+            abi: IUniswapV2Router02::abi::contract(),
+            functions: IUniswapV2Router02::IUniswapV2Router02Calls::SELECTORS,
+            errors: &[],
+            events: &[],
+            implemented_by: &["UniswapV2Router02"],
         },
     ]
 }
@@ -121,6 +173,19 @@ fn each_contract_has_every_item_of_the_interfaces_it_implements() {
         for contract in binding.implemented_by {
             assert_eq!(missing(&binding.abi, compiled(contract)), Vec::<String>::new(), "{contract}");
         }
+    }
+}
+
+#[test]
+fn the_guest_logs_the_wallets_call_events_and_raises_its_call_errors() {
+    // The guest has no function, so no interface of its own: what the service decodes of it
+    // is IIntentWallet's, and it must be the same items.
+    let guest = items(compiled("IntentWalletGuest"));
+    let wallet = items(&IIntentWallet::abi::contract());
+    for item in ["CallSucceeded", "CallFailed", "CallAborted", "CallSkipped", "Reverted(", "NotEnoughGas("] {
+        let shared: Vec<&String> = wallet.iter().filter(|entry| entry.contains(item)).collect();
+        assert_eq!(shared.len(), 1, "{item}");
+        assert!(guest.contains(shared[0]), "{item}");
     }
 }
 

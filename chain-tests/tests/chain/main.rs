@@ -1,4 +1,4 @@
-//! The core against the reference contracts on a real Anvil node (docs/spec.md §5, §5.5):
+//! The core against the reference contracts on a real Anvil node (docs/spec.md §5, §5.5, §5.7):
 //! one test binary, each test on its own node. Needs `npm ci --ignore-scripts` in `chain/`.
 
 mod bindings;

@@ -495,3 +495,41 @@ async fn an_exact_output_swap_then_a_sweep_returns_the_leftover_to_the_owner() {
     assert_eq!(swept.len(), 1);
     assert_eq!((swept[0].token, swept[0].to, swept[0].amount), (setup.token, setup.owner(), tokens(125) - needed));
 }
+
+#[tokio::test]
+async fn every_flag_the_core_writes_is_decoded_to_the_payload_the_core_hashed() {
+    // The widest space (20 bytes), a value and a gas limit, 256 calls (a two-byte count): a
+    // payload the wallet decoded differently would hash differently and prove no leaf.
+    let setup = Setup::new().await;
+    let recipient = setup.recipient();
+    let mut calls = vec![json!({"to": recipient, "value": "1000000000000000000", "gasLimit": "100000"})];
+    calls.extend((1..256).map(|_| json!({"to": recipient, "behaviorOnError": REVERT})));
+    let space = (U256::from(1) << 160_usize) - U256::from(1);
+    let run: CallBundle = from_slice(
+        &serde_json::to_vec(&json!({"chainId": CHAIN_ID, "space": space.to_string(), "calls": calls})).unwrap(),
+    )
+    .unwrap();
+    let packed = packed_payload(&run).unwrap();
+    assert_eq!(packed[0] & 0x21, 0x20, "a space and a two-byte count");
+    assert_eq!(packed[1 + 20 + 1 + 2] & 0x0a, 0x0a, "the first call has a value and a gas limit");
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    // Native value sent to the address before the wallet exists.
+    let fund = alloy_rpc_types_eth::TransactionRequest::default()
+        .from(setup.chain.address(0))
+        .to(wallet)
+        .value(U256::from(3) * U256::from(10).pow(U256::from(18)));
+    setup.chain.provider().send_transaction(fund).await.unwrap().get_receipt().await.unwrap();
+    let before = setup.chain.native_balance(recipient).await.unwrap();
+
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    let events = call_events(&receipt, wallet);
+    assert_eq!(events.len(), 256);
+    assert!(events.iter().enumerate().all(|(index, event)| *event == ("succeeded", index as u64)));
+    let after = setup.chain.native_balance(recipient).await.unwrap();
+    assert_eq!(after - before, U256::from(10).pow(U256::from(18)));
+    assert_eq!(setup.chain.native_balance(wallet).await.unwrap(), U256::from(2) * U256::from(10).pow(U256::from(18)));
+    let wallet_contract = IIntentWallet::new(wallet, setup.chain.provider());
+    assert_eq!(wallet_contract.readNonce(space).call().await.unwrap(), U256::from(1));
+    assert_eq!(wallet_contract.readNonce(U256::ZERO).call().await.unwrap(), U256::ZERO);
+}
