@@ -126,27 +126,25 @@ impl Chain {
 }
 
 /// The guest's calldata that deploys the wallet of `configuration` (IGNORE: one deployed
-/// already makes it fail, and the next call runs anyway) and runs `bundle` there with
-/// `signature` (REVERT): the packed form of that two-call bundle.
+/// already makes it fail, and the next call runs anyway) and runs the packed `payload` there
+/// with `signature` (REVERT): the packed form of that two-call bundle on `chain_id`.
 ///
 /// # Panics
 ///
-/// When the core refuses `bundle`: a mistake in the test.
+/// When the core refuses the batch: a mistake in the test.
 pub fn guest_batch(
     deployment: &WalletDeployment,
     configuration: &IntentConfiguration,
-    bundle: &CallBundle,
+    chain_id: u64,
+    payload: Bytes,
     signature: &Bytes,
 ) -> Bytes {
     let wallet = configuration.address(&deployment.context());
     let deploy =
         IIntentWalletFactory::deployCall { mainModule: deployment.main_module, salt: configuration.image_hash() };
-    let execute = IIntentWallet::executeCall {
-        payload: packed_payload(bundle).expect("the core packs the bundle"),
-        signature: signature.clone(),
-    };
+    let execute = IIntentWallet::executeCall { payload, signature: signature.clone() };
     let batch = serde_json::json!({
-        "chainId": bundle.chain_id,
+        "chainId": chain_id,
         "calls": [
             {"to": deployment.factory, "data": Bytes::from(deploy.abi_encode()), "behaviorOnError": 0},
             {"to": wallet, "data": Bytes::from(execute.abi_encode()), "behaviorOnError": 1},

@@ -62,11 +62,31 @@ impl Setup {
     /// `configuration` with its proof, from the executor (who is nobody in the configuration).
     async fn run(&self, configuration: &IntentConfiguration, bundle: &CallBundle, index: usize) -> TransactionReceipt {
         let signature = configuration.bundle_signature(index).expect("the bundle is in the configuration");
-        let batch = guest_batch(&self.deployment, configuration, bundle, &signature);
+        let batch = self.batch(configuration, bundle, &signature);
         self.chain
             .send_data(EXECUTOR, self.deployment.guest, batch)
             .await
             .expect("the guest batch is mined with status 1")
+    }
+
+    /// The guest batch that deploys the wallet and runs `bundle` with `signature`.
+    fn batch(&self, configuration: &IntentConfiguration, bundle: &CallBundle, signature: &Bytes) -> Bytes {
+        let payload = packed_payload(bundle).expect("the core packs the bundle");
+        guest_batch(&self.deployment, configuration, bundle.chain_id, payload, signature)
+    }
+
+    /// What the wallet's `execute` reverted with inside the guest `batch` (its call 1, the
+    /// guest's `Reverted`), simulated.
+    async fn guest_revert(&self, batch: Bytes) -> IIntentWalletErrors {
+        let error = self
+            .chain
+            .revert_of_call::<IIntentWalletErrors>(EXECUTOR, self.deployment.guest, batch)
+            .await
+            .expect("the node answers")
+            .expect("the guest reverts");
+        let IIntentWalletErrors::Reverted(reverted) = error else { panic!("{error:?}") };
+        assert_eq!(reverted.index, U256::from(1), "the execute call");
+        IIntentWalletErrors::abi_decode(&reverted.returnData).expect("a wallet error")
     }
 
     /// What the wallet's `execute(bundle, signature)` reverts with, sent by the executor.
@@ -204,16 +224,7 @@ async fn a_replayed_payload_is_refused_its_nonce_consumed() {
     assert_eq!((bad.space, bad.provided, bad.current), (U256::ZERO, U256::ZERO, U256::from(1)));
 
     // The same batch through the guest again: the deploy is ignored, the execute reverts.
-    let batch = guest_batch(&setup.deployment, &configuration, &run, &signature);
-    let error = setup
-        .chain
-        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch)
-        .await
-        .unwrap()
-        .expect("the guest reverts");
-    let IIntentWalletErrors::Reverted(reverted) = error else { panic!("{error:?}") };
-    assert_eq!(reverted.index, U256::from(1));
-    let inner = IIntentWalletErrors::abi_decode(&reverted.returnData).unwrap();
+    let inner = setup.guest_revert(setup.batch(&configuration, &run, &signature)).await;
     assert!(matches!(inner, IIntentWalletErrors::BadNonce(_)), "{inner:?}");
     assert_eq!(setup.balance(setup.token, setup.recipient()).await, tokens(10));
     assert_eq!(setup.balance(setup.token, wallet).await, tokens(115));
@@ -256,26 +267,8 @@ async fn one_byte_of_a_call_changed_is_refused() {
     *packed.last_mut().unwrap() ^= 0x01;
 
     let signature = configuration.bundle_signature(0).unwrap();
-    let batch = {
-        let execute = IIntentWallet::executeCall { payload: packed.clone().into(), signature: signature.clone() };
-        let deploy = IIntentWalletFactory::deployCall {
-            mainModule: setup.deployment.main_module,
-            salt: configuration.image_hash(),
-        };
-        let guest = json!({"chainId": CHAIN_ID, "calls": [
-            {"to": setup.deployment.factory, "data": Bytes::from(deploy.abi_encode()), "behaviorOnError": IGNORE},
-            {"to": wallet, "data": Bytes::from(execute.abi_encode()), "behaviorOnError": REVERT},
-        ]});
-        packed_payload(&from_slice::<CallBundle>(&serde_json::to_vec(&guest).unwrap()).unwrap()).unwrap()
-    };
-    let error = setup
-        .chain
-        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch)
-        .await
-        .unwrap()
-        .expect("the guest reverts");
-    let IIntentWalletErrors::Reverted(reverted) = error else { panic!("{error:?}") };
-    let inner = IIntentWalletErrors::abi_decode(&reverted.returnData).unwrap();
+    let batch = guest_batch(&setup.deployment, &configuration, CHAIN_ID, packed.into(), &signature);
+    let inner = setup.guest_revert(batch).await;
     let IIntentWalletErrors::InvalidSignatureWeight(weight) = inner else { panic!("{inner:?}") };
     assert_eq!(weight.weight, U256::ZERO);
     assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
@@ -336,17 +329,9 @@ async fn a_failing_main_call_with_abort_stops_before_the_fallback() {
 async fn a_failing_main_call_with_revert_undoes_the_whole_transaction() {
     let (setup, configuration, run, wallet) = failing_main_call(REVERT).await;
     let signature = configuration.bundle_signature(0).unwrap();
-    let batch = guest_batch(&setup.deployment, &configuration, &run, &signature);
+    let batch = setup.batch(&configuration, &run, &signature);
 
-    let error = setup
-        .chain
-        .revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, batch.clone())
-        .await
-        .unwrap()
-        .expect("the guest reverts");
-    let IIntentWalletErrors::Reverted(outer) = error else { panic!("{error:?}") };
-    assert_eq!(outer.index, U256::from(1));
-    let inner = IIntentWalletErrors::abi_decode(&outer.returnData).unwrap();
+    let inner = setup.guest_revert(batch.clone()).await;
     let IIntentWalletErrors::Reverted(inner) = inner else { panic!("{inner:?}") };
     assert_eq!(inner.index, U256::ZERO);
     assert!(IPermitToken::IPermitTokenErrors::abi_decode(&inner.returnData).is_ok());
