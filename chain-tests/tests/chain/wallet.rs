@@ -518,3 +518,82 @@ async fn every_flag_the_core_writes_is_decoded_to_the_payload_the_core_hashed() 
     assert_eq!(wallet_contract.readNonce(space).call().await.unwrap(), U256::from(1));
     assert_eq!(wallet_contract.readNonce(U256::ZERO).call().await.unwrap(), U256::ZERO);
 }
+
+#[tokio::test]
+async fn a_second_bundle_runs_through_the_guest_on_the_wallet_already_deployed() {
+    let setup = Setup::new().await;
+    let first = bundle(vec![transfer(setup.token, setup.recipient(), tokens(100), REVERT)], 0);
+    let second = bundle(vec![transfer(setup.token, setup.owner(), tokens(25), REVERT)], 1);
+    let (configuration, wallet) = setup.configuration(&[first.clone(), second.clone()]);
+    setup.mint(wallet, tokens(125)).await;
+    setup.run(&configuration, &first, 0).await;
+
+    let receipt = setup.run(&configuration, &second, 1).await;
+
+    // At the guest: the deploy failed (DeployFailed, ignored), the execute succeeded.
+    let guest = setup.deployment.guest;
+    assert_eq!(call_events(&receipt, guest), [("failed", 0), ("succeeded", 1)]);
+    let failed = wallet_events(&receipt, guest)
+        .into_iter()
+        .find_map(|event| match event {
+            IIntentWalletEvents::CallFailed(failed) => Some(failed),
+            _ => None,
+        })
+        .unwrap();
+    let reason = IIntentWalletFactory::IIntentWalletFactoryErrors::abi_decode(&failed.returnData).unwrap();
+    assert!(matches!(reason, IIntentWalletFactory::IIntentWalletFactoryErrors::DeployFailed(_)), "{reason:?}");
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0)]);
+    assert_eq!(setup.balance(setup.token, setup.recipient()).await, tokens(100));
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(25));
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_call_to_the_wallet_with_value_runs_nothing_and_keeps_the_value() {
+    let setup = Setup::new().await;
+    let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    setup.mint(wallet, tokens(125)).await;
+    let deploy =
+        IIntentWalletFactory::deployCall { mainModule: setup.deployment.main_module, salt: configuration.image_hash() };
+    setup.chain.send_data(EXECUTOR, setup.deployment.factory, deploy.abi_encode().into()).await.unwrap();
+
+    let execute = IIntentWallet::executeCall {
+        payload: packed_payload(&run).unwrap(),
+        signature: configuration.bundle_signature(0).unwrap(),
+    };
+    let request = alloy_rpc_types_eth::TransactionRequest::default()
+        .from(setup.chain.address(EXECUTOR))
+        .to(wallet)
+        .input(Bytes::from(execute.abi_encode()).into())
+        .value(U256::from(7))
+        .gas_limit(intent_chain_tests::wallet::GAS);
+    let receipt = setup.chain.provider().send_transaction(request).await.unwrap().get_receipt().await.unwrap();
+
+    assert!(receipt.status());
+    assert!(receipt.inner.logs().is_empty());
+    assert_eq!(setup.chain.native_balance(wallet).await.unwrap(), U256::from(7));
+    assert_eq!(setup.balance(setup.token, wallet).await, tokens(125));
+    let nonce = IIntentWallet::new(wallet, setup.chain.provider()).readNonce(U256::ZERO).call().await.unwrap();
+    assert_eq!(nonce, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_payload_shorter_than_its_fields_reverts() {
+    let setup = Setup::new().await;
+    let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
+    let packed = packed_payload(&run).unwrap();
+    // Without its last byte, the call's data is one byte short of its length.
+    let batch = Bytes::copy_from_slice(&packed[..packed.len() - 1]);
+    let request = alloy_rpc_types_eth::TransactionRequest::default()
+        .from(setup.chain.address(EXECUTOR))
+        .to(setup.deployment.guest)
+        .input(batch.into());
+    let error = setup.chain.provider().call(request).await.expect_err("a short payload reverts");
+    let payload = error.as_error_resp().expect("a revert");
+    assert!(payload.as_revert_data().is_none_or(|data| data.is_empty()), "{payload:?}");
+    // Whole, the guest decodes it and runs the transfer, which fails (the guest holds no
+    // tokens): its REVERT is the guest's `Reverted`.
+    let whole = setup.chain.revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, packed).await;
+    assert!(matches!(whole.unwrap(), Some(IIntentWalletErrors::Reverted(_))));
+}
