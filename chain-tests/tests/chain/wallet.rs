@@ -99,6 +99,13 @@ impl Setup {
             .expect("execute reverts with a wallet error")
     }
 
+    /// [`Setup::configuration`], with 125 deposit tokens sent to the wallet's address.
+    async fn funded(&self, bundles: &[CallBundle]) -> (IntentConfiguration, Address) {
+        let (configuration, wallet) = self.configuration(bundles);
+        self.mint(wallet, tokens(125)).await;
+        (configuration, wallet)
+    }
+
     async fn balance(&self, token: Address, who: Address) -> U256 {
         self.chain.token_balance(token, who).await.expect("balance")
     }
@@ -149,6 +156,17 @@ fn call_events(receipt: &TransactionReceipt, wallet: Address) -> Vec<(&'static s
         .collect()
 }
 
+/// The return data of the first `CallFailed` logged at `at`.
+fn first_failure(receipt: &TransactionReceipt, at: Address) -> Bytes {
+    wallet_events(receipt, at)
+        .into_iter()
+        .find_map(|event| match event {
+            IIntentWalletEvents::CallFailed(failed) => Some(failed.returnData),
+            _ => None,
+        })
+        .expect("a call failed")
+}
+
 #[tokio::test]
 async fn the_factory_deploys_the_wallet_at_the_address_the_core_derives() {
     let setup = Setup::new().await;
@@ -189,8 +207,7 @@ async fn a_bundle_of_the_configuration_runs_through_the_guest_for_anyone_and_its
         0,
     );
     let other = bundle(vec![transfer(token, setup.owner(), tokens(1), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(&[other, run.clone()]);
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(&[other, run.clone()]).await;
 
     let receipt = setup.run(&configuration, &run, 1).await;
 
@@ -214,8 +231,7 @@ async fn a_bundle_of_the_configuration_runs_through_the_guest_for_anyone_and_its
 async fn a_replayed_payload_is_refused_its_nonce_consumed() {
     let setup = Setup::new().await;
     let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
     setup.run(&configuration, &run, 0).await;
 
     let signature = configuration.bundle_signature(0).unwrap();
@@ -235,8 +251,7 @@ async fn a_bundle_not_in_the_configuration_is_refused() {
     let setup = Setup::new().await;
     let committed = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
     let stranger = bundle(vec![transfer(setup.token, setup.chain.address(EXECUTOR), tokens(125), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&committed));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&committed)).await;
     // Deployed by running nothing: an empty bundle would be another configuration, so the
     // factory is called directly.
     let deploy =
@@ -260,8 +275,7 @@ async fn a_bundle_not_in_the_configuration_is_refused() {
 async fn one_byte_of_a_call_changed_is_refused() {
     let setup = Setup::new().await;
     let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
     let mut packed = packed_payload(&run).unwrap().to_vec();
     // The last byte of the transfer's amount: 10 tokens and one wei.
     *packed.last_mut().unwrap() ^= 0x01;
@@ -287,8 +301,7 @@ async fn failing_main_call(behavior_on_error: u8) -> (Setup, IntentConfiguration
         ],
         0,
     );
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
     (setup, configuration, run, wallet)
 }
 
@@ -299,14 +312,8 @@ async fn a_failing_main_call_with_ignore_returns_the_deposit_to_the_owner_in_the
 
     assert!(receipt.status());
     assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1)]);
-    let failed = wallet_events(&receipt, wallet)
-        .into_iter()
-        .find_map(|event| match event {
-            IIntentWalletEvents::CallFailed(failed) => Some(failed),
-            _ => None,
-        })
-        .unwrap();
-    let reason = IPermitToken::IPermitTokenErrors::abi_decode(&failed.returnData).unwrap();
+    let failed = first_failure(&receipt, wallet);
+    let reason = IPermitToken::IPermitTokenErrors::abi_decode(&failed).unwrap();
     let IPermitToken::IPermitTokenErrors::ERC20InsufficientBalance(reason) = reason else { panic!("{reason:?}") };
     assert_eq!((reason.sender, reason.balance, reason.needed), (wallet, tokens(125), tokens(126)));
     assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125));
@@ -348,8 +355,7 @@ async fn the_owners_signature_moves_what_is_left_to_the_owner() {
     let setup = Setup::new().await;
     let (token, router) = (setup.token, setup.deployment.router);
     let run = bundle(vec![transfer(token, setup.recipient(), tokens(100), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
     setup.run(&configuration, &run, 0).await;
 
     // Not a bundle of the configuration: the owner signs it for this wallet (nonce 1).
@@ -421,8 +427,7 @@ async fn an_exact_input_swap_through_uniswap_v2_pays_the_recipient() {
         ],
         0,
     );
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
 
     let receipt = setup.run(&configuration, &run, 0).await;
 
@@ -458,8 +463,7 @@ async fn an_exact_output_swap_then_a_sweep_returns_the_leftover_to_the_owner() {
         ],
         0,
     );
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
 
     let receipt = setup.run(&configuration, &run, 0).await;
 
@@ -524,8 +528,7 @@ async fn a_second_bundle_runs_through_the_guest_on_the_wallet_already_deployed()
     let setup = Setup::new().await;
     let first = bundle(vec![transfer(setup.token, setup.recipient(), tokens(100), REVERT)], 0);
     let second = bundle(vec![transfer(setup.token, setup.owner(), tokens(25), REVERT)], 1);
-    let (configuration, wallet) = setup.configuration(&[first.clone(), second.clone()]);
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(&[first.clone(), second.clone()]).await;
     setup.run(&configuration, &first, 0).await;
 
     let receipt = setup.run(&configuration, &second, 1).await;
@@ -533,14 +536,8 @@ async fn a_second_bundle_runs_through_the_guest_on_the_wallet_already_deployed()
     // At the guest: the deploy failed (DeployFailed, ignored), the execute succeeded.
     let guest = setup.deployment.guest;
     assert_eq!(call_events(&receipt, guest), [("failed", 0), ("succeeded", 1)]);
-    let failed = wallet_events(&receipt, guest)
-        .into_iter()
-        .find_map(|event| match event {
-            IIntentWalletEvents::CallFailed(failed) => Some(failed),
-            _ => None,
-        })
-        .unwrap();
-    let reason = IIntentWalletFactory::IIntentWalletFactoryErrors::abi_decode(&failed.returnData).unwrap();
+    let failed = first_failure(&receipt, guest);
+    let reason = IIntentWalletFactory::IIntentWalletFactoryErrors::abi_decode(&failed).unwrap();
     assert!(matches!(reason, IIntentWalletFactory::IIntentWalletFactoryErrors::DeployFailed(_)), "{reason:?}");
     assert_eq!(call_events(&receipt, wallet), [("succeeded", 0)]);
     assert_eq!(setup.balance(setup.token, setup.recipient()).await, tokens(100));
@@ -552,8 +549,7 @@ async fn a_second_bundle_runs_through_the_guest_on_the_wallet_already_deployed()
 async fn a_call_to_the_wallet_with_value_runs_nothing_and_keeps_the_value() {
     let setup = Setup::new().await;
     let run = bundle(vec![transfer(setup.token, setup.recipient(), tokens(10), REVERT)], 0);
-    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
-    setup.mint(wallet, tokens(125)).await;
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
     let deploy =
         IIntentWalletFactory::deployCall { mainModule: setup.deployment.main_module, salt: configuration.image_hash() };
     setup.chain.send_data(EXECUTOR, setup.deployment.factory, deploy.abi_encode().into()).await.unwrap();

@@ -4,7 +4,9 @@
 //! the tests call, decode and emit; the contracts implement them where the compiler can check
 //! it (`ServiceIntentEntrypoint is IServiceIntentEntrypoint`), and the chain tests compare
 //! every selector, event topic and error of these bindings with the compiled contracts' ABIs
-//! (`chain-tests/tests/chain/bindings.rs`), so a binding cannot drift from its contract.
+//! (`chain-tests/tests/chain/bindings.rs`), so a binding cannot drift from its contract. The
+//! Uniswap V2 interfaces (`IUniswapV2.sol`) are checked the same way against the compiled
+//! contracts its npm packages ship.
 //!
 //! Each module is one interface: its `…Call` and `…Return` types, its errors and events,
 //! the `…Calls`, `…Errors` and `…Events` enums that decode them, and `new(address, provider)`
