@@ -7,7 +7,7 @@
 import { init, setDefaultSource } from "./load.js";
 
 export * from "./core.js";
-export * from "./objects.js";
+export * from "./generated/objects.js";
 export * from "./helpers.js";
 export { init, isLoaded } from "./load.js";
 

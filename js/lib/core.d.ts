@@ -1,7 +1,7 @@
 // The declarations of core.js (written by hand); the objects' types are generated in
-// types.d.ts, the per-object functions in objects.d.ts.
+// generated/types.d.ts, the per-object functions in generated/objects.d.ts.
 
-import type * as T from "./types.js";
+import type * as T from "./generated/types.js";
 
 /** The error kinds of docs/spec.md §8. */
 export type ErrorKind = "InvalidArgument" | "IntentStatus" | "QuoteExpired" | "Unauthorized";

@@ -3,13 +3,13 @@
 // wire JSON turned into values (decode.js). Loading the module is load.js's; the entries
 // are browser.js and node.js; the dApp helpers are in helpers.js.
 // The per-object parse/check functions (checkQuoteRequest and checkIntent among them)
-// are generated in objects.js.
+// are generated in generated/objects.js.
 
 import * as wasm from "./wasm/intent_core_wasm.js";
 import { decodeDocument } from "./decode.js";
 import { IntentCoreError } from "./errors.js";
 import { call, jsonBytes, objectName, typedData } from "./internal.js";
-import { OBJECTS, REASONS } from "./schema.js";
+import { OBJECTS, REASONS } from "./generated/schema.js";
 
 export { IntentCoreError };
 

@@ -1,15 +1,16 @@
-// The library's wire JSON to JavaScript values, with each field's kind (schema.js) at
-// hand: a `uint` (written as decimal digits on the wire) becomes a bigint, as viem and
-// ethers take 256-bit integers; a `u64` above 2^53-1 (and an integer above it in a member
-// the schema does not name) becomes a bigint, never a rounded number; decimals stay numbers. JSON.parse does
-// the work whenever no integer of 16 digits or more and no exponent appears outside a string.
+// The library's wire JSON to JavaScript values, with each field's kind
+// (generated/schema.js) at hand: a `uint` (written as decimal digits on the wire) becomes a
+// bigint, as viem and ethers take 256-bit integers; a `u64` above 2^53-1 (and an integer
+// above it in a member the schema does not name) becomes a bigint, never a rounded number;
+// decimals stay numbers. JSON.parse does the work whenever no integer of 16 digits or more
+// and no exponent appears outside a string.
 //
 // A number written with a fraction or an exponent is a double (docs/spec.md §4); when it is
 // an integer above 2^53-1 (`1e21` in a member the schema does not name), the container
 // records its key under DOUBLES (a non-enumerable symbol property), so that encode.js
 // writes it back as a double and the parsed object hashes as its text does.
 
-import { FIELD_KINDS } from "./schema.js";
+import { FIELD_KINDS } from "./generated/schema.js";
 
 const DECIMAL_KINDS = new Set(["decimal", "text-or-decimal"]);
 /** An integer literal of 16 or more digits right after `:`, `[` or `,`: possibly unsafe. */

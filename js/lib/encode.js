@@ -1,5 +1,5 @@
-// JavaScript values to JSON text for the library, with each field's kind (schema.js) at
-// hand, so that nothing is read through a lossy number:
+// JavaScript values to JSON text for the library, with each field's kind
+// (generated/schema.js) at hand, so that nothing is read through a lossy number:
 // - an integer field (`uint`, `u64`, `u32`, `u8`) takes decimal digits, a bigint, or a
 //   number up to 2^53-1; a number above that has already lost its exact value and is
 //   NUMBER_OUT_OF_RANGE, never rounded. The same holds in members the schema does not
@@ -16,7 +16,7 @@
 
 import { DOUBLES } from "./decode.js";
 import { packageError } from "./errors.js";
-import { FIELD_KINDS, MAX_DEPTH, MAX_DOCUMENT_BYTES } from "./schema.js";
+import { FIELD_KINDS, MAX_DEPTH, MAX_DOCUMENT_BYTES } from "./generated/schema.js";
 
 /**
  * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) beside the generated

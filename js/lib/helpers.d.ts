@@ -1,6 +1,6 @@
 // The declarations of helpers.js (written by hand).
 
-import type * as T from "./types.js";
+import type * as T from "./generated/types.js";
 import type { Input, TypedData, TypedDataDomain, TypedDataField } from "./core.js";
 
 /** The input of depositPermitTypedData: the permit an intent's gasless deposit needs. */

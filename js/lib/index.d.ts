@@ -2,9 +2,9 @@
 // entries (browser.js and node.js export the same names).
 
 export * from "./core.js";
-export * from "./objects.js";
+export * from "./generated/objects.js";
 export * from "./helpers.js";
-export type * from "./types.js";
+export type * from "./generated/types.js";
 
 /**
  * Loads the WebAssembly module: from `source` (a URL or its text, a Request, a Response,

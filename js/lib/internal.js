@@ -6,7 +6,7 @@
 import { IntentCoreError, packageError } from "./errors.js";
 import { encodeDocument } from "./encode.js";
 import { isLoaded } from "./load.js";
-import { MAX_DOCUMENT_BYTES, OBJECTS } from "./schema.js";
+import { MAX_DOCUMENT_BYTES, OBJECTS } from "./generated/schema.js";
 
 const utf8 = new TextEncoder();
 /**

@@ -5,12 +5,13 @@
 //      crate in Cargo.lock (the two must match; install it with
 //      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
 //   3. the JavaScript glue and the declarations of lib/ copied into dist/ (the entries
-//      browser.js, node.js and require.cjs among them: package.json's `exports`)
+//      browser.js, node.js and require.cjs among them: package.json's `exports`), the
+//      generated ones of lib/generated/ into dist/generated/
 // `npm pack` afterwards makes the tarball users install (scripts/prepack.mjs checks it is complete).
 // Fails loudly on any missing tool; never falls back.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -53,7 +54,5 @@ mkdirSync(dist);
 run("wasm-bindgen", ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir", join(dist, "wasm"), wasmFile], {
   stdio: "inherit",
 });
-for (const file of readdirSync(join(packageDir, "lib"))) {
-  cpSync(join(packageDir, "lib", file), join(dist, file));
-}
+cpSync(join(packageDir, "lib"), dist, { recursive: true });
 console.log(`build: ${dist}`);

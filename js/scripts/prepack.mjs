@@ -17,7 +17,7 @@ function required() {
     else for (const value of Object.values(target)) walk(value);
   };
   walk(manifest.exports);
-  for (const module of ["core", "objects", "helpers", "types"]) files.add(`dist/${module}.d.ts`);
+  for (const module of ["core", "helpers", "generated/objects", "generated/types"]) files.add(`dist/${module}.d.ts`);
   return [...files].sort();
 }
 

@@ -1,14 +1,14 @@
-//! The generator of the package's TypeScript declarations (`js/lib/types.d.ts`), its
-//! per-object functions (`js/lib/objects.js` and `objects.d.ts`) and its schema table
-//! (`js/lib/schema.js`), from the library's own definitions: each object's
+//! The generator of the package's TypeScript declarations (`js/lib/generated/types.d.ts`),
+//! its per-object functions (`js/lib/generated/objects.js` and `objects.d.ts`) and its schema
+//! table (`js/lib/generated/schema.js`), from the library's own definitions: each object's
 //! wire keys and declared field types (the hidden `FIELD_TYPES` of
 //! [`intent_core::wire_object!`]), each enum's names, the reason catalogue and the error
 //! kinds. The test `js/tests/declarations.rs` keeps the committed files equal to what
 //! this writes (`UPDATE_DECLARATIONS=1` rewrites them).
 //!
 //! What does not live here: the other functions and their declarations (`js/lib/core.js`,
-//! `core.d.ts`, written by hand) and the code that uses the schema table
-//! (`js/lib/encode.js`, `js/lib/decode.js`).
+//! `core.d.ts`: every file of `js/lib/` outside `generated/` is written by hand) and the
+//! code that uses the schema table (`js/lib/encode.js`, `js/lib/decode.js`).
 
 use std::fmt::Write;
 
@@ -173,7 +173,7 @@ export type Timestamp = string;
 export type TimestampInput = string | Date;
 "#;
 
-/// The text of `js/lib/types.d.ts`.
+/// The text of `js/lib/generated/types.d.ts`.
 pub fn types_d_ts() -> String {
     let mut out = format!("// {HEADER}\n\n{VALUE_TYPES}\n");
     out.push_str("/** Every reason code of docs/spec.md §7, in catalogue order. */\nexport type ReasonCode =\n");
@@ -226,7 +226,7 @@ pub fn types_d_ts() -> String {
     out
 }
 
-/// The text of `js/lib/schema.js`.
+/// The text of `js/lib/generated/schema.js`.
 pub fn schema_js() -> String {
     let mut out = format!("// {HEADER}\n\n");
     out.push_str("/** The objects of docs/spec.md §2, by name. */\nexport const OBJECTS = Object.freeze([\n");
@@ -268,10 +268,10 @@ pub fn schema_js() -> String {
     out
 }
 
-/// The text of `js/lib/objects.js`: `parse<Name>` and `check<Name>` for each object of
+/// The text of `js/lib/generated/objects.js`: `parse<Name>` and `check<Name>` for each object of
 /// docs/spec.md §2.
 pub fn objects_js() -> String {
-    let mut out = format!("// {HEADER}\n\nimport {{ check, parse }} from \"./core.js\";\n");
+    let mut out = format!("// {HEADER}\n\nimport {{ check, parse }} from \"../core.js\";\n");
     for name in OBJECTS {
         let _ = write!(
             out,
@@ -282,7 +282,7 @@ pub fn objects_js() -> String {
     out
 }
 
-/// The text of `js/lib/objects.d.ts`: the declarations of [`objects_js`]'s functions.
+/// The text of `js/lib/generated/objects.d.ts`: the declarations of [`objects_js`]'s functions.
 pub fn objects_d_ts() -> String {
     let mut out = format!("// {HEADER}\n\nimport type * as T from \"./types.js\";\n");
     for name in OBJECTS {

@@ -1,5 +1,6 @@
-//! intent-core compiled to WebAssembly: the functions that the JavaScript package
-//! (`js/lib/index.js`, docs/spec.md §13) wraps.
+//! intent-core compiled to WebAssembly: the functions that the JavaScript package wraps
+//! (`js/lib/core.js` and `js/lib/helpers.js`, exported by the entries `js/lib/browser.js`
+//! and `js/lib/node.js`; docs/spec.md §13).
 //!
 //! Every function takes JSON text as UTF-8 bytes (the package turns JavaScript objects
 //! into JSON text first, with the schema's kinds at hand: `js/lib/encode.js`) and the name of
@@ -9,7 +10,9 @@
 //! which the package turns into an `IntentCoreError`.
 //!
 //! What lives here: the exported functions. The list of objects is in [`objects`], the
-//! generator of the TypeScript declarations and of the schema table in [`declarations`].
+//! documents of the dApp helpers in [`helpers`], the generator of the TypeScript
+//! declarations, the per-object functions and the schema table (`js/lib/generated/`) in
+//! [`declarations`].
 //! Reading, hashing, digests and rules are the library's; the input documents are
 //! `intent_documents`', which `intentctl` reads too.
 

@@ -1,14 +1,15 @@
-//! The committed TypeScript declarations and schema table of the JavaScript package equal
-//! what `js/src/declarations.rs` generates from the library's definitions, so a field, an
-//! object, an enum name or a reason code added or changed in Rust fails here until they are
-//! regenerated (`UPDATE_DECLARATIONS=1 cargo test -p intent-core-wasm --test declarations`).
+//! The committed TypeScript declarations, per-object functions and schema table of the
+//! JavaScript package (`js/lib/generated/`) equal what `js/src/declarations.rs` generates
+//! from the library's definitions, so a field, an object, an enum name or a reason code
+//! added or changed in Rust fails here until they are regenerated
+//! (`UPDATE_DECLARATIONS=1 cargo test -p intent-core-wasm --test declarations`).
 
 use std::path::PathBuf;
 
 use intent_core_wasm::declarations::{objects_d_ts, objects_js, schema_js, types_d_ts};
 
 fn check_generated(file: &str, generated: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lib").join(file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lib/generated").join(file);
     if std::env::var_os("UPDATE_DECLARATIONS").is_some() {
         std::fs::write(&path, generated).expect("write the generated file");
         return;
@@ -16,7 +17,7 @@ fn check_generated(file: &str, generated: &str) {
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == generated,
-        "js/lib/{file} differs from what js/src/declarations.rs generates; \
+        "js/lib/generated/{file} differs from what js/src/declarations.rs generates; \
          run UPDATE_DECLARATIONS=1 cargo test -p intent-core-wasm --test declarations"
     );
 }

@@ -37,12 +37,17 @@ pub const LISTEN_BACKLOG: u32 = 1024;
 ///
 /// # Errors
 ///
-/// The socket's: the address in use or not this machine's.
+/// The socket's (the address in use or not this machine's), of its kind, with a message
+/// that names the address: `cannot listen on 127.0.0.1:8080: Address already in use (os
+/// error 98)`.
 pub fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
-    let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
-    socket.set_reuseaddr(true)?;
-    socket.bind(addr)?;
-    socket.listen(LISTEN_BACKLOG)
+    let listen = || {
+        let socket = if addr.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+        socket.set_reuseaddr(true)?;
+        socket.bind(addr)?;
+        socket.listen(LISTEN_BACKLOG)
+    };
+    listen().map_err(|e| std::io::Error::new(e.kind(), format!("cannot listen on {addr}: {e}")))
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, then drains within the grace
@@ -93,6 +98,26 @@ pub async fn serve(
         tracing::warn!(
             grace_seconds = limits.shutdown_grace.as_secs(),
             "shutdown: connections still open were dropped"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A busy port is refused with a message that names the address, not the bare
+    /// `Address already in use` of the socket.
+    #[tokio::test]
+    async fn a_busy_address_is_named_in_the_error() {
+        let taken = bind(([127, 0, 0, 1], 0).into()).expect("a free port");
+        let addr = taken.local_addr().expect("its address");
+        let error = bind(addr).expect_err("the port is taken");
+        assert_eq!(error.kind(), std::io::ErrorKind::AddrInUse);
+        let message = error.to_string();
+        assert!(
+            message.starts_with(&format!("cannot listen on {addr}: ")) && message.contains("Address already in use"),
+            "{message}"
         );
     }
 }

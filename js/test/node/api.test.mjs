@@ -202,8 +202,8 @@ test("digests and recovery take intentctl's documents", () => {
 });
 
 test("parse and check exist for every object, and every reason code is declared", () => {
-  const declarations = readFileSync(new URL("objects.d.ts", import.meta.resolve("intent-core")), "utf8");
-  const types = readFileSync(new URL("types.d.ts", import.meta.resolve("intent-core")), "utf8");
+  const declarations = readFileSync(new URL("generated/objects.d.ts", import.meta.resolve("intent-core")), "utf8");
+  const types = readFileSync(new URL("generated/types.d.ts", import.meta.resolve("intent-core")), "utf8");
   assert.ok(core.objectNames.length >= 27);
   for (const name of core.objectNames) {
     assert.equal(typeof core[`parse${name}`], "function", name);

@@ -1,0 +1,137 @@
+// The READMEs' JavaScript and TypeScript run as written (`npm run test:readme`, .ci/run):
+// README.md's TypeScript block (section "JavaScript / TypeScript") and js/README.md's
+// JavaScript block, each copied verbatim into a throw-away project outside the repository
+// that resolves `intent-core` to this package (built: `npm run build`) and `viem` to its
+// pinned copy in js/node_modules. The TypeScript is type-checked under `tsc --strict` (the
+// typescript of package.json) and compiled, and both run with node against the reference
+// service, started with README.md's own command (section "Reference service") from the
+// repository's root and stopped with SIGTERM at the end.
+
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+
+const repo = fileURLToPath(new URL("../../../", import.meta.url));
+const packageDir = join(repo, "js");
+
+/** The lines of `markdown` from the line `heading` to the next heading of its level. */
+function section(markdown, heading) {
+  const lines = markdown.split("\n");
+  const start = lines.indexOf(heading);
+  assert.notEqual(start, -1, `no section ${heading}`);
+  const level = heading.split(" ")[0] + " ";
+  const end = lines.findIndex((line, i) => i > start && line.startsWith(level));
+  return lines.slice(start + 1, end === -1 ? undefined : end);
+}
+
+/** The fenced blocks of `language` in `lines`, each as its text. */
+function blocks(lines, language) {
+  const found = [];
+  let inside = null;
+  for (const line of lines) {
+    if (inside === null && line === "```" + language) inside = [];
+    else if (inside !== null && line === "```") {
+      found.push(inside.join("\n") + "\n");
+      inside = null;
+    } else if (inside !== null) inside.push(line);
+  }
+  return found;
+}
+
+/** The one block of `language` in `lines`. */
+function onlyBlock(lines, language, where) {
+  const found = blocks(lines, language);
+  assert.equal(found.length, 1, `${where} must show one ${language} block, not ${found.length}`);
+  return found[0];
+}
+
+const readme = readFileSync(join(repo, "README.md"), "utf8");
+const serviceStart = blocks(section(readme, "## Reference service"), "sh")[0];
+const typescript = onlyBlock(section(readme, "## JavaScript / TypeScript"), "ts", "README.md's JavaScript / TypeScript");
+const javascript = onlyBlock(readFileSync(join(packageDir, "README.md"), "utf8").split("\n"), "js", "js/README.md");
+
+let service;
+let serviceExit;
+let project;
+
+before(async () => {
+  assert.ok(existsSync(join(packageDir, "dist", "node.js")), "the package is not built: run `npm run build` in js/ first");
+  assert.ok(existsSync(join(packageDir, "node_modules", "viem")), "run `npm ci` in js/ first");
+
+  // The throw-away project: `intent-core` is this package, `viem` js/'s pinned one.
+  project = mkdtempSync(join(tmpdir(), "intent-core-readme-"));
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(packageDir, join(project, "node_modules", "intent-core"), "dir");
+  symlinkSync(join(packageDir, "node_modules", "viem"), join(project, "node_modules", "viem"), "dir");
+  writeFileSync(join(project, "package.json"), JSON.stringify({ private: true, type: "module" }));
+
+  // The service, as README.md starts it, from the root; ready once it prints its address.
+  service = spawn("bash", ["-c", `exec ${serviceStart}`], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
+  let stderr = "";
+  service.stderr.on("data", (chunk) => (stderr += chunk));
+  serviceExit = new Promise((resolve) => service.on("exit", (code, signal) => resolve({ code, signal })));
+  await new Promise((resolve, reject) => {
+    let stdout = "";
+    service.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      if (stdout.split("\n").includes("listening on 127.0.0.1:8080")) resolve();
+    });
+    serviceExit.then(({ code, signal }) =>
+      reject(new Error(`the service ended (${code ?? signal}) before it listened:\n${stdout}\n${stderr}`)),
+    );
+  });
+});
+
+after(async () => {
+  if (service !== undefined && service.exitCode === null) {
+    service.kill("SIGTERM");
+    const { code } = await serviceExit;
+    assert.equal(code, 0, "the service did not exit 0 on SIGTERM");
+  }
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+});
+
+/** Runs the module `file` of the project with node and returns its standard output's lines. */
+function run(file) {
+  return execFileSync(process.execPath, [file], { cwd: project, encoding: "utf8" }).trimEnd().split("\n");
+}
+
+test("README.md's TypeScript type-checks strictly and quotes, commits, signs and executes an intent", () => {
+  writeFileSync(join(project, "snippet.ts"), typescript);
+  writeFileSync(
+    join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmitOnError: true,
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        outDir: "out",
+      },
+      files: ["snippet.ts"],
+    }),
+  );
+  const tsc = join(packageDir, "node_modules", "typescript", "bin", "tsc");
+  execFileSync(process.execPath, [tsc, "-p", join(project, "tsconfig.json")], { cwd: project, stdio: "inherit" });
+  const [executed, refused, ...rest] = run(join("out", "snippet.js"));
+  assert.match(
+    executed,
+    /^0x[0-9a-f]{64} 0x17c5185167401eD00cF5F5b2fc97D9BBfDb7D025 true \{"intentId":"0x[0-9a-f]+","intentStatus":"EXECUTING"\}$/,
+  );
+  assert.equal(refused, "NUMBER_OUT_OF_RANGE salt InvalidArgument");
+  assert.deepEqual(rest, []);
+});
+
+test("js/README.md's JavaScript hashes a quote's raw text", () => {
+  writeFileSync(join(project, "snippet.mjs"), javascript);
+  const lines = run("snippet.mjs");
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.match(lines[0], /^0x[0-9a-f]{64} 0x[0-9a-f]+$/);
+});
