@@ -12,11 +12,13 @@
 
 mod canonical;
 mod lifecycle;
+mod lifecycle_input;
 mod parse;
 mod signature;
 
 pub use canonical::canonical;
 pub use lifecycle::*;
+pub use lifecycle_input::*;
 pub use parse::parse;
 use parse::*;
 pub use signature::signature;
@@ -40,7 +42,7 @@ use intent_core::{
 use intent_core::{
     ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, Quantity, TokenPermit,
 };
-use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, StatePart, WINDOW_EXPIRED_REASON};
+use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, StatePart};
 use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 /// The limits an accepted value's own output is read back with. The document size is the

@@ -1,7 +1,9 @@
 //! The lifecycle of docs/spec.md §6 with its boundaries, and the Quote and Commit rules of docs/spec.md §7:
 //! an instant equal to an expiry is expired; a signature deadline holds while
 //! floor(now) ≤ deadline; every event checks CLOCK_WENT_BACKWARDS, then INVALID_TRANSITION,
-//! then its operation's rules; a failed event leaves the record exactly as it was.
+//! then its operation's rules; a failed event leaves the record exactly as it was. The
+//! transition table's tests compare the library with the reference model
+//! (`intent_test_support::model`), whose table is the spec's.
 
 use crate::fixtures;
 
@@ -11,6 +13,8 @@ use intent_core::{
     GasFeeOptions, Intent, IntentReceipt, IntentStatus, Policy, Problem, Reason, ServiceContracts, Timestamp, B256,
 };
 use intent_core::{Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_test_support::generators::nanos;
+use intent_test_support::model::{self, assert_follows, Expected, KnownRequest, Lifetimes, Model, ModelEvent, STATES};
 
 /// Applies `event` to `record`, asserts it failed with exactly `reason` at `path`, and that the
 /// record is exactly as it was before.
@@ -503,17 +507,6 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
 /// Every event, from the library's table ([`Event::ALL`]).
 const EVENTS: [Event; 8] = Event::ALL;
 
-/// The statuses a lifecycle record can be in.
-pub(crate) const STATES: [IntentStatus; 7] = [
-    IntentStatus::Quoted,
-    IntentStatus::Committed,
-    IntentStatus::Executing,
-    IntentStatus::Failed,
-    IntentStatus::Succeeded,
-    IntentStatus::Aborted,
-    IntentStatus::Refunded,
-];
-
 /// Applies `event` with valid arguments (a second quote is refused by
 /// [`IntentRecord::check_event`], as for any event the table does not allow). The execute
 /// request is not the one [`record_in`] executed with, so it is never a replay; the commit
@@ -542,26 +535,45 @@ fn other_hash_request() -> ExecuteRequest {
     ExecuteRequest { deposit_transaction_hash: Some(OTHER_HASH), ..hash_request() }
 }
 
-/// Whether [`apply`] of `event` on a record in `from` is a replay (docs/spec.md §6.3): its
-/// commit on a record already committed.
-fn is_replay(from: &IntentStatus, event: &Event) -> bool {
-    *event == Event::Commit && *from != IntentStatus::Quoted
+/// What the reference model knows of [`apply`]'s execute request: a valid one, not the one
+/// [`record_in`] executed with.
+fn known_request() -> KnownRequest {
+    KnownRequest::passing(other_hash_request().canonical_hash())
 }
 
-/// docs/spec.md §6's table as the spec states it, to check the library's ([`Event::next_status`])
-/// once; every other test reads the library's.
-fn spec_table(from: &IntentStatus, event: &Event) -> Option<IntentStatus> {
-    use IntentStatus::*;
-    match (from, event) {
-        (Quoted, Event::Commit) => Some(Committed),
-        (Committed, Event::Execute) => Some(Executing),
-        (Executing, Event::Fail) => Some(Failed),
-        (Executing, Event::Succeed) => Some(Succeeded),
-        (Committed, Event::Expire) => Some(Aborted),
-        (Committed, Event::Abort) => Some(Aborted),
-        (Failed | Aborted, Event::Refund) => Some(Refunded),
-        _ => None,
+/// [`apply`]'s `event` as the reference model sees it.
+fn model_event<'a>(event: &Event, request: &'a KnownRequest) -> ModelEvent<'a> {
+    match event {
+        Event::Quote => ModelEvent::Quote,
+        Event::Commit => ModelEvent::COMMIT,
+        Event::Execute => ModelEvent::Execute(request),
+        Event::Fail => ModelEvent::Fail("bridge reverted"),
+        Event::Succeed => ModelEvent::Succeed,
+        Event::Abort => ModelEvent::Abort("owner cancelled"),
+        Event::Expire => ModelEvent::Expire,
+        Event::Refund => ModelEvent::Refund,
     }
+}
+
+/// The reference model of a fixture record: the fixtures' lifetimes, and the record's status,
+/// times, reason and executed request as the state the model starts from.
+fn model_of(record: &IntentRecord) -> Model {
+    Model {
+        lifetimes: Lifetimes::of(&intent(), Some(&gas_fee_options()), &Policy::default()),
+        status: Some(record.status().clone()),
+        revision: record.revision(),
+        last_event_at: nanos(record.last_event_at()),
+        committed_at: record.committed_at().map(nanos),
+        status_since: nanos(record.status_since()),
+        reason: record.status_reason().map(String::from),
+        executed_with: record.execute_request().map(Canonical::canonical_hash),
+    }
+}
+
+/// Whether [`apply`] of `event` on a record in `from` is a replay (docs/spec.md §6.3), as the
+/// reference model says: its commit on a record already committed.
+fn is_replay(from: &IntentStatus, event: &Event) -> bool {
+    model_of(&record_in(from)).is_replay(&model_event(event, &known_request()))
 }
 
 /// A record in `status`, reached by the happy path and the table.
@@ -605,23 +617,31 @@ fn time_for(record: &IntentRecord, event: &Event) -> Timestamp {
 
 #[test]
 fn every_pair_of_state_and_event_follows_the_table() {
+    let request = known_request();
     for from in &STATES {
         for event in &EVENTS {
             let mut record = record_in(from);
             let before = record.clone();
             let now = time_for(&record, event);
+            let mut model = model_of(&record);
+            let expected = model.step(&model_event(event, &request), nanos(now));
+            let context = format!("{from} {}", event.name());
             match event.next_status(Some(from)) {
                 Some(to) => {
+                    assert_eq!(expected, Expected::Changed, "{context}");
                     assert_eq!(record.check_event(event, now).as_ref(), Ok(&to), "{from} {event}");
                     apply(event, &mut record, now).unwrap_or_else(|e| panic!("{from} {}: {e}", event.name()));
                     assert_eq!(record.status(), &to, "{from} {}", event.name());
                     assert_eq!(record.last_event_at(), now);
+                    assert_follows(&record, &model, now, &context);
                 }
                 None if is_replay(from, event) => {
+                    assert_eq!(expected, Expected::Replay, "{context}");
                     assert_eq!(record.apply(EventInput::commit(&intent()), now), Ok(Applied::Replay), "{from}");
                     assert_eq!(record, before, "{from} {} replayed changed the record", event.name());
                 }
                 None => {
+                    assert_eq!(expected, Expected::Refused(Reason::InvalidTransition), "{context}");
                     assert_eq!(record.check_event(event, now).map_err(|e| e.reason()), Err(Reason::InvalidTransition));
                     let error = apply(event, &mut record, now).expect_err(event.name());
                     assert_eq!(
@@ -651,10 +671,11 @@ fn the_table_has_eight_transitions() {
 fn the_library_table_is_the_spec_table() {
     for event in &EVENTS {
         for from in &STATES {
-            assert_eq!(event.next_status(Some(from)), spec_table(from, event), "{from} {event}");
+            assert_eq!(event.next_status(Some(from)), model::next_status(Some(from), *event), "{from} {event}");
         }
         let before_a_quote = (*event == Event::Quote).then_some(IntentStatus::Quoted);
         assert_eq!(event.next_status(None), before_a_quote, "{event} before a quote");
+        assert_eq!(model::next_status(None, *event), before_a_quote, "{event} before a quote, in the model");
     }
 }
 

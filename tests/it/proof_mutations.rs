@@ -1487,7 +1487,7 @@ fn signer_mismatch(world: &World, dice: &mut Choices) -> Trial {
 // Lifecycle
 
 // The states a record can be in (the lifecycle tests' list).
-use crate::lifecycle::STATES;
+use intent_test_support::model::STATES;
 
 /// The world's record brought to `status` along its happy path (ABORTED by an abort or by
 /// the expiry of the window, REFUNDED after FAILED or ABORTED).

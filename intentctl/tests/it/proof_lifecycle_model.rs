@@ -1,16 +1,18 @@
-//! The lifecycle against a reference model: random sequences of (time
-//! step, event) run on an `IntentRecord` and, as a scenario, through `Scenario::run`, and a
-//! small model of docs/spec.md §6 written here — its own order of checks and boundary arithmetic,
-//! over the library's transition table (`Event::next_status`) — decides the
-//! status and the reason of every step. The library must agree at
-//! every step; a failed event leaves the record unchanged; SUCCEEDED and REFUNDED stay final.
+//! The lifecycle against the reference model: random sequences of (time step, event) run on
+//! an `IntentRecord` and, as a scenario, through `Scenario::run`, and the reference model of
+//! docs/spec.md §6 (`intent_test_support::model`: its own transition table, order of checks
+//! and boundary arithmetic) decides the status and the reason of every step. The library must
+//! agree at every step, and the record read as the model says; a failed event leaves the
+//! record unchanged; SUCCEEDED and REFUNDED stay final.
 //!
-//! The model knows what it was given: whether a commit sends the quoted intent, a changed
-//! one or other service contracts, and how each execute request was built (valid, another
-//! intent id, no proof, both proofs, a signature deadline in the past, another signer). What
-//! depends on time — lifetimes, windows, deadlines — it computes itself.
+//! The model is told what each input was built to be: whether a commit sends the quoted
+//! intent, a changed one or other service contracts, and how each execute request was built
+//! (valid, another intent id, no proof, both proofs, a signature deadline in the past,
+//! another signer). What depends on time — lifetimes, windows, deadlines — it computes
+//! itself.
 
 // The library's integration-test support (`tests/it/`), shared rather than copied.
+use intent_test_support::model::{self, assert_follows, Expected, KnownRequest, Lifetimes, Model, ModelEvent, Verdict};
 use intent_test_support::{generators, support};
 
 use support::proptest_config;
@@ -19,8 +21,8 @@ use generators::{at_nanos, flip_or_fill, floor_seconds, nanos, Config, Mode, Wor
 use intent_core::eip712::EntrypointNames;
 use intent_core::Event as LifecycleEvent;
 use intent_core::{
-    from_slice, to_string, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, ServiceContracts,
-    Timestamp, UnknownMembers, B256,
+    from_slice, to_string, Canonical, DepositSignature, Error, ExecuteRequest, Intent, IntentStatus, Reason,
+    ServiceContracts, Timestamp, UnknownMembers,
 };
 use intent_core::{EventInput, IntentRecord};
 use intent_documents::{PermitDomainInput, Scenario};
@@ -152,9 +154,11 @@ fn time_step() -> impl Strategy<Value = TimeStep> {
 }
 
 /// The instants where the model's rules change their answer, for [`TimeStep::ToBoundary`].
-fn boundaries(model: &Model, facts: &Facts, requests: &Inputs) -> Vec<i128> {
-    let mut instants = vec![facts.expires_at, facts.fee_options_expire_at, facts.expires_at - facts.quote_ttl];
-    instants.extend(model.closes_at(facts));
+fn boundaries(model: &Model, requests: &Inputs) -> Vec<i128> {
+    let lifetimes = &model.lifetimes;
+    let mut instants = vec![lifetimes.expires_at, lifetimes.expires_at - lifetimes.quote_ttl];
+    instants.extend(lifetimes.fee_options_expire_at);
+    instants.extend(model.closes_at());
     for (_, _, request) in &requests.requests {
         for deadline in [request.deadline, request.permit_deadline].into_iter().flatten() {
             // floor(now) > deadline from the second after it.
@@ -165,7 +169,7 @@ fn boundaries(model: &Model, facts: &Facts, requests: &Inputs) -> Vec<i128> {
 }
 
 /// The events docs/spec.md §6 allows from a status (a guided step picks one of them).
-fn allowed_events(status: Option<&Status>, change: u8) -> Vec<Event> {
+fn allowed_events(status: Option<&IntentStatus>, change: u8) -> Vec<Event> {
     use Request::*;
     // Weighted: a repeated event is picked more often.
     let candidates = [
@@ -194,7 +198,8 @@ fn allowed_events(status: Option<&Status>, change: u8) -> Vec<Event> {
         Event::Succeed,
         Event::Refund,
     ];
-    let allowed: Vec<Event> = candidates.into_iter().filter(|e| e.kind().next_status(status).is_some()).collect();
+    let allowed: Vec<Event> =
+        candidates.into_iter().filter(|e| model::next_status(status, e.kind()).is_some()).collect();
     if allowed.is_empty() {
         // A final status: nothing is allowed, so try what is refused.
         vec![Event::Quote, Event::Refund, Event::Succeed]
@@ -209,148 +214,6 @@ fn start() -> impl Strategy<Value = i128> {
     prop_oneof![6 => Just(0i128), 1 => -400 * NS..0, 1 => 0..400 * NS]
 }
 
-// ---------------------------------------------------------------------------------------------
-// The reference model of docs/spec.md §6
-
-/// The model's statuses are the library's; its transitions are the library's table
-/// ([`intent_core::Event::next_status`]), which this model does not restate:
-/// what it checks independently is the order of the checks and every rule's instant.
-type Status = IntentStatus;
-
-/// What the model knows about an execute request: its checks that do not depend on time
-/// fail with `fails_first` (before the window), `fails_last` (after the deadlines), and its
-/// deadlines in Unix seconds; and its canonical hash, which tells a replay (docs/spec.md §6.3).
-#[derive(Debug, Clone, Default)]
-struct RequestFacts {
-    canonical_hash: Option<B256>,
-    fails_first: Option<&'static str>,
-    deadline: Option<u64>,
-    permit_deadline: Option<u64>,
-    fails_last: Option<&'static str>,
-}
-
-/// The instants the model needs, in nanoseconds, and its lifetimes.
-#[derive(Debug, Clone, Copy)]
-struct Facts {
-    expires_at: i128,
-    fee_options_expire_at: i128,
-    quote_ttl: i128,
-    execution_window: i128,
-    max: i128,
-}
-
-#[derive(Debug, Clone)]
-struct Model {
-    /// `None` until a quote succeeds.
-    status: Option<Status>,
-    last_event_at: i128,
-    committed_at: Option<i128>,
-    reason: Option<String>,
-    /// The canonical hash of the request that started execution (docs/spec.md §6.3: its
-    /// retry is a replay).
-    executed_with: Option<B256>,
-}
-
-impl Model {
-    fn closes_at(&self, facts: &Facts) -> Option<i128> {
-        self.committed_at.map(|at| (at + facts.execution_window).min(facts.max))
-    }
-
-    /// The status as read at `now`: a COMMITTED record whose window has closed reads ABORTED.
-    fn status_at(&self, now: i128, facts: &Facts) -> Option<Status> {
-        match (self.status.clone(), self.closes_at(facts)) {
-            (Some(Status::Committed), Some(closes)) if now >= closes => Some(Status::Aborted),
-            (status, _) => status,
-        }
-    }
-
-    /// Decides the outcome of `event` at `now` (the reason code of its failure, or whether it
-    /// is a replay), and applies it when it succeeds and is not a replay.
-    fn step(&mut self, event: &Event, request: &RequestFacts, now: i128, facts: &Facts) -> Result<bool, &'static str> {
-        let Some(status) = self.status.clone() else {
-            if *event != Event::Quote {
-                return Err("INVALID_TRANSITION");
-            }
-            let latest = (now + facts.quote_ttl).min(facts.max);
-            if !(now < facts.expires_at && facts.expires_at <= latest) {
-                return Err("QUOTE_LIFETIME");
-            }
-            self.status = Some(Status::Quoted);
-            self.last_event_at = now;
-            return Ok(false);
-        };
-        // Replays (docs/spec.md §6.3) come before the clock: the quoted intent committed again,
-        // the request that started execution sent again.
-        match event {
-            Event::Commit(CommitWith::Quoted) if status != Status::Quoted => return Ok(true),
-            Event::Execute(_) if request.canonical_hash.is_some() && self.executed_with == request.canonical_hash => {
-                return Ok(true)
-            }
-            _ => {}
-        }
-        if now < self.last_event_at {
-            return Err("CLOCK_WENT_BACKWARDS");
-        }
-        let to = event.kind().next_status(Some(&status)).ok_or("INVALID_TRANSITION")?;
-        let floor = now.div_euclid(NS);
-        let passed = |deadline: Option<u64>| deadline.is_some_and(|d| floor > i128::from(d));
-        let mut reason = None;
-        match event {
-            Event::Commit(with) => {
-                if matches!(with, CommitWith::Changed(_)) {
-                    return Err("INTENT_MODIFIED");
-                }
-                if now >= facts.expires_at {
-                    return Err("QUOTE_EXPIRED");
-                }
-                if now >= facts.fee_options_expire_at {
-                    return Err("FEE_OPTIONS_EXPIRED");
-                }
-                if *with == CommitWith::OtherContracts {
-                    return Err("SERVICE_CONTRACTS_MISMATCH");
-                }
-                self.committed_at = Some(now);
-            }
-            Event::Execute(_) => {
-                if let Some(code) = request.fails_first {
-                    return Err(code);
-                }
-                if now >= self.closes_at(facts).expect("committed") {
-                    return Err("EXECUTION_WINDOW_EXPIRED");
-                }
-                if passed(request.deadline) {
-                    return Err("SIGNATURE_EXPIRED");
-                }
-                if passed(request.permit_deadline) {
-                    return Err("PERMIT_EXPIRED");
-                }
-                if let Some(code) = request.fails_last {
-                    return Err(code);
-                }
-                self.executed_with = request.canonical_hash;
-            }
-            Event::Fail(with_reason) | Event::Abort(with_reason) => {
-                if !with_reason {
-                    return Err("STATUS_REASON_REQUIRED");
-                }
-                reason = Some(REASON.to_string());
-            }
-            Event::Expire => {
-                if now < self.closes_at(facts).expect("committed") {
-                    return Err("WINDOW_STILL_OPEN");
-                }
-                reason = Some("execution window expired".to_string());
-            }
-            Event::Refund => reason = self.reason.clone(),
-            Event::Succeed | Event::Quote => {}
-        }
-        self.status = Some(to);
-        self.reason = reason;
-        self.last_event_at = now;
-        Ok(false)
-    }
-}
-
 const REASON: &str = "relayer reverted: out of gas ☠";
 
 // ---------------------------------------------------------------------------------------------
@@ -359,17 +222,19 @@ const REASON: &str = "relayer reverted: out of gas ☠";
 struct Inputs {
     changed: Vec<Intent>,
     other_contracts: ServiceContracts,
-    requests: Vec<(Request, ExecuteRequest, RequestFacts)>,
+    requests: Vec<(Request, ExecuteRequest, KnownRequest)>,
 }
 
-fn facts_of(request: &ExecuteRequest) -> RequestFacts {
+/// What the model knows of `request`: its hash and deadlines, and that it breaks `fails_first`
+/// before the window, or else `then` after its deadlines.
+fn known(request: &ExecuteRequest, fails_first: Option<Reason>, then: Verdict) -> KnownRequest {
     let signature = request.deposit_signature.as_ref();
-    RequestFacts {
-        canonical_hash: None,
-        fails_first: None,
+    KnownRequest {
+        canonical_hash: request.canonical_hash(),
+        fails_first,
         deadline: signature.map(|s| s.deadline),
         permit_deadline: signature.and_then(|s| s.permit_deadline),
-        fails_last: None,
+        then,
     }
 }
 
@@ -391,22 +256,16 @@ fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
     other_contracts.service_router_address = flip_or_fill(other_contracts.service_router_address);
 
     let valid = world.request.clone();
-    let mut requests = vec![(Request::Valid, valid.clone(), facts_of(&valid))];
+    let mut requests = vec![(Request::Valid, valid.clone(), known(&valid, None, Verdict::Passes))];
     let mut wrong_id = valid.clone();
     wrong_id.intent_id.push('\u{0}');
-    requests.push((
-        Request::WrongId,
-        wrong_id,
-        RequestFacts { fails_first: Some("INTENT_ID_MISMATCH"), ..RequestFacts::default() },
-    ));
+    let facts = known(&wrong_id, Some(Reason::IntentIdMismatch), Verdict::Passes);
+    requests.push((Request::WrongId, wrong_id, facts));
     let mut no_proof = valid.clone();
     no_proof.deposit_signature = None;
     no_proof.deposit_transaction_hash = None;
-    requests.push((
-        Request::NoProof,
-        no_proof,
-        RequestFacts { fails_first: Some("DEPOSIT_PROOF_MISSING"), ..RequestFacts::default() },
-    ));
+    let facts = known(&no_proof, Some(Reason::DepositProofMissing), Verdict::Passes);
+    requests.push((Request::NoProof, no_proof, facts));
     let mut conflict = valid.clone();
     conflict.deposit_transaction_hash = Some(world.parts.hash);
     if conflict.deposit_signature.is_none() {
@@ -421,11 +280,8 @@ fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
             unknown: UnknownMembers::new(),
         });
     }
-    requests.push((
-        Request::Conflict,
-        conflict,
-        RequestFacts { fails_first: Some("DEPOSIT_PROOF_CONFLICT"), ..RequestFacts::default() },
-    ));
+    let facts = known(&conflict, Some(Reason::DepositProofConflict), Verdict::Passes);
+    requests.push((Request::Conflict, conflict, facts));
     if let Some(signature) = &valid.deposit_signature {
         // A deadline before the world's execute time (if that is after 1970).
         let mut old = signature.clone();
@@ -436,7 +292,7 @@ fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
         }
         world.sign(&mut old);
         let request = world.request_with(Some(old));
-        let facts = facts_of(&request);
+        let facts = known(&request, None, Verdict::Passes);
         requests.push((Request::OldDeadline, request, facts));
 
         let mut other = signature.clone();
@@ -448,7 +304,7 @@ fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
             other.permit_signature = by_stranger.permit_signature;
         }
         let request = world.request_with(Some(other));
-        let facts = RequestFacts { fails_last: Some("SIGNER_MISMATCH"), ..facts_of(&request) };
+        let facts = known(&request, None, Verdict::Fails(Reason::SignerMismatch));
         requests.push((Request::OtherSigner, request, facts));
     }
     Inputs { changed, other_contracts, requests }
@@ -456,13 +312,30 @@ fn inputs(world: &World, changes: Vec<Choices>) -> Inputs {
 
 impl Inputs {
     /// The request of kind `kind` (the valid one for kinds a hash-mode world cannot build).
-    fn request(&self, kind: Request) -> (&ExecuteRequest, &RequestFacts) {
+    fn request(&self, kind: Request) -> (&ExecuteRequest, &KnownRequest) {
         let found = self.requests.iter().find(|(k, _, _)| *k == kind).unwrap_or(&self.requests[0]);
         (&found.1, &found.2)
     }
 
     fn changed(&self, change: u8) -> &Intent {
         &self.changed[usize::from(change)]
+    }
+
+    /// `event` as the model sees it: what each input was built to be.
+    fn model_event<'a>(&'a self, event: &Event) -> ModelEvent<'a> {
+        let reason = |with_reason: bool| if with_reason { REASON } else { "" };
+        match event {
+            Event::Quote => ModelEvent::Quote,
+            Event::Commit(CommitWith::Quoted) => ModelEvent::COMMIT,
+            Event::Commit(CommitWith::Changed(_)) => ModelEvent::Commit { modified: true, contracts_match: true },
+            Event::Commit(CommitWith::OtherContracts) => ModelEvent::Commit { modified: false, contracts_match: false },
+            Event::Execute(kind) => ModelEvent::Execute(self.request(*kind).1),
+            Event::Fail(with_reason) => ModelEvent::Fail(reason(*with_reason)),
+            Event::Succeed => ModelEvent::Succeed,
+            Event::Abort(with_reason) => ModelEvent::Abort(reason(*with_reason)),
+            Event::Expire => ModelEvent::Expire,
+            Event::Refund => ModelEvent::Refund,
+        }
     }
 }
 
@@ -588,9 +461,16 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
     }
 }
 
-/// What the model expects of one step: whether it succeeds as a replay or the reason code of its
-/// failure, and the status after.
-type Expected = (Result<bool, &'static str>, Option<Status>);
+/// What the library answers `expected` with: a change or a replay as such, a refusal with
+/// its reason (`got` is the replay flag, or the error).
+fn agrees(expected: Expected, got: Result<bool, &Error>) -> bool {
+    match (expected, got) {
+        (Expected::Changed, Ok(replay)) => !replay,
+        (Expected::Replay, Ok(replay)) => replay,
+        (Expected::Refused(reason), Err(error)) => error.reason() == reason,
+        _ => false,
+    }
+}
 
 proptest! {
     #![proptest_config(proptest_config(64))]
@@ -603,18 +483,12 @@ proptest! {
         changes in vec(any_choices(), usize::from(CHANGES)),
     ) {
         let (min, max) = (nanos(Timestamp::MIN), nanos(Timestamp::MAX));
-        let facts = Facts {
-            expires_at: nanos(world.intent.expires_at),
-            fee_options_expire_at: nanos(world.gas_fee_options.expires_at),
-            quote_ttl: 300 * NS,
-            execution_window: 600 * NS,
-            max,
-        };
+        let lifetimes = Lifetimes::of(&world.intent, Some(&world.gas_fee_options), &world.policy());
         let inputs = inputs(&world, changes);
 
         // 1. The timeline and what the model expects of it. Most steps pick an event the
         //    model's status allows (so that sequences get deep); the others are random.
-        let mut model = Model { status: None, last_event_at: min, committed_at: None, reason: None, executed_with: None };
+        let mut model = Model::new(lifetimes);
         let mut now = (nanos(world.times.quote_at) + start).clamp(min, max);
         let mut timeline: Vec<(Timestamp, Event)> = Vec::new();
         let mut expected: Vec<Expected> = Vec::new();
@@ -623,13 +497,13 @@ proptest! {
         for (i, (delta, guided, random, pick, change)) in steps.iter().enumerate() {
             // A guided step before the commit mostly keeps the time (a quote may live for
             // a nanosecond only).
-            let hold = *guided < 200 && model.status == Some(Status::Quoted);
+            let hold = *guided < 200 && model.status == Some(IntentStatus::Quoted);
             match delta {
                 _ if i == 0 => {}
                 TimeStep::By(_) if hold => {}
                 TimeStep::By(delta) => now = (now + delta).clamp(min, max),
                 TimeStep::ToBoundary(k, before) => {
-                    let instants = boundaries(&model, &facts, &inputs);
+                    let instants = boundaries(&model, &inputs);
                     now = (instants[*k as usize % instants.len()] - i128::from(*before)).clamp(min, max);
                 }
             }
@@ -639,24 +513,17 @@ proptest! {
             } else {
                 *random
             };
-            let request = match event {
-                Event::Execute(kind) => {
-                    let (sent, facts) = inputs.request(kind);
-                    RequestFacts { canonical_hash: Some(sent.canonical_hash()), ..facts.clone() }
-                }
-                _ => RequestFacts::default(),
-            };
             befores.push(model.clone());
-            let want = model.step(&event, &request, now, &facts);
+            let want = model.step(&inputs.model_event(&event), now);
             afters.push(model.clone());
             timeline.push((at_nanos(now), event));
-            expected.push((want, model.status.clone()));
+            expected.push(want);
         }
 
         // 2. The record, event by event.
         let mut record: Option<IntentRecord> = None;
         let mut final_status: Option<IntentStatus> = None;
-        for (step, ((at, event), (want, status))) in timeline.iter().zip(&expected).enumerate() {
+        for (step, ((at, event), want)) in timeline.iter().zip(&expected).enumerate() {
             let context = format!("step {step}: {event:?} at {at} (model before: {:?})", befores[step]);
             let got = match record.as_mut() {
                 None if *event == Event::Quote => {
@@ -677,55 +544,32 @@ proptest! {
                     result
                 }
             };
-            match (want, &got) {
-                (Ok(replay), Ok((id, replayed))) => {
-                    prop_assert_eq!(replay, replayed, "{}: replay", context);
-                    if matches!(event, Event::Commit(_)) {
-                        prop_assert_eq!(id.as_deref(), Some(world.intent.intent_id.as_str()), "{}", context);
-                    }
-                }
-                (Err(code), Err(error)) => prop_assert_eq!(error.reason().code(), *code, "{}: {}", context, error),
-                _ => {
-                    return Err(TestCaseError::fail(format!(
-                        "{context}: the model says {want:?}, the library {:?}",
-                        got.as_ref().map_err(|e| format!("{} ({e})", e.reason().code()))
-                    )))
-                }
+            if !agrees(*want, got.as_ref().map(|(_, replay)| *replay)) {
+                return Err(TestCaseError::fail(format!(
+                    "{context}: the model says {want:?}, the library {:?}",
+                    got.as_ref().map_err(|e| format!("{} ({e})", e.reason().code()))
+                )));
             }
+            if let (Ok((id, _)), Event::Commit(_)) = (&got, event) {
+                prop_assert_eq!(id.as_deref(), Some(world.intent.intent_id.as_str()), "{}", context);
+            }
+            let model = &afters[step];
             let Some(record) = record.as_ref() else {
-                prop_assert_eq!(status, &None, "{}", context);
+                prop_assert_eq!(&model.status, &None, "{}", context);
                 continue;
             };
-            let model = &afters[step];
-            prop_assert_eq!(Some(record.status().clone()), status.clone(), "{}", context);
-            prop_assert_eq!(nanos(record.last_event_at()), model.last_event_at, "{}", context);
-            prop_assert_eq!(record.committed_at().map(nanos), model.committed_at, "{}", context);
-            prop_assert_eq!(record.execution_window_closes_at().map(nanos), model.closes_at(&facts), "{}", context);
-            prop_assert_eq!(
-                Some(record.status_at(*at)),
-                model.status_at(nanos(*at), &facts),
-                "{}",
-                context
-            );
-            if matches!(status, Some(Status::Failed | Status::Aborted)) {
-                prop_assert_eq!(record.status_reason(), model.reason.as_deref(), "{}", context);
-            }
-            let receipt = record.receipt(*at);
-            prop_assert_eq!(Some(receipt.status.clone()), model.status_at(nanos(*at), &facts), "{}", context);
-            if model.status == Some(Status::Committed) && model.status_at(nanos(*at), &facts) == Some(Status::Aborted) {
-                prop_assert_eq!(receipt.origin_transaction.status_reason.as_deref(), Some("execution window expired"), "{}", context);
-            }
+            assert_follows(record, model, *at, &context);
             // SUCCEEDED and REFUNDED are final: once there, the record never changes status.
             if let Some(final_status) = &final_status {
                 let replayed = matches!(got, Ok((_, true)));
                 prop_assert!(
-                    matches!(want, Err(_) | Ok(true)) && (got.is_err() || replayed),
+                    matches!(want, Expected::Refused(_) | Expected::Replay) && (got.is_err() || replayed),
                     "{}: a final status accepted an event other than a replay",
                     context
                 );
                 prop_assert_eq!(record.status(), final_status, "{}: a final status changed", context);
             }
-            if matches!(record.status(), IntentStatus::Succeeded | IntentStatus::Refunded) {
+            if model::is_final(record.status()) {
                 final_status = Some(record.status().clone());
             }
         }
@@ -739,19 +583,15 @@ proptest! {
             .expect("every state restores");
         prop_assert_eq!(&through_state, &outcomes);
         prop_assert_eq!(outcomes.len(), expected.len());
-        for (step, (outcome, (want, status))) in outcomes.iter().zip(&expected).enumerate() {
+        for (step, (outcome, want)) in outcomes.iter().zip(&expected).enumerate() {
             let context = format!("scenario step {step}: {:?} at {}", timeline[step].1, timeline[step].0);
-            match (want, &outcome.result) {
-                (Ok(replay), Ok(_)) => prop_assert_eq!(*replay, outcome.replay, "{}: replay", context),
-                (Err(code), Err(error)) => prop_assert_eq!(error.reason().code(), *code, "{}: {}", context, error),
-                _ => {
-                    return Err(TestCaseError::fail(format!(
-                        "{context}: the model says {want:?}, the runner {:?}",
-                        outcome.result.as_ref().map_err(|e| format!("{} ({e})", e.reason().code()))
-                    )))
-                }
+            if !agrees(*want, outcome.result.as_ref().map(|_| outcome.replay)) {
+                return Err(TestCaseError::fail(format!(
+                    "{context}: the model says {want:?}, the runner {:?}",
+                    outcome.result.as_ref().map_err(|e| format!("{} ({e})", e.reason().code()))
+                )));
             }
-            prop_assert_eq!(outcome.status.clone(), status.clone(), "{}", context);
+            prop_assert_eq!(&outcome.status, &afters[step].status, "{}", context);
         }
     }
 }

@@ -1,0 +1,450 @@
+//! The reference model of the lifecycle's expected behaviour (docs/spec.md §6 and the
+//! lifecycle rules of §7), written from the spec and not from the library: the one model the
+//! library's lifecycle tests (`tests/it/lifecycle.rs`), intentctl's reference-model property
+//! (`intentctl/tests/it/proof_lifecycle_model.rs`) and the `lifecycle` fuzz target
+//! (`fuzz/src/lifecycle.rs`) all compare the library with.
+//!
+//! What lives here: the transition table as the spec states it ([`next_status`]); a
+//! [`Model`] of one record, which decides the outcome of each event ([`Model::expect`]: a
+//! change, a replay, the reason of a refusal, or that the model does not decide) from the
+//! order of the checks (replay, `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, the
+//! operation's rules) and from every rule's instant, computed here in nanoseconds with its
+//! own boundary arithmetic; what a successful event changes ([`Model::apply`]); what a record
+//! reads as at any instant ([`Model::reading`]); and the comparison of a record with the
+//! model ([`assert_follows`]).
+//!
+//! What does not live here: the inputs. A caller describes each event by what it knows of
+//! its input ([`ModelEvent`], [`KnownRequest`]: whether a commit sends a changed intent,
+//! which rule of an execute request breaks first), so the model never reads an intent, a
+//! signature or chain facts; the rules it does not decide (signatures, deposit evidence)
+//! are [`Verdict::Undecided`] and the caller follows the library there. The inputs
+//! themselves are the generators' ([`crate::generators`]), the fixtures' and the fuzz
+//! target's. Neither do the checks of the record's stored form, which are the tests' of
+//! `RecordState`.
+
+use std::fmt::Display;
+
+use intent_core::{
+    Event, GasFeeOptions, Intent, IntentRecord, IntentStatus, Policy, Reason, Timestamp, B256, WINDOW_EXPIRED_REASON,
+};
+
+use crate::generators::{nanos, NS};
+
+/// The statuses a lifecycle record can be in (docs/spec.md §6).
+pub const STATES: [IntentStatus; 7] = [
+    IntentStatus::Quoted,
+    IntentStatus::Committed,
+    IntentStatus::Executing,
+    IntentStatus::Failed,
+    IntentStatus::Succeeded,
+    IntentStatus::Aborted,
+    IntentStatus::Refunded,
+];
+
+/// docs/spec.md §6's transition table as the spec states it: the status after `event` from
+/// `from` (`None`: before a quote), or `None` when the event is an `INVALID_TRANSITION`
+/// there. The library's own table (`Event::next_status`) is compared with it once
+/// (`tests/it/lifecycle.rs`); the model reads only this one.
+pub fn next_status(from: Option<&IntentStatus>, event: Event) -> Option<IntentStatus> {
+    use IntentStatus::*;
+    match (from, event) {
+        (None, Event::Quote) => Some(Quoted),
+        (Some(Quoted), Event::Commit) => Some(Committed),
+        (Some(Committed), Event::Execute) => Some(Executing),
+        (Some(Executing), Event::Fail) => Some(Failed),
+        (Some(Executing), Event::Succeed) => Some(Succeeded),
+        (Some(Committed), Event::Expire | Event::Abort) => Some(Aborted),
+        (Some(Failed | Aborted), Event::Refund) => Some(Refunded),
+        _ => None,
+    }
+}
+
+/// Whether nothing can follow `status` but a replay: SUCCEEDED and REFUNDED are final.
+pub fn is_final(status: &IntentStatus) -> bool {
+    matches!(status, IntentStatus::Succeeded | IntentStatus::Refunded)
+}
+
+/// What the rules of an execute request after its deadlines say, as far as the caller knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verdict {
+    /// Every remaining rule passes.
+    #[default]
+    Passes,
+    /// The first remaining rule to break is this one.
+    Fails(Reason),
+    /// The model does not decide (signatures, deposit evidence): the library's answer is
+    /// followed.
+    Undecided,
+}
+
+/// What the model knows of an execute request: its canonical hash (a request with the hash
+/// of the one that started execution is a replay, docs/spec.md §6.3), the rule that breaks
+/// before the window if one does (`INTENT_ID_MISMATCH`, `DEPOSIT_PROOF_MISSING`,
+/// `DEPOSIT_PROOF_CONFLICT`), its deadlines in Unix seconds, and what the rules after the
+/// deadlines say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownRequest {
+    /// The request's canonical hash.
+    pub canonical_hash: B256,
+    /// The rule that breaks before the execution window is checked.
+    pub fails_first: Option<Reason>,
+    /// `depositSignature.deadline`, checked after the window (`SIGNATURE_EXPIRED`).
+    pub deadline: Option<u64>,
+    /// `depositSignature.permitDeadline`, checked after the deadline (`PERMIT_EXPIRED`).
+    pub permit_deadline: Option<u64>,
+    /// The rules after the deadlines.
+    pub then: Verdict,
+}
+
+impl KnownRequest {
+    /// A request of `canonical_hash` that breaks no rule and has no deadline.
+    pub fn passing(canonical_hash: B256) -> KnownRequest {
+        KnownRequest { canonical_hash, fails_first: None, deadline: None, permit_deadline: None, then: Verdict::Passes }
+    }
+}
+
+/// One event as the model sees it: the event, and what the caller knows of its input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModelEvent<'a> {
+    /// A quote: it creates the record; on an existing record it is refused by the table.
+    Quote,
+    /// A commit: whether the intent sent back differs from the quoted one (another canonical
+    /// hash), and whether the service contracts sent are the intent's.
+    Commit {
+        /// The sent intent's canonical hash is not the quoted one's.
+        modified: bool,
+        /// The service contracts sent (or none) equal the quoted intent's.
+        contracts_match: bool,
+    },
+    /// An execute of the request.
+    Execute(&'a KnownRequest),
+    /// A fail with its reason.
+    Fail(&'a str),
+    /// A succeed.
+    Succeed,
+    /// An abort with its reason.
+    Abort(&'a str),
+    /// An expire.
+    Expire,
+    /// A refund.
+    Refund,
+}
+
+impl ModelEvent<'_> {
+    /// The commit of the quoted intent with its own service contracts.
+    pub const COMMIT: ModelEvent<'static> = ModelEvent::Commit { modified: false, contracts_match: true };
+
+    /// The lifecycle event this is.
+    pub fn kind(&self) -> Event {
+        match self {
+            ModelEvent::Quote => Event::Quote,
+            ModelEvent::Commit { .. } => Event::Commit,
+            ModelEvent::Execute(_) => Event::Execute,
+            ModelEvent::Fail(_) => Event::Fail,
+            ModelEvent::Succeed => Event::Succeed,
+            ModelEvent::Abort(_) => Event::Abort,
+            ModelEvent::Expire => Event::Expire,
+            ModelEvent::Refund => Event::Refund,
+        }
+    }
+}
+
+/// What the model expects of an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    /// It succeeds and changes the record ([`Model::apply`]).
+    Changed,
+    /// It succeeds as a replay and changes nothing (docs/spec.md §6.3).
+    Replay,
+    /// It is refused with this reason and changes nothing.
+    Refused(Reason),
+    /// It is refused by a rule the model does not decide, or passes and changes the record.
+    Undecided,
+}
+
+/// The instants and lifetimes a record's rules read, in nanoseconds since the Unix epoch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lifetimes {
+    /// `intent.expiresAt`.
+    pub expires_at: i128,
+    /// `gasFeeOptions.expiresAt`, when fee options were quoted.
+    pub fee_options_expire_at: Option<i128>,
+    /// The policy's quote lifetime.
+    pub quote_ttl: i128,
+    /// The policy's execution window.
+    pub execution_window: i128,
+}
+
+impl Lifetimes {
+    /// The lifetimes of `intent` quoted with `gas_fee_options` under `policy`.
+    pub fn of(intent: &Intent, gas_fee_options: Option<&GasFeeOptions>, policy: &Policy) -> Lifetimes {
+        Lifetimes {
+            expires_at: nanos(intent.expires_at),
+            fee_options_expire_at: gas_fee_options.map(|options| nanos(options.expires_at)),
+            quote_ttl: i128::from(policy.quote_ttl_seconds) * NS,
+            execution_window: i128::from(policy.execution_window_seconds) * NS,
+        }
+    }
+}
+
+/// The first and last instants a timestamp can name (years 0000–9999), in nanoseconds.
+fn min_nanos() -> i128 {
+    nanos(Timestamp::MIN)
+}
+
+fn max_nanos() -> i128 {
+    nanos(Timestamp::MAX)
+}
+
+/// What a record reads as at an instant: its status, the origin transaction's status reason
+/// on its receipt, and when the status took its value (the receipt's `updatedAt`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reading {
+    /// `status_at(t)` and the receipt's status.
+    pub status: IntentStatus,
+    /// The receipt's origin transaction's `statusReason`.
+    pub reason: Option<String>,
+    /// The receipt's `updatedAt`, in nanoseconds.
+    pub updated_at: i128,
+}
+
+/// One record as docs/spec.md §6 says it evolves: `status` is `None` until a quote.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Model {
+    /// The instants and lifetimes its rules read.
+    pub lifetimes: Lifetimes,
+    /// The stored status.
+    pub status: Option<IntentStatus>,
+    /// Changes since the quote (docs/spec.md §6.3).
+    pub revision: u64,
+    /// The time of the last event applied.
+    pub last_event_at: i128,
+    /// When it was committed.
+    pub committed_at: Option<i128>,
+    /// When the status took its value.
+    pub status_since: i128,
+    /// The status reason.
+    pub reason: Option<String>,
+    /// The canonical hash of the request that started execution.
+    pub executed_with: Option<B256>,
+}
+
+impl Model {
+    /// No record yet: only a quote can happen.
+    pub fn new(lifetimes: Lifetimes) -> Model {
+        Model {
+            lifetimes,
+            status: None,
+            revision: 0,
+            last_event_at: min_nanos(),
+            committed_at: None,
+            status_since: min_nanos(),
+            reason: None,
+            executed_with: None,
+        }
+    }
+
+    /// The record quoted at `at`.
+    pub fn quoted(lifetimes: Lifetimes, at: i128) -> Model {
+        let mut model = Model::new(lifetimes);
+        model.apply(&ModelEvent::Quote, at);
+        model
+    }
+
+    /// When the execution window closes: `committedAt + executionWindow`, and a window that
+    /// would close after year 9999 closes at its last instant.
+    pub fn closes_at(&self) -> Option<i128> {
+        self.committed_at.map(|at| (at + self.lifetimes.execution_window).min(max_nanos()))
+    }
+
+    /// The status as read at `at`: a COMMITTED record whose window has closed reads ABORTED.
+    pub fn status_at(&self, at: i128) -> Option<IntentStatus> {
+        self.reading(at).map(|reading| reading.status)
+    }
+
+    /// What the record reads as at `at` (docs/spec.md §6, 6.6): as stored, but a COMMITTED
+    /// record at or past its window's close reads ABORTED with the expiry's reason, since
+    /// the close. `None` before a quote.
+    pub fn reading(&self, at: i128) -> Option<Reading> {
+        let status = self.status.clone()?;
+        Some(match self.closes_at() {
+            Some(closes_at) if status == IntentStatus::Committed && at >= closes_at => Reading {
+                status: IntentStatus::Aborted,
+                reason: Some(WINDOW_EXPIRED_REASON.to_owned()),
+                updated_at: closes_at,
+            },
+            _ => Reading { status, reason: self.reason.clone(), updated_at: self.status_since },
+        })
+    }
+
+    /// Whether `event` is a replay (docs/spec.md §6.3): the quoted intent committed again
+    /// with matching contracts on a record already committed, or the request that started
+    /// execution sent again.
+    pub fn is_replay(&self, event: &ModelEvent) -> bool {
+        let Some(status) = &self.status else { return false };
+        match event {
+            ModelEvent::Commit { modified, contracts_match } => {
+                *status != IntentStatus::Quoted && !modified && *contracts_match
+            }
+            ModelEvent::Execute(request) => self.executed_with == Some(request.canonical_hash),
+            _ => false,
+        }
+    }
+
+    /// What `event` at `now` does (docs/spec.md §6–7): before a quote only a quote within
+    /// the quote lifetime passes; then a replay is recognised first, then
+    /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then the operation's rules in
+    /// their order.
+    pub fn expect(&self, event: &ModelEvent, now: i128) -> Expected {
+        let lifetimes = &self.lifetimes;
+        let Some(status) = &self.status else {
+            if *event != ModelEvent::Quote {
+                return Expected::Refused(Reason::InvalidTransition);
+            }
+            let latest = (now + lifetimes.quote_ttl).min(max_nanos());
+            return if now < lifetimes.expires_at && lifetimes.expires_at <= latest {
+                Expected::Changed
+            } else {
+                Expected::Refused(Reason::QuoteLifetime)
+            };
+        };
+        if self.is_replay(event) {
+            return Expected::Replay;
+        }
+        if now < self.last_event_at {
+            return Expected::Refused(Reason::ClockWentBackwards);
+        }
+        if next_status(Some(status), event.kind()).is_none() {
+            return Expected::Refused(Reason::InvalidTransition);
+        }
+        let refused_unless = |broken: Option<Reason>| broken.map_or(Expected::Changed, Expected::Refused);
+        match event {
+            ModelEvent::Commit { modified, contracts_match } => refused_unless(if *modified {
+                Some(Reason::IntentModified)
+            } else if now >= lifetimes.expires_at {
+                Some(Reason::QuoteExpired)
+            } else if lifetimes.fee_options_expire_at.is_some_and(|at| now >= at) {
+                Some(Reason::FeeOptionsExpired)
+            } else if !contracts_match {
+                Some(Reason::ServiceContractsMismatch)
+            } else {
+                None
+            }),
+            ModelEvent::Execute(request) => {
+                // A deadline holds while floor(now) ≤ deadline.
+                let floor = now.div_euclid(NS);
+                let passed = |deadline: Option<u64>| deadline.is_some_and(|d| floor > i128::from(d));
+                if let Some(reason) = request.fails_first {
+                    Expected::Refused(reason)
+                } else if self.closes_at().is_some_and(|closes_at| now >= closes_at) {
+                    Expected::Refused(Reason::ExecutionWindowExpired)
+                } else if passed(request.deadline) {
+                    Expected::Refused(Reason::SignatureExpired)
+                } else if passed(request.permit_deadline) {
+                    Expected::Refused(Reason::PermitExpired)
+                } else {
+                    match request.then {
+                        Verdict::Passes => Expected::Changed,
+                        Verdict::Fails(reason) => Expected::Refused(reason),
+                        Verdict::Undecided => Expected::Undecided,
+                    }
+                }
+            }
+            ModelEvent::Fail(reason) | ModelEvent::Abort(reason) => {
+                refused_unless(reason.is_empty().then_some(Reason::StatusReasonRequired))
+            }
+            ModelEvent::Expire => refused_unless(
+                self.closes_at().is_none_or(|closes_at| now < closes_at).then_some(Reason::WindowStillOpen),
+            ),
+            ModelEvent::Quote | ModelEvent::Succeed | ModelEvent::Refund => Expected::Changed,
+        }
+    }
+
+    /// Applies `event` at `now` as a success that is not a replay: the table's next status,
+    /// one more revision (none for the quote, which creates the record), `now` as the last
+    /// event's time and the status's (the window's close for an expire), and what the event
+    /// keeps (the commit's time, the executed request, the reason).
+    ///
+    /// # Panics
+    ///
+    /// When the table does not allow the event.
+    pub fn apply(&mut self, event: &ModelEvent, now: i128) {
+        let to = next_status(self.status.as_ref(), event.kind())
+            .unwrap_or_else(|| panic!("the model applies {event:?} from {:?}", self.status));
+        let mut since = now;
+        let reason = match event {
+            ModelEvent::Quote | ModelEvent::Succeed => None,
+            ModelEvent::Commit { .. } => {
+                self.committed_at = Some(now);
+                None
+            }
+            ModelEvent::Execute(request) => {
+                self.executed_with = Some(request.canonical_hash);
+                None
+            }
+            ModelEvent::Fail(reason) | ModelEvent::Abort(reason) => Some((*reason).to_owned()),
+            ModelEvent::Expire => {
+                since = self.closes_at().expect("an expire follows a commit");
+                Some(WINDOW_EXPIRED_REASON.to_owned())
+            }
+            ModelEvent::Refund => self.reason.clone(),
+        };
+        if self.status.is_some() {
+            self.revision += 1;
+        }
+        self.status = Some(to);
+        self.reason = reason;
+        self.last_event_at = now;
+        self.status_since = since;
+    }
+
+    /// [`Model::expect`], then [`Model::apply`] when the event changes the record.
+    ///
+    /// # Panics
+    ///
+    /// When the model does not decide ([`Expected::Undecided`]).
+    pub fn step(&mut self, event: &ModelEvent, now: i128) -> Expected {
+        let expected = self.expect(event, now);
+        match expected {
+            Expected::Changed => self.apply(event, now),
+            Expected::Undecided => panic!("the model does not decide {event:?} at {now}"),
+            Expected::Replay | Expected::Refused(_) => {}
+        }
+        expected
+    }
+}
+
+/// Asserts that `record` is as `model` says: its status, revision, times, status reason,
+/// and what it and its receipt read as at `now`, at its last event, at the last instant of
+/// year 9999, and at and just before its window's close. `context` starts every message.
+#[track_caller]
+pub fn assert_follows(record: &IntentRecord, model: &Model, now: Timestamp, context: &dyn Display) {
+    assert_eq!(Some(record.status()), model.status.as_ref(), "{context}: status");
+    assert_eq!(record.revision(), model.revision, "{context}: revision");
+    assert_eq!(nanos(record.last_event_at()), model.last_event_at, "{context}: last event");
+    assert_eq!(record.committed_at().map(nanos), model.committed_at, "{context}: committedAt");
+    assert_eq!(record.execution_window_closes_at().map(nanos), model.closes_at(), "{context}: window close");
+    assert_eq!(nanos(record.status_since()), model.status_since, "{context}: statusSince");
+    assert_eq!(record.status_reason(), model.reason.as_deref(), "{context}: status reason");
+    let mut instants = vec![now, record.last_event_at(), Timestamp::MAX];
+    if let Some(closes_at) = record.execution_window_closes_at() {
+        instants.push(closes_at);
+        instants.extend(crate::generators::try_at_nanos(nanos(closes_at) - 1));
+    }
+    for at in instants {
+        let reading = model.reading(nanos(at)).expect("a record exists once quoted");
+        assert_eq!(record.status_at(at), reading.status, "{context}: status_at({at})");
+        let receipt = record.receipt(at);
+        assert_eq!(receipt.status, reading.status, "{context}: the receipt's status at {at}");
+        assert_eq!(receipt.intent_id, record.intent().intent_id, "{context}: the receipt's intent");
+        assert_eq!(
+            receipt.origin_transaction.status_reason, reading.reason,
+            "{context}: the receipt's origin reason at {at}"
+        );
+        assert_eq!(
+            receipt.updated_at.map(nanos),
+            Some(reading.updated_at),
+            "{context}: the receipt's updatedAt at {at}"
+        );
+    }
+}
