@@ -4,8 +4,8 @@
 //! `benches/data/intents_dense.jsonl` (200 intents denser in numbers, decimals, call data and
 //! unknown members, written by `benches/data/gen_dense.py`; groups suffixed `_dense`). Every benchmark processes the whole corpus (16
 //! signatures for recovery) per iteration, with `Throughput::Elements` set to the number of
-//! items, so criterion reports items per second; `benches/report.py` turns criterion's
-//! medians into the tables of BENCHMARKS.md.
+//! items, so criterion reports items per second; `benches/report.py` prints criterion's
+//! medians per intent and the goals' ratios (BENCHMARKS.md gives the current figures).
 //!
 //! Groups: `canonical_hash` (each intent hashed with it in cache) and `canonical_hash_cold`
 //! (one pass over the corpus), `parse_and_hash`, the same three with `_dense`, `deposit_digest`, `recover`, `commit`,
@@ -307,7 +307,7 @@ fn commit(c: &mut Criterion, corpus: &Corpus) {
             }
         })
     });
-    group.bench_function("from_slice::<CommitRequest> + IntentRecord::commit", |b| {
+    group.bench_function("from_slice::<CommitRequest> + apply(EventInput::commit)", |b| {
         b.iter_batched_ref(
             || commits.records.clone(),
             |records| {

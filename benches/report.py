@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the results table of BENCHMARKS.md from criterion's output of `cargo bench`.
+"""Prints criterion's medians per intent and the goals' ratios to their floors, from the output of `cargo bench`.
 
 How to run (from the repository root, after `cargo bench`):
     python3 benches/report.py [criterion directory]
@@ -79,7 +79,7 @@ def main() -> None:
         fastest = a["fastest"] / b["fastest"]
         print(f"| {group}: {name} / {floor} | {ratio:.2f}× | {fastest:.2f}× | ≤ {target}× | "
               f"{'yes' if ratio <= target else 'no'} |")
-    commit = results.get(("commit", "from_slice::<CommitRequest> + IntentRecord::commit"))
+    commit = results.get(("commit", "from_slice::<CommitRequest> + apply(EventInput::commit)"))
     if commit:
         print()
         print(f"commit check: {1e9 / commit['median']:,.0f} intents per second on one core "
