@@ -5,7 +5,7 @@
 //! adds what a server needs around it, in one-way layers from the socket inward:
 //! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
 //! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
-//! operations ([`records`]), the searches and histories over them ([`listings`]), storage with compare-and-swap ([`store`]), a deterministic
+//! operations, the searches and histories among them ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
 //! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
 //! ([`relay`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the expiry
@@ -20,22 +20,25 @@
 //! types; `metrics` with its Prometheus exporter (rendered by a handler, no listener of
 //! its own) gives `GET /metrics`. None of them enters the library's dependency tree: this
 //! package is a workspace member outside the default members.
+//!
+//! Only what the binaries, the tests and the examples use is public; the module docs of the
+//! others are linked all the same (`cargo doc --document-private-items` shows them).
 
-pub mod cache;
+// The module docs say what lives where, private modules included.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod chain;
 pub mod config;
 pub mod demo;
-pub mod failure;
+mod failure;
 pub mod http;
 pub mod keys;
-pub mod listings;
 pub mod metrics;
-pub mod older_rows;
 pub mod openapi;
-pub mod outcome;
-pub mod quoter;
-pub mod rate;
-pub mod records;
+mod outcome;
+mod quoter;
+mod rate;
+mod records;
 pub mod relay;
 pub mod server;
 pub mod store;
@@ -116,7 +119,7 @@ impl Service {
             limits.kept_records,
             metrics.store_errors(),
         );
-        older_rows::finish(&records).await.map_err(StartError::OlderRows)?;
+        records::finish_older_rows(&records).await.map_err(StartError::OlderRows)?;
         let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone());
         let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
         Ok(Service { app: Arc::new(app), limits })

@@ -23,7 +23,7 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
 use intent_service::chain::ChainView;
 use intent_service::config::ServiceConfig;
-use intent_service::relay::{ledger, RelayerKey, NO_KEY};
+use intent_service::relay::{RelayerKey, NO_KEY};
 use intent_service::{demo, server, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
@@ -385,7 +385,7 @@ fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why()
 fn queued(node: &Node, db: &str, chain_id: u64) -> Vec<String> {
     node.block_on(async {
         let store = intent_service::store::Store::open(db).await.unwrap();
-        ledger::queued(&store, chain_id).await.unwrap()
+        store.queued_relays(chain_id).await.unwrap()
     })
 }
 

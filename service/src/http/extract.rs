@@ -48,9 +48,9 @@ impl FromRequestParts<Arc<App>> for Client {
         let Caller::Project { project_id, key } = identify(app, parts)? else {
             return Err(ServerFailure::PermissionDenied.into());
         };
-        if let Some(operation) = operations::by_path(parts.uri.path()).and_then(|operation| operation.rate) {
+        if let Some(bucket) = operations::by_path(parts.uri.path()).and_then(|operation| operation.rate) {
             app.rates
-                .take(key, operation, Instant::now())
+                .take(key, bucket, Instant::now())
                 .map_err(|retry_after_seconds| ServerFailure::RateLimited { retry_after_seconds })?;
         }
         Ok(Client { project_id, key })

@@ -163,7 +163,7 @@ pub async fn search_intents(
     client: Client,
     Wire(request): Wire<SearchIntentsRequest>,
 ) -> Result<Json<SearchIntentsResponse>, Failure> {
-    Ok(Json(crate::listings::search(&app.records, &request, client.project_id).await?))
+    Ok(Json(app.records.search(&request, client.project_id).await?))
 }
 
 /// GetIntentHistory: one page of the caller's project's intents, with their receipts.
@@ -173,7 +173,7 @@ pub async fn intent_history(
     clock: Clock,
     Wire(request): Wire<GetIntentHistoryRequest>,
 ) -> Result<Json<GetIntentHistoryResponse>, Failure> {
-    Ok(Json(crate::listings::history(&app.records, &request, client.project_id, clock.now()).await?))
+    Ok(Json(app.records.history(&request, client.project_id, clock.now()).await?))
 }
 
 /// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.

@@ -5,15 +5,15 @@
 //! runs off the request path: the handler hands the intent id over and answers.
 //!
 //! What lives here: the relayer's key ([`key`]), the calls and revert decoding ([`calls`]),
-//! the relays table ([`ledger`]), one task per chain that signs, sends and follows
-//! ([`sender`]), and [`Relayer`], the handle the HTTP layer holds. What does not: the chain
+//! one task per chain that signs, sends and follows ([`sender`]), and [`Relayer`], the
+//! handle the HTTP layer holds. The relays table and the relay queue are the store's
+//! ([`crate::store`]). What does not: the chain
 //! facts an execute is judged with, and the connection to each chain's node, which the
 //! relayer takes from there ([`crate::chain`]: one scheme rule, one chain-id check, one
 //! timeout); and the record changes themselves ([`crate::records`]).
 
 pub mod calls;
 pub mod key;
-pub mod ledger;
 pub mod sender;
 
 use std::collections::HashMap;

@@ -12,7 +12,7 @@
 //! with), checked once to serve the configured chain before anything is estimated or
 //! followed (until it is, each intent's pending deposit says why it waits); each call has
 //! the node timeout (`server.nodeTimeoutMillis`). What is sent is
-//! [`super::calls`]'s; the table is [`super::ledger`]'s.
+//! [`super::calls`]'s; the relays table is the store's (`crate::store`'s `relays`).
 
 use std::collections::HashMap;
 use std::future::IntoFuture;
@@ -29,10 +29,10 @@ use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionTy
 use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
-use super::ledger::{self, Relay};
 use crate::chain::{Node, NodeError};
 use crate::metrics::{Metrics, RelayOutcome};
 use crate::records::Records;
+use crate::store::Relay;
 
 /// How often pending relays are looked at.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -203,8 +203,8 @@ impl Task {
     async fn load_pending(&mut self) {
         let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id(), self.chain.relayer);
         loop {
-            let loaded = match ledger::pending(store, chain_id, relayer).await {
-                Ok(relays) => ledger::queued(store, chain_id).await.map(|queued| (relays, queued)),
+            let loaded = match store.pending_relays(chain_id, relayer).await {
+                Ok(relays) => store.queued_relays(chain_id).await.map(|queued| (relays, queued)),
                 Err(e) => Err(e),
             };
             match loaded {
@@ -247,7 +247,7 @@ impl Task {
             }
             Attempt::Done => {
                 self.waiting.remove(&intent_id);
-                if let Err(e) = ledger::dequeue(self.chain.records.store(), &intent_id).await {
+                if let Err(e) = self.chain.records.store().dequeue_relay(&intent_id).await {
                     tracing::warn!(intent_id, error = %e, "relayer: cannot take the intent off the queue");
                 }
             }
@@ -274,7 +274,7 @@ impl Task {
     async fn relay(&mut self, intent_id: &str) -> Attempt {
         let chain = &self.chain;
         let store = chain.records.store();
-        match ledger::exists(store, intent_id).await {
+        match store.has_relay(intent_id).await {
             Ok(true) => return Attempt::Done,
             Ok(false) => {}
             Err(e) => {
@@ -373,9 +373,9 @@ impl Task {
                 txn_hash: *envelope.tx_hash(),
                 raw: envelope.encoded_2718().into(),
             };
-            match ledger::insert(store, &relay).await {
+            match store.insert_relay(&relay).await {
                 Ok(true) => {}
-                Ok(false) => match ledger::exists(store, intent_id).await {
+                Ok(false) => match store.has_relay(intent_id).await {
                     Ok(true) => return Attempt::Done,
                     // The nonce is a stored relay's (one the node has not counted yet).
                     Ok(false) => {
@@ -410,7 +410,7 @@ impl Task {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
                         self.next_nonce = None;
-                        return match ledger::forget(store, intent_id).await {
+                        return match store.forget_relay(intent_id).await {
                             Ok(()) => Attempt::Retry,
                             // Kept: followed, and sent again while the node does not know it.
                             Err(e) => {
@@ -507,7 +507,7 @@ impl Task {
             let reverted =
                 report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
             self.fail(&relay.intent_id, &reason, &reverted).await;
-            if let Err(e) = ledger::finish(store, &relay.intent_id, "REVERTED").await {
+            if let Err(e) = store.finish_relay(&relay.intent_id, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
             }
             return true;
@@ -527,7 +527,7 @@ impl Task {
         }
         tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: deposit succeeded");
         chain.metrics.relay(RelayOutcome::Succeeded);
-        if let Err(e) = ledger::finish(store, &relay.intent_id, "SUCCEEDED").await {
+        if let Err(e) = store.finish_relay(&relay.intent_id, "SUCCEEDED").await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the success");
         }
         true

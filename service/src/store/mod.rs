@@ -23,10 +23,15 @@
 //! What a record means, and which changes are allowed, is the core's business
 //! ([`crate::records`]); this module stores text and numbers.
 
-pub mod group;
+mod group;
 pub mod listing;
-pub mod older;
-pub mod watches;
+mod older;
+mod relays;
+mod watches;
+
+pub use older::{Finish, OlderRow};
+pub use relays::Relay;
+pub use watches::WATCHES_CHANNEL;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -324,8 +329,10 @@ impl Store {
         notify_postgres(&mut connection, CHANGES_CHANNEL, &[format!("{intent_id} {revision}")]).await
     }
 
-    /// The connection pool, with this store's settings (for the load test's floor: the
-    /// same database's raw write rate).
+    /// The connection pool, with this store's settings, for what looks at the database
+    /// from outside the service: the tests that read its tables directly and the load
+    /// test's floor (the same database's raw write rate). The service's own SQL is all in
+    /// this module and its submodules.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

@@ -89,7 +89,7 @@ mod tests {
 
     fn record() -> IntentRecord {
         let intent: intent_core::Intent =
-            intent_core::from_slice(include_bytes!("../../examples/intent.json")).expect("the example intent");
+            intent_core::from_slice(include_bytes!("../../../examples/intent.json")).expect("the example intent");
         let now = intent.created_at.expect("the example's createdAt");
         IntentRecord::quote(intent, None, &intent_core::Policy::default(), now).expect("the example quoted")
     }

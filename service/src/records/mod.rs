@@ -9,7 +9,7 @@
 //! exactly as for an unknown intent. Waiters are woken per intent when this instance
 //! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY` (a
 //! waiter announces a watch of its intent before reading it, and the instances announce
-//! the changes of watched intents after their commit: [`crate::store::watches`]), on
+//! the changes of watched intents after their commit: [`crate::store::WATCHES_CHANNEL`]), on
 //! SQLite by one poller that
 //! reads the revisions of every waited intent in one query every [`WAIT_POLL`] (on
 //! PostgreSQL the same poller runs every [`WAIT_POLL_BEHIND_LISTEN`], for notifications lost
@@ -20,27 +20,35 @@
 //! only moves records between the core and the store, and supplies what the core takes
 //! as arguments: the time, the policy, and the chain facts ([`crate::chain`]).
 
+mod cache;
+mod rows;
+mod search;
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use alloy_primitives::{Address, B256};
+use alloy_primitives::B256;
 use intent_core::{
-    from_slice_with, AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse, DepositSignature,
-    EventInput, ExecuteRequest, ExecuteResponse, FeeOption, Intent, IntentReceipt, IntentRecord, IntentStatus, Limits,
-    Policy, QuoteRequest, QuoteResponse, RecordState, ServerFailure, Timestamp, TransactionReport, TransactionStatus,
-    TransactionType, UnknownMembers, WaitIntentReceiptRequest,
+    AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse, EventInput, ExecuteRequest,
+    ExecuteResponse, Intent, IntentReceipt, IntentRecord, IntentStatus, Policy, QuoteRequest, QuoteResponse,
+    ServerFailure, Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers,
+    WaitIntentReceiptRequest,
 };
 use tokio::sync::watch;
 
-use crate::cache::{Cached, RecordCache};
 use crate::chain::ChainView;
 use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::watches::WATCHES_CHANNEL;
-use crate::store::{Backend, DepositProof, Listing, Store, StoreError, StoredRecord, Swapped};
+use crate::store::WATCHES_CHANNEL;
+use crate::store::{Backend, DepositProof, Store, StoreError, StoredRecord, Swapped};
+use cache::{Cached, RecordCache};
+pub use rows::finish_older_rows;
+use rows::{
+    deposit_proofs, listing, parse_record, relay_queue_of, stored, stored_request, stored_revision, transaction_hashes,
+};
 
 /// How many times a change is re-applied after losing a compare-and-swap before the
 /// request is answered 409.
@@ -78,186 +86,11 @@ struct Waited {
 /// How many waited intents one poll query reads at most.
 const POLL_CHUNK: usize = 500;
 
-/// RecordState documents are read with the default limits, except the document size: a
-/// state holds an intent read within the limits, plus its fee options and execute request.
-fn state_limits() -> Limits {
-    Limits { max_document_bytes: 4 * Limits::DEFAULT.max_document_bytes, ..Limits::DEFAULT }
-}
-
-/// A timestamp's Unix seconds, rounded up: the stored `next_deadline`.
-fn seconds_ceil(time: Timestamp) -> i64 {
-    time.unix_seconds() + i64::from(time.subsec_nanos() > 0)
-}
-
 /// How long from `now` until `at` (zero when it has passed), to the millisecond above.
 fn until(now: Timestamp, at: Timestamp) -> Duration {
     let nanos = |t: Timestamp| i128::from(t.unix_seconds()) * 1_000_000_000 + i128::from(t.subsec_nanos());
     let millis = (nanos(at) - nanos(now)).max(0) / 1_000_000 + 1;
     Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
-}
-
-/// The part of an ExecuteRequest judged and stored with its record: its known members
-/// only, at every level (the request, its `depositSignature`, and the
-/// `selectedGasFeeOption` within it), so that members a client added, which no rule and no
-/// digest reads, neither make every later read of the record pay for them nor make an
-/// offered fee option look like another. What is left is bounded by what the core accepts
-/// (docs/spec.md §12): the record's own `intentId`, a 32-byte hash or two signatures the
-/// core has parsed, numbers, and one of the quoted fee options.
-///
-/// The objects are taken apart member by member, so that a member added to them is
-/// decided here before it compiles.
-fn stored_request(request: &ExecuteRequest) -> ExecuteRequest {
-    let ExecuteRequest { deposit_signature, deposit_transaction_hash, intent_id, unknown: _ } = request;
-    let deposit_signature = deposit_signature.as_ref().map(|signature| {
-        let DepositSignature {
-            deadline,
-            intent_signature,
-            permit_amount,
-            permit_deadline,
-            permit_signature,
-            selected_gas_fee_option,
-            user_nonce,
-            unknown: _,
-        } = signature;
-        DepositSignature {
-            deadline: *deadline,
-            intent_signature: intent_signature.clone(),
-            permit_amount: *permit_amount,
-            permit_deadline: *permit_deadline,
-            permit_signature: permit_signature.clone(),
-            selected_gas_fee_option: known_fee_option(selected_gas_fee_option),
-            user_nonce: *user_nonce,
-            unknown: UnknownMembers::new(),
-        }
-    });
-    ExecuteRequest {
-        deposit_signature,
-        deposit_transaction_hash: *deposit_transaction_hash,
-        intent_id: intent_id.clone(),
-        unknown: UnknownMembers::new(),
-    }
-}
-
-/// A fee option's known members.
-fn known_fee_option(option: &FeeOption) -> FeeOption {
-    let FeeOption {
-        amount,
-        amount_usd,
-        fee_collector_address,
-        is_2612,
-        is_passthrough_eligible,
-        token_address,
-        token_decimals,
-        token_symbol,
-        unknown: _,
-    } = option;
-    FeeOption {
-        amount: *amount,
-        amount_usd: *amount_usd,
-        fee_collector_address: *fee_collector_address,
-        is_2612: *is_2612,
-        is_passthrough_eligible: *is_passthrough_eligible,
-        token_address: *token_address,
-        token_decimals: *token_decimals,
-        token_symbol: token_symbol.clone(),
-        unknown: UnknownMembers::new(),
-    }
-}
-
-/// The record a stored RecordState JSON restores, from its changing part `state` and its
-/// `quoted` part (`None`: `state` is the whole state); one that cannot be read is the
-/// service's own fault.
-pub(crate) fn parse_record(state: &str, quoted: Option<&str>) -> Result<IntentRecord, Failure> {
-    let joined = match quoted {
-        Some(quoted) => Some(RecordState::join_json(quoted, state).map_err(|e| failure::internal(&e))?),
-        None => None,
-    };
-    let text = joined.as_deref().unwrap_or(state);
-    let state: RecordState = from_slice_with(text.as_bytes(), &state_limits()).map_err(|e| failure::internal(&e))?;
-    IntentRecord::from_state(state).map_err(|e| failure::internal(&e))
-}
-
-/// The stored form of a record's revision.
-fn stored_revision(record: &IntentRecord) -> i64 {
-    i64::try_from(record.revision()).unwrap_or(i64::MAX)
-}
-
-/// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
-/// the side table of hashes: its state's changing part. Its quoted part and listing are
-/// left empty: only an insert writes them (they never change), see [`Records::quote`].
-fn stored(record: &IntentRecord, project_id: i64, revision: i64, new_transaction_hashes: Vec<String>) -> StoredRecord {
-    StoredRecord {
-        intent_id: record.intent().intent_id.clone(),
-        project_id,
-        revision,
-        status: record.status().name().to_owned(),
-        next_deadline: record.next_deadline().map(seconds_ceil),
-        state: record.changing_state_json(),
-        quoted: None,
-        listing: Listing::default(),
-        new_transaction_hashes,
-        queue_relay_on: None,
-    }
-}
-
-/// The origin chain on which `record`, changed from status `before`, is to be queued for
-/// relaying: a gasless intent (its execute request carries a deposit signature) that has
-/// just become EXECUTING.
-fn relay_queue_of(before: &IntentStatus, record: &IntentRecord) -> Option<i64> {
-    let gasless = record.execute_request().is_some_and(|request| request.deposit_signature.is_some());
-    let started = *before != IntentStatus::Executing && *record.status() == IntentStatus::Executing;
-    (gasless && started).then(|| i64::try_from(record.intent().origin_chain_id).unwrap_or(i64::MAX))
-}
-
-/// An address as the listings store and compare it: lowercase `0x…`.
-pub(crate) fn address_text(address: &Address) -> String {
-    // Lowercase hex directly: `to_string` would hash the address for its checksum only
-    // for it to be lowercased again.
-    format!("{address:#x}")
-}
-
-/// What the listings filter on of `intent`.
-pub(crate) fn listing(intent: &Intent) -> Listing {
-    let chain = |id: u64| i64::try_from(id).unwrap_or(i64::MAX);
-    Listing {
-        owner_address: address_text(&intent.owner_address),
-        origin_intent_address: address_text(&intent.origin_intent_address),
-        destination_intent_address: intent.destination_intent_address.as_ref().map(address_text),
-        origin_chain_id: chain(intent.origin_chain_id),
-        origin_token_address: address_text(&intent.quote_request.origin_token_address),
-        destination_chain_id: chain(intent.destination_chain_id),
-        destination_token_address: address_text(&intent.quote_request.destination_token_address),
-        created_at: intent.created_at.map(|at| at.unix_seconds()),
-    }
-}
-
-/// The transaction hashes `record`'s receipt carries (deposit, origin, destination,
-/// refund; an abort's is its origin or destination transaction's), lowercase `0x…`.
-pub(crate) fn transaction_hashes(record: &IntentRecord) -> Vec<String> {
-    let receipt = record.receipt(record.last_event_at());
-    receipt.transactions().filter_map(|t| t.txn_hash).map(|hash| hash.to_string()).collect()
-}
-
-/// The proofs an accepted execute request uses up: its deposit transaction hash, or in
-/// entrypoint mode the owner's entrypoint nonce.
-fn deposit_proofs(record: &IntentRecord, request: &ExecuteRequest) -> Vec<DepositProof> {
-    let mut proofs = Vec::new();
-    if let Some(hash) = &request.deposit_transaction_hash {
-        proofs.push(DepositProof { key: format!("deposit-transaction:{hash}"), path: "depositTransactionHash" });
-    }
-    if let Some(signature) = &request.deposit_signature {
-        if let (Some(_), Some(nonce)) = (&signature.intent_signature, &signature.user_nonce) {
-            let intent = record.intent();
-            let key = format!(
-                "entrypoint-nonce:{}:{}:{}",
-                intent.origin_chain_id,
-                intent.owner_address.to_string().to_lowercase(),
-                nonce
-            );
-            proofs.push(DepositProof { key, path: "depositSignature.userNonce" });
-        }
-    }
-    proofs
 }
 
 /// The status reason an AbortIntent leaves.
@@ -302,7 +135,7 @@ enum Step<T> {
 
 impl Records {
     /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s
-    /// facts, keeping the last `kept_records` stored parsed ([`crate::cache`]); each failed
+    /// facts, keeping the last `kept_records` stored parsed ([`cache`]); each failed
     /// store operation counts in `store_errors`.
     pub fn new(
         store: Store,
@@ -839,7 +672,7 @@ impl Records {
     }
 
     /// Announces to every instance that this one waits on `intent_id` until `deadline`
-    /// (PostgreSQL: they then announce its changes, [`crate::store::watches`]), unless a
+    /// (PostgreSQL: they then announce its changes, [`crate::store::WATCHES_CHANNEL`]), unless a
     /// watch it announced already lasts that long. A failed announcement is counted and
     /// logged: the poller sees the change instead.
     async fn announce_watch(&self, intent_id: &str, deadline: tokio::time::Instant) {
@@ -932,17 +765,5 @@ impl Records {
         drop(changes);
         self.unwatch(intent_id);
         result
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_address_text_is_the_lowercased_checksummed_address() {
-        let address: Address = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed".parse().expect("an address");
-        assert_eq!(address_text(&address), address.to_string().to_lowercase());
-        assert_eq!(address_text(&address), "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed");
     }
 }
