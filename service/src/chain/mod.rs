@@ -41,12 +41,6 @@ use reads::TokenDomain;
 use crate::config::{ConfigError, ServiceConfig};
 use crate::failure::Failure;
 
-/// Seconds a client is told to wait before retrying a deposit that is not mined yet.
-pub const NOT_MINED_RETRY_SECONDS: u64 = 2;
-
-/// Seconds a client is told to wait before retrying after a node failed.
-pub const NODE_RETRY_SECONDS: u64 = 5;
-
 /// The chain facts of the configuration and of the chains' nodes.
 #[derive(Debug)]
 pub struct ChainView {
@@ -90,15 +84,9 @@ impl From<ReadFailure> for Failure {
         match failure {
             ReadFailure::NodeUnavailable { chain_id, detail } => {
                 tracing::warn!(chain_id, detail = %detail, "chain node unavailable");
-                Failure::Server {
-                    body: ServerFailure::ChainNodeUnavailable { chain_id }.body(),
-                    retry_after: Some(NODE_RETRY_SECONDS),
-                }
+                ServerFailure::ChainNodeUnavailable { chain_id }.into()
             }
-            ReadFailure::DepositNotMined => Failure::Server {
-                body: ServerFailure::DepositNotMined.body(),
-                retry_after: Some(NOT_MINED_RETRY_SECONDS),
-            },
+            ReadFailure::DepositNotMined => ServerFailure::DepositNotMined.into(),
         }
     }
 }

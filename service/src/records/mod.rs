@@ -546,7 +546,7 @@ impl Records {
             abort_transaction(record.intent(), request, status.clone())?;
             match self.chain.abort_succeeded(request.chain_id, request.abort_transaction_hash).await? {
                 Some(true) => status = TransactionStatus::Succeeded,
-                Some(false) => return Err(failure::abort_not_succeeded(request.chain_id)),
+                Some(false) => return Err(ServerFailure::AbortNotSucceeded { chain_id: request.chain_id }.into()),
                 None => {}
             }
         }

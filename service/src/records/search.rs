@@ -9,12 +9,12 @@
 
 use intent_core::{
     GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistory, IntentStatus, Page, SearchIntentsRequest,
-    SearchIntentsResponse, Timestamp, UnknownMembers,
+    SearchIntentsResponse, ServerFailure, Timestamp, UnknownMembers,
 };
 
 use super::rows::{address_text, parse_record};
 use super::Records;
-use crate::failure::{Failure, FILTER_NOT_SERVED, TOO_MANY_RESULTS};
+use crate::failure::Failure;
 use crate::store::listing::{HistoryFilter, Listed, SearchFilter};
 
 /// The most intents one SearchIntents answer holds; a search that matches more is
@@ -26,11 +26,10 @@ pub const MAX_SEARCH_RESULTS: usize = 100;
 fn refuse_unserved(unknown: &UnknownMembers, prefix: &str) -> Result<(), Failure> {
     match unknown.iter().next() {
         None => Ok(()),
-        Some(member) => Err(Failure::Refused {
-            code: FILTER_NOT_SERVED,
-            path: Some(format!("{prefix}{}", member.key())),
-            msg: format!("{prefix}{} is not a filter this service serves", member.key()),
-        }),
+        Some(member) => {
+            let path = format!("{prefix}{}", member.key());
+            Err(ServerFailure::FilterNotServed { path: &path }.into())
+        }
     }
 }
 
@@ -74,11 +73,7 @@ impl Records {
         let limit = stored_number(MAX_SEARCH_RESULTS as u64 + 1);
         let rows = self.store().search(&filter, limit).await.map_err(|e| self.store_failure(&e))?;
         if rows.len() > MAX_SEARCH_RESULTS {
-            return Err(Failure::Refused {
-                code: TOO_MANY_RESULTS,
-                path: None,
-                msg: format!("more than {MAX_SEARCH_RESULTS} intents match: narrow the search or use GetIntentHistory"),
-            });
+            return Err(ServerFailure::TooManyResults { limit: MAX_SEARCH_RESULTS }.into());
         }
         for row in rows {
             response.intents.push(parse_record(&row.state, row.quoted.as_deref())?.intent().clone());
