@@ -8,7 +8,7 @@
 //! operations, the searches and histories among them ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
 //! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
 //! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
-//! ([`relay`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the expiry
+//! ([`relay`]), the metrics ([`metrics`]), the expiry
 //! sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
 //! requests for the demo signer and the tests.
 //!
@@ -34,7 +34,6 @@ mod failure;
 pub mod http;
 pub mod keys;
 pub mod metrics;
-pub mod openapi;
 mod outcome;
 mod quoter;
 mod rate;

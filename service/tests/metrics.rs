@@ -79,6 +79,25 @@ async fn requests_are_counted_by_operation_and_outcome_with_their_latency() {
 }
 
 #[tokio::test]
+async fn a_wrong_method_and_the_other_routes_are_counted_under_their_routes_names() {
+    let app = app().await;
+    let wrong = app.request(Method::GET, "/rpc/Service/QuoteIntent", &[("x-access-key", ACCESS_KEY)], b"").await;
+    assert_eq!(wrong.status, 405);
+    assert_eq!(app.request(Method::GET, "/healthz", &[], b"").await.status, 200);
+    assert_eq!(app.request(Method::GET, "/openapi.json", &[], b"").await.status, 200);
+    assert_eq!(scrape(&app, Some(OPERATOR_KEY)).await.0, 200);
+    let (_, text) = scrape(&app, Some(OPERATOR_KEY)).await;
+    for series in [
+        r#"service_requests_total{operation="QuoteIntent",outcome="WebrpcBadMethod"}"#,
+        r#"service_requests_total{operation="healthz",outcome="ok"}"#,
+        r#"service_requests_total{operation="openapi",outcome="ok"}"#,
+        r#"service_requests_total{operation="metrics",outcome="ok"}"#,
+    ] {
+        assert_eq!(sample(&text, series), Some(1.0), "{series}: {text}");
+    }
+}
+
+#[tokio::test]
 async fn records_by_status_and_the_sweeps_lag_are_read_from_the_store() {
     let app = app().await;
     let (_, text) = scrape(&app, Some(OPERATOR_KEY)).await;

@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 
 use axum::http::Method;
 use intent_core::ErrorKind;
+use intent_service::http::openapi::{core_object, document_text};
 use intent_service::http::operations::{Schema, OPERATIONS};
-use intent_service::openapi::{core_object, document_text};
 use serde_json::{json, Value};
 use support::app::App;
 use support::openapi::{assert_valid, component, document, errors};

@@ -37,11 +37,11 @@ pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, F
     Ok((StatusCode::OK, text))
 }
 
-/// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]),
+/// `GET /openapi.json`: the OpenAPI document of every operation ([`super::openapi`]),
 /// generated once per process (it depends on nothing but the build).
 pub async fn openapi() -> Result<impl IntoResponse, Failure> {
     static TEXT: OnceLock<Result<String, String>> = OnceLock::new();
-    let text = TEXT.get_or_init(|| crate::openapi::document_text().map_err(|e| e.to_string()));
+    let text = TEXT.get_or_init(|| super::openapi::document_text().map_err(|e| e.to_string()));
     let text = text.as_deref().map_err(|e| failure::internal(e))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text))
 }

@@ -2,11 +2,11 @@
 //! call it, its rate, its request and response objects (their wire keys and declared field
 //! types, from the core's `wire_object!` declarations), the error kinds it can answer and
 //! its route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
-//! document ([`crate::openapi`]) describes exactly these operations, so adding an operation
+//! document ([`super::openapi`]) describes exactly these operations, so adding an operation
 //! is one entry here and its handler in [`super::handlers`].
 //!
 //! What does not live here: what an operation does ([`crate::records`]) and how a
-//! document describes a field ([`crate::openapi`]).
+//! document describes a field ([`super::openapi`]).
 
 use std::sync::Arc;
 
@@ -247,7 +247,9 @@ pub static OPERATIONS: &[Operation] = &[
     },
 ];
 
-/// The operation served at `path`.
+/// The operation served at `path`, for clients of the table (the service's tests check
+/// each exchange against its operation's objects); the service itself finds a request's
+/// operation on its route ([`super::router`]).
 pub fn by_path(path: &str) -> Option<&'static Operation> {
     OPERATIONS.iter().find(|operation| operation.path == path)
 }

@@ -1,5 +1,5 @@
 //! The service's OpenAPI 3.1 document (`GET /openapi.json`, committed as
-//! `docs/openapi.json`), generated from the operation table ([`crate::http::operations`])
+//! `docs/openapi.json`), generated from the operation table ([`super::operations`])
 //! and the core's wire metadata: each object's wire keys and declared field types (the
 //! `KEYS` and `FIELD_TYPES` of `wire_object!`, the same the JavaScript package's TypeScript
 //! declarations are generated from), each enum's names, and the error kinds with their
@@ -11,16 +11,17 @@
 //! patterns that accept what the core accepts on input and writes on the wire.
 //!
 //! What does not live here: the operations themselves and their routes
-//! ([`crate::http`]); the test `service/tests/openapi.rs` keeps `docs/openapi.json` equal to
-//! [`document`] (`UPDATE_OPENAPI=1` rewrites it) and checks requests and responses against it.
+//! ([`super::operations`], [`super::router`]); the service's tests keep `docs/openapi.json`
+//! equal to [`document`] (`UPDATE_OPENAPI=1` rewrites it) and check requests and responses
+//! against it.
 
 use std::collections::BTreeMap;
 
 use intent_core::ErrorKind;
 use serde_json::{json, Map, Value};
 
-use crate::http::operations::{Audience, Operation, Schema, OPERATIONS};
-use crate::http::ACCESS_KEY_HEADER;
+use super::operations::{Audience, Operation, Schema, OPERATIONS};
+use super::ACCESS_KEY_HEADER;
 
 /// Declares [`core_object`] over the core's one list of its objects.
 macro_rules! core_objects {
