@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, Throughput};
 use hostile::*;
 use intent_core::IntentRecord;
-use intent_core::{changed_paths, from_slice, Address, Intent, Policy, Timestamp};
+use intent_core::{changed_paths, from_slice, Address, EventInput, Intent, Policy, Timestamp};
 
 /// One measured operation over one input of `bytes` bytes.
 struct Case {
@@ -101,8 +101,10 @@ fn cases() -> Vec<Case> {
     ] {
         let record = std::cell::RefCell::new(quoted(quoted_intent));
         cases.push(case(name, bytes, move || {
-            let result =
-                record.borrow_mut().commit(&sent, Some(&sent.service_contracts), at("2026-11-21T18:31:00Z")).is_err();
+            let result = record
+                .borrow_mut()
+                .apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), at("2026-11-21T18:31:00Z"))
+                .is_err();
             assert!(black_box(result));
         }));
     }

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use intent_core::eip712::recover_signer;
 use intent_core::rules::{deposit_intent, deposit_intent_digest, deposit_intent_typed_data};
-use intent_core::{from_slice, to_string, Canonical, Intent, IntentRecord, RecordState};
+use intent_core::{from_slice, to_string, Canonical, Intent, IntentRecord, RecordState, StatePart};
 
 use support::Corpus;
 
@@ -362,16 +362,17 @@ fn restore_record(c: &mut Criterion, corpus: &Corpus) {
 
 /// Writing a committed record's RecordState JSON, as a server stores it at each change:
 /// `to_string(&record.state())` (the floor: the state built, cloning the record, and
-/// written), beside `IntentRecord::state_json` on records that wrote their quoted members'
-/// text before (a record kept between changes), its first call (which writes it), and
-/// `IntentRecord::changing_state_json`, what a server that stores the quoted part apart
-/// writes at each change.
+/// written), beside `IntentRecord::state_json(StatePart::Whole)` on records that wrote their
+/// quoted members' text before (a record kept between changes), its first call (which
+/// writes it), and `state_json(StatePart::Changing)`, what a server that stores the quoted
+/// part apart writes at each change.
 fn write_state(c: &mut Criterion, corpus: &Corpus) {
     let states = support::committed_states(&support::commits(corpus));
     let records: Vec<IntentRecord> = states.iter().map(|state| support::restore(state.as_bytes())).collect();
+    let mut changing = records.clone();
     let mut written = records.clone();
     for record in &mut written {
-        record.state_json();
+        record.state_json(StatePart::Whole);
     }
     let mut group = c.benchmark_group("write_state");
     group.throughput(elements(records.len()));
@@ -382,26 +383,26 @@ fn write_state(c: &mut Criterion, corpus: &Corpus) {
             }
         })
     });
-    group.bench_function("IntentRecord::state_json, quoted members written before", |b| {
+    group.bench_function("IntentRecord::state_json(Whole), quoted members written before", |b| {
         b.iter(|| {
             for record in &mut written {
-                black_box(black_box(&mut *record).state_json());
+                black_box(black_box(&mut *record).state_json(StatePart::Whole));
             }
         })
     });
-    group.bench_function("IntentRecord::changing_state_json (all but the quoted members)", |b| {
+    group.bench_function("IntentRecord::state_json(Changing) (all but the quoted members)", |b| {
         b.iter(|| {
-            for record in &records {
-                black_box(black_box(record).changing_state_json());
+            for record in &mut changing {
+                black_box(black_box(&mut *record).state_json(StatePart::Changing));
             }
         })
     });
-    group.bench_function("info: IntentRecord::state_json, first call", |b| {
+    group.bench_function("info: IntentRecord::state_json(Whole), first call", |b| {
         b.iter_batched_ref(
             || records.clone(),
             |records| {
                 for record in records.iter_mut() {
-                    black_box(record.state_json());
+                    black_box(record.state_json(StatePart::Whole));
                 }
             },
             BatchSize::PerIteration,

@@ -30,6 +30,7 @@ pub mod serde_bridge;
 mod server_failure;
 mod text;
 mod values;
+pub mod wallet;
 mod wire;
 
 use alloc::string::String;
@@ -38,7 +39,7 @@ pub use alloy_primitives::{Address, Bytes, B256, U256};
 pub use canonical::Canonical;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
-pub use lifecycle::state::{EntrypointNamesState, PolicyState, RecordState, RECORD_STATE_VERSION};
+pub use lifecycle::state::{EntrypointNamesState, PolicyState, RecordState, StatePart, RECORD_STATE_VERSION};
 pub use lifecycle::{Applied, Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;

@@ -229,27 +229,25 @@ impl Scenario {
             Event::Commit => {
                 let intent = event.intent.as_ref().unwrap_or(&self.intent);
                 let contracts = event.service_contracts.as_ref().unwrap_or(&intent.service_contracts);
-                EventInput::Commit { intent, contracts: Some(contracts) }
+                EventInput::commit_with(intent, Some(contracts))
             }
-            Event::Execute => EventInput::Execute {
-                request: event
-                    .request
-                    .as_ref()
-                    .ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?,
-                facts: StatedFacts {
+            Event::Execute => {
+                let request =
+                    event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
+                let facts = StatedFacts {
                     token_permit: token_permit.as_ref(),
                     entrypoint_nonce: event.entrypoint_nonce,
                     accept_unverified_permit: event.accept_unverified_permit,
                     deposit_evidence: event.deposit_evidence.as_ref(),
                     accept_unverified_deposit: event.accept_unverified_deposit,
-                }
-                .to_chain_facts(),
-            },
-            Event::Fail => EventInput::Fail { reason, transaction: None },
-            Event::Succeed => EventInput::Succeed { transaction: None },
-            Event::Abort => EventInput::Abort { reason, transaction: None },
-            Event::Expire => EventInput::Expire,
-            Event::Refund => EventInput::Refund { transaction: None },
+                };
+                EventInput::execute_with(request, facts.to_chain_facts())
+            }
+            Event::Fail => EventInput::fail(reason),
+            Event::Succeed => EventInput::succeed(),
+            Event::Abort => EventInput::abort(reason),
+            Event::Expire => EventInput::expire(),
+            Event::Refund => EventInput::refund(),
         };
         let applied = record.apply(input, now)?;
         let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());

@@ -40,7 +40,7 @@ use intent_core::{
 use intent_core::{
     ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, Quantity, TokenPermit,
 };
-use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
+use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, StatePart, WINDOW_EXPIRED_REASON};
 use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
 
 /// The limits an accepted value's own output is read back with. The document size is the

@@ -490,13 +490,15 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
 pub(crate) fn through_state(record: &IntentRecord) -> IntentRecord {
     let text = to_string(&record.state());
     let mut written = record.clone();
-    assert_eq!(written.state_json(), text, "state_json differs from the state's text");
-    assert_eq!(written.state_json(), text, "state_json differs from the state's text, written again");
+    assert_eq!(written.state_json(StatePart::Whole), text, "state_json differs from the state's text");
+    assert_eq!(written.state_json(StatePart::Whole), text, "state_json differs from the state's text, written again");
     let state = from_slice::<RecordState>(text.as_bytes()).unwrap_or_else(|e| panic!("a state does not parse: {e}"));
     // Its quoted and changing parts, joined, are the same state.
-    let joined = RecordState::join_json(&written.quoted_state_json(), &written.changing_state_json())
-        .unwrap_or_else(|e| panic!("a state's parts do not join: {e}"));
-    let parts = from_slice::<RecordState>(joined.as_bytes()).unwrap_or_else(|e| panic!("joined parts do not parse: {e}"));
+    let joined =
+        RecordState::join_json(&written.state_json(StatePart::Quoted), &written.state_json(StatePart::Changing))
+            .unwrap_or_else(|e| panic!("a state's parts do not join: {e}"));
+    let parts =
+        from_slice::<RecordState>(joined.as_bytes()).unwrap_or_else(|e| panic!("joined parts do not parse: {e}"));
     assert_eq!(parts, state, "a state's joined parts differ from the state");
     let restored = IntentRecord::from_state(state).unwrap_or_else(|e| panic!("a state does not restore: {e}"));
     assert_eq!(&restored, record, "a restored record differs");
@@ -591,7 +593,7 @@ pub(crate) fn apply(
             let replay = *record.status() != IntentStatus::Quoted
                 && intent.canonical_hash() == record.intent_hash()
                 && contracts == record.intent().service_contracts;
-            let result = record.apply(EventInput::Commit { intent: &intent, contracts: Some(&contracts) }, now);
+            let result = record.apply(EventInput::commit_with(&intent, Some(&contracts)), now);
             (LifecycleEvent::Commit, result, ok_unless(expected), replay)
         }
         Event::Execute { request, facts } => {
@@ -624,7 +626,7 @@ pub(crate) fn apply(
                 (None, Some(_)) => None,
             };
             let replay = record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash());
-            let result = record.apply(EventInput::Execute { request: &request, facts }, now);
+            let result = record.apply(EventInput::execute_with(&request, facts), now);
             if let (Ok(Applied::Changed), Some(hash), Some(evidence)) =
                 (&result, request.deposit_transaction_hash, facts.deposit_evidence)
             {
@@ -654,14 +656,14 @@ pub(crate) fn apply(
         }
         Event::Fail(reason) => (
             LifecycleEvent::Fail,
-            record.apply(EventInput::Fail { reason, transaction: None }, now),
+            record.apply(EventInput::fail(reason), now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
-        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::Succeed { transaction: None }, now), ok_unless(None), false),
+        Event::Succeed => (LifecycleEvent::Succeed, record.apply(EventInput::succeed(), now), ok_unless(None), false),
         Event::Abort(reason) => (
             LifecycleEvent::Abort,
-            record.apply(EventInput::Abort { reason, transaction: None }, now),
+            record.apply(EventInput::abort(reason), now),
             ok_unless(reason.is_empty().then_some(Reason::StatusReasonRequired)),
             false,
         ),
@@ -669,12 +671,12 @@ pub(crate) fn apply(
             let open = record.execution_window_closes_at().is_none_or(|closes_at| now < closes_at);
             (
                 LifecycleEvent::Expire,
-                record.apply(EventInput::Expire, now),
+                record.apply(EventInput::expire(), now),
                 ok_unless(open.then_some(Reason::WindowStillOpen)),
                 false,
             )
         }
-        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::Refund { transaction: None }, now), ok_unless(None), false),
+        Event::Refund => (LifecycleEvent::Refund, record.apply(EventInput::refund(), now), ok_unless(None), false),
     }
 }
 

@@ -63,11 +63,12 @@ pub(crate) trait Answer: WireObject + Canonical + PartialEq + Debug + 'static {
 pub(crate) fn answer_restored(value: &dyn Any) {
     let Some(state) = value.downcast_ref::<RecordState>() else { return };
     match IntentRecord::from_state(state.clone()) {
-        Ok(record) => {
+        Ok(mut record) => {
             let mut without_unknown = state.clone();
             without_unknown.unknown = intent_core::UnknownMembers::new();
             assert_eq!(record.state(), without_unknown, "a restored record writes another state");
-            let joined = RecordState::join_json(&record.quoted_state_json(), &record.changing_state_json());
+            let joined =
+                RecordState::join_json(&record.state_json(StatePart::Quoted), &record.state_json(StatePart::Changing));
             let joined = joined.unwrap_or_else(|e| panic!("a state's parts do not join: {e}"));
             assert_eq!(reread::<RecordState>(&joined, "joined parts"), without_unknown, "joined parts differ");
         }

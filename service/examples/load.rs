@@ -32,7 +32,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use intent_core::{from_slice, to_string, CommitRequest, IntentRecord, IntentStatus, QuoteResponse, Timestamp};
+use intent_core::{
+    from_slice, to_string, CommitRequest, EventInput, IntentRecord, IntentStatus, QuoteResponse, StatePart, Timestamp,
+};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::{server, sweep, Service};
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -189,7 +191,9 @@ fn core_commit_check(records: &[IntentRecord], bodies: &[String], deadline: Inst
         let request: CommitRequest = from_slice(body.as_bytes()).expect("a commit request");
         let mut record = IntentRecord::from_state(from_slice(to_string(&record.state()).as_bytes()).expect("state"))
             .expect("a record");
-        let _ = record.commit(&request.intent, request.service_contracts.as_ref(), now).expect("commit");
+        let _ = record
+            .apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), now)
+            .expect("commit");
         latencies.push(one.elapsed());
     }
     let done = latencies.len();
@@ -406,10 +410,11 @@ fn main() {
             let payload = payload.get_or_insert_with(|| {
                 let first = records.first().expect("a quoted record");
                 let mut committed = first.clone();
-                let applied = committed.commit(first.intent(), None, Timestamp::now()).expect("committable");
+                let applied = committed.apply(EventInput::commit(first.intent()), Timestamp::now()).expect("committable");
                 assert_eq!(applied, intent_core::Applied::Changed);
-                quoted_parts = Some((first.quoted_state_json(), first.changing_state_json()));
-                committed.changing_state_json().into()
+                let mut first = first.clone();
+                quoted_parts = Some((first.state_json(StatePart::Quoted), first.state_json(StatePart::Changing)));
+                committed.state_json(StatePart::Changing).into()
             });
             let when = format!("before round {round}");
             floors.push(Floors::measure(&service, &records, &commits, payload, deadline, &when).await);

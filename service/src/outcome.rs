@@ -31,7 +31,7 @@ pub enum Outcome {
     Failed,
     /// `refund`.
     Refunded,
-    /// No outcome: the transaction's progress (the core's `report_progress`).
+    /// No outcome: the transaction's progress (the core's `EventInput::progress`).
     Progress,
 }
 

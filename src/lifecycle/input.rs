@@ -1,17 +1,22 @@
-//! What each event brings to [`IntentRecord::apply`](crate::IntentRecord::apply): one
-//! variant per event a record can take, with what the event is checked against. A new
-//! event, or a new fact an event is checked against, is one variant or one member here and
-//! one match arm in `apply`.
+//! What each event brings to [`IntentRecord::apply`](crate::IntentRecord::apply), the one
+//! way into every event of an existing record: one variant per event, with what the event
+//! is checked against, and one named constructor per way of calling it
+//! (`record.apply(EventInput::commit(&intent), now)`). A new event, or a new fact an event
+//! is checked against, is one variant or one member here and one match arm in `apply`.
 //!
-//! What does not live here: the transition table (`table`) and the rules the inputs are
-//! checked by ([`crate::rules`]).
+//! What does not live here: the transition table (`table`), what each event does (the
+//! parent module, and `receipt` for progress reports) and the rules the inputs are checked
+//! by ([`crate::rules`]).
 
 use crate::{ChainFacts, ExecuteRequest, Intent, ServiceContracts, TransactionReport};
 
 use super::table::Event;
 
-/// One event for an existing record, with its input (docs/spec.md §6). A quote is not one:
-/// it creates the record ([`IntentRecord::quote`](crate::IntentRecord::quote)).
+/// One event for an existing record, with its input (docs/spec.md §6), applied by
+/// [`IntentRecord::apply`](crate::IntentRecord::apply). A quote is not one: it creates the
+/// record ([`IntentRecord::quote`](crate::IntentRecord::quote)). The named constructors
+/// ([`EventInput::commit`], [`EventInput::execute_with`], [`EventInput::fail`], …) say
+/// what each member means; a `_with` constructor takes what its short form leaves out.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum EventInput<'a> {
     /// The client sends the quoted intent back. `contracts` are the service contracts the
@@ -57,12 +62,142 @@ pub enum EventInput<'a> {
         /// The refund transaction, kept on the receipt.
         transaction: Option<&'a TransactionReport>,
     },
+    /// A transaction's progress without an outcome (a deposit or origin transaction SENT,
+    /// then MINING), kept on the receipt of an EXECUTING record whose status does not move
+    /// (docs/spec.md §6.6). Not an event of the transition table.
+    Progress {
+        /// The transaction as it stands, kept on the receipt in place of its type's.
+        report: &'a TransactionReport,
+    },
 }
 
-impl EventInput<'_> {
-    /// The event this input is for.
-    pub fn event(&self) -> Event {
-        match self {
+impl<'a> EventInput<'a> {
+    /// Commits the intent a client sent back, naming no service contracts: it must be the
+    /// quoted one (same canonical hash), before the quote and the fee options expire; the
+    /// client is answered with `record.intent().intent_id`. The same commit on a record
+    /// already COMMITTED or later is a replay ([`Applied::Replay`](crate::Applied::Replay)),
+    /// whatever the time.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, `INTENT_MODIFIED` (with
+    /// both hashes and the changed paths), `QUOTE_EXPIRED`, `FEE_OPTIONS_EXPIRED`.
+    pub const fn commit(intent: &'a Intent) -> Self {
+        EventInput::Commit { intent, contracts: None }
+    }
+
+    /// [`EventInput::commit`] with the service contracts the commit request names, if it
+    /// names any (the newest published schema leaves them out): when given they must equal
+    /// the intent's (`SERVICE_CONTRACTS_MISMATCH`, after the commit's other checks), and
+    /// they are part of what a replay repeats; when `None` the intent's own are used.
+    pub const fn commit_with(intent: &'a Intent, contracts: Option<&'a ServiceContracts>) -> Self {
+        EventInput::Commit { intent, contracts }
+    }
+
+    /// Starts execution knowing no chain facts: [`EventInput::execute_with`] with
+    /// [`ChainFacts::default()`]. Enough for entrypoint mode without a permit; a permit
+    /// signature is refused with `PERMIT_UNVERIFIED` and a deposit transaction hash with
+    /// `DEPOSIT_UNVERIFIED`, never accepted unverified (docs/spec.md §6.5).
+    pub const fn execute(request: &'a ExecuteRequest) -> Self {
+        EventInput::Execute { request, facts: ChainFacts::NONE }
+    }
+
+    /// Starts execution within the window, on a valid execute request checked against the
+    /// chain `facts`: with the token's permit facts a permit signature is recovered and
+    /// must be the owner's; with the owner's entrypoint nonce a different `userNonce` is
+    /// refused; with the deposit evidence a deposit transaction hash must name a
+    /// transaction that paid the deposit, with the policy's confirmations. The request is
+    /// kept ([`IntentRecord::execute_request`](crate::IntentRecord::execute_request)). A
+    /// request with the same canonical hash as the kept one, on a record already EXECUTING
+    /// or later, is a replay, whatever the time.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the Execute rules of
+    /// docs/spec.md §7 in order ([`crate::rules::check_execute`]).
+    pub const fn execute_with(request: &'a ExecuteRequest, facts: ChainFacts<'a>) -> Self {
+        EventInput::Execute { request, facts }
+    }
+
+    /// Records that execution failed, with a reason (the receipt's `statusReason`).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
+    /// `STATUS_REASON_REQUIRED` for an empty reason.
+    pub const fn fail(reason: &'a str) -> Self {
+        EventInput::Fail { reason, transaction: None }
+    }
+
+    /// [`EventInput::fail`] keeping the reported `transaction`, if any, on the receipt
+    /// (its checks, [`TransactionReport::check`], at `transaction`, after the reason's).
+    pub const fn fail_with(reason: &'a str, transaction: Option<&'a TransactionReport>) -> Self {
+        EventInput::Fail { reason, transaction }
+    }
+
+    /// Records that execution succeeded (final).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
+    pub const fn succeed() -> Self {
+        EventInput::Succeed { transaction: None }
+    }
+
+    /// [`EventInput::succeed`] keeping the reported `transaction`, if any, on the receipt
+    /// (its checks at `transaction`).
+    pub const fn succeed_with(transaction: Option<&'a TransactionReport>) -> Self {
+        EventInput::Succeed { transaction }
+    }
+
+    /// Aborts a committed intent before execution, with a reason.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
+    /// `STATUS_REASON_REQUIRED` for an empty reason.
+    pub const fn abort(reason: &'a str) -> Self {
+        EventInput::Abort { reason, transaction: None }
+    }
+
+    /// [`EventInput::abort`] keeping the reported `transaction`, if any, on the receipt
+    /// (its checks at `transaction`, after the reason's).
+    pub const fn abort_with(reason: &'a str, transaction: Option<&'a TransactionReport>) -> Self {
+        EventInput::Abort { reason, transaction }
+    }
+
+    /// Aborts a committed intent whose execution window has closed; its status dates from
+    /// the window's close.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
+    /// `WINDOW_STILL_OPEN` before `committedAt + executionWindow`.
+    pub const fn expire() -> Self {
+        EventInput::Expire
+    }
+
+    /// Records that deposited funds went back to the owner (final).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
+    pub const fn refund() -> Self {
+        EventInput::Refund { transaction: None }
+    }
+
+    /// [`EventInput::refund`] keeping the reported `transaction`, if any, on the receipt
+    /// (its checks at `transaction`).
+    pub const fn refund_with(transaction: Option<&'a TransactionReport>) -> Self {
+        EventInput::Refund { transaction }
+    }
+
+    /// Keeps `report`, a transaction's progress without an outcome, on the receipt of an
+    /// EXECUTING record: the transaction of its type is replaced (the intent's parties,
+    /// token and amount; the report's status, reason, hash and mining time;
+    /// `statusUpdatedAt` the event's time), the status, its reason and `statusSince` stay,
+    /// the revision grows by one (counted in `progressReports`). The same report again
+    /// (status, reason, hash and mining time equal to the kept transaction's) is a replay.
+    /// A relayer keeps its deposit's progress this way, an operator an origin
+    /// transaction's (docs/spec.md §6.6).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `progress`) unless
+    /// EXECUTING, then the report's checks ([`TransactionReport::check`], at
+    /// `transaction`).
+    pub const fn progress(report: &'a TransactionReport) -> Self {
+        EventInput::Progress { report }
+    }
+
+    /// The event of the transition table this input is for; `None` for a progress report,
+    /// which the table does not know (the status does not move).
+    pub fn event(&self) -> Option<Event> {
+        Some(match self {
             EventInput::Commit { .. } => Event::Commit,
             EventInput::Execute { .. } => Event::Execute,
             EventInput::Fail { .. } => Event::Fail,
@@ -70,6 +205,7 @@ impl EventInput<'_> {
             EventInput::Abort { .. } => Event::Abort,
             EventInput::Expire => Event::Expire,
             EventInput::Refund { .. } => Event::Refund,
-        }
+            EventInput::Progress { .. } => return None,
+        })
     }
 }

@@ -5,16 +5,20 @@
 //! `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION`, then its operation's rules (docs/spec.md §7),
 //! and changes the record only when all pass, so a failed event leaves it as it was.
 //!
-//! Every event on an existing record enters through one call, [`IntentRecord::apply`], with
-//! an [`EventInput`] (what the event brings) and the time; the named methods
-//! ([`IntentRecord::commit`], [`IntentRecord::fail`], …) are conveniences over it. The
-//! transition table exists once, in `table` ([`Event::next_status`]): `apply`, the check
-//! [`IntentRecord::check_event`], the restore checks of `state`, and the scenario runner,
-//! fuzzing and tests that replay events all read it.
+//! Every event on an existing record enters one way, [`IntentRecord::apply`], with an
+//! [`EventInput`] (what the event brings, built by its named constructors:
+//! [`EventInput::commit`], [`EventInput::execute_with`], [`EventInput::fail`],
+//! [`EventInput::progress`], …) and the time; `apply` has one match arm per event. A new
+//! event is one variant of `EventInput` and one arm here. The transition table exists once,
+//! in `table` ([`Event::next_status`]): `apply`, the check [`IntentRecord::check_event`], the
+//! restore checks of `state`, and the scenario runner, fuzzing and tests that replay events
+//! all read it. A progress report (a transaction's progress without an outcome) is an event
+//! of `apply` the table does not know: the status does not move (`receipt`).
 //!
-//! Every change counts one [`IntentRecord::revision`]; a retried commit or execute is a
-//! replay ([`Applied::Replay`], docs/spec.md §6.3) and changes nothing. The persisted form of a
-//! record and its checks live in `state`; the rules of each operation in [`crate::rules`].
+//! Every change counts one [`IntentRecord::revision`]; a retried commit or execute, or a
+//! progress report already kept, is a replay ([`Applied::Replay`], docs/spec.md §6.3) and
+//! changes nothing. The persisted form of a record and its checks live in `state`; the
+//! rules of each operation in [`crate::rules`].
 
 mod input;
 mod receipt;
@@ -40,12 +44,13 @@ use crate::{
 /// The status reason an expired execution window leaves.
 pub const WINDOW_EXPIRED_REASON: &str = "execution window expired";
 
-/// What a successful event did (docs/spec.md §6.3): only a commit or an execute can be a
-/// replay.
+/// What a successful event did (docs/spec.md §6.3): only a commit, an execute or a progress
+/// report (§6.6) can be a replay.
 #[must_use]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Applied {
-    /// The event changed the record: a new status, one more revision.
+    /// The event changed the record: one more revision, and a new status unless it was a
+    /// progress report.
     Changed,
     /// The event repeated one already applied (a client's retry): it succeeded again and
     /// changed nothing, not even the record's last event time.
@@ -156,7 +161,7 @@ impl IntentRecord {
     /// The instant at which the record's situation changes by time alone (docs/spec.md §6.4):
     /// when QUOTED, the earlier of the quote's and the fee options' expiry (after it the
     /// record can only be discarded); when COMMITTED, the close of the execution window
-    /// (after it [`IntentRecord::expire`] applies); otherwise none. Hosts index it to run
+    /// (after it [`EventInput::expire`] applies); otherwise none. Hosts index it to run
     /// expiry sweeps.
     pub fn next_deadline(&self) -> Option<Timestamp> {
         if Event::Commit.next(Some(self.stage)).is_some() {
@@ -226,7 +231,7 @@ impl IntentRecord {
     }
 
     /// When the status took its present value: the time of the event, except for an
-    /// [`IntentRecord::expire`], whose status dates from the window's close.
+    /// [`EventInput::expire`], whose status dates from the window's close.
     pub fn status_since(&self) -> Timestamp {
         self.status_since
     }
@@ -237,7 +242,7 @@ impl IntentRecord {
     }
 
     /// The status the record has at `now`: a COMMITTED record whose execution window has
-    /// closed reads as ABORTED even before [`IntentRecord::expire`] is applied.
+    /// closed reads as ABORTED even before [`EventInput::expire`] is applied.
     pub fn status_at(&self, now: Timestamp) -> IntentStatus {
         match self.window_expired_at(now) {
             Some(_) => IntentStatus::Aborted,
@@ -278,10 +283,12 @@ impl IntentRecord {
         event.next(Some(self.stage)).ok_or_else(|| event.invalid_transition(Some(self.stage.status())))
     }
 
-    /// Applies one event at `now` (docs/spec.md §6): `CLOCK_WENT_BACKWARDS`, then
-    /// `INVALID_TRANSITION` ([`IntentRecord::check_event`]), then the event's own checks,
-    /// changing the record only when all pass. A retried commit or execute is a replay
-    /// ([`Applied::Replay`]) before any check, whatever `now` is.
+    /// Applies one event at `now` (docs/spec.md §6): the one way into every event of an
+    /// existing record, one match arm per [`EventInput`] variant. `CLOCK_WENT_BACKWARDS`,
+    /// then `INVALID_TRANSITION` ([`IntentRecord::check_event`]), then the event's own
+    /// checks, changing the record only when all pass. A retried commit or execute is a
+    /// replay ([`Applied::Replay`]) before any check, whatever `now` is; so is a progress
+    /// report equal to the one kept, after its checks.
     ///
     /// ```
     /// use intent_core::{from_slice, EventInput, IntentRecord, IntentStatus, Policy, Reason};
@@ -289,40 +296,53 @@ impl IntentRecord {
     /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
     /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
     /// let committed = record.intent().clone();
-    /// let commit = EventInput::Commit { intent: &committed, contracts: None };
+    /// let commit = EventInput::commit(&committed);
     /// assert!(!record.apply(commit, "2026-11-21T18:31:00Z".parse()?)?.is_replay());
     /// assert!(record.apply(commit, "2026-11-21T18:32:00Z".parse()?)?.is_replay());
     ///
-    /// let err = record.apply(EventInput::Succeed { transaction: None }, "2026-11-21T18:33:00Z".parse()?).unwrap_err();
+    /// let err = record.apply(EventInput::succeed(), "2026-11-21T18:33:00Z".parse()?).unwrap_err();
     /// assert_eq!((err.reason(), record.status()), (Reason::InvalidTransition, &IntentStatus::Committed));
     /// # Ok::<(), intent_core::Error>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the event's own, as its named
-    /// method lists them ([`IntentRecord::commit`], [`IntentRecord::execute_with`],
-    /// [`IntentRecord::fail`], [`IntentRecord::succeed`], [`IntentRecord::abort`],
-    /// [`IntentRecord::expire`], [`IntentRecord::refund`]).
+    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the event's own, as its
+    /// constructor lists them ([`EventInput::commit`], [`EventInput::commit_with`],
+    /// [`EventInput::execute_with`], [`EventInput::fail`], [`EventInput::succeed`],
+    /// [`EventInput::abort`], [`EventInput::expire`], [`EventInput::refund`],
+    /// [`EventInput::progress`]).
     pub fn apply(&mut self, input: EventInput<'_>, now: Timestamp) -> Result<Applied, Error> {
         match input {
             EventInput::Commit { intent, contracts } => self.apply_commit(intent, contracts, now),
             EventInput::Execute { request, facts } => self.apply_execute(request, &facts, now),
-            EventInput::Fail { reason, transaction } | EventInput::Abort { reason, transaction } => {
-                let next = self.next_stage(input.event(), now)?;
-                require_reason(reason)?;
-                self.enter_reporting(next, Some(String::from(reason)), transaction, now)
-            }
+            EventInput::Fail { reason, transaction } => self.apply_with_reason(Event::Fail, reason, transaction, now),
             EventInput::Succeed { transaction } => {
                 let next = self.next_stage(Event::Succeed, now)?;
                 self.enter_reporting(next, None, transaction, now)
             }
+            EventInput::Abort { reason, transaction } => self.apply_with_reason(Event::Abort, reason, transaction, now),
             EventInput::Expire => self.apply_expire(now),
             EventInput::Refund { transaction } => {
                 let next = self.next_stage(Event::Refund, now)?;
                 self.enter_reporting(next, self.status_reason.clone(), transaction, now)
             }
+            EventInput::Progress { report } => self.apply_progress(report, now),
         }
+    }
+
+    /// An event that needs a reason (fail, abort): the table, then the reason, then the
+    /// reported transaction.
+    fn apply_with_reason(
+        &mut self,
+        event: Event,
+        reason: &str,
+        transaction: Option<&TransactionReport>,
+        now: Timestamp,
+    ) -> Result<Applied, Error> {
+        let next = self.next_stage(event, now)?;
+        require_reason(reason)?;
+        self.enter_reporting(next, Some(String::from(reason)), transaction, now)
     }
 
     /// Enters `stage` keeping the reported `transaction`, if any, once it is checked
@@ -350,30 +370,8 @@ impl IntentRecord {
         self.last_event_at = now;
     }
 
-    /// Commits the intent a client sent back: it must be the quoted one (same canonical
-    /// hash), before the quote and the fee options expire. `contracts` are the service
-    /// contracts the commit request names, if it names any (the newest published schema
-    /// leaves them out): when given they must equal the intent's; when `None` the intent's
-    /// own are used. Intent consistency was checked at quote time and is implied by the
-    /// hash. The intent id the client is answered with is `record.intent().intent_id`.
-    ///
-    /// The same commit on a record already COMMITTED or later is a replay: it succeeds
-    /// with [`Applied::Replay`] and changes nothing, whatever `now` is.
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, `INTENT_MODIFIED` (with both hashes
-    /// and the changed paths), `QUOTE_EXPIRED`, `FEE_OPTIONS_EXPIRED`,
-    /// `SERVICE_CONTRACTS_MISMATCH`.
-    pub fn commit(
-        &mut self,
-        intent: &Intent,
-        contracts: Option<&ServiceContracts>,
-        now: Timestamp,
-    ) -> Result<Applied, Error> {
-        self.apply(EventInput::Commit { intent, contracts }, now)
-    }
-
+    /// The commit ([`EventInput::commit_with`]). Intent consistency was checked at quote
+    /// time and is implied by the hash.
     fn apply_commit(
         &mut self,
         intent: &Intent,
@@ -409,41 +407,7 @@ impl IntentRecord {
         Ok(Applied::Changed)
     }
 
-    /// Starts execution knowing no chain facts: [`IntentRecord::execute_with`] with
-    /// [`ChainFacts::default()`]. Enough for entrypoint mode without a permit; a permit
-    /// signature is refused with `PERMIT_UNVERIFIED` and a deposit transaction hash with
-    /// `DEPOSIT_UNVERIFIED`, never accepted unverified (docs/spec.md §6.5).
-    ///
-    /// # Errors
-    ///
-    /// As [`IntentRecord::execute_with`].
-    pub fn execute(&mut self, request: &ExecuteRequest, now: Timestamp) -> Result<Applied, Error> {
-        self.apply(EventInput::Execute { request, facts: ChainFacts::default() }, now)
-    }
-
-    /// Starts execution within the window, on a valid execute request checked against the
-    /// chain `facts`: with the token's permit facts a permit signature is recovered and
-    /// must be the owner's; with the owner's entrypoint nonce a different `userNonce` is
-    /// refused; with the deposit evidence a deposit transaction hash must name a
-    /// transaction that paid the deposit, with the policy's confirmations. The request is kept ([`IntentRecord::execute_request`]).
-    ///
-    /// A request with the same canonical hash as the kept one, on a record already
-    /// EXECUTING or later, is a replay: it succeeds with [`Applied::Replay`] and changes
-    /// nothing, whatever `now` is.
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION`, then the Execute rules of docs/spec.md §7 in
-    /// order ([`crate::rules::check_execute`]).
-    pub fn execute_with(
-        &mut self,
-        request: &ExecuteRequest,
-        facts: &ChainFacts<'_>,
-        now: Timestamp,
-    ) -> Result<Applied, Error> {
-        self.apply(EventInput::Execute { request, facts: *facts }, now)
-    }
-
+    /// The execute ([`EventInput::execute_with`]).
     fn apply_execute(
         &mut self,
         request: &ExecuteRequest,
@@ -474,45 +438,7 @@ impl IntentRecord {
         self.execute_request.as_ref().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash())
     }
 
-    /// Records that execution failed, with a reason (the receipt's `statusReason`).
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING,
-    /// `STATUS_REASON_REQUIRED` for an empty reason.
-    pub fn fail(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Fail { reason, transaction: None }, now).map(drop)
-    }
-
-    /// Records that execution succeeded (final).
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless EXECUTING.
-    pub fn succeed(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Succeed { transaction: None }, now).map(drop)
-    }
-
-    /// Aborts a committed intent before execution, with a reason.
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED,
-    /// `STATUS_REASON_REQUIRED` for an empty reason.
-    pub fn abort(&mut self, reason: &str, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Abort { reason, transaction: None }, now).map(drop)
-    }
-
-    /// Aborts a committed intent whose execution window has closed.
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless COMMITTED, `WINDOW_STILL_OPEN`
-    /// before `committedAt + executionWindow`.
-    pub fn expire(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Expire, now).map(drop)
-    }
-
+    /// The expiry ([`EventInput::expire`]).
     fn apply_expire(&mut self, now: Timestamp) -> Result<Applied, Error> {
         let next = self.next_stage(Event::Expire, now)?;
         let Some(closed_at) = self.window_expired_at(now) else {
@@ -522,15 +448,6 @@ impl IntentRecord {
         self.enter(next, Some(String::from(WINDOW_EXPIRED_REASON)), now);
         self.status_since = closed_at;
         Ok(Applied::Changed)
-    }
-
-    /// Records that deposited funds went back to the owner (final).
-    ///
-    /// # Errors
-    ///
-    /// `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` unless FAILED or ABORTED.
-    pub fn refund(&mut self, now: Timestamp) -> Result<(), Error> {
-        self.apply(EventInput::Refund { transaction: None }, now).map(drop)
     }
 }
 

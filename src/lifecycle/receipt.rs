@@ -3,8 +3,11 @@
 //! for the deposit and origin transactions not reported, what the record's status and
 //! execute request tell.
 //!
-//! The receipt objects themselves are in [`crate::wire`]; the events that report a
-//! transaction are the parent module's.
+//! The progress report ([`EventInput::Progress`](crate::EventInput::Progress)), the one
+//! event that only changes what the record knows about a transaction, is applied here,
+//! through the parent module's [`IntentRecord::apply`] like every event. The receipt
+//! objects themselves are in [`crate::wire`]; the other events that report a transaction
+//! are the parent module's.
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -97,17 +100,17 @@ impl IntentRecord {
         &self.transactions
     }
 
-    /// Keeps `report`, an operator's report of a transaction's progress without an
-    /// outcome (an origin transaction SENT, then MINING), on the receipt of an EXECUTING
-    /// record: its status does not change, its revision grows (docs/spec.md §6.6). The
-    /// same report again (status, reason, hash and mining time equal to the kept
-    /// transaction's) is [`Applied::Replay`] and changes nothing.
+    /// The progress report ([`EventInput::progress`](crate::EventInput::progress)): keeps
+    /// `report` on the receipt of an EXECUTING record (any type a receipt has a place for,
+    /// the deposit a relayer sends included); the status does not change, the revision
+    /// grows (docs/spec.md §6.6). The same report again (status, reason, hash and mining
+    /// time equal to the kept transaction's) is [`Applied::Replay`] and changes nothing.
     ///
     /// # Errors
     ///
     /// `CLOCK_WENT_BACKWARDS`; `INVALID_TRANSITION` (event `progress`) unless the record is
     /// EXECUTING; the report's checks ([`TransactionReport::check`], at `transaction`).
-    pub fn report_progress(&mut self, report: &TransactionReport, now: Timestamp) -> Result<Applied, Error> {
+    pub(super) fn apply_progress(&mut self, report: &TransactionReport, now: Timestamp) -> Result<Applied, Error> {
         self.check_clock(now)?;
         if self.stage != Stage::Executing {
             return Err(Error::new(Problem::InvalidTransition {

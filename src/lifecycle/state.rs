@@ -1,6 +1,8 @@
 //! The persisted form of a record (docs/spec.md §6.2): the object [`RecordState`], read and
 //! written like the objects of docs/spec.md §2 (same limits, unknown members kept), what
-//! [`IntentRecord::state`] writes and [`IntentRecord::from_state`] checks.
+//! [`IntentRecord::state`] writes and [`IntentRecord::from_state`] checks; its one text
+//! writer, [`IntentRecord::state_json`], with the split of [`StatePart`], and the join of
+//! the two parts for reading, [`RecordState::join_json`].
 //!
 //! Restoring checks that the state is one a record can be in (`INVALID_RECORD` with the
 //! path of the member that disagrees) and never re-verifies a signature or re-runs an
@@ -52,8 +54,8 @@ wire_object! {
         /// `policy`: The policy the intent was quoted under.
         policy: PolicyState = "policy",
         /// `progressReports`: How many transaction progress reports changed the record
-        /// ([`IntentRecord::report_progress`]); absent when none did (as in states written
-        /// before they existed).
+        /// ([`EventInput::progress`](crate::EventInput::progress)); absent when none did (as
+        /// in states written before they existed).
         progress_reports: Option<u64> = "progressReports",
         /// `quotedAt`: When the intent was quoted.
         quoted_at: Timestamp = "quotedAt",
@@ -151,9 +153,10 @@ fn invalid(key: &str, why: &'static str) -> Error {
 }
 
 impl RecordState {
-    /// The text of a state from its two parts ([`IntentRecord::quoted_state_json`] and
-    /// [`IntentRecord::changing_state_json`], or any two JSON objects): one object with the
-    /// members of both, the changing part's first. Only the parts' outer braces are looked
+    /// The text of a state from its two parts ([`StatePart::Quoted`] and
+    /// [`StatePart::Changing`] of [`IntentRecord::state_json`], or any two JSON objects): one
+    /// object with the members of both, the changing part's first; the reader's counterpart
+    /// of the split. Only the parts' outer braces are looked
     /// at; reading the result checks the rest (a member in both parts is a duplicate).
     ///
     /// # Errors
@@ -287,9 +290,10 @@ impl RecordState {
 
 /// The wire text of a record's quoted members, `gasFeeOptions` and `intent`, which no event
 /// changes and which are most of a state's text: written by the record's first
-/// [`IntentRecord::state_json`] and kept in the record (its clones share it), so that a
-/// host that writes one record's state at each of its changes writes them once. It is no
-/// part of the record's value: records are equal, and debug-print, without it.
+/// [`IntentRecord::state_json`] of the whole state and kept in the record (its clones share
+/// it), so that a host that writes one record's state at each of its changes writes them
+/// once. It is no part of the record's value: records are equal, and debug-print, without
+/// it.
 #[derive(Clone, Default)]
 pub(crate) struct QuotedText(Option<Arc<QuotedMembers>>);
 
@@ -310,50 +314,61 @@ impl core::fmt::Debug for QuotedText {
     }
 }
 
-impl IntentRecord {
-    /// The text of [`IntentRecord::state`], byte for byte `to_string(&self.state())`,
-    /// written from the record without copying it. The values of `gasFeeOptions` and
-    /// `intent`, which no event changes, are written by the first call and kept in the
-    /// record (hence `&mut`), so that the states of its later changes copy them.
-    ///
-    /// ```
-    /// use intent_core::{from_slice, to_string, IntentRecord, Policy};
-    ///
-    /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
-    /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
-    /// assert_eq!(record.state_json(), to_string(&record.state()));
-    /// let commit = record.intent().clone();
-    /// record.commit(&commit, None, "2026-11-21T18:31:00Z".parse()?)?;
-    /// assert_eq!(record.state_json(), to_string(&record.state()));
-    /// # Ok::<(), intent_core::Error>(())
-    /// ```
-    pub fn state_json(&mut self) -> String {
-        let quoted = self.quoted_members();
-        self.write_state(Some(&quoted))
-    }
+/// Which part of a record's persisted form [`IntentRecord::state_json`] writes: the whole
+/// state, or one of the two JSON objects a host that stores the quoted members once (at the
+/// quote) and only the rest at each change splits it into. [`RecordState::join_json`] joins
+/// the two parts back into the whole, for reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StatePart {
+    /// The whole [`RecordState`], byte for byte `to_string(&record.state())`.
+    Whole,
+    /// `{"gasFeeOptions":…,"intent":…}`: the members no event changes (most of the
+    /// state's text).
+    Quoted,
+    /// Every member of the state but `gasFeeOptions` and `intent`, in the state's key
+    /// order.
+    Changing,
+}
 
-    /// The state's quoted part: `{"gasFeeOptions":…,"intent":…}`, the members of
-    /// [`IntentRecord::state`] that no event changes (most of its text), written like
-    /// [`IntentRecord::state_json`] writes them (from the text it keeps, once it wrote it;
-    /// this call keeps nothing). With
-    /// [`IntentRecord::changing_state_json`] it splits the state in two JSON objects whose
-    /// members together are the state's, so that a host can store this part once, at the
-    /// quote, and only the other at each change; [`RecordState::join_json`] joins them.
+impl IntentRecord {
+    /// The text of the record's persisted form, or of one of its parts: the one writer of
+    /// the stored form (the typed form is [`IntentRecord::state`]). Written from the record
+    /// without copying it, the same bytes as the [`RecordState`] writer. The values of
+    /// `gasFeeOptions` and `intent`, which no event changes, are written by the first
+    /// [`StatePart::Whole`] and kept in the record (hence `&mut`; its clones share them), so
+    /// that the states of its later changes copy them; [`StatePart::Quoted`] copies them
+    /// when kept and keeps nothing, [`StatePart::Changing`] does not write them.
     ///
     /// ```
-    /// use intent_core::{from_slice, to_string, IntentRecord, Policy, RecordState};
+    /// use intent_core::{from_slice, to_string, EventInput, IntentRecord, Policy, RecordState, StatePart};
     ///
     /// let intent = from_slice(include_bytes!("../../examples/intent.json"))?;
     /// let mut record = IntentRecord::quote(intent, None, &Policy::default(), "2026-11-21T18:30:00Z".parse()?)?;
-    /// let quoted = record.quoted_state_json();
+    /// assert_eq!(record.state_json(StatePart::Whole), to_string(&record.state()));
+    /// let quoted = record.state_json(StatePart::Quoted);
     /// let commit = record.intent().clone();
-    /// record.commit(&commit, None, "2026-11-21T18:31:00Z".parse()?)?;
-    /// let joined = RecordState::join_json(&quoted, &record.changing_state_json())?;
+    /// let _ = record.apply(EventInput::commit(&commit), "2026-11-21T18:31:00Z".parse()?)?;
+    /// assert_eq!(record.state_json(StatePart::Whole), to_string(&record.state()));
+    ///
+    /// let joined = RecordState::join_json(&quoted, &record.state_json(StatePart::Changing))?;
     /// let restored = IntentRecord::from_state(from_slice::<RecordState>(joined.as_bytes())?)?;
     /// assert_eq!(to_string(&restored.state()), to_string(&record.state()));
     /// # Ok::<(), intent_core::Error>(())
     /// ```
-    pub fn quoted_state_json(&self) -> String {
+    pub fn state_json(&mut self, part: StatePart) -> String {
+        match part {
+            StatePart::Whole => {
+                let quoted = self.quoted_members();
+                self.write_state(Some(&quoted))
+            }
+            StatePart::Quoted => self.write_quoted_part(),
+            StatePart::Changing => self.write_state(None),
+        }
+    }
+
+    /// `{"gasFeeOptions":…,"intent":…}`, from the kept text when there is one (keeping
+    /// nothing).
+    fn write_quoted_part(&self) -> String {
         let written;
         let quoted = match &self.quoted_text.0 {
             Some(quoted) => quoted.as_ref(),
@@ -374,13 +389,6 @@ impl IntentRecord {
         text.push_str(&quoted.intent);
         text.push('}');
         text
-    }
-
-    /// The state's changing part: every member of [`IntentRecord::state`] but
-    /// `gasFeeOptions` and `intent` (see [`IntentRecord::quoted_state_json`]), a JSON object
-    /// in the state's key order.
-    pub fn changing_state_json(&self) -> String {
-        self.write_state(None)
     }
 
     /// The text of the quoted members, written by the first call and kept.

@@ -10,7 +10,8 @@ use intent_core::eip712::{recover_signer, EntrypointDomain, EntrypointNames};
 use intent_core::rules::{check_intent, deposit_intent, entrypoint_domain};
 use intent_core::IntentRecord;
 use intent_core::{
-    from_slice, to_string, Canonical, CommitRequest, DepositSignature, Intent, Policy, RecordState, Timestamp,
+    from_slice, to_string, Canonical, CommitRequest, DepositSignature, EventInput, Intent, Policy, RecordState,
+    Timestamp,
 };
 use k256::ecdsa::{RecoveryId, Signature as K256Signature, SigningKey, VerifyingKey};
 
@@ -229,7 +230,9 @@ pub fn restore(state: &[u8]) -> IntentRecord {
 #[inline]
 pub fn commit(record: &mut IntentRecord, request: &[u8], at: Timestamp) {
     let request: CommitRequest = from_slice(request).unwrap();
-    let _ = black_box(record.commit(&request.intent, request.service_contracts.as_ref(), at).unwrap());
+    let _ = black_box(
+        record.apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), at).unwrap(),
+    );
 }
 
 /// Quick criterion settings: the whole `benches/intents.rs` run takes about two minutes.

@@ -21,7 +21,7 @@ use std::borrow::Cow;
 use intent_core::eip712::{Domain, EntrypointNames};
 use intent_core::rules::{deposit_intent_digest, deposit_permit_digest, GaslessMode};
 use intent_core::IntentRecord;
-use intent_core::{Address, Bytes, B256, U256};
+use intent_core::{Address, Bytes, EventInput, B256, U256};
 use intent_core::{
     AddressOrEmpty, AddressOverrides, Call, CallBundle, ChainGasUsageStatus, Decimal, DepositSignature,
     DepositTransaction, ExecuteRequest, FeeOption, Fees, GasDetail, GasEstimate, GasFeeOptions, Intent, IntentStatus,
@@ -1493,7 +1493,7 @@ impl World {
     pub fn committed(&self) -> IntentRecord {
         let mut record = self.quoted();
         let _ = record
-            .commit(&self.intent, None, self.times.commit_at)
+            .apply(EventInput::commit(&self.intent), self.times.commit_at)
             .unwrap_or_else(|e| panic!("the world does not commit: {e}"));
         record
     }
@@ -1501,7 +1501,7 @@ impl World {
     /// The committed record executing `request` at `at` with the world's chain facts.
     pub fn execute(&self, request: &ExecuteRequest, at: Timestamp) -> Result<IntentRecord, intent_core::Error> {
         let mut record = self.committed();
-        let _ = record.execute_with(request, &self.facts(), at)?;
+        let _ = record.apply(EventInput::execute_with(request, self.facts()), at)?;
         Ok(record)
     }
 

@@ -14,8 +14,8 @@ use crate::hostile;
 use hostile::*;
 use intent_core::IntentRecord;
 use intent_core::{
-    changed_paths, from_slice, Address, Error, ErrorBody, Intent, Policy, Reason, Timestamp, MAX_CHANGED_PATHS,
-    MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,
+    changed_paths, from_slice, Address, Error, ErrorBody, EventInput, Intent, Policy, Reason, Timestamp,
+    MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN, TRUNCATION_MARKER,
 };
 
 use crate::heap::{cost_of, Cost};
@@ -150,7 +150,7 @@ fn quoted(intent: Intent) -> IntentRecord {
 
 fn commit(record: &mut IntentRecord, intent: &Intent) -> Error {
     let at = "2026-11-21T18:31:00Z".parse::<Timestamp>().unwrap();
-    record.commit(intent, Some(&intent.service_contracts), at).map(|_| ()).unwrap_err()
+    record.apply(EventInput::commit_with(intent, Some(&intent.service_contracts)), at).map(|_| ()).unwrap_err()
 }
 
 fn changed_of(error: &Error) -> &[String] {

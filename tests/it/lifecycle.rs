@@ -30,7 +30,9 @@ fn assert_rejected<T: std::fmt::Debug>(
 
 fn commit(record: &mut IntentRecord, now: Timestamp) -> Result<String, Error> {
     let intent = intent();
-    record.commit(&intent, Some(&intent.service_contracts), now).map(|_| record.intent().intent_id.clone())
+    record
+        .apply(EventInput::commit_with(&intent, Some(&intent.service_contracts)), now)
+        .map(|_| record.intent().intent_id.clone())
 }
 
 /// What a receipt says of the intent: its status, the origin transaction's reason and
@@ -77,12 +79,12 @@ fn quote_commit_execute_succeed() {
     assert_eq!(record.execution_window_closes_at(), Some(window_closes_at()));
     assert_eq!(seen(record.receipt(committed_at())), receipt(IntentStatus::Committed, None, committed_at()));
 
-    let _ = record.execute(&entrypoint_request(), executed_at()).unwrap();
+    let _ = record.apply(EventInput::execute(&entrypoint_request()), executed_at()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Executing);
     // Past the window an executing record is no longer concerned by it.
     assert_eq!(record.status_at(secs(window_closes_at(), 1)), IntentStatus::Executing);
 
-    record.succeed(later()).unwrap();
+    let _ = record.apply(EventInput::succeed(), later()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Succeeded);
     assert_eq!(record.status_reason(), None);
     assert_eq!(record.last_event_at(), later());
@@ -94,7 +96,7 @@ fn every_valid_execute_request_starts_execution() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
         let facts = ChainFacts { token_permit: Some(&token_permit()), ..hash_facts() };
-        let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
+        let _ = record.apply(EventInput::execute_with(&request, facts), executed_at()).unwrap();
         assert_eq!(record.status(), &IntentStatus::Executing);
     }
 }
@@ -243,7 +245,8 @@ fn commit_of_a_modified_intent_is_intent_modified_with_both_hashes_and_the_chang
     let mut sent = intent();
     sent.fees.total_fee_amount -= intent_core::U256::from(1);
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at())
+            .map(|_| r.intent().intent_id.clone())
     });
     assert_eq!(
         error.problem(),
@@ -264,7 +267,8 @@ fn intent_modified_lists_every_changed_path_in_canonical_order() {
     sent.origin_calls.calls[1].to = Address::repeat_byte(0x66);
     sent.destination_meta_txn = None;
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at())
+            .map(|_| r.intent().intent_id.clone())
     });
     let Problem::IntentModified { expected, actual, changed } = error.problem() else {
         panic!("expected IntentModified, got {:?}", error.problem());
@@ -283,7 +287,8 @@ fn commit_of_an_intent_with_an_added_member_is_intent_modified() {
     sent.quote_request.owner_address = owner();
     let mut record = quoted_record();
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, Some(&sent.service_contracts), committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at())
+            .map(|_| r.intent().intent_id.clone())
     });
     let Problem::IntentModified { changed, .. } = error.problem() else { panic!("{error}") };
     assert_eq!(changed, &["fees.rebate"]);
@@ -300,7 +305,10 @@ fn commit_of_the_same_intent_spelled_differently_passes() {
     sent.owner_address = owner();
     sent.quote_request.owner_address = owner();
     let mut record = quoted_record();
-    assert_eq!(record.commit(&sent, Some(&sent.service_contracts), committed_at()).unwrap(), Applied::Changed);
+    assert_eq!(
+        record.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at()).unwrap(),
+        Applied::Changed
+    );
     assert_eq!(record.intent().intent_id, sent.intent_id);
 }
 
@@ -337,7 +345,7 @@ fn commit_without_fee_options_has_no_fee_option_expiry() {
 #[test]
 fn commit_without_service_contracts_uses_the_intents_own() {
     let mut record = quoted_record();
-    assert_eq!(record.commit(&intent(), None, committed_at()).unwrap(), Applied::Changed);
+    assert_eq!(record.apply(EventInput::commit(&intent()), committed_at()).unwrap(), Applied::Changed);
     assert_eq!(record.status(), &IntentStatus::Committed);
 }
 
@@ -347,7 +355,7 @@ fn commit_without_service_contracts_still_checks_the_hash() {
     let mut sent = intent();
     sent.service_contracts.service_router_address = AddressOrEmpty::Empty;
     assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, None, committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit(&sent), committed_at()).map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -357,7 +365,8 @@ fn commit_with_an_empty_contract_where_the_intent_has_one_is_service_contracts_m
     let contracts =
         ServiceContracts { service_router_shim_address: AddressOrEmpty::Empty, ..intent().service_contracts };
     assert_rejected(&mut record, Reason::ServiceContractsMismatch, Some("serviceContracts"), |r| {
-        r.commit(&intent(), Some(&contracts), committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&intent(), Some(&contracts)), committed_at())
+            .map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -367,7 +376,8 @@ fn commit_with_other_service_contracts_is_service_contracts_mismatch() {
     let contracts =
         ServiceContracts { service_router_address: Address::repeat_byte(0x55).into(), ..intent().service_contracts };
     assert_rejected(&mut record, Reason::ServiceContractsMismatch, Some("serviceContracts"), |r| {
-        r.commit(&intent(), Some(&contracts), committed_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&intent(), Some(&contracts)), committed_at())
+            .map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -377,7 +387,8 @@ fn intent_modified_comes_before_quote_expired() {
     let mut sent = intent();
     sent.service_version = "v1.4.3".into();
     assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
-        r.commit(&sent, Some(&sent.service_contracts), expires_at()).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), expires_at())
+            .map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -398,7 +409,7 @@ fn fee_options_expired_comes_before_service_contracts_mismatch() {
         ..intent().service_contracts
     };
     assert_rejected(&mut record, Reason::FeeOptionsExpired, None, |r| {
-        r.commit(&intent(), Some(&contracts), fee_expiry).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&intent(), Some(&contracts)), fee_expiry).map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -409,7 +420,7 @@ fn fee_options_expired_comes_before_service_contracts_mismatch() {
 fn execute_at_the_window_close_is_execution_window_expired() {
     let mut record = committed_record();
     let error = assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| {
-        r.execute_with(&hash_request(), &hash_facts(), window_closes_at())
+        r.apply(EventInput::execute_with(&hash_request(), hash_facts()), window_closes_at())
     });
     assert_eq!(
         error.problem(),
@@ -421,7 +432,9 @@ fn execute_at_the_window_close_is_execution_window_expired() {
 #[test]
 fn execute_one_nanosecond_before_the_window_close_passes() {
     let mut record = committed_record();
-    let _ = record.execute_with(&hash_request(), &hash_facts(), shift(window_closes_at(), -NANO)).unwrap();
+    let _ = record
+        .apply(EventInput::execute_with(&hash_request(), hash_facts()), shift(window_closes_at(), -NANO))
+        .unwrap();
 }
 
 #[test]
@@ -430,12 +443,13 @@ fn execution_window_is_configurable() {
     let mut record = committed_record_with(&policy);
     let closes_at = secs(committed_at(), 60);
     assert_eq!(record.execution_window_closes_at(), Some(closes_at));
-    let _ = record.clone().execute_with(&hash_request(), &hash_facts(), shift(closes_at, -NANO)).unwrap();
+    let _ =
+        record.clone().apply(EventInput::execute_with(&hash_request(), hash_facts()), shift(closes_at, -NANO)).unwrap();
     assert_rejected(&mut record, Reason::ExecutionWindowExpired, None, |r| {
-        r.execute_with(&hash_request(), &hash_facts(), closes_at)
+        r.apply(EventInput::execute_with(&hash_request(), hash_facts()), closes_at)
     });
     assert_eq!(record.status_at(closes_at), IntentStatus::Aborted);
-    record.expire(closes_at).unwrap();
+    let _ = record.apply(EventInput::expire(), closes_at).unwrap();
 }
 
 #[test]
@@ -447,10 +461,10 @@ fn signature_deadline_holds_until_the_last_nanosecond_of_its_second() {
     let request = request_with(signature);
 
     let mut record = committed_record();
-    let _ = record.clone().execute(&request, now).unwrap();
-    let _ = record.clone().execute(&request, shift(now, 999_999_999)).unwrap();
+    let _ = record.clone().apply(EventInput::execute(&request), now).unwrap();
+    let _ = record.clone().apply(EventInput::execute(&request), shift(now, 999_999_999)).unwrap();
     let error = assert_rejected(&mut record, Reason::SignatureExpired, Some("depositSignature.deadline"), |r| {
-        r.execute(&request, secs(now, 1))
+        r.apply(EventInput::execute(&request), secs(now, 1))
     });
     assert_eq!(
         error.problem(),
@@ -473,10 +487,13 @@ fn permit_deadline_holds_until_the_last_nanosecond_of_its_second() {
     let mut record = committed_record();
     let _ = record
         .clone()
-        .execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), shift(now, 999_999_999))
+        .apply(
+            EventInput::execute_with(&request, ChainFacts::with_token_permit(&token_permit())),
+            shift(now, 999_999_999),
+        )
         .unwrap();
     assert_rejected(&mut record, Reason::PermitExpired, Some("depositSignature.permitDeadline"), |r| {
-        r.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), secs(now, 1))
+        r.apply(EventInput::execute_with(&request, ChainFacts::with_token_permit(&token_permit())), secs(now, 1))
     });
 }
 
@@ -506,15 +523,13 @@ fn apply(event: &Event, record: &mut IntentRecord, now: Timestamp) -> Result<(),
     let evidence = intent_test_support::evidence::paying(&intent, OTHER_HASH);
     let input = match event {
         Event::Quote => return record.check_event(event, now).map(drop),
-        Event::Commit => EventInput::Commit { intent: &intent, contracts: Some(&intent.service_contracts) },
-        Event::Execute => {
-            EventInput::Execute { request: &request, facts: ChainFacts::with_deposit_evidence(&evidence) }
-        }
-        Event::Fail => EventInput::Fail { reason: "bridge reverted", transaction: None },
-        Event::Succeed => EventInput::Succeed { transaction: None },
-        Event::Abort => EventInput::Abort { reason: "owner cancelled", transaction: None },
-        Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund { transaction: None },
+        Event::Commit => EventInput::commit_with(&intent, Some(&intent.service_contracts)),
+        Event::Execute => EventInput::execute_with(&request, ChainFacts::with_deposit_evidence(&evidence)),
+        Event::Fail => EventInput::fail("bridge reverted"),
+        Event::Succeed => EventInput::succeed(),
+        Event::Abort => EventInput::abort("owner cancelled"),
+        Event::Expire => EventInput::expire(),
+        Event::Refund => EventInput::refund(),
     };
     record.apply(input, now).map(drop)
 }
@@ -556,18 +571,22 @@ fn record_in(status: &IntentStatus) -> IntentRecord {
         IntentStatus::Committed => return committed_record(),
         IntentStatus::Aborted => {
             let mut record = committed_record();
-            record.abort("owner cancelled", executed_at()).unwrap();
+            let _ = record.apply(EventInput::abort("owner cancelled"), executed_at()).unwrap();
             return record;
         }
         _ => executing_record(),
     };
     match status {
         IntentStatus::Executing => {}
-        IntentStatus::Succeeded => record.succeed(later()).unwrap(),
-        IntentStatus::Failed => record.fail("bridge reverted", later()).unwrap(),
+        IntentStatus::Succeeded => {
+            let _ = record.apply(EventInput::succeed(), later()).unwrap();
+        }
+        IntentStatus::Failed => {
+            let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
+        }
         IntentStatus::Refunded => {
-            record.fail("bridge reverted", later()).unwrap();
-            record.refund(secs(later(), 1)).unwrap();
+            let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
+            let _ = record.apply(EventInput::refund(), secs(later(), 1)).unwrap();
         }
         _ => unreachable!(),
     }
@@ -599,7 +618,7 @@ fn every_pair_of_state_and_event_follows_the_table() {
                     assert_eq!(record.last_event_at(), now);
                 }
                 None if is_replay(from, event) => {
-                    assert_eq!(record.commit(&intent(), None, now), Ok(Applied::Replay), "{from}");
+                    assert_eq!(record.apply(EventInput::commit(&intent()), now), Ok(Applied::Replay), "{from}");
                     assert_eq!(record, before, "{from} {} replayed changed the record", event.name());
                 }
                 None => {
@@ -656,7 +675,7 @@ fn commit_of_another_intent_on_a_committed_record_is_invalid_transition() {
     let mut sent = intent();
     sent.id += 1;
     let error = assert_rejected(&mut record, Reason::InvalidTransition, None, |r| {
-        r.commit(&sent, None, executed_at()).map(drop)
+        r.apply(EventInput::commit(&sent), executed_at()).map(drop)
     });
     assert_eq!(error.problem(), &Problem::InvalidTransition { from: Some(IntentStatus::Committed), event: "commit" });
 }
@@ -687,41 +706,46 @@ fn commit_before_the_quote_is_clock_went_backwards() {
 #[test]
 fn an_event_at_the_instant_of_the_last_is_not_backwards() {
     let mut record = committed_record();
-    let _ = record.execute_with(&hash_request(), &hash_facts(), committed_at()).unwrap();
-    record.fail("bridge reverted", committed_at()).unwrap();
-    record.refund(committed_at()).unwrap();
+    let _ = record.apply(EventInput::execute_with(&hash_request(), hash_facts()), committed_at()).unwrap();
+    let _ = record.apply(EventInput::fail("bridge reverted"), committed_at()).unwrap();
+    let _ = record.apply(EventInput::refund(), committed_at()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Refunded);
 }
 
 #[test]
 fn clock_went_backwards_comes_before_invalid_transition() {
     let mut record = record_in(&IntentStatus::Succeeded);
-    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| r.refund(executed_at()));
+    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| r.apply(EventInput::refund(), executed_at()));
     let mut record = quoted_record();
-    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| r.expire(secs(quoted_at(), -1)));
+    assert_rejected(&mut record, Reason::ClockWentBackwards, None, |r| {
+        r.apply(EventInput::expire(), secs(quoted_at(), -1))
+    });
 }
 
 #[test]
 fn invalid_transition_comes_before_the_operations_rules() {
     // abort("") on EXECUTING: the transition is wrong before the reason is.
     let mut record = executing_record();
-    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.abort("", later()));
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.apply(EventInput::abort(""), later()));
     // fail("") on COMMITTED.
     let mut record = committed_record();
-    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.fail("", later()));
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.apply(EventInput::fail(""), later()));
     // expire on QUOTED, long before any window.
     let mut record = quoted_record();
-    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.expire(committed_at()));
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.apply(EventInput::expire(), committed_at()));
     // execute of a request for another intent on QUOTED.
     let mut request = hash_request();
     request.intent_id = "another".into();
-    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| r.execute(&request, committed_at()));
+    assert_rejected(&mut record, Reason::InvalidTransition, None, |r| {
+        r.apply(EventInput::execute(&request), committed_at())
+    });
     // commit of a modified intent, after the quote expired, on COMMITTED.
     let mut record = committed_record();
     let mut sent = intent();
     sent.id += 1;
     assert_rejected(&mut record, Reason::InvalidTransition, None, |r| {
-        r.commit(&sent, Some(&sent.service_contracts), secs(expires_at(), 1)).map(|_| r.intent().intent_id.clone())
+        r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), secs(expires_at(), 1))
+            .map(|_| r.intent().intent_id.clone())
     });
 }
 
@@ -732,14 +756,14 @@ fn invalid_transition_comes_before_the_operations_rules() {
 fn expire_before_the_window_closes_is_window_still_open() {
     let mut record = committed_record();
     let now = shift(window_closes_at(), -NANO);
-    let error = assert_rejected(&mut record, Reason::WindowStillOpen, None, |r| r.expire(now));
+    let error = assert_rejected(&mut record, Reason::WindowStillOpen, None, |r| r.apply(EventInput::expire(), now));
     assert_eq!(error.problem(), &Problem::WindowStillOpen { now, closes_at: window_closes_at() });
 }
 
 #[test]
 fn expire_at_the_window_close_aborts_with_its_reason() {
     let mut record = committed_record();
-    record.expire(window_closes_at()).unwrap();
+    let _ = record.apply(EventInput::expire(), window_closes_at()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Aborted);
     assert_eq!(record.status_reason(), Some("execution window expired"));
     assert_eq!(WINDOW_EXPIRED_REASON, "execution window expired");
@@ -754,7 +778,7 @@ fn expire_after_the_window_close_aborts() {
     let mut record = committed_record();
     let now = secs(window_closes_at(), 3600);
     let receipt_before_expire = record.receipt(now);
-    record.expire(now).unwrap();
+    let _ = record.apply(EventInput::expire(), now).unwrap();
     assert_eq!(record.status(), &IntentStatus::Aborted);
     assert_eq!(record.last_event_at(), now);
     assert_eq!(record.status_since(), window_closes_at(), "the status dates from the window's close");
@@ -794,19 +818,23 @@ fn reading_a_record_in_another_state_past_the_window_reads_its_own_status() {
 #[test]
 fn fail_without_a_reason_is_status_reason_required() {
     let mut record = executing_record();
-    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| r.fail("", later()));
+    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| {
+        r.apply(EventInput::fail(""), later())
+    });
 }
 
 #[test]
 fn abort_without_a_reason_is_status_reason_required() {
     let mut record = committed_record();
-    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| r.abort("", later()));
+    assert_rejected(&mut record, Reason::StatusReasonRequired, Some("reason"), |r| {
+        r.apply(EventInput::abort(""), later())
+    });
 }
 
 #[test]
 fn fail_records_its_reason() {
     let mut record = executing_record();
-    record.fail("bridge reverted", later()).unwrap();
+    let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Failed);
     assert_eq!(seen(record.receipt(later())), receipt(IntentStatus::Failed, Some("bridge reverted"), later()));
 }
@@ -814,7 +842,7 @@ fn fail_records_its_reason() {
 #[test]
 fn abort_records_its_reason() {
     let mut record = committed_record();
-    record.abort("owner cancelled", later()).unwrap();
+    let _ = record.apply(EventInput::abort("owner cancelled"), later()).unwrap();
     assert_eq!(record.status(), &IntentStatus::Aborted);
     assert_eq!(record.status_reason(), Some("owner cancelled"));
 }
@@ -824,16 +852,16 @@ fn refund_keeps_the_earlier_status_reason() {
     let refund_at = secs(later(), 10);
 
     let mut failed = record_in(&IntentStatus::Failed);
-    failed.refund(refund_at).unwrap();
+    let _ = failed.apply(EventInput::refund(), refund_at).unwrap();
     assert_eq!(seen(failed.receipt(refund_at)), receipt(IntentStatus::Refunded, Some("bridge reverted"), refund_at));
 
     let mut aborted = record_in(&IntentStatus::Aborted);
-    aborted.refund(refund_at).unwrap();
+    let _ = aborted.apply(EventInput::refund(), refund_at).unwrap();
     assert_eq!(aborted.status_reason(), Some("owner cancelled"));
 
     let mut expired = committed_record();
-    expired.expire(window_closes_at()).unwrap();
-    expired.refund(secs(window_closes_at(), 1)).unwrap();
+    let _ = expired.apply(EventInput::expire(), window_closes_at()).unwrap();
+    let _ = expired.apply(EventInput::refund(), secs(window_closes_at(), 1)).unwrap();
     assert_eq!(expired.status(), &IntentStatus::Refunded);
     assert_eq!(expired.status_reason(), Some("execution window expired"));
 }
@@ -841,9 +869,9 @@ fn refund_keeps_the_earlier_status_reason() {
 #[test]
 fn lifecycle_errors_have_the_kinds_of_spec_section_8() {
     let mut record = executing_record();
-    let error = record.abort("x", later()).unwrap_err();
+    let error = record.apply(EventInput::abort("x"), later()).unwrap_err();
     assert_eq!((error.body().error, error.body().code, error.body().status), ("IntentStatus", 2004, 422));
-    let error = record.fail("", later()).unwrap_err();
+    let error = record.apply(EventInput::fail(""), later()).unwrap_err();
     assert_eq!(error.body().cause, "STATUS_REASON_REQUIRED at reason");
 }
 

@@ -35,3 +35,4 @@ mod serde;
 mod server_kit;
 mod typed_data;
 mod value_kinds;
+mod wallet;

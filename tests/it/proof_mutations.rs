@@ -234,7 +234,7 @@ fn event(record: &mut IntentRecord, apply: impl FnOnce(&mut IntentRecord) -> Res
 /// Executes `request` on the world's committed record at `at`, with `facts`.
 fn execute_with(world: &World, request: &ExecuteRequest, facts: &ChainFacts<'_>, at: Timestamp) -> Result<(), Error> {
     let mut record = world.committed();
-    event(&mut record, |r| r.execute_with(request, facts, at).map(drop))
+    event(&mut record, |r| r.apply(EventInput::execute_with(request, *facts), at).map(drop))
 }
 
 /// Executes `request` on the world's committed record at its execute time, with the world's
@@ -908,7 +908,7 @@ fn commit(
     contracts: &intent_core::ServiceContracts,
     at: Timestamp,
 ) -> Result<(), Error> {
-    event(record, |r| r.commit(intent, Some(contracts), at).map(|_| ()))
+    event(record, |r| r.apply(EventInput::commit_with(intent, Some(contracts)), at).map(|_| ()))
 }
 
 fn intent_modified(world: &World, dice: &mut Choices) -> Trial {
@@ -1500,9 +1500,9 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> Intent
     record = world.committed();
     let abort = |record: &mut IntentRecord, dice: &mut Choices| {
         if dice.chance(1, 2) {
-            record.abort("operator abort", x).unwrap();
+            let _ = record.apply(EventInput::abort("operator abort"), x).unwrap();
         } else {
-            record.expire(world.window_closes_at()).unwrap();
+            let _ = record.apply(EventInput::expire(), world.window_closes_at()).unwrap();
         }
     };
     match status {
@@ -1511,16 +1511,20 @@ fn record_in(world: &World, status: &IntentStatus, dice: &mut Choices) -> Intent
         IntentStatus::Refunded if dice.chance(1, 2) => {
             abort(&mut record, dice);
             let at = record.last_event_at();
-            record.refund(at).unwrap();
+            let _ = record.apply(EventInput::refund(), at).unwrap();
         }
         _ => {
-            let _ = record.execute_with(&world.request_for(Mode::Hash), &world.facts(), x).unwrap();
+            let _ = record.apply(EventInput::execute_with(&world.request_for(Mode::Hash), world.facts()), x).unwrap();
             match status {
-                IntentStatus::Failed => record.fail("reverted", x).unwrap(),
-                IntentStatus::Succeeded => record.succeed(x).unwrap(),
+                IntentStatus::Failed => {
+                    let _ = record.apply(EventInput::fail("reverted"), x).unwrap();
+                }
+                IntentStatus::Succeeded => {
+                    let _ = record.apply(EventInput::succeed(), x).unwrap();
+                }
                 IntentStatus::Refunded => {
-                    record.fail("reverted", x).unwrap();
-                    record.refund(x).unwrap();
+                    let _ = record.apply(EventInput::fail("reverted"), x).unwrap();
+                    let _ = record.apply(EventInput::refund(), x).unwrap();
                 }
                 _ => {}
             }
@@ -1542,13 +1546,13 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     }
     let input = match event {
         Event::Quote => return self::event(record, |r| r.check_event(event, at).map(drop)),
-        Event::Commit => EventInput::Commit { intent: &sent, contracts: None },
-        Event::Execute => EventInput::Execute { request: &request, facts: world.facts() },
-        Event::Fail => EventInput::Fail { reason: "reverted", transaction: None },
-        Event::Succeed => EventInput::Succeed { transaction: None },
-        Event::Abort => EventInput::Abort { reason: "operator abort", transaction: None },
-        Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund { transaction: None },
+        Event::Commit => EventInput::commit(&sent),
+        Event::Execute => EventInput::execute_with(&request, world.facts()),
+        Event::Fail => EventInput::fail("reverted"),
+        Event::Succeed => EventInput::succeed(),
+        Event::Abort => EventInput::abort("operator abort"),
+        Event::Expire => EventInput::expire(),
+        Event::Refund => EventInput::refund(),
     };
     self::event(record, |r| r.apply(input, at).map(drop))
 }
@@ -1581,11 +1585,11 @@ fn status_reason_required(world: &World, dice: &mut Choices) -> Trial {
     let x = world.times.execute_at;
     if dice.chance(1, 2) {
         let mut record = record_in(world, &IntentStatus::Executing, dice);
-        let result = event(&mut record, |r| r.fail("", shift_clamped(x, offset(dice))));
+        let result = event(&mut record, |r| r.apply(EventInput::fail(""), shift_clamped(x, offset(dice))).map(drop));
         Trial::one("fail without a reason".into(), "fail", result, "reason")
     } else {
         let mut record = world.committed();
-        let result = event(&mut record, |r| r.abort("", x));
+        let result = event(&mut record, |r| r.apply(EventInput::abort(""), x).map(drop));
         Trial::one("abort without a reason".into(), "abort", result, "reason")
     }
 }
@@ -1598,7 +1602,7 @@ fn window_still_open(world: &World, dice: &mut Choices) -> Trial {
         1 => c,
         _ => c + (dice.next_u64() as i128) % (closes - c),
     });
-    let result = event(&mut record, |r| r.expire(at));
+    let result = event(&mut record, |r| r.apply(EventInput::expire(), at).map(drop));
     Trial::one(format!("expire at {at}, window closes at {}", world.window_closes_at()), "expire", result, "")
 }
 

@@ -17,8 +17,8 @@ use generators::{Config, Mode, World};
 use intent_core::rules::{check_intent, check_quote_request};
 use intent_core::ChainFacts;
 use intent_core::{
-    from_slice, Applied, Canonical, CommitRequest, CommitResponse, ExecuteResponse, IntentStatus, QuoteResponse,
-    Reason, WireObject,
+    from_slice, Applied, Canonical, CommitRequest, CommitResponse, EventInput, ExecuteResponse, IntentStatus,
+    QuoteResponse, Reason, WireObject,
 };
 use proptest::prelude::*;
 use support::{any_choices, canonical_text, mutate, parse_json, reference_diff, Doc, Respeller, Root, Style};
@@ -39,7 +39,7 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
     prop_assert_eq!(record.status(), &IntentStatus::Quoted);
     prop_assert_eq!(record.intent_hash(), intent.canonical_hash());
     let applied = record
-        .commit(intent, Some(&intent.service_contracts), world.times.commit_at)
+        .apply(EventInput::commit_with(intent, Some(&intent.service_contracts)), world.times.commit_at)
         .map_err(|e| fail(format!("commit rejected: {e}")))?;
     prop_assert_eq!(applied, Applied::Changed);
     prop_assert_eq!(record.status(), &IntentStatus::Committed);
@@ -48,7 +48,7 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
 
     let mut executing = record.clone();
     let _ = executing
-        .execute_with(&world.request, &world.facts(), at)
+        .apply(EventInput::execute_with(&world.request, world.facts()), at)
         .map_err(|e| fail(format!("{:?} request rejected: {e} (path {:?})", world.mode, e.path())))?;
     prop_assert_eq!(executing.status(), &IntentStatus::Executing);
 
@@ -61,12 +61,16 @@ fn check_world(world: &World) -> Result<(), TestCaseError> {
         for facts in [world.facts(), accepting_unverified] {
             let mut executing = record.clone();
             let _ = executing
-                .execute_with(&request, &facts, at)
+                .apply(EventInput::execute_with(&request, facts), at)
                 .map_err(|e| fail(format!("{mode:?} request rejected with {facts:?}: {e} (path {:?})", e.path())))?;
         }
         // Knowing no chain facts is enough exactly for the modes without a permit and
         // without a deposit hash.
-        let unverified = record.clone().execute(&request, at).err().map(|e| (e.reason(), e.path().map(String::from)));
+        let unverified = record
+            .clone()
+            .apply(EventInput::execute(&request), at)
+            .err()
+            .map(|e| (e.reason(), e.path().map(String::from)));
         let expected = if mode == Mode::Hash {
             Some((Reason::DepositUnverified, Some("depositTransactionHash".into())))
         } else {

@@ -11,8 +11,8 @@ use crate::support;
 
 use intent_core::rules::check_intent;
 use intent_core::{
-    from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, ExecuteRequest, GasFeeOptions, Intent,
-    IntentStatus, Policy, Reason, TextOrDecimal, Timestamp, U256,
+    from_slice, to_string, AddressOrEmpty, Applied, Canonical, CommitRequest, EventInput, ExecuteRequest,
+    GasFeeOptions, Intent, IntentStatus, Policy, Reason, TextOrDecimal, Timestamp, U256,
 };
 use intent_core::{ChainFacts, IntentRecord};
 use support::{parse_json, Choices, Kind, Respeller, Style};
@@ -107,8 +107,9 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
         at("2026-11-21T18:30:00Z"),
     )
     .unwrap();
-    let applied =
-        record.commit(&request.intent, request.service_contracts.as_ref(), at("2026-11-21T18:31:00Z")).unwrap();
+    let applied = record
+        .apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), at("2026-11-21T18:31:00Z"))
+        .unwrap();
     assert_eq!(applied, Applied::Changed);
     assert_eq!(record.intent().intent_id, request.intent.intent_id);
 
@@ -123,7 +124,7 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
         .as_bytes(),
     )
     .unwrap();
-    let error = record.clone().execute(&entrypoint_mode, at("2026-11-21T18:32:00Z")).unwrap_err();
+    let error = record.clone().apply(EventInput::execute(&entrypoint_mode), at("2026-11-21T18:32:00Z")).unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::EntrypointMissing, Some("depositSignature.intentSignature")));
 
     let hash_mode: ExecuteRequest = from_slice(
@@ -134,7 +135,7 @@ fn the_permit_only_intent_commits_without_contracts_and_refuses_entrypoint_mode(
     // The deposit hash is taken on its word here, stated explicitly: this test is about the
     // published intent's shape, and the deposit rules are tested in rules_deposit.
     let unverified = ChainFacts { accept_unverified_deposit: true, ..ChainFacts::default() };
-    let _ = record.execute_with(&hash_mode, &unverified, at("2026-11-21T18:32:00Z")).unwrap();
+    let _ = record.apply(EventInput::execute_with(&hash_mode, unverified), at("2026-11-21T18:32:00Z")).unwrap();
     assert_eq!(record.status(), &IntentStatus::Executing);
 }
 

@@ -9,11 +9,13 @@ use intent_core::{
     GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
     GetIntentRequest, GetIntentResponse, IntentHistory, IntentReceipt, IntentReceiptSummary, IntentStatus,
     IntentTransaction, Page, PingResponse, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
-    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, TransactionContext, TransactionStatus, TransactionType,
-    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, Timestamp, TransactionContext, TransactionReport,
+    TransactionStatus, TransactionType, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
-use crate::fixtures::{committed_record, executing_record, hash_request, intent, later, report, secs};
+use crate::fixtures::{
+    committed_record, entrypoint_request, executed_at, executing_record, hash_request, intent, later, report, secs,
+};
 
 /// The published schema's members of each object (github.com/0xsequence/trails-docs,
 /// api-reference/trails-api.gen.json at f60ca602562a1526ea88b6b23eb8d8761937849c, the
@@ -280,7 +282,7 @@ fn a_reported_transaction_is_kept_on_the_receipt_and_in_the_state() {
     let mut record = executing_record();
     let intent = intent();
     let destination = report(TransactionType::Destination, intent.destination_chain_id, TransactionStatus::Succeeded);
-    assert_eq!(record.apply(EventInput::Succeed { transaction: Some(&destination) }, later()), Ok(Applied::Changed));
+    assert_eq!(record.apply(EventInput::succeed_with(Some(&destination)), later()), Ok(Applied::Changed));
     let receipt = record.receipt(secs(later(), 10));
     let kept = receipt.destination_transaction.as_ref().unwrap();
     assert_eq!((kept.id, receipt.destination_transaction_id), (3, Some(3)));
@@ -329,9 +331,7 @@ fn a_report_on_the_wrong_chain_or_of_a_type_without_a_place_changes_nothing() {
     for (transaction, reason, path) in cases {
         let mut record = executing_record();
         let before = record.clone();
-        let error = record
-            .apply(EventInput::Fail { reason: "reverted", transaction: Some(&transaction) }, later())
-            .unwrap_err();
+        let error = record.apply(EventInput::fail_with("reverted", Some(&transaction)), later()).unwrap_err();
         assert_eq!((error.reason(), error.path()), (reason, Some(path)), "{error}");
         assert_eq!(record, before);
     }
@@ -342,10 +342,7 @@ fn a_kept_transaction_that_disagrees_with_the_intent_is_invalid_record() {
     let mut record = executing_record();
     let intent = intent();
     let origin = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Reverted);
-    assert_eq!(
-        record.apply(EventInput::Fail { reason: "reverted", transaction: Some(&origin) }, later()),
-        Ok(Applied::Changed)
-    );
+    assert_eq!(record.apply(EventInput::fail_with("reverted", Some(&origin)), later()), Ok(Applied::Changed));
     type Break = (&'static str, fn(&mut IntentTransaction));
     let breaks: [Break; 3] = [
         ("transactions[0].intentId", |t| t.intent_id = "0xother".into()),
@@ -375,7 +372,7 @@ fn a_waiter_is_answered_when_the_states_differ_or_the_intent_is_done() {
     assert!(wait(Some(&[Pending, Pending])).answered_by(&executing), "another state");
     assert!(wait(Some(&[Sent])).answered_by(&executing), "another number of transactions");
     let mut aborted = committed_record();
-    aborted.abort("owner cancelled", later()).unwrap();
+    let _ = aborted.apply(EventInput::abort("owner cancelled"), later()).unwrap();
     let aborted = aborted.receipt(later());
     assert!(aborted.done());
     assert!(wait(Some(&aborted.receipt_states())).answered_by(&aborted), "done: at once");
@@ -464,13 +461,16 @@ fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
     let mut record = executing_record();
     let revision = record.revision();
     let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
-    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    assert!(!record.apply(EventInput::progress(&sent), later()).unwrap().is_replay());
     assert_eq!((record.status(), record.revision()), (&IntentStatus::Executing, revision + 1));
     assert_eq!(record.receipt(later()).origin_transaction.status, TransactionStatus::Sent);
-    assert!(record.report_progress(&sent, secs(later(), 1)).unwrap().is_replay(), "the same report: nothing changes");
+    assert!(
+        record.apply(EventInput::progress(&sent), secs(later(), 1)).unwrap().is_replay(),
+        "the same report: nothing changes"
+    );
     assert_eq!(record.revision(), revision + 1);
     let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
-    assert!(!record.report_progress(&mining, secs(later(), 2)).unwrap().is_replay());
+    assert!(!record.apply(EventInput::progress(&mining), secs(later(), 2)).unwrap().is_replay());
     let receipt = record.receipt(secs(later(), 2));
     assert_eq!(receipt.receipt_states(), [TransactionStatus::Sent, TransactionStatus::Mining]);
     assert!(!receipt.done());
@@ -479,25 +479,77 @@ fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
     assert_eq!(IntentRecord::from_state(state).unwrap(), record);
     // The outcome after progress: the revision counts both, and the state still restores.
     let succeeded = report(TransactionType::Destination, intent().destination_chain_id, TransactionStatus::Succeeded);
-    assert!(!record
-        .apply(EventInput::Succeed { transaction: Some(&succeeded) }, secs(later(), 3))
-        .unwrap()
-        .is_replay());
+    assert!(!record.apply(EventInput::succeed_with(Some(&succeeded)), secs(later(), 3)).unwrap().is_replay());
     assert_eq!(IntentRecord::from_state(state_of(&record)).unwrap(), record);
+}
+
+/// A relayed deposit's transaction as the service kept it by hand before progress reports
+/// took deposits: the receipt's deposit transaction at `now` (the intent's parties, token
+/// and amount) with the report's status, reason, hash and mining time, updated at `now`.
+fn deposit_kept_by_hand(record: &IntentRecord, report: &TransactionReport, now: Timestamp) -> IntentTransaction {
+    let mut transaction = record.receipt(now).deposit_transaction;
+    transaction.status = report.status.clone();
+    transaction.status_reason = report.status_reason.clone();
+    transaction.status_updated_at = Some(now);
+    transaction.txn_hash = report.txn_hash;
+    transaction.txn_mined_at = report.txn_mined_at;
+    transaction
+}
+
+#[test]
+fn a_relayed_deposits_progress_is_kept_as_the_receipts_deposit_transaction_and_counted() {
+    let mut record = committed_record();
+    let _ = record.apply(EventInput::execute(&entrypoint_request()), executed_at()).unwrap();
+    let revision = record.revision();
+    let chain_id = intent().origin_chain_id;
+    let deposit = |status: TransactionStatus| report(TransactionType::Deposit, chain_id, status);
+    let waiting: TransactionReport = from_slice(
+        format!(r#"{{"type":"DEPOSIT","chainId":{chain_id},"status":"PENDING","statusReason":"not relayed yet"}}"#)
+            .as_bytes(),
+    )
+    .unwrap();
+    let mined = |status| TransactionReport { txn_mined_at: Some(later()), ..deposit(status) };
+    let reports = [
+        waiting,
+        deposit(TransactionStatus::Sent),
+        mined(TransactionStatus::Mining),
+        mined(TransactionStatus::Succeeded),
+    ];
+    for (step, report) in (1..).zip(&reports) {
+        let at = secs(later(), step);
+        let (expected, before) = (deposit_kept_by_hand(&record, report, at), record.receipt(at));
+        assert_eq!(record.apply(EventInput::progress(report), at), Ok(Applied::Changed), "{:?}", report.status);
+        let receipt = record.receipt(at);
+        assert_eq!(receipt.deposit_transaction, expected);
+        assert_eq!(
+            (receipt.deposit_transaction.token_address, receipt.deposit_transaction.token_amount),
+            (intent().deposit_transaction.token_address, intent().deposit_transaction.amount)
+        );
+        assert_eq!((receipt.origin_transaction, receipt.status), (before.origin_transaction, IntentStatus::Executing));
+        assert_eq!(record.revision(), revision + u64::try_from(step).unwrap());
+        assert_eq!(IntentRecord::from_state(state_of(&record)).unwrap(), record);
+    }
+    let state = state_of(&record);
+    assert_eq!(state.progress_reports, Some(4));
+    assert_eq!(state.transactions.map(|kept| kept.len()), Some(1), "one deposit transaction, the last report's");
+    let again = record.apply(EventInput::progress(&reports[3]), secs(later(), 9));
+    assert_eq!(again, Ok(Applied::Replay), "the same report again changes nothing");
+    assert_eq!(record.revision(), revision + 4);
+    assert_eq!(EventInput::progress(&reports[3]).event(), None, "not an event of the transition table");
 }
 
 #[test]
 fn progress_is_refused_outside_execution_and_on_the_wrong_chain_changing_nothing() {
     let mut committed = committed_record();
     let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
-    let error = committed.report_progress(&sent, later()).unwrap_err();
+    let error = committed.apply(EventInput::progress(&sent), later()).unwrap_err();
     assert_eq!(error.reason(), Reason::InvalidTransition);
     assert_eq!(committed, committed_record());
     let mut record = executing_record();
     let wrong = report(TransactionType::Origin, intent().destination_chain_id, TransactionStatus::Sent);
-    let error = record.report_progress(&wrong, later()).unwrap_err();
+    let error = record.apply(EventInput::progress(&wrong), later()).unwrap_err();
     assert_eq!((error.reason(), error.path()), (Reason::IntentInconsistent, Some("transaction.chainId")));
-    let error = record.report_progress(&sent, secs(crate::fixtures::executed_at(), -1)).unwrap_err();
+    let error = record.apply(EventInput::progress(&sent), secs(crate::fixtures::executed_at(), -1)).unwrap_err();
     assert_eq!(error.reason(), Reason::ClockWentBackwards);
     assert_eq!(record, executing_record());
 }
@@ -511,7 +563,7 @@ fn a_state_with_progress_but_no_execution_or_another_revision_is_invalid_record(
     assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("progressReports")));
     let mut record = executing_record();
     let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
-    assert!(!record.report_progress(&sent, later()).unwrap().is_replay());
+    assert!(!record.apply(EventInput::progress(&sent), later()).unwrap().is_replay());
     let mut state = state_of(&record);
     state.progress_reports = None;
     let error = IntentRecord::from_state(state).unwrap_err();

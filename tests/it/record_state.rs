@@ -5,8 +5,8 @@
 
 use intent_core::IntentRecord;
 use intent_core::{
-    from_slice, to_string, Applied, Canonical, Error, IntentStatus, Policy, Reason, RecordState, Timestamp,
-    TransactionStatus, TransactionType, RECORD_STATE_VERSION,
+    from_slice, to_string, Applied, Canonical, Error, EventInput, IntentStatus, Policy, Reason, RecordState, StatePart,
+    Timestamp, TransactionStatus, TransactionType, RECORD_STATE_VERSION,
 };
 use proptest::prelude::*;
 
@@ -24,17 +24,17 @@ fn records() -> Vec<IntentRecord> {
     let committed = committed_record();
     let executing = executing_record();
     let mut aborted = committed.clone();
-    aborted.abort("owner cancelled", executed_at()).unwrap();
+    let _ = aborted.apply(EventInput::abort("owner cancelled"), executed_at()).unwrap();
     let mut expired = committed.clone();
-    expired.expire(secs(window_closes_at(), 5)).unwrap();
+    let _ = expired.apply(EventInput::expire(), secs(window_closes_at(), 5)).unwrap();
     let mut failed = executing.clone();
-    failed.fail("bridge reverted", later()).unwrap();
+    let _ = failed.apply(EventInput::fail("bridge reverted"), later()).unwrap();
     let mut succeeded = executing.clone();
-    succeeded.succeed(later()).unwrap();
+    let _ = succeeded.apply(EventInput::succeed(), later()).unwrap();
     let mut refunded_after_failure = failed.clone();
-    refunded_after_failure.refund(secs(later(), 1)).unwrap();
+    let _ = refunded_after_failure.apply(EventInput::refund(), secs(later(), 1)).unwrap();
     let mut refunded_after_abort = aborted.clone();
-    refunded_after_abort.refund(later()).unwrap();
+    let _ = refunded_after_abort.apply(EventInput::refund(), later()).unwrap();
     vec![
         quoted,
         committed,
@@ -53,12 +53,12 @@ fn records() -> Vec<IntentRecord> {
 /// histories keep one record through their events) and on a copy restored without it.
 fn through_text(record: &mut IntentRecord) -> Result<IntentRecord, Error> {
     let text = to_string(&record.state());
-    assert_eq!(record.state_json(), text);
-    assert_eq!(record.state_json(), text, "written again from the kept text");
+    assert_eq!(record.state_json(StatePart::Whole), text);
+    assert_eq!(record.state_json(StatePart::Whole), text, "written again from the kept text");
     let restored = IntentRecord::from_state(from_slice::<RecordState>(text.as_bytes())?)?;
-    assert_eq!(restored.clone().state_json(), text);
+    assert_eq!(restored.clone().state_json(StatePart::Whole), text);
     // Its two parts, joined, read back as the same state.
-    let (quoted, changing) = (record.quoted_state_json(), record.changing_state_json());
+    let (quoted, changing) = (record.state_json(StatePart::Quoted), record.state_json(StatePart::Changing));
     assert!(!changing.contains("\"intent\":") && !changing.contains("\"gasFeeOptions\":"), "{changing}");
     let joined = RecordState::join_json(&quoted, &changing)?;
     assert_eq!(from_slice::<RecordState>(joined.as_bytes())?, from_slice::<RecordState>(text.as_bytes())?);
@@ -68,8 +68,8 @@ fn through_text(record: &mut IntentRecord) -> Result<IntentRecord, Error> {
 
 #[test]
 fn a_states_parts_join_only_as_two_objects_with_distinct_members() {
-    let record = quoted_record();
-    let (quoted, changing) = (record.quoted_state_json(), record.changing_state_json());
+    let mut record = quoted_record();
+    let (quoted, changing) = (record.state_json(StatePart::Quoted), record.state_json(StatePart::Changing));
     assert!(quoted.starts_with("{\"gasFeeOptions\":") && quoted.contains(",\"intent\":{"), "{quoted}");
     for (quoted, changing) in [("", changing.as_str()), (quoted.as_str(), "{\"version\":1"), ("\"intent\":{}", "{}")] {
         let error = RecordState::join_json(quoted, changing).unwrap_err();
@@ -87,10 +87,10 @@ fn reported_record() -> IntentRecord {
     let mut record = executing_record();
     let chain_id = intent().origin_chain_id;
     let sent = report(TransactionType::Origin, chain_id, TransactionStatus::Sent);
-    assert_eq!(record.report_progress(&sent, later()), Ok(Applied::Changed));
+    assert_eq!(record.apply(EventInput::progress(&sent), later()), Ok(Applied::Changed));
     let mining = report(TransactionType::Origin, chain_id, TransactionStatus::Mining);
-    assert_eq!(record.report_progress(&mining, secs(later(), 1)), Ok(Applied::Changed));
-    record.fail("bridge reverted", secs(later(), 2)).unwrap();
+    assert_eq!(record.apply(EventInput::progress(&mining), secs(later(), 1)), Ok(Applied::Changed));
+    let _ = record.apply(EventInput::fail("bridge reverted"), secs(later(), 2)).unwrap();
     record
 }
 
@@ -105,12 +105,12 @@ fn state_json_writes_the_states_text_with_every_optional_member() {
     through_text(&mut record).unwrap();
     // The quoted members' text is kept through the record's later events.
     let mut quoted = quoted_record();
-    quoted.state_json();
-    assert_eq!(quoted.commit(&intent(), None, committed_at()), Ok(Applied::Changed));
-    assert_eq!(quoted.state_json(), to_string(&quoted.state()));
+    quoted.state_json(StatePart::Whole);
+    assert_eq!(quoted.apply(EventInput::commit(&intent()), committed_at()), Ok(Applied::Changed));
+    assert_eq!(quoted.state_json(StatePart::Whole), to_string(&quoted.state()));
     // Without gas fee options, the member is absent.
     let mut bare = IntentRecord::quote(intent(), None, &Policy::default(), secs(committed_at(), -1)).unwrap();
-    assert!(!bare.state_json().contains("gasFeeOptions"));
+    assert!(!bare.state_json(StatePart::Whole).contains("gasFeeOptions"));
     through_text(&mut bare).unwrap();
 }
 
@@ -150,7 +150,7 @@ fn every_fixture_record_comes_back_equal_through_serde() {
 #[test]
 fn the_state_has_the_members_of_the_spec() {
     let mut record = executing_record();
-    record.fail("bridge reverted", later()).unwrap();
+    let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
     let state = record.state();
     assert_eq!(state.version, RECORD_STATE_VERSION);
     assert_eq!(state.revision, 3);
@@ -230,7 +230,7 @@ fn assert_invalid(record: IntentRecord, path: &str, change: impl FnOnce(&mut Rec
 
 fn failed_record() -> IntentRecord {
     let mut record = executing_record();
-    record.fail("bridge reverted", later()).unwrap();
+    let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
     record
 }
 
@@ -371,17 +371,17 @@ fn any_step() -> impl Strategy<Value = Step> {
 /// Applies `step` at `at` with the world's arguments; `Ok(true)` for a replay.
 fn apply(world: &World, record: &mut IntentRecord, step: Step, at: Timestamp) -> Result<bool, Error> {
     let applied = match step {
-        Step::Commit => record.commit(&world.intent, None, at)?,
+        Step::Commit => record.apply(EventInput::commit(&world.intent), at)?,
         Step::Execute(pick) => {
             let modes = world.modes();
             let request = world.request_for(modes[usize::from(pick) % modes.len()]);
-            record.execute_with(&request, &world.facts(), at)?
+            record.apply(EventInput::execute_with(&request, world.facts()), at)?
         }
-        Step::Fail => record.fail("reverted", at).map(|()| Applied::Changed)?,
-        Step::Succeed => record.succeed(at).map(|()| Applied::Changed)?,
-        Step::Abort => record.abort("operator abort", at).map(|()| Applied::Changed)?,
-        Step::Expire => record.expire(at).map(|()| Applied::Changed)?,
-        Step::Refund => record.refund(at).map(|()| Applied::Changed)?,
+        Step::Fail => record.apply(EventInput::fail("reverted"), at)?,
+        Step::Succeed => record.apply(EventInput::succeed(), at)?,
+        Step::Abort => record.apply(EventInput::abort("operator abort"), at)?,
+        Step::Expire => record.apply(EventInput::expire(), at)?,
+        Step::Refund => record.apply(EventInput::refund(), at)?,
     };
     Ok(applied.is_replay())
 }

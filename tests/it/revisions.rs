@@ -4,7 +4,9 @@
 //! is the instant the record changes by time alone.
 
 use intent_core::IntentRecord;
-use intent_core::{Applied, ExecuteRequest, GasFeeOptions, IntentStatus, Policy, Reason, ServiceContracts, B256};
+use intent_core::{
+    Applied, EventInput, ExecuteRequest, GasFeeOptions, IntentStatus, Policy, Reason, ServiceContracts, B256,
+};
 
 use crate::fixtures::{
     committed_at, committed_record, executed_at, executing_record, expires_at, gas_fee_options, hash_facts,
@@ -21,19 +23,22 @@ fn assert_invalid_transition(record: &mut IntentRecord, event: impl FnOnce(&mut 
 fn the_revision_counts_changes_only() {
     let mut record = quoted_record();
     assert_eq!(record.revision(), 0);
-    record.commit(&intent(), None, shift(quoted_at(), -1)).unwrap_err();
+    record.apply(EventInput::commit(&intent()), shift(quoted_at(), -1)).unwrap_err();
     assert_eq!(record.revision(), 0, "a failed event");
-    assert_eq!(record.commit(&intent(), None, committed_at()), Ok(Applied::Changed));
+    assert_eq!(record.apply(EventInput::commit(&intent()), committed_at()), Ok(Applied::Changed));
     assert_eq!(record.revision(), 1);
-    assert_eq!(record.commit(&intent(), None, executed_at()), Ok(Applied::Replay));
+    assert_eq!(record.apply(EventInput::commit(&intent()), executed_at()), Ok(Applied::Replay));
     assert_eq!(record.revision(), 1, "a replay");
-    assert_eq!(record.execute_with(&hash_request(), &hash_facts(), executed_at()), Ok(Applied::Changed));
+    assert_eq!(
+        record.apply(EventInput::execute_with(&hash_request(), hash_facts()), executed_at()),
+        Ok(Applied::Changed)
+    );
     assert_eq!(record.revision(), 2);
-    assert_eq!(record.execute_with(&hash_request(), &hash_facts(), later()), Ok(Applied::Replay));
-    record.fail("", later()).unwrap_err();
+    assert_eq!(record.apply(EventInput::execute_with(&hash_request(), hash_facts()), later()), Ok(Applied::Replay));
+    record.apply(EventInput::fail(""), later()).unwrap_err();
     assert_eq!(record.revision(), 2);
-    record.fail("bridge reverted", later()).unwrap();
-    record.refund(later()).unwrap();
+    let _ = record.apply(EventInput::fail("bridge reverted"), later()).unwrap();
+    let _ = record.apply(EventInput::refund(), later()).unwrap();
     assert_eq!(record.revision(), 4);
 }
 
@@ -44,9 +49,9 @@ fn a_retried_commit_is_a_replay_in_every_later_status_and_changes_nothing() {
         let before = record.clone();
         // Earlier than the last event and after the quote expired: still a replay.
         for at in [quoted_at(), secs(expires_at(), 1)] {
-            assert_eq!(record.commit(&intent(), None, at), Ok(Applied::Replay));
+            assert_eq!(record.apply(EventInput::commit(&intent()), at), Ok(Applied::Replay));
             let contracts = intent().service_contracts;
-            assert_eq!(record.commit(&intent(), Some(&contracts), at), Ok(Applied::Replay));
+            assert_eq!(record.apply(EventInput::commit_with(&intent(), Some(&contracts)), at), Ok(Applied::Replay));
             assert_eq!(record, before);
         }
     }
@@ -57,7 +62,9 @@ fn a_commit_with_other_service_contracts_on_a_committed_record_is_invalid_transi
     let mut record = committed_record();
     let mut other: ServiceContracts = intent().service_contracts;
     other.insert_unknown("extra", "1").unwrap();
-    assert_invalid_transition(&mut record, |r| r.commit(&intent(), Some(&other), later()).unwrap_err().reason());
+    assert_invalid_transition(&mut record, |r| {
+        r.apply(EventInput::commit_with(&intent(), Some(&other)), later()).unwrap_err().reason()
+    });
 }
 
 #[test]
@@ -65,17 +72,17 @@ fn a_commit_of_another_intent_on_a_committed_record_is_invalid_transition() {
     let mut record = committed_record();
     let mut sent = intent();
     sent.id += 1;
-    assert_invalid_transition(&mut record, |r| r.commit(&sent, None, later()).unwrap_err().reason());
+    assert_invalid_transition(&mut record, |r| r.apply(EventInput::commit(&sent), later()).unwrap_err().reason());
 }
 
 #[test]
 fn a_retried_execute_is_a_replay_in_every_later_status_and_changes_nothing() {
     let mut failed = executing_record();
-    failed.fail("bridge reverted", later()).unwrap();
+    let _ = failed.apply(EventInput::fail("bridge reverted"), later()).unwrap();
     let mut succeeded = executing_record();
-    succeeded.succeed(later()).unwrap();
+    let _ = succeeded.apply(EventInput::succeed(), later()).unwrap();
     let mut refunded = failed.clone();
-    refunded.refund(later()).unwrap();
+    let _ = refunded.apply(EventInput::refund(), later()).unwrap();
     for record in [executing_record(), failed, succeeded, refunded] {
         let mut record = record;
         let before = record.clone();
@@ -83,7 +90,7 @@ fn a_retried_execute_is_a_replay_in_every_later_status_and_changes_nothing() {
         // Before the last event and after the window closed: still a replay.
         for at in [committed_at(), secs(window_closes_at(), 1)] {
             assert_eq!(
-                record.execute_with(&hash_request(), &hash_facts(), at),
+                record.apply(EventInput::execute_with(&hash_request(), hash_facts()), at),
                 Ok(Applied::Replay),
                 "{}",
                 record.status()
@@ -97,15 +104,15 @@ fn a_retried_execute_is_a_replay_in_every_later_status_and_changes_nothing() {
 fn another_execute_request_on_an_executing_record_is_invalid_transition() {
     let mut record = executing_record();
     let other = ExecuteRequest { deposit_transaction_hash: Some(B256::repeat_byte(0xd8)), ..hash_request() };
-    assert_invalid_transition(&mut record, |r| r.execute(&other, later()).unwrap_err().reason());
+    assert_invalid_transition(&mut record, |r| r.apply(EventInput::execute(&other), later()).unwrap_err().reason());
 }
 
 #[test]
 fn an_execute_on_an_aborted_record_is_invalid_transition() {
     let mut record = committed_record();
-    record.abort("owner cancelled", executed_at()).unwrap();
+    let _ = record.apply(EventInput::abort("owner cancelled"), executed_at()).unwrap();
     assert_invalid_transition(&mut record, |r| {
-        r.execute_with(&hash_request(), &hash_facts(), later()).unwrap_err().reason()
+        r.apply(EventInput::execute_with(&hash_request(), hash_facts()), later()).unwrap_err().reason()
     });
 }
 
@@ -131,9 +138,9 @@ fn the_next_deadline_of_a_committed_record_is_the_windows_close() {
 fn no_other_status_has_a_next_deadline() {
     let mut record = executing_record();
     assert_eq!(record.next_deadline(), None);
-    record.succeed(later()).unwrap();
+    let _ = record.apply(EventInput::succeed(), later()).unwrap();
     assert_eq!((record.status(), record.next_deadline()), (&IntentStatus::Succeeded, None));
     let mut record = committed_record();
-    record.expire(window_closes_at()).unwrap();
+    let _ = record.apply(EventInput::expire(), window_closes_at()).unwrap();
     assert_eq!((record.status(), record.next_deadline()), (&IntentStatus::Aborted, None));
 }

@@ -8,8 +8,8 @@ use crate::fixtures;
 
 use fixtures::*;
 use intent_core::{
-    from_slice, to_string, Address, Bytes, DepositEvidence, IntentRecord, Policy, Problem, Quantity, Reason,
-    RecordState, B256, U256,
+    from_slice, to_string, Address, Bytes, DepositEvidence, EventInput, IntentRecord, Policy, Problem, Quantity,
+    Reason, RecordState, B256, U256,
 };
 use intent_test_support::evidence::{paying, transfer_log, EVIDENCE_BLOCK, SENDER};
 
@@ -70,7 +70,7 @@ fn evidence_is_used_even_when_an_unverified_deposit_is_accepted() {
 fn the_short_call_refuses_a_hash_and_the_record_keeps_its_state() {
     let mut record = committed_record();
     let before = record.clone();
-    assert_rule(record.execute(&hash_request(), executed_at()), Reason::DepositUnverified, AT);
+    assert_rule(record.apply(EventInput::execute(&hash_request()), executed_at()), Reason::DepositUnverified, AT);
     assert_eq!(record, before);
 }
 
@@ -240,12 +240,16 @@ fn the_deposit_rules_run_in_the_order_of_the_spec() {
 fn the_record_checks_with_its_policys_confirmations_and_keeps_them_in_its_state() {
     let policy = Policy { deposit_confirmations: 2, ..Policy::DEFAULT };
     let mut record = IntentRecord::quote(intent(), Some(gas_fee_options()), &policy, quoted_at()).unwrap();
-    let _ = record.commit(&intent(), None, committed_at()).unwrap();
+    let _ = record.apply(EventInput::commit(&intent()), committed_at()).unwrap();
     let state = to_string(&record.state());
     assert!(state.contains(r#""depositConfirmations":2"#), "{state}");
     let mut record = IntentRecord::from_state(from_slice::<RecordState>(state.as_bytes()).unwrap()).unwrap();
     assert_eq!(record.policy().deposit_confirmations, 2);
-    assert_rule(record.execute_with(&hash_request(), &hash_facts(), executed_at()), Reason::DepositUnconfirmed, AT);
+    assert_rule(
+        record.apply(EventInput::execute_with(&hash_request(), hash_facts()), executed_at()),
+        Reason::DepositUnconfirmed,
+        AT,
+    );
 }
 
 #[test]

@@ -10,7 +10,7 @@ use intent_core::eip712::recover_signer;
 use intent_core::rules::{
     deposit_intent_digest, deposit_permit, deposit_permit_digest, entrypoint_domain, GaslessMode,
 };
-use intent_core::{Address, AddressOrEmpty, Bytes, ChainFacts, Problem, Reason, B256, U256};
+use intent_core::{Address, AddressOrEmpty, Bytes, ChainFacts, EventInput, Problem, Reason, B256, U256};
 
 // ---------------------------------------------------------------------------------------------
 // The valid inputs pass
@@ -1090,7 +1090,7 @@ fn record_executes_every_valid_mode_with_token_facts() {
     for request in [hash_request(), entrypoint_request(), permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
         let facts = ChainFacts { token_permit: Some(&token_permit()), ..hash_facts() };
-        let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
+        let _ = record.apply(EventInput::execute_with(&request, facts), executed_at()).unwrap();
         assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     }
 }
@@ -1102,7 +1102,7 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
     let mut record = committed_record();
     let before = record.clone();
     assert_rule(
-        record.execute_with(&request, &ChainFacts::with_token_permit(&token_permit()), executed_at()),
+        record.apply(EventInput::execute_with(&request, ChainFacts::with_token_permit(&token_permit())), executed_at()),
         Reason::SignerMismatch,
         PERMIT_SIGNATURE,
     );
@@ -1112,12 +1112,12 @@ fn record_reports_the_permit_signer_mismatch_with_token_facts() {
 #[test]
 fn record_executes_without_chain_facts_only_what_needs_none() {
     let mut record = committed_record();
-    let _ = record.execute(&entrypoint_request(), executed_at()).unwrap();
+    let _ = record.apply(EventInput::execute(&entrypoint_request()), executed_at()).unwrap();
     assert_eq!(record.status(), &intent_core::IntentStatus::Executing);
     let mut record = committed_record();
     let before = record.clone();
     assert_rule(
-        record.execute(&hash_request(), executed_at()),
+        record.apply(EventInput::execute(&hash_request()), executed_at()),
         Reason::DepositUnverified,
         Some("depositTransactionHash"),
     );
@@ -1125,7 +1125,11 @@ fn record_executes_without_chain_facts_only_what_needs_none() {
     for request in [permit_only_request(), entrypoint_permit_request()] {
         let mut record = committed_record();
         let before = record.clone();
-        assert_rule(record.execute(&request, executed_at()), Reason::PermitUnverified, PERMIT_SIGNATURE);
+        assert_rule(
+            record.apply(EventInput::execute(&request), executed_at()),
+            Reason::PermitUnverified,
+            PERMIT_SIGNATURE,
+        );
         assert_eq!(record, before);
     }
 }
@@ -1136,12 +1140,12 @@ fn record_checks_the_owners_entrypoint_nonce_when_given() {
     let facts = ChainFacts { entrypoint_nonce: Some(USER_NONCE), ..ChainFacts::default() };
     let mut record = committed_record();
     assert_rule(
-        record.execute_with(&request, &facts, executed_at()),
+        record.apply(EventInput::execute_with(&request, facts), executed_at()),
         Reason::NonceMismatch,
         Some("depositSignature.userNonce"),
     );
     let facts = ChainFacts { entrypoint_nonce: Some(USER_NONCE + U256::from(1)), ..facts };
-    let _ = record.execute_with(&request, &facts, executed_at()).unwrap();
+    let _ = record.apply(EventInput::execute_with(&request, facts), executed_at()).unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1171,19 +1175,22 @@ fn a_strangers_permit_is_refused_on_every_execute_path() {
             error.reason()
         };
         let at = executed_at();
-        assert_eq!(refused(committed_record().execute(&request, at).map(drop)), Reason::PermitUnverified);
         assert_eq!(
-            refused(committed_record().execute_with(&request, &ChainFacts::default(), at).map(drop)),
+            refused(committed_record().apply(EventInput::execute(&request), at).map(drop)),
+            Reason::PermitUnverified
+        );
+        assert_eq!(
+            refused(committed_record().apply(EventInput::execute_with(&request, ChainFacts::default()), at).map(drop)),
             Reason::PermitUnverified
         );
         let with_facts = ChainFacts::with_token_permit(&token_facts);
         assert_eq!(
-            refused(committed_record().execute_with(&request, &with_facts, at).map(drop)),
+            refused(committed_record().apply(EventInput::execute_with(&request, with_facts), at).map(drop)),
             Reason::SignerMismatch
         );
         let with_facts_and_opt_in = ChainFacts { accept_unverified_permit: true, ..with_facts };
         assert_eq!(
-            refused(committed_record().execute_with(&request, &with_facts_and_opt_in, at).map(drop)),
+            refused(committed_record().apply(EventInput::execute_with(&request, with_facts_and_opt_in), at).map(drop)),
             Reason::SignerMismatch
         );
         assert_eq!(refused(Execute::without_chain_facts().check(&request)), Reason::PermitUnverified);

@@ -500,14 +500,14 @@ fn apply(
                 }
                 CommitWith::OtherContracts => (intent, &inputs.other_contracts),
             };
-            EventInput::Commit { intent: sent, contracts: Some(contracts) }
+            EventInput::commit_with(sent, Some(contracts))
         }
-        Event::Execute(kind) => EventInput::Execute { request: inputs.request(*kind).0, facts: world.facts() },
-        Event::Fail(with_reason) => EventInput::Fail { reason: reason(*with_reason), transaction: None },
-        Event::Succeed => EventInput::Succeed { transaction: None },
-        Event::Abort(with_reason) => EventInput::Abort { reason: reason(*with_reason), transaction: None },
-        Event::Expire => EventInput::Expire,
-        Event::Refund => EventInput::Refund { transaction: None },
+        Event::Execute(kind) => EventInput::execute_with(inputs.request(*kind).0, world.facts()),
+        Event::Fail(with_reason) => EventInput::fail(reason(*with_reason)),
+        Event::Succeed => EventInput::succeed(),
+        Event::Abort(with_reason) => EventInput::abort(reason(*with_reason)),
+        Event::Expire => EventInput::expire(),
+        Event::Refund => EventInput::refund(),
     };
     let applied = record.apply(input, at)?;
     let intent_id = matches!(event, Event::Commit(_)).then(|| record.intent().intent_id.clone());

@@ -32,7 +32,7 @@ use alloy_primitives::B256;
 use intent_core::{
     AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse, EventInput, ExecuteRequest,
     ExecuteResponse, Intent, IntentReceipt, IntentRecord, IntentStatus, Policy, QuoteRequest, QuoteResponse,
-    ServerFailure, Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers,
+    ServerFailure, StatePart, Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers,
     WaitIntentReceiptRequest,
 };
 use tokio::sync::watch;
@@ -332,15 +332,14 @@ impl Records {
             }
             match step? {
                 Step::Answer(answer) => return Ok(answer),
-                Step::Store(record, proofs, answer) => {
-                    // The row's revision counts every stored change: the record's events
-                    // and its deposit's progress (which leaves the record's own revision).
+                Step::Store(mut record, proofs, answer) => {
+                    // The row's revision counts every stored change.
                     let next = revision.saturating_add(1);
                     let mut new_hashes = transaction_hashes(&record);
                     new_hashes.retain(|hash| !hashes_before.contains(hash));
                     let row = StoredRecord {
                         queue_relay_on: relay_queue_of(&status_before, &record),
-                        ..stored(&record, project_id, next, new_hashes)
+                        ..stored(&mut record, project_id, next, new_hashes)
                     };
                     match self.store.swap(&row, revision, &proofs).await.map_err(|e| self.store_failure(&e))? {
                         Swapped::Done => {
@@ -382,15 +381,15 @@ impl Records {
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
-        let record =
+        let mut record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
         let revision = stored_revision(&record);
         let hashes = transaction_hashes(&record);
         let row = StoredRecord {
-            quoted: Some(record.quoted_state_json()),
+            quoted: Some(record.state_json(StatePart::Quoted)),
             listing: listing(record.intent()),
-            ..stored(&record, project, revision, hashes)
+            ..stored(&mut record, project, revision, hashes)
         };
         self.store.insert(&row).await.map_err(|e| self.store_failure(&e))?;
         self.changed(&response.intent.intent_id, revision);
@@ -413,7 +412,8 @@ impl Records {
     ) -> Result<CommitResponse, Failure> {
         let intent_id = request.intent.intent_id.clone();
         self.change(&intent_id, caller, now, clock, |mut record, now| {
-            let applied = record.commit(&request.intent, request.service_contracts.as_ref(), now)?;
+            let applied =
+                record.apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), now)?;
             let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
             Ok(match applied {
                 Applied::Replay => Step::Answer(response),
@@ -450,7 +450,7 @@ impl Records {
             self.chain.facts(record.intent())
         };
         self.change(&request.intent_id, caller, now, clock, |mut record, now| {
-            let applied = record.execute_with(request, &facts.as_chain_facts(), now)?;
+            let applied = record.apply(EventInput::execute_with(request, facts.as_chain_facts()), now)?;
             let response = ExecuteResponse {
                 intent_id: request.intent_id.clone(),
                 intent_status: record.status().clone(),
@@ -486,11 +486,11 @@ impl Records {
         let transaction = Some(&report.transaction);
         self.change(&report.intent_id, Caller::Operator, now, clock, |mut record, now| {
             let input = match outcome {
-                Outcome::Succeeded => EventInput::Succeed { transaction },
-                Outcome::Failed => EventInput::Fail { reason: report.reason.as_deref().unwrap_or(""), transaction },
-                Outcome::Refunded => EventInput::Refund { transaction },
+                Outcome::Succeeded => EventInput::succeed_with(transaction),
+                Outcome::Failed => EventInput::fail_with(report.reason.as_deref().unwrap_or(""), transaction),
+                Outcome::Refunded => EventInput::refund_with(transaction),
                 Outcome::Progress => {
-                    let applied = record.report_progress(&report.transaction, now)?;
+                    let applied = record.apply(EventInput::progress(&report.transaction), now)?;
                     let receipt = record.receipt(now);
                     return Ok(match applied {
                         Applied::Replay => Step::Answer(receipt),
@@ -513,7 +513,7 @@ impl Records {
     /// A database failure or an unreadable record.
     pub async fn expire(&self, intent_id: &str, now: Timestamp) -> Result<bool, Failure> {
         self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
-            if *record.status() != IntentStatus::Committed || record.expire(now).is_err() {
+            if *record.status() != IntentStatus::Committed || record.apply(EventInput::expire(), now).is_err() {
                 return Ok(Step::Answer(false));
             }
             Ok(Step::Store(Box::new(record), Vec::new(), true))
@@ -552,7 +552,7 @@ impl Records {
         }
         self.change(&request.intent_id, caller, now, clock, |mut record, now| {
             let transaction = abort_transaction(record.intent(), request, status.clone())?;
-            let input = EventInput::Abort { reason: ABORT_REASON, transaction: Some(&transaction) };
+            let input = EventInput::abort_with(ABORT_REASON, Some(&transaction));
             let _: Applied = record.apply(input, now)?;
             let response = AbortIntentResponse {
                 intent_id: request.intent_id.clone(),
@@ -582,36 +582,26 @@ impl Records {
     }
 
     /// Keeps `report` (a DEPOSIT transaction: the relay's progress) as the receipt's deposit
-    /// transaction of `intent_id` while it is EXECUTING, at the clock's now; the intent's
-    /// status stays. Stored with a compare-and-swap like every change (the row's revision
-    /// grows, so waiters are woken; the record's own revision counts events only). Answers
-    /// whether it was kept: `false` once the intent left EXECUTING.
+    /// transaction of `intent_id` while it is EXECUTING, at the clock's now: the core's
+    /// progress event, so the intent's status stays and the record's revision grows (the
+    /// same report again changes nothing). Stored with a compare-and-swap like every change,
+    /// so waiters are woken. Answers whether it was kept: `false` once the intent left
+    /// EXECUTING.
     ///
     /// # Errors
     ///
-    /// Not found, the core's check of the transaction against the intent or of the state,
-    /// 409, or a database failure.
+    /// Not found, the core's check of the transaction against the intent, 409, or a
+    /// database failure.
     pub async fn keep_deposit(&self, intent_id: &str, report: &TransactionReport) -> Result<bool, Failure> {
         let now = Timestamp::now();
-        self.change(intent_id, Caller::Operator, now, Timestamp::now, |record, now| {
+        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
             if *record.status() != IntentStatus::Executing {
                 return Ok(Step::Answer(false));
             }
-            report.check(record.intent())?;
-            let mut transaction = record.receipt(now).deposit_transaction;
-            transaction.status = report.status.clone();
-            transaction.status_reason = report.status_reason.clone();
-            transaction.status_updated_at = Some(now);
-            transaction.txn_hash = report.txn_hash;
-            transaction.txn_mined_at = report.txn_mined_at;
-            let mut state = record.state();
-            let mut transactions = state.transactions.take().unwrap_or_default();
-            transactions.retain(|kept| kept.kind != TransactionType::Deposit);
-            transactions.push(transaction);
-            transactions.sort_by_key(|kept| kept.id);
-            state.transactions = Some(transactions);
-            let record = IntentRecord::from_state(state).map_err(|e| failure::internal(&e))?;
-            Ok(Step::Store(Box::new(record), Vec::new(), true))
+            Ok(match record.apply(EventInput::progress(report), now)? {
+                Applied::Replay => Step::Answer(true),
+                Applied::Changed => Step::Store(Box::new(record), Vec::new(), true),
+            })
         })
         .await
     }
@@ -634,7 +624,7 @@ impl Records {
             if *record.status() != IntentStatus::Executing {
                 return Ok(Step::Answer(false));
             }
-            let _: Applied = record.apply(EventInput::Fail { reason, transaction: Some(report) }, now)?;
+            let _: Applied = record.apply(EventInput::fail_with(reason, Some(report)), now)?;
             Ok(Step::Store(Box::new(record), Vec::new(), true))
         })
         .await

@@ -14,7 +14,7 @@
 use alloy_primitives::Address;
 use intent_core::{
     from_slice_with, DepositSignature, ExecuteRequest, FeeOption, Intent, IntentRecord, IntentStatus, Limits,
-    RecordState, Timestamp, UnknownMembers,
+    RecordState, StatePart, Timestamp, UnknownMembers,
 };
 
 use super::Records;
@@ -122,7 +122,7 @@ pub(super) fn stored_revision(record: &IntentRecord) -> i64 {
 /// the side table of hashes: its state's changing part. Its quoted part and listing are
 /// left empty: only an insert writes them (they never change), see [`super::Records::quote`].
 pub(super) fn stored(
-    record: &IntentRecord,
+    record: &mut IntentRecord,
     project_id: i64,
     revision: i64,
     new_transaction_hashes: Vec<String>,
@@ -133,7 +133,7 @@ pub(super) fn stored(
         revision,
         status: record.status().name().to_owned(),
         next_deadline: record.next_deadline().map(seconds_ceil),
-        state: record.changing_state_json(),
+        state: record.state_json(StatePart::Changing),
         quoted: None,
         listing: Listing::default(),
         new_transaction_hashes,
@@ -228,9 +228,12 @@ pub async fn finish_older_rows(records: &Records) -> Result<u64, Failure> {
                 finished += 1;
                 continue;
             };
-            let record = parse_record(&stored.state, stored.quoted.as_deref())?;
+            let mut record = parse_record(&stored.state, stored.quoted.as_deref())?;
             let listing = (!row.listed).then(|| (listing(record.intent()), transaction_hashes(&record)));
-            let parts = stored.quoted.is_none().then(|| (record.quoted_state_json(), record.changing_state_json()));
+            let parts = stored
+                .quoted
+                .is_none()
+                .then(|| (record.state_json(StatePart::Quoted), record.state_json(StatePart::Changing)));
             let finish = Finish {
                 revision: stored.revision,
                 listing: listing.as_ref().map(|(columns, hashes)| (columns, hashes.as_slice())),

@@ -58,10 +58,10 @@ pub struct StoredRecord {
     pub status: String,
     /// Its next deadline in Unix seconds, rounded up (docs/spec.md §6.4); `None`: none.
     pub next_deadline: Option<i64>,
-    /// The changing part of its RecordState JSON (`IntentRecord::changing_state_json`); as
+    /// The changing part of its RecordState JSON (`StatePart::Changing`); as
     /// read back, the whole state when `quoted` is `None`.
     pub state: String,
-    /// The quoted part of its RecordState JSON (`IntentRecord::quoted_state_json`): written
+    /// The quoted part of its RecordState JSON (`StatePart::Quoted`): written
     /// by [`Store::insert`] only (it never changes; a swap ignores it), read back by
     /// [`Store::load`]. Read back as `None`: `state` is the whole state (a row stored before
     /// the split, until it is split at start, see [`Store::finish_older`]).
