@@ -109,18 +109,15 @@ impl Service {
         let limits = config.server_limits();
         let rates = config.rate_limits();
         let metrics = Arc::new(metrics::Metrics::new());
-        let chain = chain::ChainView::new(config.clone())?;
-        let records = records::Records::new(
-            store,
-            Box::new(quoter::ConfiguredQuoter::new(config.clone())),
-            config.policy(),
-            chain,
-            limits.kept_records,
-            metrics.store_errors(),
-        );
-        records::finish_older_rows(&records).await.map_err(StartError::OlderRows)?;
-        let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone());
-        let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
+        let chain = Arc::new(chain::ChainView::new(config.clone())?);
+        let book = records::Book::open(store, limits.kept_records, metrics.store_errors());
+        records::finish_older_rows(&book).await.map_err(StartError::OlderRows)?;
+        // The relayer's tasks change records through their handle on the book; the records
+        // are given each chain's reach (its task's queue), so that neither holds the other.
+        let relaying = relay::start(&config, relayer_key.as_ref(), &records::Deposits::new(&book), &chain, &metrics);
+        let quoter = Box::new(quoter::ConfiguredQuoter::new(config.clone()));
+        let records = records::Records::new(book, quoter, config.policy(), chain, relaying);
+        let app = http::App::new(records, keys, test_clock, limits, rates, metrics);
         Ok(Service { app: Arc::new(app), limits })
     }
 

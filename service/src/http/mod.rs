@@ -38,7 +38,6 @@ use crate::keys::Keys;
 use crate::metrics::Metrics;
 use crate::rate::RateLimiter;
 use crate::records::Records;
-use crate::relay::Relayer;
 
 /// The header that carries the access key.
 pub const ACCESS_KEY_HEADER: &str = "x-access-key";
@@ -62,8 +61,6 @@ pub struct App {
     pub waiters: Vec<Arc<Semaphore>>,
     /// The instance's metrics.
     pub metrics: Arc<Metrics>,
-    /// The relayer of gasless deposits.
-    pub relayer: Relayer,
     /// When the service started (RuntimeStatus's `startTime`).
     pub start_time: intent_core::Timestamp,
     /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
@@ -72,7 +69,6 @@ pub struct App {
 
 impl App {
     /// The shared state of the routes.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         records: Arc<Records>,
         keys: Keys,
@@ -80,7 +76,6 @@ impl App {
         limits: ServerLimits,
         rates: RateLimits,
         metrics: Arc<Metrics>,
-        relayer: Relayer,
     ) -> App {
         let waiters =
             (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
@@ -92,7 +87,6 @@ impl App {
             rates: RateLimiter::new(rates),
             waiters,
             metrics,
-            relayer,
             start_time: intent_core::Timestamp::now(),
             started: std::time::Instant::now(),
         }

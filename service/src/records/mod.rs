@@ -1,100 +1,67 @@
-//! The service's operations on records: quote, commit, execute, report an outcome,
-//! expire, read and wait for a receipt. Each loads the record's RecordState, restores the
-//! core's `IntentRecord` from it, applies one event, and stores the result with a
-//! compare-and-swap on the revision; a lost race is retried from a fresh load (where a
-//! concurrent identical request becomes a replay) judged at a fresh "now" (never earlier
-//! than the record's last event), and answered 409 after [`MAX_ATTEMPTS`] losses.
+//! The service's domain: [`Records`], the one entry point of every operation (docs/spec.md
+//! §12). A handler extracts its request and makes one call here: quote, commit, execute,
+//! read or wait for a receipt, report an outcome, look an intent up, search, page through
+//! the history, abort, and the service's status; the sweep expires records here too. Each
+//! change applies one event of the core (`IntentRecord::apply`) to the record and stores
+//! it with a compare-and-swap ([`book`]); a change that makes a gasless intent EXECUTING
+//! hands it to its chain's relayer itself, and a receipt says why a gasless deposit is not
+//! relayed as it is built ([`relaying`]).
 //!
 //! A record belongs to the project whose key quoted it: another project's key is answered
-//! exactly as for an unknown intent. Waiters are woken per intent when this instance
-//! changes it, and for other instances' changes on PostgreSQL by its `LISTEN/NOTIFY` (a
-//! waiter announces a watch of its intent before reading it, and the instances announce
-//! the changes of watched intents after their commit: [`crate::store::WATCHES_CHANNEL`]), on
-//! SQLite by one poller that
-//! reads the revisions of every waited intent in one query every [`WAIT_POLL`] (on
-//! PostgreSQL the same poller runs every [`WAIT_POLL_BEHIND_LISTEN`], for notifications lost
-//! while the listener reconnected or in a crash). A waiter parses its record again only when woken so. A
-//! shutdown answers them at once with their receipt.
+//! exactly as for an unknown intent.
 //!
-//! Every rule, hash, digest and transition is the core's (`IntentRecord`); this module
-//! only moves records between the core and the store, and supplies what the core takes
-//! as arguments: the time, the policy, and the chain facts ([`crate::chain`]).
+//! What lives where: this module, the operations and the event each applies; [`book`], the
+//! loads and the compare-and-swap loop; [`waiters`], WaitIntentReceipt and the signals that
+//! wake it; [`rows`], the projection of a record into the store's rows and back, and the
+//! rows an older schema stored; [`search`], SearchIntents and GetIntentHistory;
+//! [`relaying`], what the records and the relayer give each other; [`cache`], the records
+//! kept parsed. Every rule, hash, digest and transition is the core's; what the core takes
+//! as arguments (the time, the policy, the chain facts: [`crate::chain`]) is supplied here.
+//! The SQL is the store's ([`crate::store`]); HTTP is [`crate::http`]'s.
 
+mod book;
 mod cache;
+mod relaying;
 mod rows;
 mod search;
+mod waiters;
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use alloy_primitives::B256;
 use intent_core::{
     AbortIntentRequest, AbortIntentResponse, Applied, CommitRequest, CommitResponse, EventInput, ExecuteRequest,
-    ExecuteResponse, Intent, IntentReceipt, IntentRecord, IntentStatus, Policy, QuoteRequest, QuoteResponse,
-    ServerFailure, StatePart, Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers,
-    WaitIntentReceiptRequest,
+    ExecuteResponse, GetIntentReceiptResponse, GetIntentResponse, Intent, IntentReceipt, IntentRecord, IntentStatus,
+    Policy, QuoteRequest, QuoteResponse, RuntimeStatus, RuntimeStatusResponse, ServiceStatus, Timestamp,
+    TransactionReport, TransactionStatus, TransactionType, UnknownMembers,
 };
 use tokio::sync::watch;
+
+pub use book::Book;
+use book::{Changed, Step};
+pub use relaying::{Deposits, Execution, Reach, Relaying};
+pub use rows::finish_older_rows;
+use rows::{deposit_proofs, stored_request};
 
 use crate::chain::ChainView;
 use crate::failure::{self, Failure};
 use crate::keys::Caller;
 use crate::outcome::{Outcome, ReportIntentOutcomeRequest};
 use crate::quoter::Quoter;
-use crate::store::WATCHES_CHANNEL;
-use crate::store::{Backend, DepositProof, Store, StoreError, StoredRecord, Swapped};
-use cache::{Cached, RecordCache};
-pub use rows::finish_older_rows;
-use rows::{
-    deposit_proofs, listing, parse_record, relay_queue_of, stored, stored_request, stored_revision, transaction_hashes,
-};
-
-/// How many times a change is re-applied after losing a compare-and-swap before the
-/// request is answered 409.
-pub const MAX_ATTEMPTS: usize = 16;
-
-/// How often a waiter reads the record's revision, for changes made by other instances.
-pub const WAIT_POLL: Duration = Duration::from_millis(200);
-
-/// How often the poller reads waited revisions behind PostgreSQL's `LISTEN`.
-pub const WAIT_POLL_BEHIND_LISTEN: Duration = Duration::from_secs(5);
-
-/// The records of one service instance: the store, the quoter, the policy and the chain
-/// facts, a signal raised on every change this instance makes (for the sweep), one per
-/// waited intent (for its waiters), and the shutdown signal.
-pub struct Records {
-    store: Store,
-    quoter: Box<dyn Quoter>,
-    policy: Policy,
-    chain: ChainView,
-    cache: RecordCache,
-    changes: watch::Sender<u64>,
-    waited: Mutex<HashMap<String, Waited>>,
-    shutdown: watch::Sender<bool>,
-    store_errors: metrics::Counter,
-}
-
-/// One waited intent: the signal its waiters hold, the latest revision seen of it, and
-/// until when this instance has announced a watch of it (PostgreSQL).
-struct Waited {
-    signal: watch::Sender<u64>,
-    revision: i64,
-    announced_until: Option<tokio::time::Instant>,
-}
-
-/// How many waited intents one poll query reads at most.
-const POLL_CHUNK: usize = 500;
-
-/// How long from `now` until `at` (zero when it has passed), to the millisecond above.
-fn until(now: Timestamp, at: Timestamp) -> Duration {
-    let nanos = |t: Timestamp| i128::from(t.unix_seconds()) * 1_000_000_000 + i128::from(t.subsec_nanos());
-    let millis = (nanos(at) - nanos(now)).max(0) / 1_000_000 + 1;
-    Duration::from_millis(u64::try_from(millis).unwrap_or(u64::MAX))
-}
+use crate::store::Store;
 
 /// The status reason an AbortIntent leaves.
 pub const ABORT_REASON: &str = "aborted by its owner";
+
+/// The records of one service instance: their book, the quoter, the policy, the chain
+/// facts, and what the relayer reaches on each chain.
+pub struct Records {
+    book: Arc<Book>,
+    quoter: Box<dyn Quoter>,
+    policy: Policy,
+    chain: Arc<ChainView>,
+    relaying: Relaying,
+}
 
 /// The abort transaction `request` names, as a report about `intent`'s transaction on
 /// that chain with `status` (SENT where no node confirms it, SUCCEEDED where one did).
@@ -125,51 +92,40 @@ fn abort_transaction(
     })
 }
 
-/// What one attempt at a change decided.
-enum Step<T> {
-    /// Store the changed record (claiming these proofs), then answer `T`.
-    Store(Box<IntentRecord>, Vec<DepositProof>, T),
-    /// Nothing to store: answer `T` (a replay).
-    Answer(T),
+/// The records counted for the metrics, read from the store.
+pub struct RecordCounts {
+    /// How many records have each status (every one of `IntentStatus::NAMES`).
+    pub by_status: Vec<(&'static str, u64)>,
+    /// Seconds since the earliest deadline of a COMMITTED record (0 when none is past).
+    pub sweep_lag: u64,
 }
 
 impl Records {
-    /// The records in `store`, quoted by `quoter` under `policy`, executed with `chain`'s
-    /// facts, keeping the last `kept_records` stored parsed ([`cache`]); each failed
-    /// store operation counts in `store_errors`.
+    /// The records of `book`, quoted by `quoter` under `policy`, executed with `chain`'s
+    /// facts, each chain's gasless executions handed to `relaying`'s queue.
     pub fn new(
-        store: Store,
+        book: Arc<Book>,
         quoter: Box<dyn Quoter>,
         policy: Policy,
-        chain: ChainView,
-        kept_records: usize,
-        store_errors: metrics::Counter,
+        chain: Arc<ChainView>,
+        relaying: Relaying,
     ) -> Arc<Records> {
-        let records = Arc::new(Records {
-            store,
-            quoter,
-            policy,
-            chain,
-            cache: RecordCache::new(kept_records),
-            changes: watch::channel(0).0,
-            waited: Mutex::new(HashMap::new()),
-            shutdown: watch::channel(false).0,
-            store_errors,
-        });
-        let every = match records.store.backend() {
-            Backend::Sqlite => WAIT_POLL,
-            Backend::Postgres => {
-                tokio::spawn(Records::listen_waited(Arc::downgrade(&records)));
-                WAIT_POLL_BEHIND_LISTEN
-            }
-        };
-        tokio::spawn(Records::poll_waited(Arc::downgrade(&records), every));
-        records
+        Arc::new(Records { book, quoter, policy, chain, relaying })
+    }
+
+    /// The book of the records.
+    fn book(&self) -> &Book {
+        &self.book
     }
 
     /// Answers every waiter now with its current receipt, and every later one at once.
     pub fn shut_down(&self) {
-        self.shutdown.send_replace(true);
+        self.book.waiters().shut_down();
+    }
+
+    /// A receiver that sees every change this instance makes (for the sweep).
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.book.waiters().subscribe()
     }
 
     /// The chain facts: the chains' nodes and the configured facts.
@@ -177,191 +133,44 @@ impl Records {
         &self.chain
     }
 
-    /// The store.
+    /// What the relayer reaches on each chain.
+    pub fn relaying(&self) -> &Relaying {
+        &self.relaying
+    }
+
+    /// The store (the sweep's queries; the tests read it directly).
     pub fn store(&self) -> &Store {
-        &self.store
+        self.book.store()
     }
 
     /// Counts a failed store operation and answers it as the service's own fault.
-    pub fn store_failure(&self, error: &StoreError) -> Failure {
-        self.store_errors.increment(1);
-        failure::internal(error)
+    pub fn store_failure(&self, error: &crate::store::StoreError) -> Failure {
+        self.book.store_failure(error)
     }
 
-    /// A receiver that sees every change this instance makes.
-    pub fn subscribe(&self) -> watch::Receiver<u64> {
-        self.changes.subscribe()
+    /// `record`'s receipt at `now`, saying why its gasless deposit is not relayed when it
+    /// is not.
+    fn receipt_of(&self, record: &IntentRecord, now: Timestamp) -> IntentReceipt {
+        self.explained(record.receipt(now))
     }
 
-    /// Signals a change of `intent_id` to its revision `revision`: to the sweep, and to the
-    /// intent's waiters unless they saw that revision already.
-    fn changed(&self, intent_id: &str, revision: i64) {
-        self.changes.send_modify(|count| *count = count.wrapping_add(1));
-        self.seen(intent_id, revision);
+    /// `receipt`, saying why its gasless deposit is not relayed when it is not.
+    fn explained(&self, mut receipt: IntentReceipt) -> IntentReceipt {
+        self.relaying.explain(&mut receipt);
+        receipt
     }
 
-    /// Records that `intent_id` is at `revision`, waking its waiters if that is news.
-    fn seen(&self, intent_id: &str, revision: i64) {
-        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(entry) = waited.get_mut(intent_id) {
-            if revision > entry.revision {
-                entry.revision = revision;
-                entry.signal.send_modify(|count| *count = count.wrapping_add(1));
-            }
+    /// The answer of a change ([`Book::change`]), after handing the gasless execution it
+    /// queued, if any, to its chain's relayer: every operation's change passes here.
+    fn hand_on<T>(&self, changed: Changed<T>) -> T {
+        if let Some(execution) = changed.execution {
+            self.relaying.hand(execution);
         }
+        changed.answer
     }
 
-    /// On PostgreSQL, wakes the waiters of every change announced on the changes channel,
-    /// by any instance, and notes every watch announced ([`Store::watch_heard`]); ends when
-    /// the records are dropped.
-    async fn listen_waited(records: std::sync::Weak<Records>) {
-        let listener = match records.upgrade() {
-            Some(records) => records.store.listen_changes().await,
-            None => return,
-        };
-        let mut listener = match listener {
-            Ok(Some(listener)) => listener,
-            Ok(None) => return,
-            Err(e) => {
-                tracing::warn!(error = %e, "waiters: cannot listen for changes; polling only");
-                return;
-            }
-        };
-        loop {
-            let notification = listener.recv().await;
-            let Some(records) = records.upgrade() else { return };
-            match notification {
-                Ok(notification) if notification.channel() == WATCHES_CHANNEL => {
-                    if let Err(e) = records.store.watch_heard(notification.payload()).await {
-                        records.store_errors.increment(1);
-                        tracing::warn!(error = %e, "waiters: a recent change not announced again; pollers will see it");
-                    }
-                }
-                Ok(notification) => {
-                    let payload = notification.payload();
-                    if let Some((intent_id, revision)) = payload.rsplit_once(' ') {
-                        if let Ok(revision) = revision.parse() {
-                            records.seen(intent_id, revision);
-                        }
-                    }
-                }
-                Err(e) => {
-                    records.store_errors.increment(1);
-                    tracing::warn!(error = %e, "waiters: the change listener failed; it reconnects");
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                }
-            }
-        }
-    }
-
-    /// Every `every`, reads the revisions of the waited intents (changed by other
-    /// instances) in one query per [`POLL_CHUNK`] of them; ends when the records are dropped.
-    async fn poll_waited(records: std::sync::Weak<Records>, every: Duration) {
-        loop {
-            tokio::time::sleep(every).await;
-            let Some(records) = records.upgrade() else { return };
-            let ids: Vec<String> = {
-                let waited = records.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                waited.keys().cloned().collect()
-            };
-            for chunk in ids.chunks(POLL_CHUNK) {
-                match records.store.revisions(chunk).await {
-                    Ok(revisions) => {
-                        for (intent_id, revision) in revisions {
-                            records.seen(&intent_id, revision);
-                        }
-                    }
-                    Err(e) => {
-                        records.store_errors.increment(1);
-                        tracing::warn!(error = %e, "waiters: cannot read revisions")
-                    }
-                }
-            }
-        }
-    }
-
-    /// The record of `intent_id` if `caller` may see it (its project's, or any for the
-    /// operator), with its revision and project.
-    async fn load(&self, intent_id: &str, caller: Caller) -> Result<(IntentRecord, i64, i64), Failure> {
-        let row = self
-            .store
-            .load(intent_id)
-            .await
-            .map_err(|e| self.store_failure(&e))?
-            .filter(|row| caller.may_see(row.project_id))
-            .ok_or(ServerFailure::IntentNotFound { intent_id })?;
-        Ok((parse_record(&row.state, row.quoted.as_deref())?, row.revision, row.project_id))
-    }
-
-    /// Loads the record, lets `event` decide, stores what it changed with a
-    /// compare-and-swap, and retries from a fresh load when another change got there first.
-    ///
-    /// Each attempt judges at `clock()` read after its load (never earlier than `now`, the
-    /// time the request was complete), and a retry after a lost race also never earlier
-    /// than the winner's event: so the loser is answered as a replay or by the rules, never
-    /// as a clock that went backwards because its "now" was read before the winner wrote.
-    async fn change<T>(
-        &self,
-        intent_id: &str,
-        caller: Caller,
-        now: Timestamp,
-        clock: impl Fn() -> Timestamp,
-        event: impl Fn(IntentRecord, Timestamp) -> Result<Step<T>, Failure>,
-    ) -> Result<T, Failure> {
-        let mut floor = now;
-        let mut lost = false;
-        let mut cached = self.cache.take(intent_id).filter(|cached| caller.may_see(cached.project_id));
-        for _ in 0..MAX_ATTEMPTS {
-            let from_cache = cached.is_some();
-            let (record, revision, project_id) = match cached.take() {
-                Some(Cached { record, revision, project_id }) => (record, revision, project_id),
-                None => self.load(intent_id, caller).await?,
-            };
-            let hashes_before = transaction_hashes(&record);
-            let status_before = record.status().clone();
-            let mut at = clock().max(floor);
-            if lost {
-                at = at.max(record.last_event_at());
-            }
-            let step = event(record, at);
-            if from_cache && !matches!(step, Ok(Step::Store(..))) {
-                // Another instance may have changed the record since this one cached it:
-                // only a successful compare-and-swap vouches for a cached record, so an
-                // answer without one is judged again on the stored record.
-                continue;
-            }
-            match step? {
-                Step::Answer(answer) => return Ok(answer),
-                Step::Store(mut record, proofs, answer) => {
-                    // The row's revision counts every stored change.
-                    let next = revision.saturating_add(1);
-                    let mut new_hashes = transaction_hashes(&record);
-                    new_hashes.retain(|hash| !hashes_before.contains(hash));
-                    let row = StoredRecord {
-                        queue_relay_on: relay_queue_of(&status_before, &record),
-                        ..stored(&mut record, project_id, next, new_hashes)
-                    };
-                    match self.store.swap(&row, revision, &proofs).await.map_err(|e| self.store_failure(&e))? {
-                        Swapped::Done => {
-                            self.changed(intent_id, next);
-                            self.cache
-                                .put(intent_id.to_owned(), Cached { record: *record, revision: next, project_id });
-                            return Ok(answer);
-                        }
-                        Swapped::LostRace => {
-                            floor = at;
-                            lost = true;
-                        }
-                        Swapped::ProofUsed { path } => return Err(ServerFailure::DepositProofUsed { path }.into()),
-                    }
-                }
-            }
-        }
-        Err(ServerFailure::RevisionConflict.into())
-    }
-
-    /// QuoteIntent: the core checks the request, the quoter prices it, the service sets the intent's times
-    /// from `now` and the policy, and the core checks and records it.
+    /// QuoteIntent: the core checks the request, the quoter prices it, the service sets the
+    /// intent's times from `now` and the policy, and the core checks and records it.
     ///
     /// # Errors
     ///
@@ -381,19 +190,10 @@ impl Records {
         let expires_at = now.saturating_add_seconds(ttl);
         let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
         let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
-        let mut record =
+        let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;
         let project = i64::try_from(project_id).map_err(|e| failure::internal(&e))?;
-        let revision = stored_revision(&record);
-        let hashes = transaction_hashes(&record);
-        let row = StoredRecord {
-            quoted: Some(record.state_json(StatePart::Quoted)),
-            listing: listing(record.intent()),
-            ..stored(&mut record, project, revision, hashes)
-        };
-        self.store.insert(&row).await.map_err(|e| self.store_failure(&e))?;
-        self.changed(&response.intent.intent_id, revision);
-        self.cache.put(response.intent.intent_id.clone(), Cached { record, revision, project_id: project });
+        self.book.insert(record, project).await?;
         Ok(response)
     }
 
@@ -411,22 +211,29 @@ impl Records {
         clock: impl Fn() -> Timestamp,
     ) -> Result<CommitResponse, Failure> {
         let intent_id = request.intent.intent_id.clone();
-        self.change(&intent_id, caller, now, clock, |mut record, now| {
-            let applied =
-                record.apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), now)?;
-            let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
-            Ok(match applied {
-                Applied::Replay => Step::Answer(response),
-                Applied::Changed => Step::Store(Box::new(record), Vec::new(), response),
+        let changed = self
+            .book
+            .change(&intent_id, caller, now, clock, None, |mut record, now| {
+                let applied =
+                    record.apply(EventInput::commit_with(&request.intent, request.service_contracts.as_ref()), now)?;
+                let response = CommitResponse { intent_id: intent_id.clone(), unknown: Default::default() };
+                Ok(match applied {
+                    Applied::Replay => Step::Answer(response),
+                    Applied::Changed => Step::Store(Box::new(record), Vec::new(), response),
+                })
             })
-        })
-        .await
+            .await?;
+        Ok(self.hand_on(changed))
     }
 
-    /// ExecuteIntent: the core's execute with the chain facts of the intent's origin chain
-    /// (read from its node, when it has one, before the record is loaded for the change: no
-    /// node read happens inside a compare-and-swap or a database transaction); the deposit
-    /// proof is claimed with the change; a replay succeeds again and changes nothing.
+    /// ExecuteIntent: the core's execute with the chain facts of the intent's origin chain;
+    /// the deposit proof is claimed with the change; a replay succeeds again and changes
+    /// nothing. The record is loaded once: its status decides whether the facts are read
+    /// from the chain's node (only a COMMITTED record can be changed by an execute; for any
+    /// other the core answers a replay or INVALID_TRANSITION without looking at them), and
+    /// the change starts from it (reading again only after a lost race). No node read
+    /// happens inside a database transaction. A gasless intent that becomes EXECUTING is
+    /// handed to its chain's relayer after its change ([`Records::hand_on`]).
     ///
     /// # Errors
     ///
@@ -441,30 +248,31 @@ impl Records {
         clock: impl Fn() -> Timestamp,
     ) -> Result<ExecuteResponse, Failure> {
         let request = &stored_request(request);
-        // Only a COMMITTED record can be changed by an execute; for any other the core
-        // answers a replay or INVALID_TRANSITION without looking at chain facts.
-        let (record, _, _) = self.load(&request.intent_id, caller).await?;
-        let facts = if *record.status() == IntentStatus::Committed {
-            self.chain.read_facts(record.intent(), request).await?
+        let loaded = self.book.load(&request.intent_id, caller).await?;
+        let facts = if *loaded.record.status() == IntentStatus::Committed {
+            self.chain.read_facts(loaded.record.intent(), request).await?
         } else {
-            self.chain.facts(record.intent())
+            self.chain.facts(loaded.record.intent())
         };
-        self.change(&request.intent_id, caller, now, clock, |mut record, now| {
-            let applied = record.apply(EventInput::execute_with(request, facts.as_chain_facts()), now)?;
-            let response = ExecuteResponse {
-                intent_id: request.intent_id.clone(),
-                intent_status: record.status().clone(),
-                unknown: Default::default(),
-            };
-            Ok(match applied {
-                Applied::Replay => Step::Answer(response),
-                Applied::Changed => {
-                    let proofs = deposit_proofs(&record, request);
-                    Step::Store(Box::new(record), proofs, response)
-                }
+        let changed = self
+            .book
+            .change(&request.intent_id, caller, now, clock, Some(loaded), |mut record, now| {
+                let applied = record.apply(EventInput::execute_with(request, facts.as_chain_facts()), now)?;
+                let response = ExecuteResponse {
+                    intent_id: request.intent_id.clone(),
+                    intent_status: record.status().clone(),
+                    unknown: Default::default(),
+                };
+                Ok(match applied {
+                    Applied::Replay => Step::Answer(response),
+                    Applied::Changed => {
+                        let proofs = deposit_proofs(&record, request);
+                        Step::Store(Box::new(record), proofs, response)
+                    }
+                })
             })
-        })
-        .await
+            .await?;
+        Ok(self.hand_on(changed))
     }
 
     /// ReportIntentOutcome: succeed, fail (with its reason) or refund, keeping the reported
@@ -481,28 +289,28 @@ impl Records {
         report: &ReportIntentOutcomeRequest,
         now: Timestamp,
         clock: impl Fn() -> Timestamp,
-    ) -> Result<IntentReceipt, Failure> {
+    ) -> Result<GetIntentReceiptResponse, Failure> {
         let outcome = report.outcome()?;
         let transaction = Some(&report.transaction);
-        self.change(&report.intent_id, Caller::Operator, now, clock, |mut record, now| {
-            let input = match outcome {
-                Outcome::Succeeded => EventInput::succeed_with(transaction),
-                Outcome::Failed => EventInput::fail_with(report.reason.as_deref().unwrap_or(""), transaction),
-                Outcome::Refunded => EventInput::refund_with(transaction),
-                Outcome::Progress => {
-                    let applied = record.apply(EventInput::progress(&report.transaction), now)?;
-                    let receipt = record.receipt(now);
-                    return Ok(match applied {
-                        Applied::Replay => Step::Answer(receipt),
-                        Applied::Changed => Step::Store(Box::new(record), Vec::new(), receipt),
-                    });
-                }
-            };
-            let _: Applied = record.apply(input, now)?;
-            let receipt = record.receipt(now);
-            Ok(Step::Store(Box::new(record), Vec::new(), receipt))
-        })
-        .await
+        let input = match outcome {
+            Outcome::Succeeded => EventInput::succeed_with(transaction),
+            Outcome::Failed => EventInput::fail_with(report.reason.as_deref().unwrap_or(""), transaction),
+            Outcome::Refunded => EventInput::refund_with(transaction),
+            Outcome::Progress => EventInput::progress(&report.transaction),
+        };
+        let changed = self
+            .book
+            .change(&report.intent_id, Caller::Operator, now, clock, None, |mut record, now| {
+                let applied = record.apply(input, now)?;
+                let receipt = record.receipt(now);
+                // Only the same progress report again is a replay; an outcome is stored.
+                Ok(match (applied, outcome) {
+                    (Applied::Replay, Outcome::Progress) => Step::Answer(receipt),
+                    _ => Step::Store(Box::new(record), Vec::new(), receipt),
+                })
+            })
+            .await?;
+        Ok(GetIntentReceiptResponse { intent_receipt: self.hand_on(changed), unknown: UnknownMembers::new() })
     }
 
     /// Applies `expire` to a COMMITTED record whose window has closed by `now`; anything
@@ -512,20 +320,24 @@ impl Records {
     ///
     /// A database failure or an unreadable record.
     pub async fn expire(&self, intent_id: &str, now: Timestamp) -> Result<bool, Failure> {
-        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
-            if *record.status() != IntentStatus::Committed || record.apply(EventInput::expire(), now).is_err() {
-                return Ok(Step::Answer(false));
-            }
-            Ok(Step::Store(Box::new(record), Vec::new(), true))
-        })
-        .await
+        let changed = self
+            .book
+            .change(intent_id, Caller::Operator, now, Timestamp::now, None, |mut record, now| {
+                if *record.status() != IntentStatus::Committed || record.apply(EventInput::expire(), now).is_err() {
+                    return Ok(Step::Answer(false));
+                }
+                Ok(Step::Store(Box::new(record), Vec::new(), true))
+            })
+            .await?;
+        Ok(self.hand_on(changed))
     }
 
     /// AbortIntent: the core's abort of a COMMITTED intent, keeping the abort transaction
     /// the client names on the receipt (as its origin or destination transaction, by its
-    /// chain). On a chain with a node the transaction must be mined and have succeeded
-    /// (read before the record is loaded for the change), and is kept SUCCEEDED; on a chain
-    /// without one nothing confirms it, and it is kept SENT (docs/spec.md §12).
+    /// chain). On a chain with a node the transaction must be mined and have succeeded, and
+    /// is kept SUCCEEDED; on a chain without one nothing confirms it, and it is kept SENT
+    /// (docs/spec.md §12). The record is loaded once, as for an execute: its status decides
+    /// whether the chain is read, and the change starts from it.
     ///
     /// # Errors
     ///
@@ -540,94 +352,33 @@ impl Records {
         now: Timestamp,
         clock: impl Fn() -> Timestamp,
     ) -> Result<AbortIntentResponse, Failure> {
-        let (record, _, _) = self.load(&request.intent_id, caller).await?;
+        let loaded = self.book.load(&request.intent_id, caller).await?;
         let mut status = TransactionStatus::Sent;
-        if *record.status() == IntentStatus::Committed {
-            abort_transaction(record.intent(), request, status.clone())?;
+        if *loaded.record.status() == IntentStatus::Committed {
+            abort_transaction(loaded.record.intent(), request, status.clone())?;
             match self.chain.abort_succeeded(request.chain_id, request.abort_transaction_hash).await? {
                 Some(true) => status = TransactionStatus::Succeeded,
-                Some(false) => return Err(ServerFailure::AbortNotSucceeded { chain_id: request.chain_id }.into()),
+                Some(false) => {
+                    return Err(intent_core::ServerFailure::AbortNotSucceeded { chain_id: request.chain_id }.into())
+                }
                 None => {}
             }
         }
-        self.change(&request.intent_id, caller, now, clock, |mut record, now| {
-            let transaction = abort_transaction(record.intent(), request, status.clone())?;
-            let input = EventInput::abort_with(ABORT_REASON, Some(&transaction));
-            let _: Applied = record.apply(input, now)?;
-            let response = AbortIntentResponse {
-                intent_id: request.intent_id.clone(),
-                status: record.status().clone(),
-                unknown: UnknownMembers::new(),
-            };
-            Ok(Step::Store(Box::new(record), Vec::new(), response))
-        })
-        .await
-    }
-
-    /// The intent of `intent_id` and the gasless execute request it runs on, while it is
-    /// EXECUTING with one (a deposit signature): what the relayer submits.
-    ///
-    /// # Errors
-    ///
-    /// Not found for an unknown intent, or a database failure.
-    pub async fn gasless_execution(&self, intent_id: &str) -> Result<Option<(Intent, ExecuteRequest)>, Failure> {
-        let (record, _, _) = self.load(intent_id, Caller::Operator).await?;
-        if *record.status() != IntentStatus::Executing {
-            return Ok(None);
-        }
-        Ok(record
-            .execute_request()
-            .filter(|request| request.deposit_signature.is_some())
-            .map(|request| (record.intent().clone(), request.clone())))
-    }
-
-    /// Keeps `report` (a DEPOSIT transaction: the relay's progress) as the receipt's deposit
-    /// transaction of `intent_id` while it is EXECUTING, at the clock's now: the core's
-    /// progress event, so the intent's status stays and the record's revision grows (the
-    /// same report again changes nothing). Stored with a compare-and-swap like every change,
-    /// so waiters are woken. Answers whether it was kept: `false` once the intent left
-    /// EXECUTING.
-    ///
-    /// # Errors
-    ///
-    /// Not found, the core's check of the transaction against the intent, 409, or a
-    /// database failure.
-    pub async fn keep_deposit(&self, intent_id: &str, report: &TransactionReport) -> Result<bool, Failure> {
-        let now = Timestamp::now();
-        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
-            if *record.status() != IntentStatus::Executing {
-                return Ok(Step::Answer(false));
-            }
-            Ok(match record.apply(EventInput::progress(report), now)? {
-                Applied::Replay => Step::Answer(true),
-                Applied::Changed => Step::Store(Box::new(record), Vec::new(), true),
+        let changed = self
+            .book
+            .change(&request.intent_id, caller, now, clock, Some(loaded), |mut record, now| {
+                let transaction = abort_transaction(record.intent(), request, status.clone())?;
+                let input = EventInput::abort_with(ABORT_REASON, Some(&transaction));
+                let _: Applied = record.apply(input, now)?;
+                let response = AbortIntentResponse {
+                    intent_id: request.intent_id.clone(),
+                    status: record.status().clone(),
+                    unknown: UnknownMembers::new(),
+                };
+                Ok(Step::Store(Box::new(record), Vec::new(), response))
             })
-        })
-        .await
-    }
-
-    /// The relay of `intent_id`'s deposit failed on chain: the core's `fail` with `reason`,
-    /// keeping `report` as the deposit transaction. Answers whether it applied: `false`
-    /// once the intent left EXECUTING.
-    ///
-    /// # Errors
-    ///
-    /// Not found, the core's rules, 409, or a database failure.
-    pub async fn fail_deposit(
-        &self,
-        intent_id: &str,
-        reason: &str,
-        report: &TransactionReport,
-    ) -> Result<bool, Failure> {
-        let now = Timestamp::now();
-        self.change(intent_id, Caller::Operator, now, Timestamp::now, |mut record, now| {
-            if *record.status() != IntentStatus::Executing {
-                return Ok(Step::Answer(false));
-            }
-            let _: Applied = record.apply(EventInput::fail_with(reason, Some(report)), now)?;
-            Ok(Step::Store(Box::new(record), Vec::new(), true))
-        })
-        .await
+            .await?;
+        Ok(self.hand_on(changed))
     }
 
     /// GetIntent: the intent as quoted.
@@ -635,125 +386,206 @@ impl Records {
     /// # Errors
     ///
     /// Not found for an unknown intent or another project's, or a database failure.
-    pub async fn intent(&self, intent_id: &str, caller: Caller) -> Result<Intent, Failure> {
-        let (record, _, _) = self.load(intent_id, caller).await?;
-        Ok(record.intent().clone())
+    pub async fn intent(&self, intent_id: &str, caller: Caller) -> Result<GetIntentResponse, Failure> {
+        let intent = self.book.load(intent_id, caller).await?.record.intent().clone();
+        Ok(GetIntentResponse { intent, unknown: UnknownMembers::new() })
     }
 
-    /// GetIntentReceipt: the receipt as it reads at `now`.
+    /// GetIntentReceipt: the receipt as it reads at `now`, saying why its gasless deposit
+    /// is not relayed when it is not.
     ///
     /// # Errors
     ///
     /// Not found for an unknown intent or another project's, or a database failure.
-    pub async fn receipt(&self, intent_id: &str, caller: Caller, now: Timestamp) -> Result<IntentReceipt, Failure> {
-        Ok(self.load(intent_id, caller).await?.0.receipt(now))
-    }
-
-    /// The signal of `intent_id`'s changes made by this instance, registered while a
-    /// waiter holds it.
-    fn watch(&self, intent_id: &str) -> watch::Receiver<u64> {
-        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let entry = waited.entry(intent_id.to_owned()).or_insert_with(|| Waited {
-            signal: watch::channel(0).0,
-            revision: i64::MIN,
-            announced_until: None,
-        });
-        entry.signal.subscribe()
-    }
-
-    /// Announces to every instance that this one waits on `intent_id` until `deadline`
-    /// (PostgreSQL: they then announce its changes, [`crate::store::WATCHES_CHANNEL`]), unless a
-    /// watch it announced already lasts that long. A failed announcement is counted and
-    /// logged: the poller sees the change instead.
-    async fn announce_watch(&self, intent_id: &str, deadline: tokio::time::Instant) {
-        if self.store.backend() != Backend::Postgres {
-            return;
-        }
-        // Two seconds longer than the wait, so that a watch heard late still covers it.
-        let seconds = deadline.saturating_duration_since(tokio::time::Instant::now()).as_secs() + 2;
-        let until = tokio::time::Instant::now() + Duration::from_secs(seconds);
-        {
-            let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let Some(entry) = waited.get_mut(intent_id) else { return };
-            if entry.announced_until.is_some_and(|announced| announced >= deadline) {
-                return;
-            }
-            entry.announced_until = Some(until);
-        }
-        if let Err(e) = self.store.announce_watch(intent_id, seconds).await {
-            // Not announced: the next waiter of the intent tries again.
-            let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some(entry) = waited.get_mut(intent_id) {
-                entry.announced_until = None;
-            }
-            drop(waited);
-            self.store_errors.increment(1);
-            tracing::warn!(error = %e, "waiters: a watch not announced; the poller will see its changes");
-        }
-    }
-
-    /// Forgets `intent_id`'s signal once no waiter holds it.
-    fn unwatch(&self, intent_id: &str) {
-        let mut waited = self.waited.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if waited.get(intent_id).is_some_and(|entry| entry.signal.receiver_count() == 0) {
-            waited.remove(intent_id);
-        }
-    }
-
-    /// WaitIntentReceipt: the receipt as soon as its transactions' statuses differ from
-    /// the request's `lastReceiptStates` or the intent is done (at once without them), or
-    /// after `timeout` or at shutdown with the current receipt.
-    /// `now` gives the time at each look: when a change is signalled (the record is then
-    /// read and parsed again) and at the record's next deadline (its status may change with
-    /// time then, on the record in memory).
-    ///
-    /// # Errors
-    ///
-    /// Not found for an unknown intent or another project's, or a database failure.
-    pub async fn wait_receipt(
+    pub async fn receipt(
         &self,
-        request: &WaitIntentReceiptRequest,
+        intent_id: &str,
         caller: Caller,
-        timeout: Duration,
-        now: impl Fn() -> Timestamp,
-    ) -> Result<IntentReceipt, Failure> {
-        let intent_id = request.intent_id.as_str();
-        let deadline = tokio::time::Instant::now() + timeout;
-        let mut changes = self.watch(intent_id);
-        let mut shutdown = self.shutdown.subscribe();
-        let result = async {
-            // Announced before the record is read: a change committed after the read is
-            // then announced, or announced again when the watch is heard.
-            self.announce_watch(intent_id, deadline).await;
-            let (mut record, revision, _) = self.load(intent_id, caller).await?;
-            self.seen(intent_id, revision);
-            changes.mark_unchanged();
-            loop {
-                let receipt = record.receipt(now());
-                let done =
-                    request.answered_by(&receipt) || tokio::time::Instant::now() >= deadline || *shutdown.borrow();
-                if done {
-                    return Ok(receipt);
-                }
-                // A status changes with time only at the record's next deadline: look again
-                // then (or at the wait's end), not on a timer.
-                let wake = match record.next_deadline() {
-                    Some(at) => deadline.min(tokio::time::Instant::now() + until(now(), at)),
-                    None => deadline,
-                };
-                let changed = tokio::select! {
-                    _ = tokio::time::sleep_until(wake) => false,
-                    _ = changes.changed() => true,
-                    _ = shutdown.changed() => false,
-                };
-                if changed {
-                    (record, _, _) = self.load(intent_id, caller).await?;
-                }
+        now: Timestamp,
+    ) -> Result<GetIntentReceiptResponse, Failure> {
+        let record = self.book.load(intent_id, caller).await?.record;
+        Ok(GetIntentReceiptResponse { intent_receipt: self.receipt_of(&record, now), unknown: UnknownMembers::new() })
+    }
+
+    /// `GET /healthz`'s text: `ok` while the store accepts a write, then one line per chain
+    /// saying where its facts come from (its node, or the configuration), then each
+    /// configuration error seen (a token's permit domain).
+    ///
+    /// # Errors
+    ///
+    /// The store's failure (answered Unexpected, 500).
+    pub async fn health(&self) -> Result<String, Failure> {
+        self.store().check_writable().await.map_err(|e| self.store_failure(&e))?;
+        let mut text = String::from("ok\n");
+        for line in self.chain.health_lines() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        Ok(text)
+    }
+
+    /// RuntimeStatus: the service's health, with its store's (a write, timed) and each
+    /// chain node's (its head block, timed, within the node timeout), as `chain <id> node`;
+    /// `start_time` and `uptime` are the instance's.
+    pub async fn runtime_status(&self, start_time: Timestamp, uptime: std::time::Duration) -> RuntimeStatusResponse {
+        let started = std::time::Instant::now();
+        let written = self.store().check_writable().await;
+        if written.is_err() {
+            self.book.count_store_error();
+        }
+        let store = ServiceStatus {
+            healthy: written.is_ok(),
+            error: written.err().map(|e| e.to_string()),
+            latency: format!("{:?}", started.elapsed()),
+            name: String::from("store"),
+            unknown: UnknownMembers::new(),
+        };
+        let mut services = vec![store];
+        let mut nodes: Vec<_> = self.chain.nodes().collect();
+        nodes.sort_by_key(|node| node.chain_id());
+        for node in nodes {
+            let started = std::time::Instant::now();
+            let error = node.head().await.err().map(|e| e.to_string());
+            services.push(ServiceStatus {
+                healthy: error.is_none(),
+                error,
+                latency: format!("{:?}", started.elapsed()),
+                name: format!("chain {} node", node.chain_id()),
+                unknown: UnknownMembers::new(),
+            });
+        }
+        let status = RuntimeStatus {
+            health_ok: services.iter().all(|service| service.healthy),
+            services,
+            start_time,
+            uptime: format!("{}s", uptime.as_secs()),
+            version: String::from(env!("CARGO_PKG_VERSION")),
+            unknown: UnknownMembers::new(),
+        };
+        RuntimeStatusResponse { status, unknown: UnknownMembers::new() }
+    }
+
+    /// The records by status and the sweep's lag at `now`, read from the store, so that they
+    /// are right whichever instance changed the records.
+    ///
+    /// # Errors
+    ///
+    /// The store's failure.
+    pub async fn counts(&self, now: Timestamp) -> Result<RecordCounts, Failure> {
+        let store = self.store();
+        let mut by_status = Vec::with_capacity(IntentStatus::NAMES.len());
+        for status in IntentStatus::NAMES {
+            by_status.push((*status, store.count(status).await.map_err(|e| self.store_failure(&e))?));
+        }
+        let committed = IntentStatus::Committed.name();
+        let earliest = store.earliest_deadline(committed).await.map_err(|e| self.store_failure(&e))?;
+        let lag = earliest.map_or(0, |deadline| now.unix_seconds().saturating_sub(deadline).max(0));
+        Ok(RecordCounts { by_status, sweep_lag: u64::try_from(lag).unwrap_or(0) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering;
+
+    use intent_core::eip712::EntrypointNames;
+    use intent_core::{from_slice, to_string, Address, QuoteRequest, B256, U256};
+    use k256::ecdsa::SigningKey;
+    use tokio::sync::mpsc;
+
+    use super::*;
+    use crate::config::ServiceConfig;
+    use crate::demo::{self, Gasless};
+    use crate::quoter::ConfiguredQuoter;
+
+    /// A SQLite file of this test process, deleted when dropped.
+    struct Scratch(String);
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", self.0));
             }
         }
-        .await;
-        drop(changes);
-        self.unwatch(intent_id);
-        result
+    }
+
+    /// The records of the shipped configuration on a fresh SQLite file, every chain's gasless
+    /// executions handed to the queue answered with them.
+    async fn relayed_records(name: &str) -> (Arc<Records>, Arc<Book>, mpsc::UnboundedReceiver<Execution>, Scratch) {
+        let config = ServiceConfig::load(None).expect("the shipped configuration");
+        let path = std::env::temp_dir().join(format!("intent-service-records-{}-{name}.db", std::process::id()));
+        let scratch = Scratch(path.display().to_string());
+        let store = Store::open(&format!("sqlite://{}", path.display())).await.expect("a fresh SQLite file");
+        let book = Book::open(store, 16, metrics::Counter::noop());
+        let chain = Arc::new(ChainView::new(config.clone()).expect("the shipped chains"));
+        let (queue, handed) = mpsc::unbounded_channel();
+        let reach = config.chains.iter().map(|chain| (chain.chain_id, Reach::Relayed(queue.clone()))).collect();
+        let quoter = Box::new(ConfiguredQuoter::new(config.clone()));
+        let records = Records::new(book.clone(), quoter, config.policy(), chain, Relaying::new(reach));
+        (records, book, handed, scratch)
+    }
+
+    /// The demo owner's key (`service/demo/owner.key`).
+    fn demo_key() -> SigningKey {
+        let text = include_str!("../../demo/owner.key");
+        let secret: B256 = text.trim().parse().expect("a key");
+        SigningKey::from_slice(secret.as_slice()).expect("a key")
+    }
+
+    const CALLER: Caller = Caller::Project { project_id: 42, key: 0 };
+
+    /// An intent of the demo owner quoted and committed at `now`.
+    async fn committed(records: &Records, now: Timestamp) -> QuoteResponse {
+        let mut request: serde_json::Value =
+            serde_json::from_str(include_str!("../../../examples/quote-request.json")).expect("the example");
+        request["ownerAddress"] = Address::from_private_key(&demo_key()).to_string().into();
+        let request: QuoteRequest = from_slice(request.to_string().as_bytes()).expect("a quote request");
+        let quote = records.quote(&request, 42, now).await.expect("quoted");
+        let commit = format!("{{\"intent\":{}}}", to_string(&quote.intent));
+        let commit: CommitRequest = from_slice(commit.as_bytes()).expect("a commit request");
+        records.commit(&commit, CALLER, now, || now).await.expect("committed");
+        quote
+    }
+
+    #[tokio::test]
+    async fn a_gasless_execute_loads_its_record_once_and_hands_it_to_its_chains_relayer_itself() {
+        let (records, book, mut handed, _scratch) = relayed_records("gasless").await;
+        let now = Timestamp::now();
+        let quote = committed(&records, now).await;
+        let deadline = u64::try_from(now.unix_seconds()).expect("after 1970") + 600;
+        let mode = Gasless::Entrypoint { nonce: U256::from(7) };
+        let request =
+            demo::gasless_request(&quote, &demo_key(), mode, deadline, &EntrypointNames::DEFAULT, records.chain())
+                .expect("signed");
+        let loads = book.loads.load(Ordering::Relaxed);
+        let later = now.saturating_add_seconds(5);
+        let response = records.execute(&request, CALLER, later, || later).await.expect("executed");
+        assert_eq!(response.intent_status, IntentStatus::Executing);
+        assert_eq!(book.loads.load(Ordering::Relaxed) - loads, 1, "an execute reads its record once");
+        let execution = handed.try_recv().expect("handed to its chain's relayer by the change");
+        assert_eq!((execution.intent_id(), &execution.request), (quote.intent.intent_id.as_str(), &request));
+        assert!(handed.try_recv().is_err(), "handed once");
+        // The same request again is a replay: judged on the record read once, handed nothing.
+        let loads = book.loads.load(Ordering::Relaxed);
+        records.execute(&request, CALLER, later, || later).await.expect("a replay");
+        assert_eq!(book.loads.load(Ordering::Relaxed) - loads, 1);
+        assert!(handed.try_recv().is_err(), "a replay is not handed again");
+    }
+
+    #[tokio::test]
+    async fn a_deposit_hash_execute_loads_its_record_once_and_is_handed_to_no_relayer() {
+        let (records, book, mut handed, _scratch) = relayed_records("hash").await;
+        let now = Timestamp::now();
+        let quote = committed(&records, now).await;
+        let mut hash = B256::ZERO;
+        getrandom::fill(hash.as_mut_slice()).expect("random bytes");
+        let request = format!("{{\"intentId\":\"{}\",\"depositTransactionHash\":\"{hash}\"}}", quote.intent.intent_id);
+        let request: ExecuteRequest = from_slice(request.as_bytes()).expect("an execute request");
+        let loads = book.loads.load(Ordering::Relaxed);
+        let later = now.saturating_add_seconds(5);
+        let response = records.execute(&request, CALLER, later, || later).await.expect("executed");
+        assert_eq!(response.intent_status, IntentStatus::Executing);
+        assert_eq!(book.loads.load(Ordering::Relaxed) - loads, 1, "an execute reads its record once");
+        assert!(handed.try_recv().is_err(), "nothing to relay");
     }
 }

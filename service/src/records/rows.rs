@@ -17,7 +17,8 @@ use intent_core::{
     RecordState, StatePart, Timestamp, UnknownMembers,
 };
 
-use super::Records;
+use super::book::Book;
+use super::relaying::Execution;
 use crate::failure::{self, Failure};
 use crate::store::{DepositProof, Finish, Listing, StoredRecord};
 
@@ -120,7 +121,7 @@ pub(super) fn stored_revision(record: &IntentRecord) -> i64 {
 
 /// The row of `record`, at the row revision `revision`, adding `new_transaction_hashes` to
 /// the side table of hashes: its state's changing part. Its quoted part and listing are
-/// left empty: only an insert writes them (they never change), see [`super::Records::quote`].
+/// left empty: only an insert writes them (they never change), see [`Book::insert`].
 pub(super) fn stored(
     record: &mut IntentRecord,
     project_id: i64,
@@ -141,13 +142,18 @@ pub(super) fn stored(
     }
 }
 
-/// The origin chain on which `record`, changed from status `before`, is to be queued for
-/// relaying: a gasless intent (its execute request carries a deposit signature) that has
-/// just become EXECUTING.
-pub(super) fn relay_queue_of(before: &IntentStatus, record: &IntentRecord) -> Option<i64> {
-    let gasless = record.execute_request().is_some_and(|request| request.deposit_signature.is_some());
-    let started = *before != IntentStatus::Executing && *record.status() == IntentStatus::Executing;
-    (gasless && started).then(|| i64::try_from(record.intent().origin_chain_id).unwrap_or(i64::MAX))
+/// The gasless execution `record`, changed from status `before`, is to be queued for and
+/// handed to its origin chain's relayer: a gasless intent that has just become EXECUTING.
+pub(super) fn relay_of(before: &IntentStatus, record: &IntentRecord) -> Option<Execution> {
+    if *before == IntentStatus::Executing {
+        return None;
+    }
+    Execution::of(record)
+}
+
+/// A chain id as the store holds it (above `i64::MAX` is `i64::MAX`: no chain is).
+pub(super) fn stored_chain_id(chain_id: u64) -> i64 {
+    i64::try_from(chain_id).unwrap_or(i64::MAX)
 }
 
 /// An address as the listings store and compare it: lowercase `0x…`.
@@ -159,7 +165,7 @@ pub(super) fn address_text(address: &Address) -> String {
 
 /// What the listings filter on of `intent`.
 pub(super) fn listing(intent: &Intent) -> Listing {
-    let chain = |id: u64| i64::try_from(id).unwrap_or(i64::MAX);
+    let chain = stored_chain_id;
     Listing {
         owner_address: address_text(&intent.owner_address),
         origin_intent_address: address_text(&intent.origin_intent_address),
@@ -214,17 +220,17 @@ const OLDER_CHUNK: i64 = 256;
 /// # Errors
 ///
 /// A database failure, or a stored record that cannot be read.
-pub async fn finish_older_rows(records: &Records) -> Result<u64, Failure> {
-    let store = records.store();
+pub async fn finish_older_rows(book: &Book) -> Result<u64, Failure> {
+    let store = book.store();
     let mut finished = 0;
     loop {
-        let rows = store.older_rows(OLDER_CHUNK).await.map_err(|e| records.store_failure(&e))?;
+        let rows = store.older_rows(OLDER_CHUNK).await.map_err(|e| book.store_failure(&e))?;
         if rows.is_empty() {
             return Ok(finished);
         }
         for row in rows {
             let Some(stored) = &row.stored else {
-                store.finish_older(&row.intent_id, None).await.map_err(|e| records.store_failure(&e))?;
+                store.finish_older(&row.intent_id, None).await.map_err(|e| book.store_failure(&e))?;
                 finished += 1;
                 continue;
             };
@@ -239,7 +245,7 @@ pub async fn finish_older_rows(records: &Records) -> Result<u64, Failure> {
                 listing: listing.as_ref().map(|(columns, hashes)| (columns, hashes.as_slice())),
                 split: parts.as_ref().map(|(quoted, changing)| (quoted.as_str(), changing.as_str())),
             };
-            store.finish_older(&row.intent_id, Some(finish)).await.map_err(|e| records.store_failure(&e))?;
+            store.finish_older(&row.intent_id, Some(finish)).await.map_err(|e| book.store_failure(&e))?;
             finished += 1;
         }
     }
