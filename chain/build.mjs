@@ -1,7 +1,8 @@
 // Compiles contracts/*.sol with the pinned solc-js (standard JSON, fixed settings) and
 // prints one JSON document to standard output: {"solc": version, "contracts": {Name:
-// {"abi": [...], "bytecode": "0x..."}}}. Nothing is written to disk; the Rust harness
-// (chain-tests/) runs this once per test process and deploys what it prints.
+// {"abi": [...], "bytecode": "0x..."}}}. Nothing is written to disk here; the Rust harness
+// (chain-tests/src/artifacts.rs) runs this when it has kept no output of these very sources,
+// and deploys what it prints.
 // Warnings go to standard error; any error exits non-zero with solc's messages.
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,7 +12,6 @@ import { fileURLToPath } from "node:url";
 const require = createRequire(import.meta.url);
 const solc = require("solc");
 const here = dirname(fileURLToPath(import.meta.url));
-const contractsDir = join(here, "contracts");
 
 // Fixed compiler settings: the bytecode depends on nothing but the sources and this file.
 const settings = {
@@ -23,9 +23,13 @@ const settings = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
 };
 
+// The contracts and the interfaces they implement (contracts/interfaces/, from which the
+// Rust bindings are made): each is compiled, so each has its ABI in the output.
 const sources = {};
-for (const file of readdirSync(contractsDir).filter((name) => name.endsWith(".sol")).sort()) {
-  sources[`contracts/${file}`] = { content: readFileSync(join(contractsDir, file), "utf8") };
+for (const dir of ["contracts", "contracts/interfaces"]) {
+  for (const file of readdirSync(join(here, dir)).filter((name) => name.endsWith(".sol")).sort()) {
+    sources[`${dir}/${file}`] = { content: readFileSync(join(here, dir, file), "utf8") };
+  }
 }
 
 // Imports resolve to the pinned npm packages only (`@openzeppelin/contracts/...`).

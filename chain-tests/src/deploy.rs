@@ -1,16 +1,17 @@
-//! Deploying the reference contracts on a [`Chain`] from the artifacts of this process, and
-//! the token set-up every deposit test needs (minting, approving). Each helper waits for
-//! its transaction's receipt and fails unless it succeeded.
+//! Deploying the reference contracts on a [`Chain`] from the compiled artifacts, their
+//! constructor arguments encoded against the compiled constructor (the bindings are of
+//! interfaces, which have none), and the token set-up every deposit test needs (minting,
+//! approving). Each helper waits for its transaction's receipt and fails unless it succeeded.
 
+use alloy_dyn_abi::{DynSolValue, JsonAbiExt};
 use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
-use alloy_sol_types::SolConstructor;
+use intent_contracts::{IPermitToken, ITestToken};
 use intent_core::eip712::EntrypointNames;
 
 use crate::artifacts::artifacts;
-use crate::contracts::{ServiceIntentEntrypoint, TestDaiPermitToken, TestPermitToken};
 use crate::{Chain, Error, Result};
 
 impl Chain {
@@ -32,18 +33,30 @@ impl Chain {
         }
     }
 
+    /// Deploys the contract `name` with `args` encoded against its compiled constructor: a
+    /// wrong number or type of arguments is refused before anything is sent.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Build`] when the arguments are not the constructor's; as [`Chain::deploy`].
+    async fn deploy_with(&self, name: &str, args: &[&str]) -> Result<Address> {
+        let constructor = artifacts()?.get(name)?.abi.constructor.as_ref();
+        let values: Vec<DynSolValue> = args.iter().map(|arg| DynSolValue::String((*arg).to_owned())).collect();
+        let encoded = constructor
+            .ok_or_else(|| Error::Build(format!("{name} has no constructor")))?
+            .abi_encode_input(&values)
+            .map_err(|e| Error::Build(format!("{name}'s constructor: {e}")))?;
+        self.deploy(name, &encoded).await
+    }
+
     /// Deploys `ServiceIntentEntrypoint` verifying under `names` (docs/spec.md §5.1).
     ///
     /// # Errors
     ///
     /// As [`Chain::deploy`].
     pub async fn deploy_entrypoint(&self, names: &EntrypointNames) -> Result<Address> {
-        let args = ServiceIntentEntrypoint::constructorCall {
-            name: names.domain_name.to_string(),
-            version: names.domain_version.to_string(),
-            typeName: names.type_name.to_string(),
-        };
-        self.deploy("ServiceIntentEntrypoint", &args.abi_encode()).await
+        let args = [names.domain_name.as_ref(), names.domain_version.as_ref(), names.type_name.as_ref()];
+        self.deploy_with("ServiceIntentEntrypoint", &args).await
     }
 
     /// Deploys `TestPermitToken` (ERC-2612, domain `(name, "1", chainId, token)`).
@@ -52,8 +65,7 @@ impl Chain {
     ///
     /// As [`Chain::deploy`].
     pub async fn deploy_permit_token(&self, name: &str, symbol: &str) -> Result<Address> {
-        let args = TestPermitToken::constructorCall { name: name.into(), symbol: symbol.into() };
-        self.deploy("TestPermitToken", &args.abi_encode()).await
+        self.deploy_with("TestPermitToken", &[name, symbol]).await
     }
 
     /// Deploys `TestDaiPermitToken` (DAI-style permit, domain `(name, "1", chainId, token)`).
@@ -62,17 +74,16 @@ impl Chain {
     ///
     /// As [`Chain::deploy`].
     pub async fn deploy_dai_token(&self, name: &str, symbol: &str) -> Result<Address> {
-        let args = TestDaiPermitToken::constructorCall { name: name.into(), symbol: symbol.into() };
-        self.deploy("TestDaiPermitToken", &args.abi_encode()).await
+        self.deploy_with("TestDaiPermitToken", &[name, symbol]).await
     }
 
-    /// Mints `amount` of a test token (either kind: both have the same `mint`) to `to`.
+    /// Mints `amount` of a test token (any of them: each is an `ITestToken`) to `to`.
     ///
     /// # Errors
     ///
     /// [`Error::Contract`], [`Error::Pending`]; [`Error::Reverted`].
     pub async fn mint(&self, token: Address, to: Address, amount: U256) -> Result<()> {
-        let receipt = TestPermitToken::new(token, self.provider()).mint(to, amount).send().await?.get_receipt().await?;
+        let receipt = ITestToken::new(token, self.provider()).mint(to, amount).send().await?.get_receipt().await?;
         if receipt.status() {
             Ok(())
         } else {
@@ -86,7 +97,7 @@ impl Chain {
     ///
     /// As [`Chain::mint`].
     pub async fn approve(&self, token: Address, owner: Address, spender: Address, amount: U256) -> Result<()> {
-        let token = TestPermitToken::new(token, self.provider());
+        let token = IPermitToken::new(token, self.provider());
         let receipt = token.approve(spender, amount).from(owner).send().await?.get_receipt().await?;
         if receipt.status() {
             Ok(())
@@ -101,6 +112,6 @@ impl Chain {
     ///
     /// [`Error::Contract`].
     pub async fn token_balance(&self, token: Address, who: Address) -> Result<U256> {
-        Ok(TestPermitToken::new(token, self.provider()).balanceOf(who).call().await?)
+        Ok(IPermitToken::new(token, self.provider()).balanceOf(who).call().await?)
     }
 }

@@ -1,13 +1,14 @@
 //! The chain the core is proven against: the reference contracts of `chain/` (compiled with
 //! the pinned solc-js, docs/spec.md §5.5) deployed on a local Anvil node (the binary of the
-//! pinned npm package), driven through alloy's provider, `sol!` bindings and local signer.
+//! pinned npm package), driven through alloy's provider, the contracts' bindings
+//! (`intent-contracts`, `chain/bindings/`) and local signer.
 //!
 //! What lives here is the harness the tests of this crate and the service's chain tests
-//! share: [`Chain`] starts a node, deploys and mints, [`contracts`] holds the bindings,
-//! [`artifacts`] compiles, [`sign`] signs the core's digests and [`relay`] sends them to the
-//! entrypoint and decodes its reverts. The assertions live in `tests/`. The library under test
-//! (`intent-core`) is used through its public paths only, and none of alloy's network
-//! crates reach its dependency tree: this crate is a workspace member, never a dependency.
+//! share: [`Chain`] starts a node, deploys and mints, [`artifacts`] compiles, [`sign`] signs
+//! the core's digests and [`relay`] sends them to the entrypoint and decodes its reverts. The
+//! assertions live in `tests/`. The library under test (`intent-core`) is used through its
+//! public paths only, and none of alloy's network crates reach its dependency tree: this
+//! crate is a workspace member, never a dependency.
 //!
 //! Running needs `npm ci --ignore-scripts` in `chain/` first (node, solc-js, OpenZeppelin
 //! Contracts and the Anvil binary); without it every call answers [`Error::ChainNotInstalled`].
@@ -15,7 +16,6 @@
 #![warn(missing_docs)]
 
 pub mod artifacts;
-pub mod contracts;
 mod deploy;
 mod error;
 mod node;

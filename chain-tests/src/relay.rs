@@ -5,9 +5,9 @@
 use alloy_primitives::{Address, B256, U256};
 use alloy_rpc_types_eth::TransactionReceipt;
 use alloy_sol_types::SolInterface;
+use intent_contracts::IServiceIntentEntrypoint;
 use intent_core::eip712::DepositIntent;
 
-use crate::contracts::ServiceIntentEntrypoint;
 use crate::sign::vrs;
 use crate::{Chain, Error, Result};
 
@@ -28,7 +28,7 @@ impl Chain {
     ///
     /// [`Error::Contract`] when the call fails.
     pub async fn intent_digest(&self, entrypoint: Address, message: &DepositIntent) -> Result<B256> {
-        let entrypoint = ServiceIntentEntrypoint::new(entrypoint, self.provider());
+        let entrypoint = IServiceIntentEntrypoint::new(entrypoint, self.provider());
         let m = message;
         let call = entrypoint.intentDigest(
             m.user,
@@ -57,7 +57,7 @@ impl Chain {
         signature: &[u8],
         permit: Option<PermitArgs<'_>>,
     ) -> Result<TransactionReceipt> {
-        let entrypoint = ServiceIntentEntrypoint::new(entrypoint, self.provider());
+        let entrypoint = IServiceIntentEntrypoint::new(entrypoint, self.provider());
         let (v, r, s) = vrs(signature);
         let m = message;
         let pending = match permit {
@@ -113,7 +113,7 @@ impl Chain {
 }
 
 /// The revert inside `error`, decoded as one of the errors of `E` (a contract's error enum,
-/// e.g. `ServiceIntentEntrypoint::ServiceIntentEntrypointErrors`); `None` when `error` is
+/// e.g. `IServiceIntentEntrypoint::IServiceIntentEntrypointErrors`); `None` when `error` is
 /// not a revert or its data is none of `E`'s errors.
 pub fn revert_of<E: SolInterface>(error: &Error) -> Option<E> {
     match error {

@@ -6,42 +6,24 @@ import {IERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/IERC2
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
+import {IServiceIntentEntrypoint} from "./interfaces/IServiceIntentEntrypoint.sol";
 
 /// @title The reference deposit entrypoint of docs/spec.md section 5.5.
-/// @notice Pulls a gasless deposit for its owner: checks the owner's EIP-712 deposit intent
-/// (section 5.1) and per-user nonce, optionally applies the owner's ERC-2612 permit for this
-/// contract, moves `amount` of `token` from the owner to the intent address and `feeAmount`
-/// to the fee collector. Anyone may relay; the signature is the authority.
-contract ServiceIntentEntrypoint is EIP712 {
+/// @notice What it does, its errors and its event are written in `IServiceIntentEntrypoint`,
+/// which it implements (the compiler checks that the two agree) and from which the Rust
+/// bindings are made.
+contract ServiceIntentEntrypoint is EIP712, IServiceIntentEntrypoint {
     using SafeERC20 for IERC20;
 
     /// The members of the deposit-intent struct after its type name (section 5.1).
     bytes private constant INTENT_MEMBERS =
         "(address user,address token,uint256 amount,address intentAddress,uint256 deadline,uint256 chainId,uint256 nonce,uint256 feeAmount,address feeCollector)";
 
-    /// keccak256 of the deposit intent's type string under the type name given at deployment.
+    /// @inheritdoc IServiceIntentEntrypoint
     bytes32 public immutable INTENT_TYPEHASH;
 
-    /// The next deposit-intent nonce each user must sign.
+    /// @inheritdoc IServiceIntentEntrypoint
     mapping(address user => uint256) public nonces;
-
-    /// `block.timestamp` is past the signed deadline.
-    error IntentExpired();
-    /// The signed nonce is not the user's next nonce.
-    error InvalidNonce();
-    /// The signature is well-formed but recovers an address other than the user.
-    error InvalidIntentSignature();
-
-    /// A deposit was pulled for `user` to `intentAddress`, consuming `nonce`.
-    event IntentDeposited(
-        address indexed user,
-        address indexed token,
-        address indexed intentAddress,
-        uint256 amount,
-        uint256 nonce,
-        uint256 feeAmount,
-        address feeCollector
-    );
 
     /// @param name The EIP-712 domain name (`ServiceIntentEntrypoint` by default).
     /// @param version The EIP-712 domain version (`1` by default).
@@ -50,13 +32,32 @@ contract ServiceIntentEntrypoint is EIP712 {
         INTENT_TYPEHASH = keccak256(abi.encodePacked(typeName, INTENT_MEMBERS));
     }
 
-    /// The domain separator of `EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)`.
+    /// @inheritdoc IServiceIntentEntrypoint
     // solhint-disable-next-line func-name-mixedcase
     function DOMAIN_SEPARATOR() external view returns (bytes32) {
         return _domainSeparatorV4();
     }
 
-    /// The digest the user signs for these values on this chain (section 5.1).
+    /// @inheritdoc IServiceIntentEntrypoint
+    /// @dev OpenZeppelin's `EIP712` answers it; declared by both bases, it is named here.
+    function eip712Domain()
+        public
+        view
+        override(EIP712, IServiceIntentEntrypoint)
+        returns (
+            bytes1 fields,
+            string memory name,
+            string memory version,
+            uint256 chainId,
+            address verifyingContract,
+            bytes32 salt,
+            uint256[] memory extensions
+        )
+    {
+        return EIP712.eip712Domain();
+    }
+
+    /// @inheritdoc IServiceIntentEntrypoint
     function intentDigest(
         address user,
         address token,
@@ -84,7 +85,7 @@ contract ServiceIntentEntrypoint is EIP712 {
         return _hashTypedDataV4(structHash);
     }
 
-    /// Pulls a deposit the user has already approved this contract for.
+    /// @inheritdoc IServiceIntentEntrypoint
     function depositToIntent(
         address user,
         address token,
@@ -102,11 +103,7 @@ contract ServiceIntentEntrypoint is EIP712 {
         _pull(user, token, amount, intentAddress, nonce, feeAmount, feeCollector);
     }
 
-    /// Applies the user's ERC-2612 permit (spender this contract, value `permitAmount`,
-    /// deadline `deadline`), then pulls the deposit as `depositToIntent` does.
-    /// @dev A permit that reverts is tolerated only when the allowance it would have set is
-    /// already there (someone submitted the same permit first); otherwise its revert is
-    /// passed on unchanged.
+    /// @inheritdoc IServiceIntentEntrypoint
     function depositToIntentWithPermit(
         address user,
         address token,

@@ -20,7 +20,7 @@ use anvil::call;
 use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, B256, U256};
-use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
+use intent_contracts::{IPermitToken, IServiceIntentEntrypoint};
 use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, QuoteResponse};
 use intent_service::chain::ChainView;
@@ -85,7 +85,7 @@ async fn main() -> Result<(), Failed> {
     };
     println!("{}", serde_json::to_string_pretty(&receipt)?);
 
-    let token = TestPermitToken::new(node.token, chain.provider());
+    let token = IPermitToken::new(node.token, chain.provider());
     let fee = &request.deposit_signature.as_ref().ok_or("no deposit signature")?.selected_gas_fee_option;
     for (who, address) in [
         ("owner", owner),
@@ -94,7 +94,7 @@ async fn main() -> Result<(), Failed> {
     ] {
         println!("balance of the {who} {address}: {} RTT (wei)", token.balanceOf(address).call().await?);
     }
-    let entrypoint = ServiceIntentEntrypoint::new(node.entrypoint, chain.provider());
+    let entrypoint = IServiceIntentEntrypoint::new(node.entrypoint, chain.provider());
     println!(
         "owner's nonces: entrypoint {}, permit {}",
         entrypoint.nonces(owner).call().await?,

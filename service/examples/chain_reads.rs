@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 use alloy_primitives::{Address, B256, U256};
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_contracts::IPermitToken;
 use intent_core::eip712::Domain;
 use intent_core::{from_slice, to_string, QuoteResponse, Timestamp, TokenPermit};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
@@ -135,7 +135,7 @@ async fn run(requests: usize) {
     let with_node =
         Service::open(config(token, Some(&chain.endpoint())), &db("node.db"), &[], &[], false).await.unwrap();
     let without = Service::open(config(token, None), &db("plain.db"), &[], &[], false).await.unwrap();
-    let erc20 = TestPermitToken::new(token, chain.provider());
+    let erc20 = IPermitToken::new(token, chain.provider());
     let mut samples: Vec<(Mode, bool, Duration)> = Vec::new();
     let started = Instant::now();
     for i in 0..requests {

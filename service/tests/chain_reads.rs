@@ -16,9 +16,9 @@ use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
 use alloy_sol_types::SolValue;
 use axum::http::{HeaderMap, Method, StatusCode};
-use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::sign::sign_digest as chain_sign;
 use intent_chain_tests::Chain;
+use intent_contracts::IPermitToken;
 use intent_core::eip712::{Domain, EntrypointNames, Permit};
 use intent_core::{from_slice, to_string, QuoteResponse, Timestamp, TokenPermit};
 use intent_service::chain::ChainView;
@@ -197,7 +197,7 @@ impl Setup {
 
     /// The user pays `amount` of `token` to `to`, mined; the transaction's hash.
     async fn pay(&self, token: Address, to: Address, amount: U256) -> B256 {
-        let token = TestPermitToken::new(token, self.chain.provider());
+        let token = IPermitToken::new(token, self.chain.provider());
         token.transfer(to, amount).from(self.user()).send().await.unwrap().watch().await.unwrap()
     }
 
@@ -297,7 +297,7 @@ async fn deposit_hashes_are_proven_by_the_node_each_reason_from_a_real_transacti
     let id = quote.intent.intent_id.as_str();
     let deposit = &quote.intent.deposit_transaction;
     provider.anvil_set_auto_mine(false).await.unwrap();
-    let token = TestPermitToken::new(setup.token, provider);
+    let token = IPermitToken::new(setup.token, provider);
     let pending = token.transfer(deposit.to_address, deposit.amount).from(setup.user()).send().await.unwrap();
     let pending = *pending.tx_hash();
     let before = setup.stored(id).await;
@@ -401,7 +401,7 @@ async fn permit_domains_and_nonces_and_entrypoint_nonces_are_read_from_the_node(
         deadline: U256::MAX,
     };
     let signature = chain_sign(setup.chain.key(USER), permit.digest(&domain)).unwrap();
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     let (r, s) = (B256::from(signature.r()), B256::from(signature.s()));
     let call = token.permit(permit.owner, permit.spender, permit.value, permit.deadline, signature.v(), r, s);
     call.send().await.unwrap().watch().await.unwrap();
@@ -565,7 +565,7 @@ async fn an_abort_on_a_chain_with_a_node_must_be_a_successful_transaction() {
         (unknown.status, unknown.cause()),
         (StatusCode::BAD_REQUEST, "ABORT_NOT_SUCCEEDED at abortTransactionHash")
     );
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     let to = setup.chain.address(RECIPIENT);
     let too_much = token.transfer(to, minted() * U256::from(2)).from(setup.user()).gas(100_000);
     let reverted = too_much.send().await.unwrap().watch().await.unwrap();

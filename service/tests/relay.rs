@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use alloy_primitives::{Address, U256};
 use alloy_provider::Provider;
-use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
 use intent_chain_tests::CHAIN_ID;
+use intent_contracts::{IPermitToken, IServiceIntentEntrypoint};
 use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
 use intent_service::chain::ChainView;
@@ -89,15 +89,15 @@ impl Node {
     }
 
     fn entrypoint_nonce(&self, who: Address) -> U256 {
-        self.block_on(ServiceIntentEntrypoint::new(self.entrypoint, self.chain.provider()).nonces(who).call()).unwrap()
+        self.block_on(IServiceIntentEntrypoint::new(self.entrypoint, self.chain.provider()).nonces(who).call()).unwrap()
     }
 
     fn permit_nonce(&self, who: Address) -> U256 {
-        self.block_on(TestPermitToken::new(self.token, self.chain.provider()).nonces(who).call()).unwrap()
+        self.block_on(IPermitToken::new(self.token, self.chain.provider()).nonces(who).call()).unwrap()
     }
 
     fn allowance(&self, owner: Address, spender: Address) -> U256 {
-        self.block_on(TestPermitToken::new(self.token, self.chain.provider()).allowance(owner, spender).call()).unwrap()
+        self.block_on(IPermitToken::new(self.token, self.chain.provider()).allowance(owner, spender).call()).unwrap()
     }
 
     /// The relayer's transactions counted by the node (mined ones).
@@ -299,7 +299,7 @@ fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
     // ahead of it (a higher tip; its gas is given, since an estimate would run on the
     // pending state, after the relay).
     let owner = node.chain.address(4);
-    let token = TestPermitToken::new(node.token, node.chain.provider());
+    let token = IPermitToken::new(node.token, node.chain.provider());
     let spend =
         token.transfer(node.chain.address(20), U256::from(MINTED)).from(owner).max_priority_fee_per_gas(50_000_000_000);
     let spend = node.block_on(spend.max_fee_per_gas(100_000_000_000).gas(100_000).send()).unwrap();
@@ -511,16 +511,16 @@ fn the_service_bindings_are_the_compiled_contracts_functions_and_errors() {
     let has_function =
         |contract: &str, selector: [u8; 4]| abi(contract).functions().any(|f| f.selector().0 == selector);
     let has_error = |contract: &str, selector: [u8; 4]| abi(contract).errors().any(|e| e.selector().0 == selector);
-    for selector in IntentEntrypoint::IntentEntrypointCalls::selectors() {
+    for selector in IntentEntrypoint::IServiceIntentEntrypointCalls::selectors() {
         assert!(has_function("ServiceIntentEntrypoint", selector), "{selector:?}");
     }
-    for selector in PermitToken::PermitTokenCalls::selectors() {
+    for selector in PermitToken::IPermitTokenCalls::selectors() {
         assert!(has_function("TestPermitToken", selector), "{selector:?}");
     }
-    for selector in IntentEntrypoint::IntentEntrypointErrors::selectors() {
+    for selector in IntentEntrypoint::IServiceIntentEntrypointErrors::selectors() {
         assert!(has_error("ServiceIntentEntrypoint", selector), "{selector:?}");
     }
-    for selector in PermitToken::PermitTokenErrors::selectors() {
+    for selector in PermitToken::IPermitTokenErrors::selectors() {
         assert!(has_error("TestPermitToken", selector), "{selector:?}");
     }
 }

@@ -10,8 +10,8 @@ use alloy_primitives::{Address, TxHash, U256};
 use alloy_provider::ext::AnvilApi;
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
-use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::Chain;
+use intent_contracts::IPermitToken;
 use intent_core::rules::{check_execute, ExecuteContext};
 use intent_core::{
     from_slice, ChainFacts, DepositEvidence, ExecuteRequest, Intent, Problem, Reason, Timestamp, UnknownMembers,
@@ -98,8 +98,8 @@ async fn the_core_judges_real_deposits_as_the_chain_says() {
     chain.mint(token, user, minted()).await.unwrap();
     chain.mint(other_token, user, minted()).await.unwrap();
     let provider = chain.provider();
-    let deposit = TestPermitToken::new(token, provider);
-    let other = TestPermitToken::new(other_token, provider);
+    let deposit = IPermitToken::new(token, provider);
+    let other = IPermitToken::new(other_token, provider);
     let erc20_intent = intent(&chain, chain_id, token, amount());
 
     // The ERC-20 deposit: accepted at once with one confirmation; with three wanted, only

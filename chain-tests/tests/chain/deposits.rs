@@ -4,8 +4,8 @@
 
 use alloy_primitives::{keccak256, Address, U256};
 use alloy_sol_types::SolEvent;
-use intent_chain_tests::contracts::ServiceIntentEntrypoint::{self, IntentDeposited};
 use intent_chain_tests::CHAIN_ID;
+use intent_contracts::IServiceIntentEntrypoint::{self, IntentDeposited};
 use intent_core::eip712::{DepositIntent, EntrypointDomain, EntrypointNames};
 use intent_core::rules::deposit_intent_digest;
 
@@ -32,7 +32,7 @@ fn message(case: u64) -> DepositIntent {
 async fn the_entrypoint_computes_the_cores_type_hash_domain_and_digests_under_default_and_custom_names() {
     for names in [EntrypointNames::DEFAULT, custom_names()] {
         let setup = Setup::new(names.clone()).await;
-        let entrypoint = ServiceIntentEntrypoint::new(setup.entrypoint, setup.chain.provider());
+        let entrypoint = IServiceIntentEntrypoint::new(setup.entrypoint, setup.chain.provider());
         let domain = EntrypointDomain::new(&names, CHAIN_ID, setup.entrypoint);
 
         assert_eq!(entrypoint.INTENT_TYPEHASH().call().await.unwrap(), names.type_hash());

@@ -6,10 +6,10 @@
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolInterface;
-use intent_chain_tests::contracts::{ServiceIntentEntrypoint, TestPermitToken};
 use intent_chain_tests::relay::revert_of;
 use intent_chain_tests::sign::sign_digest;
 use intent_chain_tests::{Chain, Error, CHAIN_ID};
+use intent_contracts::{IPermitToken, IServiceIntentEntrypoint};
 use intent_core::eip712::{DepositIntent, Domain, EntrypointNames, Signature};
 use intent_core::rules::{deposit_intent, deposit_intent_digest};
 use intent_core::{from_slice, DepositSignature, Intent};
@@ -129,11 +129,11 @@ impl Setup {
     }
 
     pub async fn entrypoint_nonce(&self, user: Address) -> U256 {
-        ServiceIntentEntrypoint::new(self.entrypoint, self.chain.provider()).nonces(user).call().await.expect("nonces")
+        IServiceIntentEntrypoint::new(self.entrypoint, self.chain.provider()).nonces(user).call().await.expect("nonces")
     }
 
     pub async fn token_nonce(&self, owner: Address) -> U256 {
-        TestPermitToken::new(self.token, self.chain.provider()).nonces(owner).call().await.expect("nonces")
+        IPermitToken::new(self.token, self.chain.provider()).nonces(owner).call().await.expect("nonces")
     }
 
     pub async fn balance(&self, who: Address) -> U256 {
@@ -143,7 +143,7 @@ impl Setup {
     /// The token's EIP-712 domain as ERC-5267 `eip712Domain()` reports it, as the core's [`Domain`].
     pub async fn token_domain(&self) -> Domain {
         let domain =
-            TestPermitToken::new(self.token, self.chain.provider()).eip712Domain().call().await.expect("eip712Domain");
+            IPermitToken::new(self.token, self.chain.provider()).eip712Domain().call().await.expect("eip712Domain");
         assert_eq!(domain.fields.0, [0x0f], "name, version, chainId, verifyingContract");
         Domain {
             name: Some(domain.name.into()),

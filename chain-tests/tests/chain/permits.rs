@@ -5,15 +5,13 @@
 //! the chain, as a verifier would.
 
 use alloy_primitives::{Address, U256};
-use intent_chain_tests::contracts::TestDaiPermitToken::{
-    self, PermitExpired, PermitInvalidNonce, PermitInvalidSignature, TestDaiPermitTokenErrors,
-};
-use intent_chain_tests::contracts::TestPermitToken::{
-    self, ECDSAInvalidSignature, ERC2612InvalidSigner, TestPermitTokenErrors as TokenErrors,
-};
 use intent_chain_tests::relay::PermitArgs;
 use intent_chain_tests::sign::{relayable, sign_digest, with_v_0_or_1};
 use intent_chain_tests::{Error, CHAIN_ID};
+use intent_contracts::IDaiPermit::{self, IDaiPermitErrors, PermitExpired, PermitInvalidNonce, PermitInvalidSignature};
+use intent_contracts::IPermitToken::{
+    self, ECDSAInvalidSignature, ERC2612InvalidSigner, IPermitTokenErrors as TokenErrors,
+};
 use intent_core::eip712::{DaiPermit, Domain, EntrypointNames};
 use intent_core::rules::{deposit_permit, deposit_permit_digest, GaslessMode};
 
@@ -46,7 +44,7 @@ async fn the_tokens_domain_is_the_one_the_core_hashes() {
         salt: None,
     };
     assert_eq!(domain, expected);
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     assert_eq!(token.DOMAIN_SEPARATOR().call().await.unwrap(), expected.separator());
 }
 
@@ -105,7 +103,7 @@ async fn a_permit_someone_submitted_first_still_lets_the_deposit_through() {
         deposit_permit_digest(&setup.intent(), &signature, GaslessMode::Entrypoint, &domain, U256::ZERO).unwrap();
     let permit = sign_digest(setup.chain.key(USER), digest).unwrap();
     let (v, r, s) = relayable(&permit);
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     let front_run = token.permit(setup.user(), setup.entrypoint, permit_amount, message.deadline, v, r, s);
     front_run.from(setup.chain.address(STRANGER)).send().await.unwrap().get_receipt().await.unwrap();
 
@@ -133,7 +131,7 @@ async fn permit_only_mode_sets_the_intent_addresss_allowance_which_it_can_pull()
     let digest = deposit_permit_digest(&intent, &signature, GaslessMode::PermitOnly, &domain, nonce).unwrap();
     let (v, r, s) = relayable(&sign_digest(setup.chain.key(USER), digest).unwrap());
 
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     let relayed = token.permit(permit.owner, permit.spender, permit.value, permit.deadline, v, r, s);
     relayed.send().await.unwrap().get_receipt().await.unwrap();
     assert_eq!(token.allowance(user, intent_address).call().await.unwrap(), permit_amount);
@@ -162,7 +160,9 @@ async fn dai_token(setup: &Setup) -> (Address, Domain) {
 async fn a_dai_style_permit_over_the_cores_digest_is_accepted_and_the_entrypoint_pulls_with_it() {
     let setup = Setup::new(EntrypointNames::DEFAULT).await;
     let (token, domain) = dai_token(&setup).await;
-    let dai = TestDaiPermitToken::new(token, setup.chain.provider());
+    let dai = IDaiPermit::new(token, setup.chain.provider());
+    // Its ERC-20 side, as any token's.
+    let erc20 = IPermitToken::new(token, setup.chain.provider());
     assert_eq!(dai.DOMAIN_SEPARATOR().call().await.unwrap(), domain.separator());
     assert_eq!(dai.PERMIT_TYPEHASH().call().await.unwrap(), DaiPermit::TYPE_HASH);
 
@@ -177,7 +177,7 @@ async fn a_dai_style_permit_over_the_cores_digest_is_accepted_and_the_entrypoint
     let (v, r, s) = relayable(&sign_digest(setup.chain.key(USER), permit.digest(&domain)).unwrap());
     let call = dai.permit(permit.holder, permit.spender, permit.nonce, permit.expiry, permit.allowed, v, r, s);
     call.send().await.unwrap().get_receipt().await.unwrap();
-    assert_eq!(dai.allowance(user, setup.entrypoint).call().await.unwrap(), U256::MAX);
+    assert_eq!(erc20.allowance(user, setup.entrypoint).call().await.unwrap(), U256::MAX);
     assert_eq!(dai.nonces(user).call().await.unwrap(), U256::from(1));
 
     // The deposit in the DAI-style token, pulled with the allowance the permit set.
@@ -188,16 +188,16 @@ async fn a_dai_style_permit_over_the_cores_digest_is_accepted_and_the_entrypoint
     let digest = intent_core::rules::deposit_intent_digest(&intent, &signature, &EntrypointNames::DEFAULT).unwrap();
     let signed = sign_digest(setup.chain.key(USER), digest).unwrap();
     setup.chain.relay_deposit(setup.entrypoint, &message, &signed.to_bytes(), None).await.unwrap();
-    let intent_balance = dai.balanceOf(setup.chain.address(INTENT_ADDRESS)).call().await.unwrap();
+    let intent_balance = erc20.balanceOf(setup.chain.address(INTENT_ADDRESS)).call().await.unwrap();
     assert_eq!(intent_balance, amount());
-    assert_eq!(dai.balanceOf(setup.chain.address(COLLECTOR)).call().await.unwrap(), fee());
+    assert_eq!(erc20.balanceOf(setup.chain.address(COLLECTOR)).call().await.unwrap(), fee());
 }
 
 #[tokio::test]
 async fn a_dai_style_permit_signed_as_a_revocation_and_sent_as_a_grant_is_permit_invalid_signature() {
     let setup = Setup::new(EntrypointNames::DEFAULT).await;
     let (token, domain) = dai_token(&setup).await;
-    let dai = TestDaiPermitToken::new(token, setup.chain.provider());
+    let dai = IDaiPermit::new(token, setup.chain.provider());
     let permit = DaiPermit {
         holder: setup.user(),
         spender: setup.entrypoint,
@@ -208,8 +208,8 @@ async fn a_dai_style_permit_signed_as_a_revocation_and_sent_as_a_grant_is_permit
     let (v, r, s) = relayable(&sign_digest(setup.chain.key(USER), permit.digest(&domain)).unwrap());
     let call = dai.permit(permit.holder, permit.spender, permit.nonce, permit.expiry, true, v, r, s);
     let error = call.send().await.map_err(Error::from);
-    let error = reverted::<_, TestDaiPermitTokenErrors>(error.map(drop));
-    assert_eq!(error, TestDaiPermitTokenErrors::PermitInvalidSignature(PermitInvalidSignature {}));
+    let error = reverted::<_, IDaiPermitErrors>(error.map(drop));
+    assert_eq!(error, IDaiPermitErrors::PermitInvalidSignature(PermitInvalidSignature {}));
     assert_eq!(dai.nonces(setup.user()).call().await.unwrap(), U256::ZERO);
 }
 
@@ -217,17 +217,18 @@ async fn a_dai_style_permit_signed_as_a_revocation_and_sent_as_a_grant_is_permit
 async fn a_dai_style_permit_past_its_expiry_or_at_another_nonce_is_refused_with_its_error() {
     let setup = Setup::new(EntrypointNames::DEFAULT).await;
     let (token, domain) = dai_token(&setup).await;
-    let dai = TestDaiPermitToken::new(token, setup.chain.provider());
+    let dai = IDaiPermit::new(token, setup.chain.provider());
+    let erc20 = IPermitToken::new(token, setup.chain.provider());
     let expired = U256::from(setup.chain.next_timestamp().await.unwrap() - 1);
     for (nonce, expiry, expected) in [
-        (U256::ZERO, expired, TestDaiPermitTokenErrors::PermitExpired(PermitExpired {})),
-        (U256::from(1), U256::ZERO, TestDaiPermitTokenErrors::PermitInvalidNonce(PermitInvalidNonce {})),
+        (U256::ZERO, expired, IDaiPermitErrors::PermitExpired(PermitExpired {})),
+        (U256::from(1), U256::ZERO, IDaiPermitErrors::PermitInvalidNonce(PermitInvalidNonce {})),
     ] {
         let permit = DaiPermit { holder: setup.user(), spender: setup.entrypoint, nonce, expiry, allowed: true };
         let (v, r, s) = relayable(&sign_digest(setup.chain.key(USER), permit.digest(&domain)).unwrap());
         let call = dai.permit(permit.holder, permit.spender, permit.nonce, permit.expiry, permit.allowed, v, r, s);
-        let error = reverted::<_, TestDaiPermitTokenErrors>(call.send().await.map(drop).map_err(Error::from));
+        let error = reverted::<_, IDaiPermitErrors>(call.send().await.map(drop).map_err(Error::from));
         assert_eq!(error, expected);
     }
-    assert_eq!(dai.allowance(setup.user(), setup.entrypoint).call().await.unwrap(), U256::ZERO);
+    assert_eq!(erc20.allowance(setup.user(), setup.entrypoint).call().await.unwrap(), U256::ZERO);
 }

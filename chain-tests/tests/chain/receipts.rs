@@ -16,8 +16,8 @@ use alloy_primitives::{TxHash, U256};
 use alloy_provider::ext::AnvilApi;
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionRequest;
-use intent_chain_tests::contracts::TestPermitToken;
 use intent_chain_tests::Chain;
+use intent_contracts::IPermitToken;
 use serde_json::{json, Map, Value};
 
 use crate::fixtures::{amount, minted, INTENT_ADDRESS, USER};
@@ -59,8 +59,8 @@ async fn generate() -> String {
     chain.mint(deposit_token, user, minted()).await.unwrap();
     chain.mint(other_token, user, minted()).await.unwrap();
     let provider = chain.provider();
-    let deposit = TestPermitToken::new(deposit_token, provider);
-    let other = TestPermitToken::new(other_token, provider);
+    let deposit = IPermitToken::new(deposit_token, provider);
+    let other = IPermitToken::new(other_token, provider);
 
     let erc20 = deposit.transfer(intent_address, amount()).from(user).send().await.unwrap().watch().await.unwrap();
     let native_request = TransactionRequest::default()

@@ -2,14 +2,14 @@
 //! (docs/spec.md §5.5): the nonce, the user's tokens and the collector's stay as they were.
 
 use alloy_primitives::{Address, U256};
-use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
-    ECDSAInvalidSignature, ECDSAInvalidSignatureS, IntentExpired, InvalidIntentSignature, InvalidNonce,
-    SafeERC20FailedOperation, ServiceIntentEntrypointErrors as Errors,
-};
-use intent_chain_tests::contracts::TestPermitToken::{
-    self, ERC20InsufficientAllowance, ERC20InsufficientBalance, TestPermitTokenErrors as TokenErrors,
-};
 use intent_chain_tests::sign::{sign_digest, with_v_0_or_1};
+use intent_contracts::IPermitToken::{
+    self, ERC20InsufficientAllowance, ERC20InsufficientBalance, IPermitTokenErrors as TokenErrors,
+};
+use intent_contracts::IServiceIntentEntrypoint::{
+    ECDSAInvalidSignature, ECDSAInvalidSignatureS, IServiceIntentEntrypointErrors as Errors, IntentExpired,
+    InvalidIntentSignature, InvalidNonce, SafeERC20FailedOperation,
+};
 use intent_core::eip712::{EntrypointNames, Signature};
 
 use crate::fixtures::{amount, custom_names, minted, reverted, Setup, COLLECTOR, STRANGER, USER};
@@ -152,7 +152,7 @@ async fn a_deposit_after_the_user_spent_the_balance_reverts_with_the_tokens_erro
     let setup = approved().await;
     let signature = setup.deposit_signature(setup.deadline().await, 0, None);
     let (message, signed) = setup.sign_intent(&signature, &EntrypointNames::DEFAULT);
-    let token = TestPermitToken::new(setup.token, setup.chain.provider());
+    let token = IPermitToken::new(setup.token, setup.chain.provider());
     let spend = token.transfer(setup.chain.address(STRANGER), minted()).from(setup.user());
     spend.send().await.unwrap().get_receipt().await.unwrap();
 

@@ -7,12 +7,13 @@
 //! why a relayer sends `Signature::to_bytes`.
 
 use alloy_primitives::Bytes;
-use intent_chain_tests::contracts::ServiceIntentEntrypoint::{
-    ECDSAInvalidSignature, IntentExpired, InvalidIntentSignature, InvalidNonce, ServiceIntentEntrypointErrors as Errors,
-};
-use intent_chain_tests::contracts::TestPermitToken::{ERC2612InvalidSigner, TestPermitTokenErrors as TokenErrors};
 use intent_chain_tests::relay::{revert_of, PermitArgs};
 use intent_chain_tests::sign::{sign_digest, with_v_0_or_1};
+use intent_contracts::IPermitToken::{ERC2612InvalidSigner, IPermitTokenErrors as TokenErrors};
+use intent_contracts::IServiceIntentEntrypoint::{
+    ECDSAInvalidSignature, IServiceIntentEntrypointErrors as Errors, IntentExpired, InvalidIntentSignature,
+    InvalidNonce,
+};
 use intent_core::eip712::{EntrypointNames, Signature};
 use intent_core::rules::{check_execute, deposit_permit_digest, ExecuteContext, GaslessMode};
 use intent_core::{from_slice, DepositSignature, ExecuteRequest, GasFeeOptions, Reason, Timestamp, UnknownMembers};

@@ -136,8 +136,8 @@ pub fn relay_call(intent: &Intent, request: &ExecuteRequest) -> Result<RelayCall
 /// arguments (`InvalidNonce()`, `ERC20InsufficientBalance(0x…, 0, 100)`), `Error(string)`'s
 /// message, a panic's code, or the data in hex when none of these decodes it.
 pub fn revert_reason(data: &[u8]) -> String {
-    use IntentEntrypoint::IntentEntrypointErrors as E;
-    use PermitToken::PermitTokenErrors as T;
+    use IntentEntrypoint::IServiceIntentEntrypointErrors as E;
+    use PermitToken::IPermitTokenErrors as T;
     if let Ok(error) = E::abi_decode(data) {
         return match error {
             E::IntentExpired(_) => "IntentExpired()".to_owned(),
@@ -164,6 +164,9 @@ pub fn revert_reason(data: &[u8]) -> String {
             T::ERC2612ExpiredSignature(e) => format!("ERC2612ExpiredSignature({})", e.deadline),
             T::ERC2612InvalidSigner(e) => format!("ERC2612InvalidSigner({}, {})", e.signer, e.owner),
             T::InvalidAccountNonce(e) => format!("InvalidAccountNonce({}, {})", e.account, e.currentNonce),
+            T::ECDSAInvalidSignature(_) => "ECDSAInvalidSignature()".to_owned(),
+            T::ECDSAInvalidSignatureLength(e) => format!("ECDSAInvalidSignatureLength({})", e.length),
+            T::ECDSAInvalidSignatureS(e) => format!("ECDSAInvalidSignatureS({})", e.s),
         };
     }
     if let Ok(revert) = Revert::abi_decode(data) {
