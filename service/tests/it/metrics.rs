@@ -3,19 +3,17 @@
 //! status, the sweep's lag, waiters open and store errors. Each test has its own SQLite
 //! file, so the records counted are its own.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::app::App;
+use crate::support::{commit_body, quote_request, ACCESS_KEY, OPERATOR_KEY};
 use axum::http::Method;
 use intent_core::Timestamp;
 use serde_json::{json, Value};
-use support::app::App;
-use support::{commit_body, quote_request, ACCESS_KEY, OPERATOR_KEY};
 
 async fn app() -> App {
-    App::open(&support::sqlite_file("metrics"), |_| {}).await
+    App::open(&crate::support::sqlite_file("metrics"), |_| {}).await
 }
 
 /// `GET /metrics` with `key`: the status and the body.
