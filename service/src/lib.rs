@@ -3,14 +3,16 @@
 //!
 //! Every rule, hash, digest, transition and error body comes from the core; this package
 //! adds what a server needs around it, in one-way layers from the socket inward:
-//! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
-//! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
-//! operations, the searches and histories among them ([`records`]), storage with compare-and-swap ([`store`]), a deterministic
-//! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
-//! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
-//! ([`relay`]), the metrics ([`metrics`]), the expiry
-//! sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
-//! requests for the demo signer and the tests.
+//! connections ([`server`]); HTTP ([`http`]: the routes of the operation table, the
+//! extractors, one handler per operation, the OpenAPI document), who is calling ([`keys`])
+//! and at what rate ([`rate`]), the one error type ([`failure`]); the records ([`records`]),
+//! the one entry point of every operation, which quote through the quoter ([`quoter`]),
+//! execute with the chain facts ([`chain`]), take the operator's outcomes ([`outcome`]),
+//! and hand gasless deposits to the relayer ([`relay`], which changes records back through
+//! the records' narrow handle); storage with compare-and-swap, the only place with SQL
+//! ([`store`]); beside them the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and the
+//! configuration ([`config`]); [`demo`] signs gasless requests for the demo signer and the
+//! tests.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8

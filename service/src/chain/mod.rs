@@ -4,7 +4,8 @@
 //! accepted; and the per-chain policy (entrypoint names, confirmations).
 //!
 //! A chain with an `rpcUrl` has a [`Node`]: at execute time its facts are read from it
-//! ([`reads`]), before any record is loaded for change, within `server.nodeTimeoutMillis`.
+//! ([`reads`]), once the record is loaded for its status and before the compare-and-swap
+//! that changes it (never inside a database transaction), within `server.nodeTimeoutMillis`.
 //! A node that does not answer in time is CHAIN_NODE_UNAVAILABLE (ChainNodeHealth 9001,
 //! 503) and a deposit transaction it has not mined DEPOSIT_NOT_MINED: neither is a verdict,
 //! and the record is left as it was. A token whose permit domain cannot be established (its

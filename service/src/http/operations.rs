@@ -1,9 +1,10 @@
 //! The service's operation table: for each operation of docs/spec.md §12 its path, who may
 //! call it, its rate, its request and response objects (their wire keys and declared field
 //! types, from the core's `wire_object!` declarations), the error kinds it can answer and
-//! its route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
-//! document ([`super::openapi`]) describes exactly these operations, so adding an operation
-//! is one entry here and its handler in [`super::handlers`].
+//! its route. The router ([`super::router`]) serves exactly these routes, each carrying its
+//! operation, and the OpenAPI document ([`super::openapi`]) describes exactly these
+//! operations, so adding an operation is one entry here, its handler in
+//! [`super::handlers`] and the one call that handler makes into [`crate::records`].
 //!
 //! What does not live here: what an operation does ([`crate::records`]) and how a
 //! document describes a field ([`super::openapi`]).

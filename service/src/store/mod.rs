@@ -20,8 +20,15 @@
 //! The columns SearchIntents and GetIntentHistory filter on are written with the row
 //! ([`Listing`], fixed at the quote) and the receipt's transaction hashes in a side table
 //! in the transaction of the change that adds them; their queries are [`listing`]'s.
-//! What a record means, and which changes are allowed, is the core's business
-//! ([`crate::records`]); this module stores text and numbers.
+//!
+//! What lives here: every SQL statement the service runs (a test keeps it so). This module,
+//! the records' rows, their loads, inserts and compare-and-swaps, the sweep's and the
+//! metrics' queries, the health row and the migrations; [`group`], the one writer of
+//! inserts and compare-and-swaps; [`listing`], the searches' and histories' queries;
+//! [`older`], the rows an older schema stored; [`relays`], the relays table and the relay
+//! queue; [`watches`], the watches and recent changes announced on PostgreSQL. What does
+//! not: what a record means, and which changes are allowed (the core's business, through
+//! [`crate::records`]); this module stores text and numbers.
 
 mod group;
 pub mod listing;
