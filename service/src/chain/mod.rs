@@ -24,8 +24,8 @@
 //! node is connected, and its chain id checked, in one place.
 
 pub mod contracts;
-pub mod node;
-pub mod reads;
+mod node;
+mod reads;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
