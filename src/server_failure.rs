@@ -2,9 +2,17 @@
 //! unknown access key, a key without the permission, a lost compare-and-swap race, a
 //! reused deposit proof, a rate limit, a request too slow or too large to read, an
 //! internal failure, a wrong route or HTTP method, a deposit transaction not mined yet, a
-//! chain node that does not answer. The core never produces them; a host
-//! answers them with [`ServerFailure::body`], so that every body it sends has the shape of
-//! [`crate::Error::body`].
+//! chain node that does not answer, a route or a filter the server does not serve, a search
+//! that matches too many intents, an abort transaction not shown mined and successful. The
+//! core never produces them; a host answers them with [`ServerFailure::body`], so that every
+//! body it sends has the shape of [`crate::Error::body`].
+//!
+//! This is the one catalogue of them, for every server (the reference service builds no
+//! error body of its own): **the next failure a server needs goes here**, as one variant
+//! with its arm in [`ServerFailure::kind`] (which gives its published kind, code and HTTP
+//! status, docs/spec.md §8's list of kinds), [`ServerFailure::code`],
+//! [`ServerFailure::path`] and the message of [`ServerFailure::body`], one entry in
+//! [`ServerFailure::ALL`], and one row in docs/spec.md §8's table of server failures.
 //!
 //! What does not live here: the core's own rules and their reasons ([`crate::Reason`]).
 
@@ -36,6 +44,10 @@ use crate::path;
 /// | [`BadMethod`](ServerFailure::BadMethod) | `BAD_METHOD` | WebrpcBadMethod (-3, 405) |
 /// | [`DepositNotMined`](ServerFailure::DepositNotMined) | `DEPOSIT_NOT_MINED at depositTransactionHash` | IntentStatus (2004, 422) |
 /// | [`ChainNodeUnavailable`](ServerFailure::ChainNodeUnavailable) | `CHAIN_NODE_UNAVAILABLE` | ChainNodeHealth (9001, 503) |
+/// | [`RouteNotServed`](ServerFailure::RouteNotServed) | `ROUTE_NOT_SERVED at <path>` | InvalidArgument (2000, 400) |
+/// | [`FilterNotServed`](ServerFailure::FilterNotServed) | `FILTER_NOT_SERVED at <path>` | InvalidArgument (2000, 400) |
+/// | [`TooManyResults`](ServerFailure::TooManyResults) | `TOO_MANY_RESULTS` | InvalidArgument (2000, 400) |
+/// | [`AbortNotSucceeded`](ServerFailure::AbortNotSucceeded) | `ABORT_NOT_SUCCEEDED at abortTransactionHash` | InvalidArgument (2000, 400) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ServerFailure<'a> {
@@ -91,9 +103,58 @@ pub enum ServerFailure<'a> {
         /// The chain whose node failed.
         chain_id: u64,
     },
+    /// The server does not quote this chain or token (quoting is not the core's business,
+    /// so it has no reason for it).
+    RouteNotServed {
+        /// The request member concerned, e.g. `originTokenAddress`.
+        path: &'a str,
+        /// What is not served, e.g. `chain 5`.
+        what: &'a str,
+    },
+    /// A published filter (or page member) the server does not serve: refused rather than
+    /// ignored, since an ignored filter would answer more than was asked.
+    FilterNotServed {
+        /// The member, e.g. `byQueryString` or `page.sort`.
+        path: &'a str,
+    },
+    /// A search matches more intents than one answer holds: refused rather than cut short.
+    TooManyResults {
+        /// The most intents one answer holds.
+        limit: usize,
+    },
+    /// The abort transaction a request names is not mined and successful on its chain,
+    /// whose node the server reads (not mined yet, unknown, or reverted). Nothing was
+    /// changed.
+    AbortNotSucceeded {
+        /// The chain it was looked for on.
+        chain_id: u64,
+    },
 }
 
 impl ServerFailure<'_> {
+    /// One failure of each kind of the catalogue, in the order of docs/spec.md §8's table
+    /// (with example values where a failure carries some).
+    pub const ALL: [ServerFailure<'static>; 18] = [
+        ServerFailure::IntentNotFound { intent_id: "0x01" },
+        ServerFailure::AccessKeyMissing,
+        ServerFailure::AccessKeyUnknown,
+        ServerFailure::PermissionDenied,
+        ServerFailure::RevisionConflict,
+        ServerFailure::DepositProofUsed { path: "depositTransactionHash" },
+        ServerFailure::RateLimited { retry_after_seconds: 1 },
+        ServerFailure::Timeout,
+        ServerFailure::PayloadTooLarge { limit: 1 << 20 },
+        ServerFailure::Internal,
+        ServerFailure::BadRoute,
+        ServerFailure::BadMethod,
+        ServerFailure::DepositNotMined,
+        ServerFailure::ChainNodeUnavailable { chain_id: 1 },
+        ServerFailure::RouteNotServed { path: "originChainId", what: "chain 5" },
+        ServerFailure::FilterNotServed { path: "byQueryString" },
+        ServerFailure::TooManyResults { limit: 100 },
+        ServerFailure::AbortNotSucceeded { chain_id: 1 },
+    ];
+
     /// The error kind that carries this failure.
     pub const fn kind(&self) -> ErrorKind {
         match self {
@@ -110,6 +171,10 @@ impl ServerFailure<'_> {
             ServerFailure::BadMethod => ErrorKind::BadMethod,
             ServerFailure::DepositNotMined => ErrorKind::IntentStatus,
             ServerFailure::ChainNodeUnavailable { .. } => ErrorKind::ChainNodeHealth,
+            ServerFailure::RouteNotServed { .. }
+            | ServerFailure::FilterNotServed { .. }
+            | ServerFailure::TooManyResults { .. }
+            | ServerFailure::AbortNotSucceeded { .. } => ErrorKind::InvalidArgument,
         }
     }
 
@@ -130,6 +195,10 @@ impl ServerFailure<'_> {
             ServerFailure::BadMethod => "BAD_METHOD",
             ServerFailure::DepositNotMined => "DEPOSIT_NOT_MINED",
             ServerFailure::ChainNodeUnavailable { .. } => "CHAIN_NODE_UNAVAILABLE",
+            ServerFailure::RouteNotServed { .. } => "ROUTE_NOT_SERVED",
+            ServerFailure::FilterNotServed { .. } => "FILTER_NOT_SERVED",
+            ServerFailure::TooManyResults { .. } => "TOO_MANY_RESULTS",
+            ServerFailure::AbortNotSucceeded { .. } => "ABORT_NOT_SUCCEEDED",
         }
     }
 
@@ -139,12 +208,14 @@ impl ServerFailure<'_> {
             ServerFailure::IntentNotFound { .. } => Some("intentId"),
             ServerFailure::DepositProofUsed { path } => Some(path),
             ServerFailure::DepositNotMined => Some("depositTransactionHash"),
+            ServerFailure::RouteNotServed { path, .. } | ServerFailure::FilterNotServed { path } => Some(path),
+            ServerFailure::AbortNotSucceeded { .. } => Some("abortTransactionHash"),
             _ => None,
         }
     }
 
     /// The error body, bounded like the core's ([`ErrorBody::MAX_JSON_LEN`]): the intent
-    /// id and the path are cut to [`ErrorBody::MAX_PATH_LEN`] bytes.
+    /// id, the path and what a route names are cut to [`ErrorBody::MAX_PATH_LEN`] bytes.
     pub fn body(&self) -> ErrorBody {
         let kind = self.kind();
         let mut cause = String::from(self.code());
@@ -179,7 +250,62 @@ impl ServerFailure<'_> {
             ServerFailure::ChainNodeUnavailable { chain_id } => {
                 format!("the node of chain {chain_id} did not answer in time; nothing was changed, retry later")
             }
+            ServerFailure::RouteNotServed { what, .. } => {
+                let mut msg = String::from("no route: ");
+                path::push_cut(&mut msg, what, ErrorBody::MAX_PATH_LEN);
+                msg.push_str(" is not quoted by this service");
+                msg
+            }
+            ServerFailure::FilterNotServed { path } => {
+                let mut msg = String::new();
+                path::push_cut(&mut msg, path, ErrorBody::MAX_PATH_LEN);
+                msg.push_str(" is not a filter this service serves");
+                msg
+            }
+            ServerFailure::TooManyResults { limit } => {
+                format!("more than {limit} intents match: narrow the search or use GetIntentHistory")
+            }
+            ServerFailure::AbortNotSucceeded { chain_id } => {
+                format!("the abort transaction is not mined and successful on chain {chain_id}")
+            }
         };
         ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ServerFailure;
+
+    /// The place of `failure`'s variant in [`ServerFailure::ALL`]: an exhaustive match, so
+    /// that a variant added without its entry does not compile here.
+    fn place(failure: &ServerFailure<'_>) -> usize {
+        match failure {
+            ServerFailure::IntentNotFound { .. } => 0,
+            ServerFailure::AccessKeyMissing => 1,
+            ServerFailure::AccessKeyUnknown => 2,
+            ServerFailure::PermissionDenied => 3,
+            ServerFailure::RevisionConflict => 4,
+            ServerFailure::DepositProofUsed { .. } => 5,
+            ServerFailure::RateLimited { .. } => 6,
+            ServerFailure::Timeout => 7,
+            ServerFailure::PayloadTooLarge { .. } => 8,
+            ServerFailure::Internal => 9,
+            ServerFailure::BadRoute => 10,
+            ServerFailure::BadMethod => 11,
+            ServerFailure::DepositNotMined => 12,
+            ServerFailure::ChainNodeUnavailable { .. } => 13,
+            ServerFailure::RouteNotServed { .. } => 14,
+            ServerFailure::FilterNotServed { .. } => 15,
+            ServerFailure::TooManyResults { .. } => 16,
+            ServerFailure::AbortNotSucceeded { .. } => 17,
+        }
+    }
+
+    #[test]
+    fn the_catalogue_lists_every_failure_once_in_order() {
+        for (i, failure) in ServerFailure::ALL.iter().enumerate() {
+            assert_eq!(place(failure), i, "{failure:?}");
+        }
     }
 }

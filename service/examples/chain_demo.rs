@@ -12,7 +12,7 @@
 //! cargo run -p intent-service --example chain_demo
 //! ```
 
-#[path = "../tests/support/anvil.rs"]
+#[path = "../tests/it/support/anvil.rs"]
 mod anvil;
 
 use anvil::call;

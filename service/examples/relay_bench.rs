@@ -10,7 +10,7 @@
 //! cargo run -p intent-service --example relay_bench -- [N]
 //! ```
 
-#[path = "../tests/support/anvil.rs"]
+#[path = "../tests/it/support/anvil.rs"]
 mod anvil;
 
 use std::time::{Duration, Instant};

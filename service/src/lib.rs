@@ -3,14 +3,16 @@
 //!
 //! Every rule, hash, digest, transition and error body comes from the core; this package
 //! adds what a server needs around it, in one-way layers from the socket inward:
-//! connections ([`server`]), HTTP routes, extractors and handlers ([`http`]), the one error
-//! type ([`failure`]), who is calling ([`keys`]) and at what rate ([`rate`]), the record
-//! operations ([`records`]), the searches and histories over them ([`listings`]), storage with compare-and-swap ([`store`]), a deterministic
-//! quoter ([`quoter`]), the chain facts, read from the chains' nodes or configured
-//! ([`chain`]), the operator's outcomes ([`outcome`]), the relayer of gasless deposits
-//! ([`relay`]), the OpenAPI document ([`openapi`]), the metrics ([`metrics`]), the expiry
-//! sweep ([`sweep`]) and its configuration ([`config`]); [`demo`] signs gasless
-//! requests for the demo signer and the tests.
+//! connections ([`server`]); HTTP ([`http`]: the routes of the operation table, the
+//! extractors, one handler per operation, the OpenAPI document), who is calling ([`keys`])
+//! and at what rate ([`rate`]), the one error type ([`failure`]); the records ([`records`]),
+//! the one entry point of every operation, which quote through the quoter ([`quoter`]),
+//! execute with the chain facts ([`chain`]), take the operator's outcomes ([`outcome`]),
+//! and hand gasless deposits to the relayer ([`relay`], which changes records back through
+//! the records' narrow handle); storage with compare-and-swap, the only place with SQL
+//! ([`store`]); beside them the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and the
+//! configuration ([`config`]); [`demo`] signs gasless requests for the demo signer and the
+//! tests.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
@@ -20,22 +22,24 @@
 //! types; `metrics` with its Prometheus exporter (rendered by a handler, no listener of
 //! its own) gives `GET /metrics`. None of them enters the library's dependency tree: this
 //! package is a workspace member outside the default members.
+//!
+//! Only what the binaries, the tests and the examples use is public; the module docs of the
+//! others are linked all the same (`cargo doc --document-private-items` shows them).
 
-pub mod cache;
+// The module docs say what lives where, private modules included.
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod chain;
 pub mod config;
 pub mod demo;
-pub mod failure;
+mod failure;
 pub mod http;
 pub mod keys;
-pub mod listings;
 pub mod metrics;
-pub mod older_rows;
-pub mod openapi;
-pub mod outcome;
-pub mod quoter;
-pub mod rate;
-pub mod records;
+mod outcome;
+mod quoter;
+mod rate;
+mod records;
 pub mod relay;
 pub mod server;
 pub mod store;
@@ -107,18 +111,15 @@ impl Service {
         let limits = config.server_limits();
         let rates = config.rate_limits();
         let metrics = Arc::new(metrics::Metrics::new());
-        let chain = chain::ChainView::new(config.clone())?;
-        let records = records::Records::new(
-            store,
-            Box::new(quoter::ConfiguredQuoter::new(config.clone())),
-            config.policy(),
-            chain,
-            limits.kept_records,
-            metrics.store_errors(),
-        );
-        older_rows::finish(&records).await.map_err(StartError::OlderRows)?;
-        let relayer = relay::Relayer::start(&config, relayer_key, records.clone(), metrics.clone());
-        let app = http::App::new(records, keys, test_clock, limits, rates, metrics, relayer);
+        let chain = Arc::new(chain::ChainView::new(config.clone())?);
+        let book = records::Book::open(store, limits.kept_records, metrics.store_errors());
+        records::finish_older_rows(&book).await.map_err(StartError::OlderRows)?;
+        // The relayer's tasks change records through their handle on the book; the records
+        // are given each chain's reach (its task's queue), so that neither holds the other.
+        let relaying = relay::start(&config, relayer_key.as_ref(), &records::Deposits::new(&book), &chain, &metrics);
+        let quoter = Box::new(quoter::ConfiguredQuoter::new(config.clone()));
+        let records = records::Records::new(book, quoter, config.policy(), chain, relaying);
+        let app = http::App::new(records, keys, test_clock, limits, rates, metrics);
         Ok(Service { app: Arc::new(app), limits })
     }
 

@@ -84,6 +84,7 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let accepts_unverified_deposits = config.accept_unverified_deposits == Some(true);
     let relayer_key_env = std::env::var("INTENT_RELAYER_KEY").ok();
     let relayer_key = RelayerKey::load(flags.relayer_key_file.as_deref(), relayer_key_env.as_deref())?;
+    let relayer = relayer_key.as_ref().map(RelayerKey::address);
     let service = Service::open_relaying(
         config,
         &flags.db,
@@ -122,10 +123,10 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
         println!("{fingerprint}");
     }
     // The relayer's address, never its key; then, per chain, whether it relays and why not.
-    if let Some(address) = service.app.relayer.address() {
+    if let Some(address) = relayer {
         println!("relayer {address}");
     }
-    for line in service.app.relayer.summary() {
+    for line in service.app.records.relaying().summary() {
         println!("{line}");
     }
     let listener = server::bind(flags.listen)?;

@@ -9,7 +9,7 @@
 //! listener of the exporter's own. Records by status and the sweep's lag are read from the
 //! store when rendered, so they are right whichever instance changed the records.
 //!
-//! What does not live here: who may read it ([`crate::http::extract::Operator`]) and the
+//! What does not live here: who may read it (operator keys only, [`crate::http`]) and the
 //! store's queries ([`crate::store`]).
 
 use std::time::Duration;

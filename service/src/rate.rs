@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 
 use crate::config::RateLimits;
 
-/// The operations that have a bucket each.
+/// Which bucket a request takes its token from: the operations that have a bucket each
+/// (the operation table names each operation's, `crate::http::operations`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Operation {
+pub enum Bucket {
     /// QuoteIntent: the rate per minute.
     Quote,
     /// CommitIntent.
@@ -31,8 +32,9 @@ pub enum Operation {
     History,
 }
 
+/// One bucket's tokens, as of `at`.
 #[derive(Debug, Clone, Copy)]
-struct Bucket {
+struct Tokens {
     tokens: f64,
     at: Instant,
 }
@@ -41,7 +43,7 @@ struct Bucket {
 #[derive(Debug)]
 pub struct RateLimiter {
     limits: RateLimits,
-    buckets: Mutex<HashMap<(usize, Operation), Bucket>>,
+    buckets: Mutex<HashMap<(usize, Bucket), Tokens>>,
 }
 
 impl RateLimiter {
@@ -50,23 +52,23 @@ impl RateLimiter {
         RateLimiter { limits, buckets: Mutex::new(HashMap::new()) }
     }
 
-    /// (capacity, tokens per second) of `operation`'s bucket.
-    fn shape(&self, operation: Operation) -> (f64, f64) {
-        match operation {
-            Operation::Quote => (self.limits.quotes_per_minute as f64, self.limits.quotes_per_minute as f64 / 60.0),
+    /// (capacity, tokens per second) of `bucket`.
+    fn shape(&self, bucket: Bucket) -> (f64, f64) {
+        match bucket {
+            Bucket::Quote => (self.limits.quotes_per_minute as f64, self.limits.quotes_per_minute as f64 / 60.0),
             _ => (self.limits.burst as f64, self.limits.requests_per_second as f64),
         }
     }
 
-    /// Takes a token for `key`'s `operation` at `now`, or says how long until one is there.
+    /// Takes a token from `key`'s `bucket` at `now`, or says how long until one is there.
     ///
     /// # Errors
     ///
     /// The wait until the next token, rounded up to whole seconds (at least 1).
-    pub fn take(&self, key: usize, operation: Operation, now: Instant) -> Result<(), u64> {
-        let (capacity, rate) = self.shape(operation);
+    pub fn take(&self, key: usize, bucket: Bucket, now: Instant) -> Result<(), u64> {
+        let (capacity, rate) = self.shape(bucket);
         let mut buckets = self.buckets.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let bucket = buckets.entry((key, operation)).or_insert(Bucket { tokens: capacity, at: now });
+        let bucket = buckets.entry((key, bucket)).or_insert(Tokens { tokens: capacity, at: now });
         let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
         bucket.tokens = (bucket.tokens + elapsed * rate).min(capacity);
         bucket.at = now.max(bucket.at);
@@ -89,15 +91,15 @@ mod tests {
         let limiter = RateLimiter::new(RateLimits { requests_per_second: 2, burst: 3, quotes_per_minute: 1 });
         let t0 = Instant::now();
         for _ in 0..3 {
-            assert_eq!(limiter.take(0, Operation::Commit, t0), Ok(()));
+            assert_eq!(limiter.take(0, Bucket::Commit, t0), Ok(()));
         }
-        assert_eq!(limiter.take(0, Operation::Commit, t0), Err(1));
-        assert_eq!(limiter.take(1, Operation::Commit, t0), Ok(()), "another key has its own bucket");
-        assert_eq!(limiter.take(0, Operation::Execute, t0), Ok(()), "another operation has its own bucket");
-        assert_eq!(limiter.take(0, Operation::Search, t0), Ok(()), "SearchIntents has its own bucket");
-        assert_eq!(limiter.take(0, Operation::History, t0), Ok(()), "GetIntentHistory has its own bucket");
-        assert_eq!(limiter.take(0, Operation::Commit, t0 + Duration::from_millis(500)), Ok(()));
-        assert_eq!(limiter.take(0, Operation::Quote, t0), Ok(()));
-        assert_eq!(limiter.take(0, Operation::Quote, t0), Err(60));
+        assert_eq!(limiter.take(0, Bucket::Commit, t0), Err(1));
+        assert_eq!(limiter.take(1, Bucket::Commit, t0), Ok(()), "another key has its own bucket");
+        assert_eq!(limiter.take(0, Bucket::Execute, t0), Ok(()), "another operation has its own bucket");
+        assert_eq!(limiter.take(0, Bucket::Search, t0), Ok(()), "SearchIntents has its own bucket");
+        assert_eq!(limiter.take(0, Bucket::History, t0), Ok(()), "GetIntentHistory has its own bucket");
+        assert_eq!(limiter.take(0, Bucket::Commit, t0 + Duration::from_millis(500)), Ok(()));
+        assert_eq!(limiter.take(0, Bucket::Quote, t0), Ok(()));
+        assert_eq!(limiter.take(0, Bucket::Quote, t0), Err(60));
     }
 }

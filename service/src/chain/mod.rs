@@ -4,7 +4,8 @@
 //! accepted; and the per-chain policy (entrypoint names, confirmations).
 //!
 //! A chain with an `rpcUrl` has a [`Node`]: at execute time its facts are read from it
-//! ([`reads`]), before any record is loaded for change, within `server.nodeTimeoutMillis`.
+//! ([`reads`]), once the record is loaded for its status and before the compare-and-swap
+//! that changes it (never inside a database transaction), within `server.nodeTimeoutMillis`.
 //! A node that does not answer in time is CHAIN_NODE_UNAVAILABLE (ChainNodeHealth 9001,
 //! 503) and a deposit transaction it has not mined DEPOSIT_NOT_MINED: neither is a verdict,
 //! and the record is left as it was. A token whose permit domain cannot be established (its
@@ -23,8 +24,8 @@
 //! node is connected, and its chain id checked, in one place.
 
 pub mod contracts;
-pub mod node;
-pub mod reads;
+mod node;
+mod reads;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
@@ -40,12 +41,6 @@ use reads::TokenDomain;
 
 use crate::config::{ConfigError, ServiceConfig};
 use crate::failure::Failure;
-
-/// Seconds a client is told to wait before retrying a deposit that is not mined yet.
-pub const NOT_MINED_RETRY_SECONDS: u64 = 2;
-
-/// Seconds a client is told to wait before retrying after a node failed.
-pub const NODE_RETRY_SECONDS: u64 = 5;
 
 /// The chain facts of the configuration and of the chains' nodes.
 #[derive(Debug)]
@@ -90,15 +85,9 @@ impl From<ReadFailure> for Failure {
         match failure {
             ReadFailure::NodeUnavailable { chain_id, detail } => {
                 tracing::warn!(chain_id, detail = %detail, "chain node unavailable");
-                Failure::Server {
-                    body: ServerFailure::ChainNodeUnavailable { chain_id }.body(),
-                    retry_after: Some(NODE_RETRY_SECONDS),
-                }
+                ServerFailure::ChainNodeUnavailable { chain_id }.into()
             }
-            ReadFailure::DepositNotMined => Failure::Server {
-                body: ServerFailure::DepositNotMined.body(),
-                retry_after: Some(NOT_MINED_RETRY_SECONDS),
-            },
+            ReadFailure::DepositNotMined => ServerFailure::DepositNotMined.into(),
         }
     }
 }

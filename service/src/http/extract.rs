@@ -12,7 +12,8 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use intent_core::{from_slice, Limits, ServerFailure, Timestamp, WireObject};
 
-use super::{operations, App, ACCESS_KEY_HEADER, TEST_NOW_HEADER};
+use super::operations::Operation;
+use super::{App, ACCESS_KEY_HEADER, TEST_NOW_HEADER};
 use crate::failure::Failure;
 use crate::keys::Caller;
 
@@ -25,7 +26,7 @@ fn identify(app: &App, parts: &Parts) -> Result<Caller, Failure> {
     }
 }
 
-/// A project's access key, within its rate for the operation of the path.
+/// A project's access key, within its rate for the operation of the route.
 #[derive(Debug, Clone, Copy)]
 pub struct Client {
     /// The project.
@@ -48,9 +49,11 @@ impl FromRequestParts<Arc<App>> for Client {
         let Caller::Project { project_id, key } = identify(app, parts)? else {
             return Err(ServerFailure::PermissionDenied.into());
         };
-        if let Some(operation) = operations::by_path(parts.uri.path()).and_then(|operation| operation.rate) {
+        // The operation its route carries (`super::router`).
+        let operation = parts.extensions.get::<&'static Operation>();
+        if let Some(bucket) = operation.and_then(|operation| operation.rate) {
             app.rates
-                .take(key, operation, Instant::now())
+                .take(key, bucket, Instant::now())
                 .map_err(|retry_after_seconds| ServerFailure::RateLimited { retry_after_seconds })?;
         }
         Ok(Client { project_id, key })

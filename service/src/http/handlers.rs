@@ -1,6 +1,7 @@
-//! One handler per operation of docs/spec.md §12: each takes its extractors, calls
-//! [`crate::records`] and answers the core's response type as JSON; a failure is the
-//! [`Failure`] it returns. Adding an operation is one handler here and one entry in the
+//! One handler per operation of docs/spec.md §12: each takes its extractors, makes one call
+//! into the records ([`crate::records::Records`], the service's one entry point) and answers
+//! the core's response type as JSON; a failure is the [`Failure`] it returns. Adding an
+//! operation is one handler here, its call in [`crate::records`] and one entry in the
 //! operation table ([`super::operations`]). Beside them: the health check, the OpenAPI
 //! document and the metrics.
 
@@ -14,9 +15,9 @@ use axum::Json;
 use intent_core::{
     AbortIntentRequest, AbortIntentResponse, ClockResponse, CommitRequest, CommitResponse, ExecuteRequest,
     ExecuteResponse, GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest,
-    GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, IntentStatus, PingResponse, QuoteRequest,
-    QuoteResponse, RuntimeStatus, RuntimeStatusResponse, SearchIntentsRequest, SearchIntentsResponse, ServerFailure,
-    ServiceStatus, Timestamp, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
+    GetIntentReceiptResponse, GetIntentRequest, GetIntentResponse, PingResponse, QuoteRequest, QuoteResponse,
+    RuntimeStatusResponse, SearchIntentsRequest, SearchIntentsResponse, ServerFailure, Timestamp,
+    WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use super::extract::{Client, Clock, Operator, Wire};
@@ -28,20 +29,14 @@ use crate::outcome::ReportIntentOutcomeRequest;
 /// after `ok`, one line per chain saying where its facts come from (its node, or the
 /// configuration), then each configuration error seen (a token's permit domain).
 pub async fn healthz(State(app): State<Arc<App>>) -> Result<impl IntoResponse, Failure> {
-    app.records.store().check_writable().await.map_err(|e| app.records.store_failure(&e))?;
-    let mut text = String::from("ok\n");
-    for line in app.records.chain().health_lines() {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    Ok((StatusCode::OK, text))
+    Ok((StatusCode::OK, app.records.health().await?))
 }
 
-/// `GET /openapi.json`: the OpenAPI document of every operation ([`crate::openapi`]),
+/// `GET /openapi.json`: the OpenAPI document of every operation ([`super::openapi`]),
 /// generated once per process (it depends on nothing but the build).
 pub async fn openapi() -> Result<impl IntoResponse, Failure> {
     static TEXT: OnceLock<Result<String, String>> = OnceLock::new();
-    let text = TEXT.get_or_init(|| crate::openapi::document_text().map_err(|e| e.to_string()));
+    let text = TEXT.get_or_init(|| super::openapi::document_text().map_err(|e| e.to_string()));
     let text = text.as_deref().map_err(|e| failure::internal(e))?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text))
 }
@@ -49,15 +44,11 @@ pub async fn openapi() -> Result<impl IntoResponse, Failure> {
 /// `GET /metrics`, for operator keys only: the Prometheus text of [`crate::metrics`], with
 /// the records by status and the sweep's lag read from the store now.
 pub async fn metrics(State(app): State<Arc<App>>, _: Operator) -> Result<impl IntoResponse, Failure> {
-    let store = app.records.store();
-    for status in IntentStatus::NAMES {
-        let count = store.count(status).await.map_err(|e| app.records.store_failure(&e))?;
+    let counts = app.records.counts(Timestamp::now()).await?;
+    for (status, count) in counts.by_status {
         app.metrics.records(status, count);
     }
-    let committed = IntentStatus::Committed.name();
-    let earliest = store.earliest_deadline(committed).await.map_err(|e| app.records.store_failure(&e))?;
-    let lag = earliest.map_or(0, |deadline| Timestamp::now().unix_seconds().saturating_sub(deadline).max(0));
-    app.metrics.sweep_lag(u64::try_from(lag).unwrap_or(0));
+    app.metrics.sweep_lag(counts.sweep_lag);
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], app.metrics.render()))
 }
 
@@ -81,8 +72,7 @@ pub async fn commit(
     Wire(request): Wire<CommitRequest>,
 ) -> Result<Json<CommitResponse>, Failure> {
     log_intent(&request.intent.intent_id);
-    let response = app.records.commit(&request, client.caller(), clock.now(), || clock.now()).await?;
-    Ok(Json(response))
+    Ok(Json(app.records.commit(&request, client.caller(), clock.now(), || clock.now()).await?))
 }
 
 /// ExecuteIntent.
@@ -93,13 +83,7 @@ pub async fn execute(
     Wire(request): Wire<ExecuteRequest>,
 ) -> Result<Json<ExecuteResponse>, Failure> {
     log_intent(&request.intent_id);
-    let response = app.records.execute(&request, client.caller(), clock.now(), || clock.now()).await?;
-    if response.intent_status == IntentStatus::Executing {
-        // A gasless deposit is queued for the chain's relayer task, which relays it off the
-        // request path.
-        app.relayer.hand(&request).await;
-    }
-    Ok(Json(response))
+    Ok(Json(app.records.execute(&request, client.caller(), clock.now(), || clock.now()).await?))
 }
 
 /// GetIntentReceipt.
@@ -110,9 +94,7 @@ pub async fn get_receipt(
     Wire(request): Wire<GetIntentReceiptRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
-    let mut intent_receipt = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
-    app.relayer.explain(&mut intent_receipt);
-    Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+    Ok(Json(app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?))
 }
 
 /// WaitIntentReceipt: at most `maxWaitersPerKey` open at once per access key (another is
@@ -128,10 +110,8 @@ pub async fn wait_receipt(
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
     let _open = app.metrics.waiter();
-    let mut intent_receipt =
-        app.records.wait_receipt(&request, client.caller(), Duration::from_secs(seconds), clock.running()).await?;
-    app.relayer.explain(&mut intent_receipt);
-    Ok(Json(WaitIntentReceiptResponse::of(intent_receipt)))
+    let timeout = Duration::from_secs(seconds);
+    Ok(Json(app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?))
 }
 
 /// The operator's ReportIntentOutcome.
@@ -142,8 +122,7 @@ pub async fn report_outcome(
     Wire(report): Wire<ReportIntentOutcomeRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&report.intent_id);
-    let intent_receipt = app.records.report_outcome(&report, clock.now(), || clock.now()).await?;
-    Ok(Json(GetIntentReceiptResponse { intent_receipt, unknown: Default::default() }))
+    Ok(Json(app.records.report_outcome(&report, clock.now(), || clock.now()).await?))
 }
 
 /// GetIntent: the intent as quoted, for its own project's key.
@@ -153,8 +132,7 @@ pub async fn get_intent(
     Wire(request): Wire<GetIntentRequest>,
 ) -> Result<Json<GetIntentResponse>, Failure> {
     log_intent(&request.intent_id);
-    let intent = app.records.intent(&request.intent_id, client.caller()).await?;
-    Ok(Json(GetIntentResponse { intent, unknown: Default::default() }))
+    Ok(Json(app.records.intent(&request.intent_id, client.caller()).await?))
 }
 
 /// SearchIntents: the caller's project's intents that match every filter.
@@ -163,7 +141,7 @@ pub async fn search_intents(
     client: Client,
     Wire(request): Wire<SearchIntentsRequest>,
 ) -> Result<Json<SearchIntentsResponse>, Failure> {
-    Ok(Json(crate::listings::search(&app.records, &request, client.project_id).await?))
+    Ok(Json(app.records.search(&request, client.project_id).await?))
 }
 
 /// GetIntentHistory: one page of the caller's project's intents, with their receipts.
@@ -173,7 +151,7 @@ pub async fn intent_history(
     clock: Clock,
     Wire(request): Wire<GetIntentHistoryRequest>,
 ) -> Result<Json<GetIntentHistoryResponse>, Failure> {
-    Ok(Json(crate::listings::history(&app.records, &request, client.project_id, clock.now()).await?))
+    Ok(Json(app.records.history(&request, client.project_id, clock.now()).await?))
 }
 
 /// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.
@@ -184,8 +162,7 @@ pub async fn abort(
     Wire(request): Wire<AbortIntentRequest>,
 ) -> Result<Json<AbortIntentResponse>, Failure> {
     log_intent(&request.intent_id);
-    let response = app.records.abort(&request, client.caller(), clock.now(), || clock.now()).await?;
-    Ok(Json(response))
+    Ok(Json(app.records.abort(&request, client.caller(), clock.now(), || clock.now()).await?))
 }
 
 /// Clock: the time this service judges deadlines with (the request clock's).
@@ -198,43 +175,7 @@ pub async fn ping() -> Json<PingResponse> {
     Json(PingResponse { version: String::from(env!("CARGO_PKG_VERSION")), unknown: Default::default() })
 }
 
-/// RuntimeStatus: the service's health, with its store's (a write, timed) and each chain
-/// node's (its head block, timed, within the node timeout), as `chain <id> node`.
+/// RuntimeStatus: the service's health, with its store's and each chain node's.
 pub async fn runtime_status(State(app): State<Arc<App>>, _: Client) -> Json<RuntimeStatusResponse> {
-    let started = std::time::Instant::now();
-    let written = app.records.store().check_writable().await;
-    if written.is_err() {
-        app.metrics.store_errors().increment(1);
-    }
-    let store = ServiceStatus {
-        error: written.err().map(|e| e.to_string()),
-        healthy: false,
-        latency: format!("{:?}", started.elapsed()),
-        name: String::from("store"),
-        unknown: Default::default(),
-    };
-    let store = ServiceStatus { healthy: store.error.is_none(), ..store };
-    let mut services = vec![store];
-    let mut nodes: Vec<_> = app.records.chain().nodes().collect();
-    nodes.sort_by_key(|node| node.chain_id());
-    for node in nodes {
-        let started = std::time::Instant::now();
-        let error = node.head().await.err().map(|e| e.to_string());
-        services.push(ServiceStatus {
-            healthy: error.is_none(),
-            error,
-            latency: format!("{:?}", started.elapsed()),
-            name: format!("chain {} node", node.chain_id()),
-            unknown: Default::default(),
-        });
-    }
-    let status = RuntimeStatus {
-        health_ok: services.iter().all(|service| service.healthy),
-        services,
-        start_time: app.start_time,
-        uptime: format!("{}s", app.started.elapsed().as_secs()),
-        version: String::from(env!("CARGO_PKG_VERSION")),
-        unknown: Default::default(),
-    };
-    Json(RuntimeStatusResponse { status, unknown: Default::default() })
+    Json(app.records.runtime_status(app.start_time, app.started.elapsed()).await)
 }

@@ -3,16 +3,20 @@
 //! body), and the tower layers around them: tracing (one JSON line per request) and the
 //! limit on requests in flight. Wrong paths and HTTP methods get the published bodies.
 //!
-//! The routes of the operations are the operation table's ([`operations`]); beside them
-//! `GET /healthz`, `GET /openapi.json` (the document of [`crate::openapi`]) and
-//! `GET /metrics` (operator keys only, [`crate::metrics`]). A layer counts every answer by
-//! operation and outcome.
+//! The routes of the operations are the operation table's ([`operations`]), and each route
+//! carries its operation: the extractors read its rate from it, and the layer that counts
+//! every answer by operation and outcome is given its name, so that no path is looked up
+//! again. Beside them `GET /healthz`, `GET /openapi.json` (the OpenAPI document, generated
+//! from the same table by [`openapi`]) and `GET /metrics` (operator keys only,
+//! [`crate::metrics`]).
 //!
-//! What an operation does is [`crate::records`]; connections (their timeouts and number)
-//! are [`crate::server`]; this module only speaks HTTP.
+//! What an operation does is [`crate::records`] (each handler makes one call into it);
+//! connections (their timeouts and number) are [`crate::server`]; this module only speaks
+//! HTTP.
 
-pub mod extract;
-pub mod handlers;
+mod extract;
+mod handlers;
+pub mod openapi;
 pub mod operations;
 
 use std::sync::Arc;
@@ -20,8 +24,8 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{Request, Response, StatusCode};
 use axum::middleware::{self, Next};
-use axum::routing::get;
-use axum::Router;
+use axum::routing::{any, get, MethodRouter};
+use axum::{Extension, Router};
 use intent_core::ServerFailure;
 use tokio::sync::Semaphore;
 use tower::limit::ConcurrencyLimitLayer;
@@ -34,7 +38,6 @@ use crate::keys::Keys;
 use crate::metrics::Metrics;
 use crate::rate::RateLimiter;
 use crate::records::Records;
-use crate::relay::Relayer;
 
 /// The header that carries the access key.
 pub const ACCESS_KEY_HEADER: &str = "x-access-key";
@@ -58,8 +61,6 @@ pub struct App {
     pub waiters: Vec<Arc<Semaphore>>,
     /// The instance's metrics.
     pub metrics: Arc<Metrics>,
-    /// The relayer of gasless deposits.
-    pub relayer: Relayer,
     /// When the service started (RuntimeStatus's `startTime`).
     pub start_time: intent_core::Timestamp,
     /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
@@ -68,7 +69,6 @@ pub struct App {
 
 impl App {
     /// The shared state of the routes.
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         records: Arc<Records>,
         keys: Keys,
@@ -76,7 +76,6 @@ impl App {
         limits: ServerLimits,
         rates: RateLimits,
         metrics: Arc<Metrics>,
-        relayer: Relayer,
     ) -> App {
         let waiters =
             (0..keys.access_key_count()).map(|_| Arc::new(Semaphore::new(limits.max_waiters_per_key))).collect();
@@ -88,27 +87,36 @@ impl App {
             rates: RateLimiter::new(rates),
             waiters,
             metrics,
-            relayer,
             start_time: intent_core::Timestamp::now(),
             started: std::time::Instant::now(),
         }
     }
 }
 
-/// The router of the whole API, with its layers.
+/// The name the answers of a path no route serves are counted under.
+const UNMATCHED: &str = "unmatched";
+
+/// The router of the whole API, with its layers. Each operation's route carries its
+/// operation (an `Extension` the extractors read its rate from) and counts its answers
+/// under the operation's name, wrong HTTP methods included; beside them the health check,
+/// the document and the metrics, and the answer to any other path.
 pub fn router(app: Arc<App>) -> Router {
     let in_flight = app.limits.max_requests_in_flight;
-    let mut routes = Router::new()
-        .route("/healthz", get(handlers::healthz))
-        .route("/openapi.json", get(handlers::openapi))
-        .route("/metrics", get(handlers::metrics));
+    let mut routes = Router::new();
     for operation in operations::OPERATIONS {
-        routes = routes.route(operation.path, (operation.route)());
+        let route = (operation.route)().fallback(bad_method).layer(Extension(operation));
+        routes = routes.route(operation.path, counted(&app, operation.name, route));
+    }
+    let others = [
+        ("/healthz", "healthz", get(handlers::healthz)),
+        ("/openapi.json", "openapi", get(handlers::openapi)),
+        ("/metrics", "metrics", get(handlers::metrics)),
+    ];
+    for (path, name, route) in others {
+        routes = routes.route(path, counted(&app, name, route.fallback(bad_method)));
     }
     routes
-        .fallback(|| async { Failure::from(ServerFailure::BadRoute) })
-        .method_not_allowed_fallback(|| async { Failure::from(ServerFailure::BadMethod) })
-        .layer(middleware::from_fn_with_state(app.clone(), count))
+        .fallback(counted(&app, UNMATCHED, any(bad_route)))
         .with_state(app)
         .layer(ConcurrencyLimitLayer::new(in_flight))
         .layer(
@@ -131,32 +139,35 @@ pub fn router(app: Arc<App>) -> Router {
         )
 }
 
+/// `route` with every answer counted under `name` (never the path itself, so that a client
+/// cannot add labels).
+fn counted(app: &Arc<App>, name: &'static str, route: MethodRouter<Arc<App>>) -> MethodRouter<Arc<App>> {
+    route.layer(middleware::from_fn_with_state((app.clone(), name), count))
+}
+
+/// The answer to a path no route serves.
+async fn bad_route() -> Failure {
+    ServerFailure::BadRoute.into()
+}
+
+/// The answer to a route's path called with another HTTP method than its own.
+async fn bad_method() -> Failure {
+    ServerFailure::BadMethod.into()
+}
+
 /// Records the intent id of the request being served in its log line.
 pub fn log_intent(intent_id: &str) {
     Span::current().record("intentId", intent_id);
 }
 
-/// The name a request is counted under: its operation's, one of the other routes', or
-/// `unmatched` (never the path itself, so that a client cannot add labels).
-fn counted_as(path: &str) -> &'static str {
-    match (operations::by_path(path), path) {
-        (Some(operation), _) => operation.name,
-        (None, "/healthz") => "healthz",
-        (None, "/openapi.json") => "openapi",
-        (None, "/metrics") => "metrics",
-        (None, _) => "unmatched",
-    }
-}
-
-/// Counts the answer by operation and outcome (`ok`, or the error kind of the body) with
-/// its latency.
+/// Counts the answer under `operation` and its outcome (`ok`, or the error kind of the
+/// body) with its latency.
 async fn count(
-    axum::extract::State(app): axum::extract::State<Arc<App>>,
+    axum::extract::State((app, operation)): axum::extract::State<(Arc<App>, &'static str)>,
     request: Request<Body>,
     next: Next,
 ) -> Response<Body> {
     let started = std::time::Instant::now();
-    let operation = counted_as(request.uri().path());
     let response = next.run(request).await;
     let outcome = match response.extensions().get::<crate::failure::Kind>() {
         Some(kind) => kind.0,

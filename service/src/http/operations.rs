@@ -1,12 +1,13 @@
 //! The service's operation table: for each operation of docs/spec.md §12 its path, who may
 //! call it, its rate, its request and response objects (their wire keys and declared field
 //! types, from the core's `wire_object!` declarations), the error kinds it can answer and
-//! its route. The router ([`super::router`]) serves exactly these routes, and the OpenAPI
-//! document ([`crate::openapi`]) describes exactly these operations, so adding an operation
-//! is one entry here and its handler in [`super::handlers`].
+//! its route. The router ([`super::router`]) serves exactly these routes, each carrying its
+//! operation, and the OpenAPI document ([`super::openapi`]) describes exactly these
+//! operations, so adding an operation is one entry here, its handler in
+//! [`super::handlers`] and the one call that handler makes into [`crate::records`].
 //!
 //! What does not live here: what an operation does ([`crate::records`]) and how a
-//! document describes a field ([`crate::openapi`]).
+//! document describes a field ([`super::openapi`]).
 
 use std::sync::Arc;
 
@@ -58,7 +59,7 @@ pub struct Operation {
     /// Who may call it.
     pub audience: Audience,
     /// Its token bucket per access key (docs/spec.md §12), for a project's operation.
-    pub rate: Option<rate::Operation>,
+    pub rate: Option<rate::Bucket>,
     /// What it does, in one sentence.
     pub summary: &'static str,
     /// The request body; `None` for an operation that reads none.
@@ -100,7 +101,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "QuoteIntent",
         path: "/rpc/Service/QuoteIntent",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Quote),
+        rate: Some(rate::Bucket::Quote),
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
         request: Some(schema_of!(QuoteRequest)),
         response: schema_of!(QuoteResponse),
@@ -111,7 +112,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "CommitIntent",
         path: "/rpc/Service/CommitIntent",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Commit),
+        rate: Some(rate::Bucket::Commit),
         summary: "Commits a quoted intent, unchanged, before its quote expires.",
         request: Some(schema_of!(CommitRequest)),
         response: schema_of!(CommitResponse),
@@ -122,7 +123,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "ExecuteIntent",
         path: "/rpc/Service/ExecuteIntent",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Execute),
+        rate: Some(rate::Bucket::Execute),
         summary: "Executes a committed intent with its deposit proof within its execution window.",
         request: Some(schema_of!(ExecuteRequest)),
         response: schema_of!(ExecuteResponse),
@@ -139,7 +140,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "GetIntentReceipt",
         path: "/rpc/Service/GetIntentReceipt",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Receipt),
+        rate: Some(rate::Bucket::Receipt),
         summary: "The intent's receipt now.",
         request: Some(schema_of!(GetIntentReceiptRequest)),
         response: schema_of!(GetIntentReceiptResponse),
@@ -150,7 +151,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "WaitIntentReceipt",
         path: "/rpc/Service/WaitIntentReceipt",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Wait),
+        rate: Some(rate::Bucket::Wait),
         summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
         request: Some(schema_of!(WaitIntentReceiptRequest)),
         response: schema_of!(WaitIntentReceiptResponse),
@@ -183,7 +184,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "SearchIntents",
         path: "/rpc/Service/SearchIntents",
         audience: Audience::Project,
-        rate: Some(rate::Operation::Search),
+        rate: Some(rate::Bucket::Search),
         summary: "The caller's project's intents that match every filter given, newest first.",
         request: Some(schema_of!(SearchIntentsRequest)),
         response: schema_of!(SearchIntentsResponse),
@@ -194,7 +195,7 @@ pub static OPERATIONS: &[Operation] = &[
         name: "GetIntentHistory",
         path: "/rpc/Service/GetIntentHistory",
         audience: Audience::Project,
-        rate: Some(rate::Operation::History),
+        rate: Some(rate::Bucket::History),
         summary: "One page of the caller's project's intents that match every filter given, newest first, with their receipts.",
         request: Some(schema_of!(GetIntentHistoryRequest)),
         response: schema_of!(GetIntentHistoryResponse),
@@ -247,7 +248,9 @@ pub static OPERATIONS: &[Operation] = &[
     },
 ];
 
-/// The operation served at `path`.
+/// The operation served at `path`, for clients of the table (the service's tests check
+/// each exchange against its operation's objects); the service itself finds a request's
+/// operation on its route ([`super::router`]).
 pub fn by_path(path: &str) -> Option<&'static Operation> {
     OPERATIONS.iter().find(|operation| operation.path == path)
 }

@@ -31,7 +31,7 @@ pub trait Quoter: Send + Sync {
     ///
     /// # Errors
     ///
-    /// `ROUTE_NOT_SERVED` ([`crate::failure::route_not_served`]) for a chain or token it does not serve.
+    /// `ROUTE_NOT_SERVED` (`ServerFailure::RouteNotServed`) for a chain or token it does not serve.
     fn quote(
         &self,
         request: &QuoteRequest,

@@ -7,10 +7,10 @@
 //! numbers in the core's types. Addresses and identifiers are in `identifiers`.
 
 use alloy_primitives::{Address, U256};
-use intent_core::{Error, Problem, QuoteRequest, RouteProvider, TradeType};
+use intent_core::{Error, Problem, QuoteRequest, RouteProvider, ServerFailure, TradeType};
 
 use crate::config::{ChainConfig, ServiceConfig, TokenConfig};
-use crate::failure::{self, Failure};
+use crate::failure::Failure;
 
 /// A token as the quoter prices it: a chain's native token or a configured ERC-20.
 #[derive(Debug, Clone)]
@@ -166,7 +166,9 @@ pub struct Pricing {
 
 /// The chain `chain_id`, or `ROUTE_NOT_SERVED` at `path`.
 pub fn chain<'c>(config: &'c ServiceConfig, chain_id: u64, path: &str) -> Result<&'c ChainConfig, Failure> {
-    config.chain(chain_id).ok_or_else(|| failure::route_not_served(path, &format!("chain {chain_id}")))
+    config
+        .chain(chain_id)
+        .ok_or_else(|| Failure::from(ServerFailure::RouteNotServed { path, what: &format!("chain {chain_id}") }))
 }
 
 /// The token at `address` on `chain` (the zero address for its native token), or
@@ -175,9 +177,10 @@ fn token(config: &ServiceConfig, chain: &ChainConfig, address: Address, path: &s
     if address == Address::ZERO {
         return Ok(Token::native(chain));
     }
-    let token = config
-        .token(chain.chain_id, address)
-        .ok_or_else(|| failure::route_not_served(path, &format!("token {address} on chain {}", chain.chain_id)))?;
+    let token = config.token(chain.chain_id, address).ok_or_else(|| {
+        let what = format!("token {address} on chain {}", chain.chain_id);
+        Failure::from(ServerFailure::RouteNotServed { path, what: &what })
+    })?;
     Ok(Token::listed(token))
 }
 

@@ -3,7 +3,9 @@
 //! here: a gas estimate that reverts uses no nonce). For each gasless intent handed to it:
 //! estimate (a revert there fails the intent with the decoded error and sends nothing),
 //! sign locally, store the signed transaction and its hash (the relays table, then the
-//! record's deposit transaction, SENT) and only then send it. Every tick it follows the
+//! record's deposit transaction, SENT) and only then send it. An execution handed over
+//! carries its intent and request, so nothing is loaded for it; one tried again, or queued
+//! before a start, is read from the store then. Every tick it follows the
 //! pending ones: MINING once included, SUCCEEDED at the chain's `depositConfirmations`,
 //! or the core's `fail` with the decoded revert; a transaction the node does not know is
 //! sent again byte for byte (same hash, same nonce), never signed again.
@@ -12,7 +14,7 @@
 //! with), checked once to serve the configured chain before anything is estimated or
 //! followed (until it is, each intent's pending deposit says why it waits); each call has
 //! the node timeout (`server.nodeTimeoutMillis`). What is sent is
-//! [`super::calls`]'s; the table is [`super::ledger`]'s.
+//! [`super::calls`]'s; the relays table is the store's (`crate::store`'s `relays`).
 
 use std::collections::HashMap;
 use std::future::IntoFuture;
@@ -29,10 +31,10 @@ use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionTy
 use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
-use super::ledger::{self, Relay};
-use crate::chain::{Node, NodeError};
+use crate::chain::{ChainView, Node, NodeError};
 use crate::metrics::{Metrics, RelayOutcome};
-use crate::records::Records;
+use crate::records::{Deposits, Execution};
+use crate::store::Relay;
 
 /// How often pending relays are looked at.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -104,7 +106,8 @@ pub(super) struct ChainSender {
     pub confirmations: u64,
     pub wallet: EthereumWallet,
     pub relayer: Address,
-    pub records: Arc<Records>,
+    pub deposits: Deposits,
+    pub chain: Arc<ChainView>,
     pub metrics: Arc<Metrics>,
 }
 
@@ -155,7 +158,7 @@ impl ChainSender {
     /// Whether the node serves this chain: asked once, by the chain view, which remembers
     /// the answer for the reads of every request too.
     async fn check_node(&self) -> Result<(), NodeError> {
-        self.node.within(self.records.chain().check_chain_id(&self.node)).await
+        self.node.within(self.chain.check_chain_id(&self.node)).await
     }
 
     /// The provider of the chain's node.
@@ -168,9 +171,9 @@ impl ChainSender {
         self.node.chain_id()
     }
 
-    /// Runs the task: first the relays left pending by an earlier run, then every intent
-    /// id `queue` hands over; ends when the queue is closed.
-    pub async fn run(self, mut queue: mpsc::UnboundedReceiver<String>) {
+    /// Runs the task: first the relays left pending by an earlier run, then every execution
+    /// `queue` hands over; ends when the queue is closed.
+    pub async fn run(self, mut queue: mpsc::UnboundedReceiver<Execution>) {
         let mut task =
             Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new(), waiting: HashMap::new() };
         task.load_pending().await;
@@ -180,7 +183,7 @@ impl ChainSender {
         loop {
             tokio::select! {
                 next = queue.recv() => match next {
-                    Some(intent_id) => task.relay_or_keep(intent_id).await,
+                    Some(execution) => task.relay_or_keep(execution.intent_id().to_owned(), Some(execution)).await,
                     None => return,
                 },
                 _ = tick.tick() => {
@@ -188,7 +191,7 @@ impl ChainSender {
                     if retried.elapsed() >= RETRY_EVERY {
                         retried = tokio::time::Instant::now();
                         for intent_id in std::mem::take(&mut task.retry) {
-                            task.relay_or_keep(intent_id).await;
+                            task.relay_or_keep(intent_id, None).await;
                         }
                     }
                 }
@@ -201,10 +204,10 @@ impl Task {
     /// The pending relays of the store, followed from the first tick (those the node does
     /// not know are sent again then), and the queued intents, relayed at the first retry.
     async fn load_pending(&mut self) {
-        let (store, chain_id, relayer) = (self.chain.records.store(), self.chain.chain_id(), self.chain.relayer);
+        let (store, chain_id, relayer) = (self.chain.deposits.store(), self.chain.chain_id(), self.chain.relayer);
         loop {
-            let loaded = match ledger::pending(store, chain_id, relayer).await {
-                Ok(relays) => ledger::queued(store, chain_id).await.map(|queued| (relays, queued)),
+            let loaded = match store.pending_relays(chain_id, relayer).await {
+                Ok(relays) => store.queued_relays(chain_id).await.map(|queued| (relays, queued)),
                 Err(e) => Err(e),
             };
             match loaded {
@@ -238,8 +241,10 @@ impl Task {
         }
     }
 
-    async fn relay_or_keep(&mut self, intent_id: String) {
-        match self.relay(&intent_id).await {
+    /// Relays `intent_id` (from `execution` when it was just handed over, else as the
+    /// store has it now), or keeps it to try again later.
+    async fn relay_or_keep(&mut self, intent_id: String, execution: Option<Execution>) {
+        match self.relay(&intent_id, execution).await {
             Attempt::Retry => {
                 if !self.retry.contains(&intent_id) {
                     self.retry.push(intent_id);
@@ -247,7 +252,7 @@ impl Task {
             }
             Attempt::Done => {
                 self.waiting.remove(&intent_id);
-                if let Err(e) = ledger::dequeue(self.chain.records.store(), &intent_id).await {
+                if let Err(e) = self.chain.deposits.store().dequeue_relay(&intent_id).await {
                     tracing::warn!(intent_id, error = %e, "relayer: cannot take the intent off the queue");
                 }
             }
@@ -266,15 +271,15 @@ impl Task {
 
     /// Fails the intent's deposit with `reason`, keeping `report` on the receipt.
     async fn fail(&self, intent_id: &str, reason: &str, report: &TransactionReport) {
-        if let Err(e) = self.chain.records.fail_deposit(intent_id, reason, report).await {
+        if let Err(e) = self.chain.deposits.fail(intent_id, reason, report).await {
             tracing::warn!(intent_id, error = %e, "relayer: cannot record the failed deposit");
         }
     }
 
-    async fn relay(&mut self, intent_id: &str) -> Attempt {
+    async fn relay(&mut self, intent_id: &str, execution: Option<Execution>) -> Attempt {
         let chain = &self.chain;
-        let store = chain.records.store();
-        match ledger::exists(store, intent_id).await {
+        let store = chain.deposits.store();
+        match store.has_relay(intent_id).await {
             Ok(true) => return Attempt::Done,
             Ok(false) => {}
             Err(e) => {
@@ -282,15 +287,18 @@ impl Task {
                 return Attempt::Retry;
             }
         }
-        let (intent, request) = match chain.records.gasless_execution(intent_id).await {
-            Ok(Some(execution)) => execution,
-            Ok(None) => return Attempt::Done,
-            Err(e) => {
-                tracing::warn!(intent_id, error = %e, "relayer: cannot load the record");
-                return Attempt::Retry;
-            }
+        let execution = match execution {
+            Some(execution) => execution,
+            None => match chain.deposits.execution(intent_id).await {
+                Ok(Some(execution)) => execution,
+                Ok(None) => return Attempt::Done,
+                Err(e) => {
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot load the record");
+                    return Attempt::Retry;
+                }
+            },
         };
-        let call = match relay_call(&intent, &request) {
+        let call = match relay_call(&execution.intent, &execution.request) {
             Ok(call) => call,
             Err(e) => {
                 let reason = format!("the deposit cannot be relayed: {e}");
@@ -304,7 +312,7 @@ impl Task {
             let reason = format!("not relayed yet, tried again: {e}");
             if self.waiting.get(intent_id) != Some(&reason) {
                 let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
-                if chain.records.keep_deposit(intent_id, &waiting).await.is_ok() {
+                if chain.deposits.keep(intent_id, &waiting).await.is_ok() {
                     self.waiting.insert(intent_id.to_owned(), reason);
                 }
             }
@@ -348,7 +356,7 @@ impl Task {
                 }
             };
             let chain = &self.chain;
-            let store = chain.records.store();
+            let store = chain.deposits.store();
             let signed = request
                 .clone()
                 .with_nonce(nonce)
@@ -373,9 +381,9 @@ impl Task {
                 txn_hash: *envelope.tx_hash(),
                 raw: envelope.encoded_2718().into(),
             };
-            match ledger::insert(store, &relay).await {
+            match store.insert_relay(&relay).await {
                 Ok(true) => {}
-                Ok(false) => match ledger::exists(store, intent_id).await {
+                Ok(false) => match store.has_relay(intent_id).await {
                     Ok(true) => return Attempt::Done,
                     // The nonce is a stored relay's (one the node has not counted yet).
                     Ok(false) => {
@@ -392,7 +400,7 @@ impl Task {
             self.next_nonce = Some(nonce + 1);
             let hash = relay.txn_hash;
             let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
-            if let Err(e) = chain.records.keep_deposit(intent_id, &sent).await {
+            if let Err(e) = chain.deposits.keep(intent_id, &sent).await {
                 tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
             }
             match chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
@@ -406,11 +414,11 @@ impl Task {
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
                         let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
-                        if let Err(e) = chain.records.keep_deposit(intent_id, &waiting).await {
+                        if let Err(e) = chain.deposits.keep(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
                         self.next_nonce = None;
-                        return match ledger::forget(store, intent_id).await {
+                        return match store.forget_relay(intent_id).await {
                             Ok(()) => Attempt::Retry,
                             // Kept: followed, and sent again while the node does not know it.
                             Err(e) => {
@@ -463,10 +471,10 @@ impl Task {
     /// block's state.
     async fn revert_of(&self, relay: &Relay, block: u64) -> String {
         let unknown = "reverted (the revert could not be replayed)".to_owned();
-        let Ok(Some((intent, request))) = self.chain.records.gasless_execution(&relay.intent_id).await else {
+        let Ok(Some(execution)) = self.chain.deposits.execution(&relay.intent_id).await else {
             return unknown;
         };
-        let Ok(call) = relay_call(&intent, &request) else { return unknown };
+        let Ok(call) = relay_call(&execution.intent, &execution.request) else { return unknown };
         let request =
             TransactionRequest::default().with_from(self.chain.relayer).with_to(call.to).with_input(call.input);
         match self.chain.rpc(self.chain.provider().call(request).block(BlockId::number(block))).await {
@@ -479,7 +487,7 @@ impl Task {
     async fn follow_one(&self, following: &mut Following, head: u64) -> bool {
         let chain = &self.chain;
         let relay = &following.relay;
-        let store = chain.records.store();
+        let store = chain.deposits.store();
         let receipt = match chain.rpc(chain.provider().get_transaction_receipt(relay.txn_hash)).await {
             Ok(receipt) => receipt,
             Err(_) => return false,
@@ -507,7 +515,7 @@ impl Task {
             let reverted =
                 report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
             self.fail(&relay.intent_id, &reason, &reverted).await;
-            if let Err(e) = ledger::finish(store, &relay.intent_id, "REVERTED").await {
+            if let Err(e) = store.finish_relay(&relay.intent_id, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
             }
             return true;
@@ -516,18 +524,18 @@ impl Task {
         if confirmations < chain.confirmations {
             if !following.mining {
                 let mining = report(chain.chain_id(), TransactionStatus::Mining, relay.txn_hash, None, mined_at);
-                following.mining = chain.records.keep_deposit(&relay.intent_id, &mining).await.is_ok();
+                following.mining = chain.deposits.keep(&relay.intent_id, &mining).await.is_ok();
             }
             return false;
         }
         let succeeded = report(chain.chain_id(), TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
-        if let Err(e) = chain.records.keep_deposit(&relay.intent_id, &succeeded).await {
+        if let Err(e) = chain.deposits.keep(&relay.intent_id, &succeeded).await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
             return false;
         }
         tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: deposit succeeded");
         chain.metrics.relay(RelayOutcome::Succeeded);
-        if let Err(e) = ledger::finish(store, &relay.intent_id, "SUCCEEDED").await {
+        if let Err(e) = store.finish_relay(&relay.intent_id, "SUCCEEDED").await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the success");
         }
         true

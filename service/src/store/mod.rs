@@ -20,13 +20,25 @@
 //! The columns SearchIntents and GetIntentHistory filter on are written with the row
 //! ([`Listing`], fixed at the quote) and the receipt's transaction hashes in a side table
 //! in the transaction of the change that adds them; their queries are [`listing`]'s.
-//! What a record means, and which changes are allowed, is the core's business
-//! ([`crate::records`]); this module stores text and numbers.
+//!
+//! What lives here: every SQL statement the service runs (a test keeps it so). This module,
+//! the records' rows, their loads, inserts and compare-and-swaps, the sweep's and the
+//! metrics' queries, the health row and the migrations; [`group`], the one writer of
+//! inserts and compare-and-swaps; [`listing`], the searches' and histories' queries;
+//! [`older`], the rows an older schema stored; [`relays`], the relays table and the relay
+//! queue; [`watches`], the watches and recent changes announced on PostgreSQL. What does
+//! not: what a record means, and which changes are allowed (the core's business, through
+//! [`crate::records`]); this module stores text and numbers.
 
-pub mod group;
+mod group;
 pub mod listing;
-pub mod older;
-pub mod watches;
+mod older;
+mod relays;
+mod watches;
+
+pub use older::{Finish, OlderRow};
+pub use relays::Relay;
+pub use watches::WATCHES_CHANNEL;
 
 use std::str::FromStr;
 use std::time::Duration;
@@ -324,8 +336,10 @@ impl Store {
         notify_postgres(&mut connection, CHANGES_CHANNEL, &[format!("{intent_id} {revision}")]).await
     }
 
-    /// The connection pool, with this store's settings (for the load test's floor: the
-    /// same database's raw write rate).
+    /// The connection pool, with this store's settings, for what looks at the database
+    /// from outside the service: the tests that read its tables directly and the load
+    /// test's floor (the same database's raw write rate). The service's own SQL is all in
+    /// this module and its submodules.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }

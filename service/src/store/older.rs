@@ -3,7 +3,8 @@
 //! before the service serves: those of the first schema get their place in the listing,
 //! their listing columns and their transaction hashes; those stored before the split get
 //! their state split into its quoted and changing parts. What the parts and the listing
-//! columns are is decided above ([`crate::older_rows`]); this module writes them.
+//! columns are is decided above ([`crate::records::finish_older_rows`]); this module writes
+//! them.
 
 use sqlx::Row;
 

@@ -3,13 +3,11 @@
 //! one JSON log line per request on standard error, and SIGTERM (waiters answered,
 //! half-sent requests closed within the grace period, exit 0). It listens on a free
 //! loopback port (`--listen 127.0.0.1:0`, reading the printed address) and is driven over a
-//! socket by tests/support's small HTTP client. Everything else about HTTP is tested in
-//! process (tests/e2e.rs, tests/contract.rs).
+//! socket by the support module's small HTTP client. Everything else about HTTP is tested in
+//! process ([`crate::e2e`], [`crate::contract`]).
 
-mod support;
-
+use crate::support::*;
 use serde_json::{json, Value};
-use support::*;
 
 #[test]
 fn a_key_given_by_flag_is_accepted_beside_the_configurations() {

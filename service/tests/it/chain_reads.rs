@@ -7,8 +7,8 @@
 //! abort transaction checked on chain. The database is `INTENT_SERVICE_TEST_DB` (a
 //! `postgres://` URL) or a fresh SQLite file; `chain/` must be installed (`npm ci`).
 
-mod support;
-
+use crate::support::app::App;
+use crate::support::{at, base, commit_body, database, hash_request, random_hash};
 use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::ext::AnvilApi;
@@ -26,8 +26,6 @@ use intent_service::config::ServiceConfig;
 use intent_service::demo::{self, Gasless};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
-use support::app::App;
-use support::{at, base, commit_body, database, hash_request, random_hash};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
 

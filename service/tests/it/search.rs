@@ -5,10 +5,9 @@
 //! `postgres://` URL) or a fresh SQLite file; each test has projects of its own, so a
 //! shared PostgreSQL database holds other tests' intents beside them.
 
-mod support;
-
 use std::collections::{BTreeSet, HashSet};
 
+use crate::support::{base, database, hash_request, quote_request, random_hash, OPERATOR_KEY};
 use axum::http::StatusCode;
 use axum::Router;
 use intent_core::{from_slice, Address, QuoteResponse, RecordState, Timestamp};
@@ -18,7 +17,6 @@ use intent_service::store::{Backend, Store};
 use intent_service::Service;
 use serde_json::{json, Value};
 use sqlx::Row;
-use support::{base, database, hash_request, quote_request, random_hash, OPERATOR_KEY};
 
 /// A project of one test: its id (random, so tests sharing a database never meet) and key.
 #[derive(Clone)]
@@ -62,7 +60,8 @@ async fn call_at(router: &Router, operation: &str, key: &str, now: Timestamp, bo
     let scope = if operation == "ReportIntentOutcome" { "Operator" } else { "Service" };
     let now = now.to_string();
     let headers = [("x-access-key", key), ("x-test-now", now.as_str())];
-    let (status, body) = support::call_in_process(router, &format!("/rpc/{scope}/{operation}"), &headers, body).await;
+    let (status, body) =
+        crate::support::call_in_process(router, &format!("/rpc/{scope}/{operation}"), &headers, body).await;
     Answer { status, body }
 }
 
@@ -211,7 +210,7 @@ async fn each_filter_finds_exactly_its_intents() {
     // a: alice, DAI → DAI, quoted at t0, stays QUOTED.
     let a = quote_at(&router, &ours, t0, |r| r["ownerAddress"] = json!(alice)).await.intent;
     // b: alice, USDC on Base → USDC on Arbitrum, at t0 + 100, committed then aborted.
-    let b = quote_at(&router, &ours, support::at(t0, 100), |r| {
+    let b = quote_at(&router, &ours, crate::support::at(t0, 100), |r| {
         r["ownerAddress"] = json!(alice);
         r["originChainId"] = json!(8453);
         r["originTokenAddress"] = json!("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
@@ -221,9 +220,9 @@ async fn each_filter_finds_exactly_its_intents() {
     .await
     .intent;
     // c: bob, DAI → DAI, at t0 + 200, executed with a deposit hash, then succeeded.
-    let c = quote_at(&router, &ours, support::at(t0, 200), |r| r["ownerAddress"] = json!(bob)).await.intent;
+    let c = quote_at(&router, &ours, crate::support::at(t0, 200), |r| r["ownerAddress"] = json!(bob)).await.intent;
     let (a_id, b_id, c_id) = (a.intent_id.clone(), b.intent_id.clone(), c.intent_id.clone());
-    let at = |s| support::at(t0, s);
+    let at = |s| crate::support::at(t0, s);
     call_at(&router, "CommitIntent", &ours.key, at(101), &commit_body_of(&b)).await.ok();
     let abort_hash = random_hash().to_string();
     let abort = json!({"intentId": b_id, "chainId": b.origin_chain_id, "abortTransactionHash": abort_hash});
@@ -398,9 +397,9 @@ async fn every_filter_is_an_indexed_query() {
 /// server of `INTENT_SERVICE_TEST_POSTGRES`.
 async fn fresh_database(backend: &str) -> Option<String> {
     if backend == "sqlite" {
-        return Some(format!("{}?mode=rwc", support::sqlite_file("upgrade")));
+        return Some(format!("{}?mode=rwc", crate::support::sqlite_file("upgrade")));
     }
-    let url = support::postgres()?;
+    let url = crate::support::postgres()?;
     let name = format!("upgrade_{}", project().id);
     let server = sqlx::AnyPool::connect(&url).await.unwrap();
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&server).await.unwrap();

@@ -10,11 +10,11 @@
 //! Needs `npm ci --ignore-scripts` in `chain/` (chain/README.md); the database is
 //! `INTENT_SERVICE_TEST_DB` or a fresh SQLite file, as for the other service tests.
 
-mod support;
-
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
+use crate::support::anvil::{self, Deployed};
+use crate::support::{post, ACCESS_KEY, OPERATOR_KEY};
 use alloy_primitives::{Address, U256};
 use alloy_provider::Provider;
 use intent_chain_tests::CHAIN_ID;
@@ -23,12 +23,10 @@ use intent_core::eip712::EntrypointNames;
 use intent_core::{from_slice, to_string, ExecuteRequest, QuoteResponse};
 use intent_service::chain::ChainView;
 use intent_service::config::ServiceConfig;
-use intent_service::relay::{ledger, RelayerKey, NO_KEY};
+use intent_service::relay::{RelayerKey, NO_KEY};
 use intent_service::{demo, server, Service};
 use k256::ecdsa::SigningKey;
 use serde_json::{json, Value};
-use support::anvil::{self, Deployed};
-use support::{post, ACCESS_KEY, OPERATOR_KEY};
 
 /// What each owner is minted.
 const MINTED: u128 = 1_000_000_000_000_000_000_000;
@@ -107,7 +105,7 @@ impl Node {
 
     /// A service relaying on this node with its relayer's key, on a fresh database `name`.
     fn relaying(&self, name: &str) -> Instance {
-        Instance::start(&self.config(), &support::database(name), Some(&self.relayer_key(self.relayer)))
+        Instance::start(&self.config(), &crate::support::database(name), Some(&self.relayer_key(self.relayer)))
     }
 
     /// `owner` approves the entrypoint for everything it holds.
@@ -158,7 +156,7 @@ impl Instance {
         let request = node.quote_request(node.chain.address(owner));
         let quote: QuoteResponse =
             from_slice(self.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
-        self.rpc("CommitIntent", &support::commit_body(&quote));
+        self.rpc("CommitIntent", &crate::support::commit_body(&quote));
         quote
     }
 
@@ -187,7 +185,7 @@ impl Instance {
     }
 
     fn metrics(&self) -> String {
-        support::request(self.addr, "GET", "/metrics", &[("X-Access-Key", OPERATOR_KEY)], b"").body
+        crate::support::request(self.addr, "GET", "/metrics", &[("X-Access-Key", OPERATOR_KEY)], b"").body
     }
 }
 
@@ -318,7 +316,7 @@ fn a_relay_that_reverts_on_chain_fails_the_intent_with_the_decoded_error() {
 fn a_restart_while_a_relay_is_pending_follows_it_and_sends_nothing_twice() {
     let node = Node::start(&[5], 15);
     node.approve_entrypoint(5);
-    let db = support::database("relay-restart");
+    let db = crate::support::database("relay-restart");
     let first = Instance::start(&node.config(), &db, Some(&node.relayer_key(node.relayer)));
     let quote = first.committed(&node, 5);
     node.automine(false);
@@ -372,7 +370,7 @@ fn concurrent_gasless_intents_are_relayed_with_distinct_nonces() {
 #[test]
 fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why() {
     let node = Node::start(&[17], 18);
-    let service = Instance::start(&node.config(), &support::database("relay-no-key"), None);
+    let service = Instance::start(&node.config(), &crate::support::database("relay-no-key"), None);
     let quote = service.committed(&node, 17);
     let answer = service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 17, entrypoint_mode(0))));
     assert_eq!(answer["intentStatus"], "EXECUTING");
@@ -385,7 +383,7 @@ fn without_a_relayer_key_a_gasless_deposit_is_checked_and_its_receipt_says_why()
 fn queued(node: &Node, db: &str, chain_id: u64) -> Vec<String> {
     node.block_on(async {
         let store = intent_service::store::Store::open(db).await.unwrap();
-        ledger::queued(&store, chain_id).await.unwrap()
+        store.queued_relays(chain_id).await.unwrap()
     })
 }
 
@@ -393,7 +391,7 @@ fn queued(node: &Node, db: &str, chain_id: u64) -> Vec<String> {
 fn a_deposit_accepted_without_a_relayer_key_is_queued_and_relayed_once_by_the_next_start_with_one() {
     let node = Node::start(&[24], 25);
     node.approve_entrypoint(24);
-    let db = support::database("relay-queued");
+    let db = crate::support::database("relay-queued");
     // Without a key, the execute is answered and the deposit queued in the store, nothing
     // signed: the state a crash between the answer and the signing leaves behind.
     let first = Instance::start(&node.config(), &db, None);
@@ -426,7 +424,7 @@ fn a_deposit_accepted_without_a_relayer_key_is_queued_and_relayed_once_by_the_ne
 fn a_node_of_another_chain_is_refused_for_reads_and_relays_nothing() {
     let node = Node::start(&[26], 27);
     node.approve_entrypoint(26);
-    let db = support::database("relay-other-chain");
+    let db = crate::support::database("relay-other-chain");
     let first = Instance::start(&node.config(), &db, None);
     let queued_quote = first.committed(&node, 26);
     let intent_id = queued_quote.intent.intent_id.clone();
@@ -477,8 +475,12 @@ fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed()
     // Development account 1's key: a key anyone knows, used here for its printed form only.
     let key = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
     let address = RelayerKey::parse(key, "test").unwrap().address();
-    let log = support::scratch().join("relay-start.log");
-    let server = support::Server::start_env(&support::database("relay-start"), &[("INTENT_RELAYER_KEY", key)], &log);
+    let log = crate::support::scratch().join("relay-start.log");
+    let server = crate::support::Server::start_env(
+        &crate::support::database("relay-start"),
+        &[("INTENT_RELAYER_KEY", key)],
+        &log,
+    );
     let printed = server.printed.join("\n");
     assert!(printed.contains(&format!("relayer {address}")), "{printed}");
     assert!(!printed.to_lowercase().contains(&key[2..]), "{printed}");
@@ -487,15 +489,15 @@ fn the_relayer_key_is_never_printed_and_a_chain_without_rpc_url_is_not_relayed()
 
     // The shipped configuration's chains have no node: a gasless deposit is checked, then
     // its receipt says why it is not relayed.
-    let now = support::base();
-    let quote = server.committed(now, &support::demo_quote_request());
+    let now = crate::support::base();
+    let quote = server.committed(now, &crate::support::demo_quote_request());
     let deadline = now.unix_seconds() as u64 + 600;
     // A random nonce: tests sharing one database never claim the same one.
-    let nonce = u64::from_be_bytes(support::random_hash()[..8].try_into().unwrap()) >> 1;
-    let request = support::gasless_request(&quote, support::Gasless::Entrypoint { nonce }, deadline);
-    assert_eq!(server.rpc("ExecuteIntent", support::at(now, 2), &request).json()["intentStatus"], "EXECUTING");
+    let nonce = u64::from_be_bytes(crate::support::random_hash()[..8].try_into().unwrap()) >> 1;
+    let request = crate::support::gasless_request(&quote, crate::support::Gasless::Entrypoint { nonce }, deadline);
+    assert_eq!(server.rpc("ExecuteIntent", crate::support::at(now, 2), &request).json()["intentStatus"], "EXECUTING");
     let body = json!({"intentId": quote.intent.intent_id}).to_string();
-    let receipt = server.rpc("GetIntentReceipt", support::at(now, 3), &body).json()["intentReceipt"].clone();
+    let receipt = server.rpc("GetIntentReceipt", crate::support::at(now, 3), &body).json()["intentReceipt"].clone();
     assert_eq!(receipt["depositTransaction"]["statusReason"], not_relayed, "{receipt}");
     drop(server);
     let log = std::fs::read_to_string(&log).unwrap();
@@ -529,7 +531,7 @@ fn the_service_bindings_are_the_compiled_contracts_functions_and_errors() {
 fn an_execute_refused_while_the_node_is_down_is_relayed_once_it_answers() {
     let node = Node::start(&[19], 21);
     node.approve_entrypoint(19);
-    let db = support::database("relay-node-down");
+    let db = crate::support::database("relay-node-down");
     // The first instance's node does not answer (nothing listens on port 1): the owner's
     // entrypoint nonce cannot be read, so the execute is refused as retryable
     // (ChainNodeHealth 9001/503) and nothing is changed, queued or sent.

@@ -3,19 +3,17 @@
 //! status, the sweep's lag, waiters open and store errors. Each test has its own SQLite
 //! file, so the records counted are its own.
 
-mod support;
-
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::app::App;
+use crate::support::{commit_body, quote_request, ACCESS_KEY, OPERATOR_KEY};
 use axum::http::Method;
 use intent_core::Timestamp;
 use serde_json::{json, Value};
-use support::app::App;
-use support::{commit_body, quote_request, ACCESS_KEY, OPERATOR_KEY};
 
 async fn app() -> App {
-    App::open(&support::sqlite_file("metrics"), |_| {}).await
+    App::open(&crate::support::sqlite_file("metrics"), |_| {}).await
 }
 
 /// `GET /metrics` with `key`: the status and the body.
@@ -76,6 +74,25 @@ async fn requests_are_counted_by_operation_and_outcome_with_their_latency() {
     let unmatched = r#"service_requests_total{operation="unmatched",outcome="WebrpcBadRoute"}"#;
     assert_eq!(sample(&text, unmatched), Some(1.0), "{text}");
     assert!(!text.contains("NoSuchOperation"));
+}
+
+#[tokio::test]
+async fn a_wrong_method_and_the_other_routes_are_counted_under_their_routes_names() {
+    let app = app().await;
+    let wrong = app.request(Method::GET, "/rpc/Service/QuoteIntent", &[("x-access-key", ACCESS_KEY)], b"").await;
+    assert_eq!(wrong.status, 405);
+    assert_eq!(app.request(Method::GET, "/healthz", &[], b"").await.status, 200);
+    assert_eq!(app.request(Method::GET, "/openapi.json", &[], b"").await.status, 200);
+    assert_eq!(scrape(&app, Some(OPERATOR_KEY)).await.0, 200);
+    let (_, text) = scrape(&app, Some(OPERATOR_KEY)).await;
+    for series in [
+        r#"service_requests_total{operation="QuoteIntent",outcome="WebrpcBadMethod"}"#,
+        r#"service_requests_total{operation="healthz",outcome="ok"}"#,
+        r#"service_requests_total{operation="openapi",outcome="ok"}"#,
+        r#"service_requests_total{operation="metrics",outcome="ok"}"#,
+    ] {
+        assert_eq!(sample(&text, series), Some(1.0), "{series}: {text}");
+    }
 }
 
 #[tokio::test]

@@ -4,17 +4,15 @@
 //! execution. The database is `INTENT_SERVICE_TEST_DB` (a `postgres://` URL) or a fresh
 //! SQLite file.
 
-mod support;
-
 use std::time::Duration;
 
+use crate::support::{commit_body, database, hash_request, quote_request, random_hash, ACCESS_KEY, OPERATOR_KEY};
 use axum::http::StatusCode;
 use axum::Router;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
 use intent_service::Service;
 use serde_json::{json, Value};
-use support::{commit_body, database, hash_request, quote_request, random_hash, ACCESS_KEY, OPERATOR_KEY};
 
 struct Answer {
     status: StatusCode,
@@ -26,7 +24,7 @@ async fn call(router: &Router, operation: &str, body: &str) -> Answer {
         "ReportIntentOutcome" => (format!("/rpc/Operator/{operation}"), OPERATOR_KEY),
         _ => (format!("/rpc/Service/{operation}"), ACCESS_KEY),
     };
-    let (status, body) = support::call_in_process(router, &path, &[("x-access-key", key)], body).await;
+    let (status, body) = crate::support::call_in_process(router, &path, &[("x-access-key", key)], body).await;
     Answer { status, body }
 }
 

@@ -4,21 +4,19 @@
 //! refuses what breaks it. (Every exchange of the other service tests is checked against
 //! it too, by `support::openapi::check`.)
 
-mod support;
-
 use std::collections::BTreeSet;
 
+use crate::support::app::App;
+use crate::support::openapi::{assert_valid, component, document, errors};
 use axum::http::Method;
 use intent_core::ErrorKind;
+use intent_service::http::openapi::{core_object, document_text};
 use intent_service::http::operations::{Schema, OPERATIONS};
-use intent_service::openapi::{core_object, document_text};
 use serde_json::{json, Value};
-use support::app::App;
-use support::openapi::{assert_valid, component, document, errors};
 
 #[test]
 fn the_committed_document_is_what_the_generator_writes() {
-    let path = support::repo().join("docs/openapi.json");
+    let path = crate::support::repo().join("docs/openapi.json");
     let generated = document_text().unwrap();
     if std::env::var_os("UPDATE_OPENAPI").is_some() {
         std::fs::write(&path, &generated).unwrap();
@@ -26,13 +24,13 @@ fn the_committed_document_is_what_the_generator_writes() {
     let committed = std::fs::read_to_string(&path).unwrap();
     assert!(
         committed == generated,
-        "docs/openapi.json differs from the generator's: UPDATE_OPENAPI=1 cargo test -p intent-service --test openapi"
+        "docs/openapi.json differs from the generator's: UPDATE_OPENAPI=1 cargo test -p intent-service --test it -- openapi::"
     );
 }
 
 #[tokio::test]
 async fn the_service_serves_the_document() {
-    let app = App::open(&support::database("openapi"), |_| {}).await;
+    let app = App::open(&crate::support::database("openapi"), |_| {}).await;
     let reply = app.request(Method::GET, "/openapi.json", &[], b"").await;
     assert_eq!(reply.status, 200);
     assert_eq!(reply.headers["content-type"], "application/json");
@@ -118,7 +116,7 @@ const EXAMPLES: &[(&str, &str)] = &[
 ];
 
 fn example(path: &str) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(support::repo().join(path)).unwrap()).unwrap()
+    serde_json::from_str(&std::fs::read_to_string(crate::support::repo().join(path)).unwrap()).unwrap()
 }
 
 #[test]
@@ -129,7 +127,7 @@ fn the_examples_validate() {
     // The execute checks' and the scenarios' intents, fee options and execute requests
     // (those of a scenario's rejections included: they break rules, not the shapes).
     let mut checked = 0;
-    for entry in std::fs::read_dir(support::repo().join("examples")).unwrap() {
+    for entry in std::fs::read_dir(crate::support::repo().join("examples")).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
         if !(name.starts_with("scenario") || name.starts_with("check-execute")) || !name.ends_with(".json") {
             continue;
@@ -150,9 +148,10 @@ fn the_examples_validate() {
 
 #[test]
 fn the_validator_refuses_what_breaks_the_document() {
-    let mut request: Value =
-        serde_json::from_str(&std::fs::read_to_string(support::repo().join("examples/quote-request.json")).unwrap())
-            .unwrap();
+    let mut request: Value = serde_json::from_str(
+        &std::fs::read_to_string(crate::support::repo().join("examples/quote-request.json")).unwrap(),
+    )
+    .unwrap();
     let quote = component("QuoteRequest");
     // Unknown members are kept, so they are valid.
     request["aMemberNoOneDeclares"] = json!(1);

@@ -1,14 +1,12 @@
 //! Crash safety (docs/spec.md §12): a service killed with SIGKILL under load and restarted
 //! on the same database has every change it acknowledged.
 
-mod support;
-
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::support::*;
 use intent_core::{from_slice, QuoteResponse};
-use support::*;
 
 /// Quote, commit and execute in a loop until the server is gone or the time is up,
 /// recording each acknowledged change as (intent id, status).

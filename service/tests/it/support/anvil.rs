@@ -2,7 +2,7 @@
 //! with the repository's entrypoint and an ERC-2612 token deployed, and the shipped
 //! configuration turned to it (its first chain replaced by the node's, with `rpcUrl`, the
 //! entrypoint and the token with its permit domain), and [`call`], an operation answered by
-//! the router in process. Shared by `tests/relay.rs`, `examples/chain_demo.rs` and
+//! the router in process. Shared by the relay tests (`tests/it/relay.rs`), `examples/chain_demo.rs` and
 //! `examples/relay_bench.rs`.
 
 #![allow(dead_code)]
@@ -86,7 +86,7 @@ impl Deployed {
     /// The shipped example quote request from `owner`, paying in this node's token.
     pub fn quote_request(&self, owner: Address) -> Value {
         let mut request: Value =
-            serde_json::from_str(include_str!("../../../examples/quote-request.json")).expect("the example request");
+            serde_json::from_str(include_str!("../../../../examples/quote-request.json")).expect("the example request");
         request["ownerAddress"] = owner.to_string().into();
         request["originChainId"] = self.chain_id.into();
         request["originTokenAddress"] = self.token.to_string().into();

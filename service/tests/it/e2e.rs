@@ -1,21 +1,19 @@
 //! The service end to end in process (docs/spec.md §12): the router answered through
-//! `tower::ServiceExt::oneshot` (tests/support/app.rs) on the database of
+//! `tower::ServiceExt::oneshot` (tests/it/support/app.rs) on the database of
 //! `INTENT_SERVICE_TEST_DB` (default: a fresh SQLite file), the test clock through
 //! `X-Test-Now`: every operation, both gasless modes with real signatures, keys, replays,
-//! expiry, the sweep, 413 and malformed JSON. What needs a process is tests/process.rs,
-//! tests/crash.rs and tests/instances.rs; what needs a socket, tests/contract.rs.
-
-mod support;
+//! expiry, the sweep, 413 and malformed JSON. What needs a process is [`crate::process`],
+//! [`crate::crash`] and [`crate::instances`]; what needs a socket, [`crate::contract`].
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::support::app::App;
+use crate::support::*;
 use axum::http::Method;
 use intent_core::{from_slice, to_string, Canonical, ErrorBody, ExecuteRequest, Reason};
 use intent_service::sweep;
 use serde_json::{json, Value};
-use support::app::App;
-use support::*;
 
 fn quote_request_value() -> Value {
     serde_json::from_str(&quote_request()).unwrap()
@@ -55,7 +53,7 @@ async fn gasless_entrypoint_mode_with_a_real_intent_signature() {
     let app = App::open(&database("entrypoint"), |_| {}).await;
     let t = base();
     let quote = app.committed(t, &demo_quote_request()).await;
-    let nonce = u64::from_be_bytes(support::random_hash()[..8].try_into().unwrap()) >> 1;
+    let nonce = u64::from_be_bytes(crate::support::random_hash()[..8].try_into().unwrap()) >> 1;
     let request = gasless_request(&quote, Gasless::Entrypoint { nonce }, deadline(t));
     let reply = app.rpc("ExecuteIntent", at(t, 5), &request).await.json();
     assert_eq!(reply["intentStatus"], "EXECUTING", "{reply}");
@@ -122,7 +120,7 @@ async fn missing_unknown_and_misplaced_keys_get_the_published_bodies() {
     // The access key is not an operator key.
     let reply = app.post("/rpc/Operator/ReportIntentOutcome", &[("X-Access-Key", ACCESS_KEY)], b"{}").await;
     assert_eq!((reply.status, reply.cause()), (403, "PERMISSION_DENIED".to_owned()));
-    // A key added to the first project (as `--access-key` does: tests/process.rs starts
+    // A key added to the first project (as `--access-key` does: the process tests start
     // the binary with the flag) is accepted beside the configuration's.
     let app = App::open_with_keys(&database("auth-flag"), |_| {}, &["flag-key".to_owned()]).await;
     let reply = app.post("/rpc/Service/QuoteIntent", &[("X-Access-Key", "flag-key")], quote_request().as_bytes()).await;

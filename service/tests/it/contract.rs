@@ -1,6 +1,6 @@
 //! The HTTP contract in process (docs/spec.md §8, §12): tenancy, rates, waiters, stored
 //! requests, races, the sweep's deletions, health and the start's store checks, through
-//! the router answered by `tower::ServiceExt::oneshot` (tests/support/app.rs). The database
+//! the router answered by `tower::ServiceExt::oneshot` (tests/it/support/app.rs). The database
 //! is `INTENT_SERVICE_TEST_DB` (a `postgres://` URL) or a fresh SQLite file.
 //!
 //! Over a socket, with the service's own connection loop on a loopback port (`App::serve`,
@@ -9,22 +9,20 @@
 //! limit waiting for a slot, a body not whole by its deadline, and a commit whose body
 //! ends after the quote expired (the clock read when the body is whole).
 
-mod support;
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::support::app::{read_to_close, App};
+use crate::support::{
+    at, base, commit_body, database, deadline, demo_quote_request, gasless_request, hash_request, quote_request,
+    random_hash, Gasless, ACCESS_KEY, OPERATOR_KEY,
+};
 use axum::http::Method;
 use intent_core::{from_slice, ServerFailure};
 use intent_service::config::ServiceConfig;
 use intent_service::{sweep, Service};
 use serde_json::{json, Value};
-use support::app::{read_to_close, App};
-use support::{
-    at, base, commit_body, database, deadline, demo_quote_request, gasless_request, hash_request, quote_request,
-    random_hash, Gasless, ACCESS_KEY, OPERATOR_KEY,
-};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -405,12 +403,12 @@ async fn the_loser_of_a_race_is_never_told_the_clock_went_backwards() {
 #[tokio::test]
 async fn a_database_that_cannot_be_written_fails_at_start_naming_its_path() {
     let config = ServiceConfig::load(None).unwrap();
-    let missing = support::scratch().join("no-such-directory/intents.db");
+    let missing = crate::support::scratch().join("no-such-directory/intents.db");
     let url = format!("sqlite://{}", missing.display());
     let error = Service::open(config.clone(), &url, &[], &[], false).await.err().unwrap().to_string();
     assert!(error.contains(&missing.display().to_string()) && error.contains("does not exist"), "{error}");
 
-    let file = support::sqlite_file("read-only");
+    let file = crate::support::sqlite_file("read-only");
     Service::open(config.clone(), &file, &[], &[], false).await.unwrap().app.records.store().close().await;
     let error = Service::open(config, &format!("{file}?mode=ro"), &[], &[], false).await.err().unwrap().to_string();
     let path = file.strip_prefix("sqlite://").unwrap();

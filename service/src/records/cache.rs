@@ -1,12 +1,14 @@
 //! The records this instance stored last, kept parsed: a change (CommitIntent right after
-//! its QuoteIntent, ExecuteIntent right after its CommitIntent) starts from the record it
-//! finds here instead of reading and parsing the stored row again.
+//! its QuoteIntent, an outcome reported, a relayed deposit's progress) starts from the
+//! record it finds here instead of reading and parsing the stored row again. ExecuteIntent
+//! and AbortIntent read the stored row instead (once), since what they read of the chain
+//! depends on the stored status.
 //!
 //! An entry is a record with its row revision and project, exactly as this instance stored
 //! it. It is only ever a starting point for a compare-and-swap: another instance (or the
 //! sweep's delete) may have changed the row since, and then the swap, which expects the
 //! cached revision, changes nothing and the change starts again from the store
-//! ([`crate::records`] decides that, and never answers from a cached record without a
+//! ([`super::book`] decides that, and never answers from a cached record without a
 //! successful swap). A change takes its entry out while it works, so two changes never
 //! start from one entry.
 //!
@@ -17,17 +19,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
 
-use intent_core::IntentRecord;
-
-/// A record as this instance stored it.
-pub struct Cached {
-    /// The record.
-    pub record: IntentRecord,
-    /// Its row's revision.
-    pub revision: i64,
-    /// Its project.
-    pub project_id: i64,
-}
+use super::book::Loaded;
 
 /// The records stored last, by intent id.
 pub struct RecordCache {
@@ -36,7 +28,7 @@ pub struct RecordCache {
 }
 
 struct Inner {
-    entries: HashMap<String, (u64, Cached)>,
+    entries: HashMap<String, (u64, Loaded)>,
     /// Intent ids in the order they were put, with the sequence number they were put
     /// under (an id taken out and put again is here twice; the older is skipped).
     order: VecDeque<(u64, String)>,
@@ -54,12 +46,12 @@ impl RecordCache {
     }
 
     /// Takes the entry of `intent_id` out, if there is one.
-    pub fn take(&self, intent_id: &str) -> Option<Cached> {
-        self.inner().entries.remove(intent_id).map(|(_, cached)| cached)
+    pub fn take(&self, intent_id: &str) -> Option<Loaded> {
+        self.inner().entries.remove(intent_id).map(|(_, kept)| kept)
     }
 
-    /// Keeps `cached` as `intent_id`'s entry, dropping the oldest beyond the capacity.
-    pub fn put(&self, intent_id: String, cached: Cached) {
+    /// Keeps `kept` as `intent_id`'s entry, dropping the oldest beyond the capacity.
+    pub fn put(&self, intent_id: String, kept: Loaded) {
         if self.capacity == 0 {
             return;
         }
@@ -67,7 +59,7 @@ impl RecordCache {
         let sequence = inner.next;
         inner.next = inner.next.wrapping_add(1);
         inner.order.push_back((sequence, intent_id.clone()));
-        inner.entries.insert(intent_id, (sequence, cached));
+        inner.entries.insert(intent_id, (sequence, kept));
         while inner.entries.len() > self.capacity {
             let Some((sequence, oldest)) = inner.order.pop_front() else { break };
             if inner.entries.get(&oldest).is_some_and(|(put, _)| *put == sequence) {
@@ -87,15 +79,16 @@ impl RecordCache {
 mod tests {
     use super::*;
 
-    fn record() -> IntentRecord {
+    fn record() -> intent_core::IntentRecord {
         let intent: intent_core::Intent =
-            intent_core::from_slice(include_bytes!("../../examples/intent.json")).expect("the example intent");
+            intent_core::from_slice(include_bytes!("../../../examples/intent.json")).expect("the example intent");
         let now = intent.created_at.expect("the example's createdAt");
-        IntentRecord::quote(intent, None, &intent_core::Policy::default(), now).expect("the example quoted")
+        intent_core::IntentRecord::quote(intent, None, &intent_core::Policy::default(), now)
+            .expect("the example quoted")
     }
 
-    fn cached(revision: i64) -> Cached {
-        Cached { record: record(), revision, project_id: 1 }
+    fn cached(revision: i64) -> Loaded {
+        Loaded { record: record(), revision, project_id: 1 }
     }
 
     #[test]
@@ -114,7 +107,7 @@ mod tests {
         cache.put("b".into(), cached(1));
         // "a" put again: now "b" is the oldest.
         let a = cache.take("a").expect("a");
-        cache.put("a".into(), Cached { revision: 2, ..a });
+        cache.put("a".into(), Loaded { revision: 2, ..a });
         cache.put("c".into(), cached(1));
         assert!(cache.take("b").is_none());
         assert_eq!(cache.take("a").map(|c| c.revision), Some(2));

@@ -4,11 +4,9 @@
 //! is read back. On one SQLite file (or `INTENT_SERVICE_TEST_DB`), and on one PostgreSQL
 //! database (`INTENT_SERVICE_TEST_POSTGRES`; required when `CI=true`).
 
-mod support;
-
 use std::sync::Arc;
 
-use support::*;
+use crate::support::*;
 
 const INTENTS: usize = 6;
 const CALLS_PER_INTENT: usize = 16;

@@ -1,0 +1,195 @@
+//! What the records and the relayer of gasless deposits ([`crate::relay`]) give each other
+//! (docs/spec.md §12, Relaying). The records are given, at construction, each chain's
+//! [`Reach`]: the queue of what must be sent there when a relayer task runs for it here, or
+//! why nothing is sent there; after a change that makes a gasless intent EXECUTING they hand
+//! its [`Execution`] to its chain's queue (it is in the store's relay queue already, written
+//! by that change), and a receipt they answer says why its gasless deposit is not relayed
+//! ([`Relaying::explain`]). The relayer's tasks are given [`Deposits`]: the one handle
+//! through which they read an execution and keep a deposit's progress or failure, each a
+//! change of the book like any other.
+//!
+//! What does not live here: signing, sending and following transactions ([`crate::relay`]).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use intent_core::{
+    Applied, EventInput, ExecuteRequest, Intent, IntentReceipt, IntentRecord, IntentStatus, Timestamp,
+    TransactionReport, TransactionStatus,
+};
+use tokio::sync::mpsc;
+
+use super::book::{Book, Step};
+use crate::failure::Failure;
+use crate::keys::Caller;
+use crate::store::Store;
+
+/// A gasless intent to relay: what its relayer submits.
+#[derive(Debug, Clone)]
+pub struct Execution {
+    /// The intent as quoted.
+    pub intent: Intent,
+    /// The gasless execute request it runs on (it carries a deposit signature).
+    pub request: ExecuteRequest,
+}
+
+impl Execution {
+    /// The execution of `record` while it is EXECUTING with a gasless request (one that
+    /// carries a deposit signature): the one definition of what is relayed.
+    pub fn of(record: &IntentRecord) -> Option<Execution> {
+        if *record.status() != IntentStatus::Executing {
+            return None;
+        }
+        let request = record.execute_request().filter(|request| request.deposit_signature.is_some())?;
+        Some(Execution { intent: record.intent().clone(), request: request.clone() })
+    }
+
+    /// The intent's id.
+    pub fn intent_id(&self) -> &str {
+        &self.intent.intent_id
+    }
+
+    /// The chain its deposit is relayed on: the intent's origin chain.
+    pub fn chain_id(&self) -> u64 {
+        self.intent.origin_chain_id
+    }
+}
+
+/// What the relayer can do on one chain.
+#[derive(Debug)]
+pub enum Reach {
+    /// A relayer task runs for it here, reading this queue.
+    Relayed(mpsc::UnboundedSender<Execution>),
+    /// Nothing is relayed on it here: the status reason a pending gasless deposit carries.
+    NotRelayed(String),
+}
+
+/// Each configured chain's [`Reach`].
+#[derive(Debug, Default)]
+pub struct Relaying {
+    chains: HashMap<u64, Reach>,
+}
+
+impl Relaying {
+    /// The reach of each chain.
+    pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
+        Relaying { chains }
+    }
+
+    /// Hands `execution`, just queued in the store by the change that made it EXECUTING, to
+    /// its chain's relayer task when one runs here; otherwise it waits in the store's queue
+    /// for a start that relays on its chain.
+    pub(super) fn hand(&self, execution: Execution) {
+        if let Some(Reach::Relayed(queue)) = self.chains.get(&execution.chain_id()) {
+            // A closed queue: the service is stopping; the next start reads the stored queue.
+            let _ = queue.send(execution);
+        }
+    }
+
+    /// Says on `receipt` why its gasless deposit is not relayed, when it is not: an
+    /// EXECUTING intent whose deposit transaction is PENDING with no hash and no reason (a
+    /// gasless one nothing was sent for) on a chain the relayer does not reach here.
+    pub(super) fn explain(&self, receipt: &mut IntentReceipt) {
+        let deposit = &mut receipt.deposit_transaction;
+        let waiting = receipt.status == IntentStatus::Executing
+            && deposit.status == TransactionStatus::Pending
+            && deposit.txn_hash.is_none()
+            && deposit.status_reason.is_none();
+        if !waiting {
+            return;
+        }
+        let reason = match self.chains.get(&deposit.chain_id) {
+            Some(Reach::Relayed(_)) => return,
+            Some(Reach::NotRelayed(reason)) => reason.clone(),
+            None => format!("not relayed: chain {} is not in the service configuration", deposit.chain_id),
+        };
+        deposit.status_reason = Some(reason);
+    }
+
+    /// What the start says about each chain: relayed, or why not.
+    pub fn summary(&self) -> Vec<String> {
+        let mut chains: Vec<_> = self.chains.iter().collect();
+        chains.sort_by_key(|(chain_id, _)| **chain_id);
+        chains
+            .into_iter()
+            .map(|(chain_id, reach)| match reach {
+                Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
+                Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
+            })
+            .collect()
+    }
+}
+
+/// The relayer's handle on the records: it reads a gasless execution and keeps its
+/// deposit's progress or failure, and holds nothing else of the records.
+#[derive(Clone)]
+pub struct Deposits {
+    book: Arc<Book>,
+}
+
+impl Deposits {
+    /// The handle on `book`'s records.
+    pub fn new(book: &Arc<Book>) -> Deposits {
+        Deposits { book: book.clone() }
+    }
+
+    /// The store, for the relays table and the relay queue.
+    pub fn store(&self) -> &Store {
+        self.book.store()
+    }
+
+    /// The execution of `intent_id` while it is EXECUTING with a gasless request (after a
+    /// restart, or when tried again: a fresh hand-off carries it).
+    ///
+    /// # Errors
+    ///
+    /// Not found for an unknown intent, or a database failure.
+    pub async fn execution(&self, intent_id: &str) -> Result<Option<Execution>, Failure> {
+        Ok(Execution::of(&self.book.load(intent_id, Caller::Operator).await?.record))
+    }
+
+    /// Keeps `report` (a DEPOSIT transaction: the relay's progress) as the receipt's deposit
+    /// transaction of `intent_id` while it is EXECUTING, at the clock's now: the core's
+    /// progress event, so the intent's status stays and the record's revision grows (the
+    /// same report again changes nothing). Stored with a compare-and-swap like every change,
+    /// so waiters are woken. Answers whether it was kept: `false` once the intent left
+    /// EXECUTING.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's check of the transaction against the intent, 409, or a
+    /// database failure.
+    pub async fn keep(&self, intent_id: &str, report: &TransactionReport) -> Result<bool, Failure> {
+        self.while_executing(intent_id, EventInput::progress(report)).await
+    }
+
+    /// The relay of `intent_id`'s deposit failed on chain: the core's `fail` with `reason`,
+    /// keeping `report` as the deposit transaction. Answers whether it applied: `false`
+    /// once the intent left EXECUTING.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's rules, 409, or a database failure.
+    pub async fn fail(&self, intent_id: &str, reason: &str, report: &TransactionReport) -> Result<bool, Failure> {
+        self.while_executing(intent_id, EventInput::fail_with(reason, Some(report))).await
+    }
+
+    /// Applies `input` to `intent_id`'s record at the clock's now if it is EXECUTING;
+    /// answers whether it was.
+    async fn while_executing(&self, intent_id: &str, input: EventInput<'_>) -> Result<bool, Failure> {
+        let now = Timestamp::now();
+        let changed = self
+            .book
+            .change(intent_id, Caller::Operator, now, Timestamp::now, None, |mut record, now| {
+                if *record.status() != IntentStatus::Executing {
+                    return Ok(Step::Answer(false));
+                }
+                Ok(match record.apply(input, now)? {
+                    Applied::Replay => Step::Answer(true),
+                    Applied::Changed => Step::Store(Box::new(record), Vec::new(), true),
+                })
+            })
+            .await?;
+        Ok(changed.answer)
+    }
+}
