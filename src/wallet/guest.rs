@@ -3,21 +3,19 @@
 //! wallet and the guest do with it is the contracts'; nothing here talks to a chain.
 
 use alloc::vec;
+use alloc::vec::Vec;
 
 use alloy_primitives::{Address, Bytes, B256};
-use alloy_sol_types::SolCall;
 
 use super::config::IntentConfiguration;
 use super::context::WalletContext;
 use super::payload::{packed_payload, payload_hash};
 use crate::{Call, CallBundle, UnknownMembers};
 
-alloy_sol_types::sol! {
-    /// The factory's `deploy(address mainModule, bytes32 salt)` (selector `0x32c02a14`).
-    function deploy(address mainModule, bytes32 salt);
-    /// The wallet's `execute(bytes payload, bytes signature)` (selector `0x1f6a1eb9`).
-    function execute(bytes payload, bytes signature);
-}
+/// The factory's `deploy(address mainModule, bytes32 salt)`.
+const DEPLOY_SELECTOR: [u8; 4] = [0x32, 0xc0, 0x2a, 0x14];
+/// The wallet's `execute(bytes payload, bytes signature)`.
+const EXECUTE_SELECTOR: [u8; 4] = [0x1f, 0x6a, 0x1e, 0xb9];
 
 /// v3's IGNORE: a failed call is recorded and the next one runs.
 const IGNORE: u8 = 0;
@@ -26,11 +24,11 @@ const REVERT: u8 = 1;
 
 impl IntentConfiguration {
     /// The guest batch that runs `bundle`, this configuration's bundle `index`, at the
-    /// wallet of `context`: v3's packed form ([`super::packed_payload`]) of the two calls
+    /// wallet of `context`: v3's packed form ([`super::packed_payload`]) of the two calls,
+    /// their calldata ABI-encoded (a selector, then 32-byte words)
     ///
     /// 1. `factory.deploy(mainModule, imageHash)` with `behaviorOnError` IGNORE (0), so
-    ///    that a wallet already deployed (the factory reverts) does not
-    ///    stop the batch;
+    ///    that a wallet already deployed (the factory reverts) does not stop the batch;
     /// 2. `wallet.execute(packed payload of bundle, bundle_signature(index))` with
     ///    `behaviorOnError` REVERT (1), so that an execute the wallet refuses (a used nonce, a
     ///    payload not in the configuration) reverts the whole transaction;
@@ -46,8 +44,20 @@ impl IntentConfiguration {
         let signature = self.bundle_signature(index)?;
         let payload = packed_payload(bundle).ok()?;
         let image_hash: B256 = self.image_hash();
-        let deploy = deployCall { mainModule: context.main_module, salt: image_hash }.abi_encode();
-        let execute = executeCall { payload, signature }.abi_encode();
+        let mut deploy = Vec::from(DEPLOY_SELECTOR);
+        deploy.extend_from_slice(context.main_module.into_word().as_slice());
+        deploy.extend_from_slice(image_hash.as_slice());
+        let mut execute = Vec::from(EXECUTE_SELECTOR);
+        // Two dynamic arguments: their offsets from the arguments' start, then each as its
+        // length and its bytes padded to whole words.
+        let payload_padded = padded_len(payload.len());
+        execute.extend_from_slice(&word(2 * 32));
+        execute.extend_from_slice(&word(3 * 32 + payload_padded));
+        for bytes in [&payload[..], &signature[..]] {
+            execute.extend_from_slice(&word(bytes.len()));
+            execute.extend_from_slice(bytes);
+            execute.resize(execute.len() + padded_len(bytes.len()) - bytes.len(), 0);
+        }
         let batch = CallBundle {
             calls: vec![
                 call(context.factory, deploy.into(), IGNORE),
@@ -60,6 +70,18 @@ impl IntentConfiguration {
         };
         packed_payload(&batch).ok()
     }
+}
+
+/// `len` rounded up to whole 32-byte words.
+fn padded_len(len: usize) -> usize {
+    len.div_ceil(32) * 32
+}
+
+/// `value` as a big-endian 32-byte word.
+fn word(value: usize) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    out[24..].copy_from_slice(&(value as u64).to_be_bytes());
+    out
 }
 
 fn call(to: Address, data: Bytes, behavior_on_error: u8) -> Call {
@@ -77,12 +99,12 @@ fn call(to: Address, data: Bytes, behavior_on_error: u8) -> Call {
 
 #[cfg(test)]
 mod tests {
-    use alloy_sol_types::SolCall;
+    use alloy_primitives::keccak256;
 
-    /// The selectors are the ones docs/spec.md 5.7 names.
+    /// The selectors are the first four bytes of the functions' signatures' hashes.
     #[test]
     fn selectors_are_v3s() {
-        assert_eq!(super::deployCall::SELECTOR, [0x32, 0xc0, 0x2a, 0x14]);
-        assert_eq!(super::executeCall::SELECTOR, [0x1f, 0x6a, 0x1e, 0xb9]);
+        assert_eq!(keccak256("deploy(address,bytes32)")[..4], super::DEPLOY_SELECTOR);
+        assert_eq!(keccak256("execute(bytes,bytes)")[..4], super::EXECUTE_SELECTOR);
     }
 }
