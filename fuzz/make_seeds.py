@@ -6,7 +6,8 @@ documents: examples/*.json and the inputs of tests/vectors/*.json.
 
 - fuzz/seeds/parse/ and fuzz/seeds/canonical/: JSON documents of every kind the targets
   read (intents in many spellings, quote requests, gas fee options, execute requests and
-  deposit signatures taken from the example scenarios, scenarios, intentctl documents).
+  deposit signatures taken from the example scenarios, scenarios, intentctl documents, the
+  intent-wallet documents of tests/vectors/wallet.json and the example intent).
 - fuzz/seeds/parse/ and fuzz/seeds/canonical/ also get the hostile shapes of issue 10
   (`hostile-*`): many unknown members in descending and shuffled key order, long keys,
   deep and wide unknown values, an error at the bottom of a deep path of long keys, and a
@@ -101,6 +102,20 @@ def json_seeds():
         eip712 = {case["name"]: case for case in json.load(f)["cases"]}
     for name in EIP712_DOCUMENTS:
         seeds["vector-" + slug(name) + ".json"] = eip712[name]["input"]
+    # The intent-wallet documents: wallet address of two vector cases, and the example
+    # intent under the published context for the two intent-address checks.
+    with open(os.path.join(ROOT, "tests", "vectors", "wallet.json")) as f:
+        wallet = json.load(f)
+    for case in [wallet["cases"][0], wallet["cases"][-1]]:
+        document = {"owner": case["owner"], "bundles": case["bundles"]}
+        if case["context"] is not None:
+            document["context"] = {k: v for k, v in case["context"].items() if v is not None}
+        seeds["wallet-address-" + slug(case["name"]) + ".json"] = json.dumps(document)
+    with open(os.path.join(examples, "intent.json")) as f:
+        intent = json.load(f)
+    context = {k: v for k, v in wallet["publishedContext"].items() if v is not None}
+    seeds["check-intent-addresses.json"] = json.dumps({"intent": intent})
+    seeds["check-meta-transactions.json"] = json.dumps({"intent": intent, "context": context})
     return seeds
 
 

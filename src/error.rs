@@ -10,7 +10,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use alloy_primitives::{B256, U256};
+use alloy_primitives::{Address, B256, U256};
 
 use crate::{IntentStatus, Timestamp};
 
@@ -44,8 +44,8 @@ macro_rules! reasons {
                 match self { $( Reason::$variant => ErrorKind::$kind, )* }
             }
 
-            /// The operation whose rule this is: parse, quote request, intent, quote,
-            /// commit, execute, record or lifecycle.
+            /// The operation whose rule this is: parse, quote request, intent, intent
+            /// address, quote, commit, execute, record or lifecycle.
             pub const fn operation(self) -> &'static str {
                 match self { $( Reason::$variant => $operation, )* }
             }
@@ -105,6 +105,13 @@ reasons! {
     // Intent consistency.
     IntentInconsistent = "INTENT_INCONSISTENT", InvalidArgument, "intent",
         "A field of the intent disagrees with the request, its chain, its amounts or its times.";
+    // Intent addresses.
+    IntentAddressMismatch = "INTENT_ADDRESS_MISMATCH", InvalidArgument, "intent address",
+        "An intent address, or a field that repeats it, is not the wallet derived from the owner and the bundles on its chain under the wallet context.";
+    PreconditionMismatch = "PRECONDITION_MISMATCH", InvalidArgument, "intent address",
+        "The origin precondition waits for another token than the deposit's, or for less than the deposit amount.";
+    MetaTransactionMismatch = "META_TRANSACTION_MISMATCH", InvalidArgument, "intent address",
+        "A meta-transaction does not call the context's guest module, or its input is not the guest batch that runs its side's bundle.";
     // Quote.
     WrongStatus = "WRONG_STATUS", InvalidArgument, "quote",
         "The intent offered for quoting does not have status QUOTED.";
@@ -408,6 +415,28 @@ pub enum Problem {
         /// What disagrees with what, in one lowercase line.
         detail: &'static str,
     },
+    // Intent addresses.
+    /// See [`Reason::IntentAddressMismatch`].
+    #[error("intent address mismatch: {given} is not {}", derived_text(derived))]
+    IntentAddressMismatch {
+        /// The address the intent gives.
+        given: Address,
+        /// The wallet derived from the owner and the bundles on its chain; `None` when no
+        /// bundle is on that chain.
+        derived: Option<Address>,
+    },
+    /// See [`Reason::PreconditionMismatch`].
+    #[error("{detail}")]
+    PreconditionMismatch {
+        /// What the precondition waits for instead, in one lowercase line.
+        detail: &'static str,
+    },
+    /// See [`Reason::MetaTransactionMismatch`].
+    #[error("{detail}")]
+    MetaTransactionMismatch {
+        /// Which part of the meta-transaction differs, in one lowercase line.
+        detail: &'static str,
+    },
     // Quote.
     /// See [`Reason::WrongStatus`].
     #[error("wrong status: the intent is {status}, a quote must be QUOTED")]
@@ -633,6 +662,13 @@ fn from_status(from: Option<&IntentStatus>) -> String {
     match from {
         Some(status) => alloc::format!("in status {status}"),
         None => String::from("before a quote"),
+    }
+}
+
+fn derived_text(derived: &Option<Address>) -> String {
+    match derived {
+        Some(address) => alloc::format!("{address}, the wallet derived from the owner and the bundles"),
+        None => String::from("derivable: no bundle is on its chain"),
     }
 }
 
@@ -880,6 +916,9 @@ mod tests {
             Reason::CallValueWithoutData => Problem::CallValueWithoutData,
             Reason::NothingToDo => Problem::NothingToDo,
             Reason::IntentInconsistent => Problem::IntentInconsistent { detail: "toAmountMin is above toAmount" },
+            Reason::IntentAddressMismatch => Problem::IntentAddressMismatch { given: Address::ZERO, derived: None },
+            Reason::PreconditionMismatch => Problem::PreconditionMismatch { detail: "another token" },
+            Reason::MetaTransactionMismatch => Problem::MetaTransactionMismatch { detail: "another input" },
             Reason::WrongStatus => Problem::WrongStatus { status: IntentStatus::Failed },
             Reason::QuoteLifetime => Problem::QuoteLifetime { now, expires_at: now, latest: now },
             Reason::IntentModified => {

@@ -4,7 +4,9 @@
 //!
 //! What lives here: the input documents of `digest intent`, `digest permit`, `typed-data`
 //! `recover` and `signature relayable` ([`digest`]), of `check execute` and the chain facts a document states
-//! ([`execute`]), and of `run` with its runner ([`scenario`]), all declared with
+//! ([`execute`]), of `check intent-addresses`, `check meta-transactions` and `wallet address`
+//! with the wallet context a document states ([`wallet`]), and of `run` with its runner
+//! ([`scenario`]), all declared with
 //! [`intent_core::wire_object!`] so that they are parsed with the library's exact values,
 //! limits, reason codes and JSON paths; and the error line both front ends answer an
 //! invalid document with ([`error_line`]). What does not: hashing, digests, rules and the
@@ -19,6 +21,7 @@ extern crate alloc;
 pub mod digest;
 pub mod execute;
 pub mod scenario;
+pub mod wallet;
 
 use alloc::format;
 use alloc::string::String;
@@ -28,6 +31,7 @@ pub use digest::{
 };
 pub use execute::{CheckExecuteInput, TokenPermitInput};
 pub use scenario::{outcome_lines, EventOutcome, Scenario, ScenarioEvent, ScenarioLimits, ScenarioPolicy};
+pub use wallet::{CheckAddressesInput, CheckMetaTransactionsInput, WalletAddressInput, WalletContextInput};
 
 /// The error line of an invalid input: the body of docs/spec.md §8 with `reason` and `path`, and
 /// for a JSON syntax error a last member `offset`, the byte offset of the offending byte

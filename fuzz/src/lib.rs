@@ -43,7 +43,10 @@ use intent_core::{
     ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, Quantity, TokenPermit,
 };
 use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, StatePart};
-use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, Scenario};
+use intent_documents::{
+    CheckAddressesInput, CheckExecuteInput, CheckMetaTransactionsInput, IntentDigestInput, PermitDigestInput,
+    RecoverInput, Scenario, WalletAddressInput,
+};
 
 /// The limits an accepted value's own output is read back with. The document size is the
 /// one limit output may exceed when its input did not (`1e77`, 4 bytes, is a 79-byte
@@ -112,6 +115,9 @@ fn each_kind(data: &[u8], each: &impl EachKind) {
     each.on::<IntentDigestInput>(data);
     each.on::<PermitDigestInput>(data);
     each.on::<RecoverInput>(data);
+    each.on::<CheckAddressesInput>(data);
+    each.on::<CheckMetaTransactionsInput>(data);
+    each.on::<WalletAddressInput>(data);
 }
 
 /// What every error promises (docs/spec.md §8): a one-line `Display`, a cause that starts with the

@@ -101,6 +101,40 @@ impl Answer for CheckExecuteInput {
     }
 }
 
+/// The intent-address rules answer every accepted document, and the published context's
+/// verdict is the same as a context stating the published deployment's.
+impl Answer for CheckAddressesInput {
+    fn answer(&self) {
+        let answered = self.check();
+        if let Err(error) = &answered {
+            check_error(error);
+        }
+        if self.context.is_none() {
+            let published = intent_core::wallet::WalletContext::PUBLISHED;
+            let stated = intent_core::rules::check_intent_addresses(&self.intent, &published);
+            assert_eq!(stated.map_err(|e| e.in_member("intent")), answered, "the default context is the published one");
+        }
+    }
+}
+
+impl Answer for CheckMetaTransactionsInput {
+    fn answer(&self) {
+        if let Err(error) = self.check() {
+            check_error(&error);
+        }
+    }
+}
+
+/// A wallet address line is JSON.
+impl Answer for WalletAddressInput {
+    fn answer(&self) {
+        match self.line() {
+            Ok(line) => assert!(is_json(&line), "the wallet address line is not JSON: {line}"),
+            Err(error) => check_error(&error),
+        }
+    }
+}
+
 impl Answer for IntentDigestInput {
     fn answer(&self) {
         if let Err(error) = self.digest() {

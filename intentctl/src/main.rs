@@ -13,8 +13,8 @@ use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use intent_core::{from_slice, to_string, Canonical, Error, Intent, IntentRecord, RecordState};
 use intent_documents::{
-    error_line, outcome_lines, CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput, RelayableInput,
-    Scenario,
+    error_line, outcome_lines, CheckAddressesInput, CheckExecuteInput, CheckMetaTransactionsInput, IntentDigestInput,
+    PermitDigestInput, RecoverInput, RelayableInput, Scenario, WalletAddressInput,
 };
 
 const USAGE: &str = "\
@@ -48,6 +48,14 @@ commands:
                  depositEvidence: {chainId, headBlockNumber, receipt, transaction} as a node
                  returns them; without it a depositTransactionHash is DEPOSIT_UNVERIFIED
                  unless acceptUnverifiedDeposit is true (unsafe: the hash is not checked)
+  check intent-addresses  {intent, context?} -> {ok: true} when the intent's addresses are the
+                 wallets derived from its owner and bundles (docs/spec.md 5.6), and every field
+                 repeating one repeats it; context: {factory, mainModule, mainModuleUpgradable,
+                 guestModule?, creationCode?}, absent the published one
+  check meta-transactions  {intent, context} -> {ok: true} when each meta-transaction calls
+                 context.guestModule with the guest batch that runs its side's bundle (5.7)
+  wallet address {owner, bundles, context?} -> {address, imageHash, payloadHashes}: the
+                 intent wallet of the owner and the CallBundles, in order
   run            {policy?, intent, gasFeeOptions?, events} -> one JSON line per event
                  policy: {quoteTtlSeconds?, executionWindowSeconds?, entrypoint?}
                  (the older limits: {quoteTtlSeconds?, executionWindowSeconds?}, not both)
@@ -96,6 +104,9 @@ enum Command {
     /// A signature in another form.
     #[command(subcommand)]
     Signature(SignatureForm),
+    /// Intent wallets.
+    #[command(subcommand)]
+    Wallet(WalletAsked),
     /// A scenario -> one line per event.
     Run {
         /// Store and restore the record through this file between every two events.
@@ -131,6 +142,17 @@ enum Checked {
     Intent(Source),
     /// An execute request against its committed intent.
     Execute(Source),
+    /// An intent's addresses against its owner and bundles.
+    IntentAddresses(Source),
+    /// An intent's meta-transactions against its bundles.
+    MetaTransactions(Source),
+}
+
+/// What `wallet` answers.
+#[derive(Subcommand)]
+enum WalletAsked {
+    /// {owner, bundles, context?} -> the wallet's address, image hash and payload hashes.
+    Address(Source),
 }
 
 /// What a command prints on success.
@@ -167,6 +189,15 @@ impl Command {
             }
             Command::Check(Checked::Execute(source)) => {
                 (|input| from_slice::<CheckExecuteInput>(input)?.check_line(), source)
+            }
+            Command::Check(Checked::IntentAddresses(source)) => {
+                (|input| ok(from_slice::<CheckAddressesInput>(input)?.check()), source)
+            }
+            Command::Check(Checked::MetaTransactions(source)) => {
+                (|input| ok(from_slice::<CheckMetaTransactionsInput>(input)?.check()), source)
+            }
+            Command::Wallet(WalletAsked::Address(source)) => {
+                (|input| from_slice::<WalletAddressInput>(input)?.line(), source)
             }
             Command::Signature(SignatureForm::Relayable(source)) => {
                 (|input| Ok(from_slice::<RelayableInput>(input)?.relayable()?.to_string()), source)

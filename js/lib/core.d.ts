@@ -43,6 +43,25 @@ export declare function parse(object: T.ObjectName, input: Input<object>): objec
 export declare function check(object: T.ObjectName, input: Input<object>): void;
 /** The Execute rules of docs/spec.md §7 (the execution window only with `committedAt`, the permit signer only with `tokenPermit`). */
 export declare function checkExecute(input: Input<T.CheckExecuteInput>): void;
+/**
+ * The intent-address rules of docs/spec.md §7: the intent's addresses are the wallets derived
+ * from its owner and bundles under `context` (the published deployment without it), every
+ * field repeating one repeats it, and the origin precondition waits for the deposit.
+ */
+export declare function checkIntentAddresses(input: Input<T.CheckAddressesInput>): void;
+/** The meta-transaction rule of docs/spec.md §7: each meta-transaction is the guest batch (5.7) that runs its side's bundle. */
+export declare function checkMetaTransactions(input: Input<T.CheckMetaTransactionsInput>): void;
+/** An intent wallet (docs/spec.md 5.6): its address, image hash and the bundles' payload hashes. */
+export interface WalletAddress {
+  /** The counterfactual address, EIP-55. */
+  address: T.Address;
+  /** The configuration's image hash (the CREATE2 salt). */
+  imageHash: T.Bytes32;
+  /** Each bundle's payload hash, in order. */
+  payloadHashes: T.Bytes32[];
+}
+/** The intent wallet of `{owner, bundles, context?}` (docs/spec.md 5.6; the published deployment without `context`). */
+export declare function walletAddress(input: Input<T.WalletAddressInput>): WalletAddress;
 /** The deposit-intent digest of docs/spec.md §5.1 (`domain`: the entrypoint's EIP-712 names, defaults without it). */
 export declare function depositIntentDigest(input: Input<T.IntentDigestInput>): T.Bytes32;
 /** One member of an EIP-712 struct type: `{ name, type }`. */

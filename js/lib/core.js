@@ -48,6 +48,33 @@ export function checkExecute(input) {
   call(wasm.check_execute, jsonBytes(input, "CheckExecute"));
 }
 
+/**
+ * The intent-address rules (docs/spec.md §7) on `{intent, context?}`: the intent's addresses
+ * are the wallets derived from its owner and bundles, every field repeating one repeats it,
+ * and the origin precondition waits for the deposit. Throws INTENT_ADDRESS_MISMATCH or
+ * PRECONDITION_MISMATCH at the field (under `intent.`). Check a quote with it before
+ * depositing.
+ */
+export function checkIntentAddresses(input) {
+  call(wasm.check_intent_addresses, jsonBytes(input, "CheckAddresses"));
+}
+
+/**
+ * The meta-transaction rule (docs/spec.md §7, 5.7) on `{intent, context}`: each
+ * meta-transaction calls `context.guestModule` with the guest batch that runs its side's bundle.
+ */
+export function checkMetaTransactions(input) {
+  call(wasm.check_meta_transactions, jsonBytes(input, "CheckMetaTransactions"));
+}
+
+/**
+ * The intent wallet (docs/spec.md 5.6) of `{owner, bundles, context?}`: its EIP-55 `address`,
+ * `imageHash` and the bundles' `payloadHashes`, in order.
+ */
+export function walletAddress(input) {
+  return JSON.parse(call(wasm.wallet_address, jsonBytes(input, "WalletAddress")));
+}
+
 /** The deposit-intent digest (docs/spec.md §5.1) of `{intent, depositSignature, domain?}`. */
 export function depositIntentDigest(input) {
   return call(wasm.deposit_intent_digest, jsonBytes(input, "IntentDigest"));

@@ -25,7 +25,10 @@ pub mod objects;
 
 use alloy_primitives::keccak256;
 use intent_core::{from_slice, to_string, Error, Intent, WireObject};
-use intent_documents::{CheckExecuteInput, IntentDigestInput, PermitDigestInput, RecoverInput};
+use intent_documents::{
+    CheckAddressesInput, CheckExecuteInput, CheckMetaTransactionsInput, IntentDigestInput, PermitDigestInput,
+    RecoverInput, WalletAddressInput,
+};
 use wasm_bindgen::prelude::*;
 
 use objects::{visit_object, Object, ObjectVisitor};
@@ -122,6 +125,27 @@ fn on_document<D: WireObject, R>(json: &[u8], answer: impl FnOnce(D) -> Result<R
 #[wasm_bindgen]
 pub fn check_execute(json: &[u8]) -> Result<(), JsValue> {
     on_document(json, |input: CheckExecuteInput| input.check())
+}
+
+/// The intent-address rules of docs/spec.md §7 on intentctl's `check intent-addresses`
+/// document (`{"intent", "context"?}`).
+#[wasm_bindgen]
+pub fn check_intent_addresses(json: &[u8]) -> Result<(), JsValue> {
+    on_document(json, |input: CheckAddressesInput| input.check())
+}
+
+/// The meta-transaction rule of docs/spec.md §7 on intentctl's `check meta-transactions`
+/// document (`{"intent", "context"}`).
+#[wasm_bindgen]
+pub fn check_meta_transactions(json: &[u8]) -> Result<(), JsValue> {
+    on_document(json, |input: CheckMetaTransactionsInput| input.check())
+}
+
+/// The intent wallet (docs/spec.md 5.6) of intentctl's `wallet address` document
+/// (`{"owner", "bundles", "context"?}`): `{"address","imageHash","payloadHashes"}`.
+#[wasm_bindgen]
+pub fn wallet_address(json: &[u8]) -> Result<String, JsValue> {
+    on_document(json, |input: WalletAddressInput| input.line())
 }
 
 /// The deposit-intent digest (docs/spec.md §5.1) of intentctl's `digest intent` document.

@@ -83,5 +83,9 @@ intent_core::with_objects!(
         intent_documents::RecoverInput => Recover,
         intent_documents::CheckExecuteInput => CheckExecute,
         intent_documents::TokenPermitInput => TokenPermit,
+        intent_documents::CheckAddressesInput => CheckAddresses,
+        intent_documents::CheckMetaTransactionsInput => CheckMetaTransactions,
+        intent_documents::WalletAddressInput => WalletAddress,
+        intent_documents::WalletContextInput => WalletContext,
     ],
 );

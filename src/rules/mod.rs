@@ -7,6 +7,7 @@
 //! [`crate::DepositEvidence`]) are declared
 //! here and named from the crate's root.
 
+mod addresses;
 mod deposit;
 mod digests;
 mod execute;
@@ -14,6 +15,7 @@ pub(crate) mod facts;
 mod intent;
 mod request;
 
+pub use addresses::{check_intent_addresses, check_meta_transactions};
 pub use digests::{
     deposit_intent, deposit_intent_digest, deposit_intent_typed_data, deposit_permit, deposit_permit_digest,
     deposit_permit_typed_data, entrypoint_domain, GaslessMode,

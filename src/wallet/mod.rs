@@ -13,9 +13,12 @@
 //!   by default) and the CREATE2 address of an image hash under it.
 //! - `signature.rs`: the signatures `execute(payload, signature)` takes: the proof of one
 //!   bundle's leaf, which anyone may send, and the owner's ECDSA signature, for recovery.
+//! - `guest.rs`: the guest batch ([`IntentConfiguration::guest_batch`]), the calldata of a
+//!   meta-transaction that deploys the wallet and runs one bundle there (5.7).
 //!
-//! What does not live here: whether an intent's addresses are the ones derived from its
-//! bundles (a rule), building bundles from a quote, and anything that talks to a chain.
+//! What does not live here: whether an intent's addresses and meta-transactions are the ones
+//! derived from its bundles (rules, in `rules::addresses`), building bundles from a quote, and
+//! anything that talks to a chain.
 //!
 //! ```
 //! use intent_core::wallet::{IntentConfiguration, WalletContext};
@@ -38,6 +41,7 @@
 
 mod config;
 mod context;
+mod guest;
 mod payload;
 mod signature;
 

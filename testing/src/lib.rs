@@ -10,6 +10,9 @@
 //!   operation ([`generators::World`]);
 //! - [`fixtures`]: the example intent owned by a key the tests hold, records in each state,
 //!   valid execute requests in every mode;
+//! - [`addresses`]: an intent whose addresses and meta-transactions are the ones derived
+//!   from its owner and bundles (docs/spec.md 5.6–5.7, §7), which the intent-address rules
+//!   accept;
 //! - [`evidence`]: deposit evidence that proves a deposit, its `Transfer` log encoded
 //!   independently of the library;
 //! - [`hostile`]: hostile inputs at the limits of docs/spec.md §9;
@@ -22,6 +25,7 @@
 //! What does not live here: the counting allocator (`tests/it/heap.rs`), which a test
 //! binary must declare itself, and every assertion of the contract, which is the tests'.
 
+pub mod addresses;
 #[cfg(feature = "bench")]
 pub mod bench;
 pub mod evidence;

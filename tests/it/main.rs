@@ -25,6 +25,7 @@ mod record_state;
 mod recovery_backends;
 mod revisions;
 mod rfc8785;
+mod rules_addresses;
 mod rules_catalogue;
 mod rules_deposit;
 mod rules_execute;

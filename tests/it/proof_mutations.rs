@@ -21,12 +21,14 @@ use generators::{
 };
 use intent_core::eip712::EntrypointNames;
 use intent_core::rules::{check_intent, check_quote_request};
+use intent_core::wallet::WalletContext;
 use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
 use intent_core::{ChainFacts, DepositEvidence, Quantity};
 use intent_core::{Event, EventInput, IntentRecord};
+use intent_test_support::addresses::with_derived_addresses;
 use intent_test_support::evidence::EVIDENCE_BLOCK;
 use proptest::prelude::*;
 use support::{
@@ -91,6 +93,10 @@ const TABLE: &[Entry] = &[
     Entry { code: "NOTHING_TO_DO", breaker: nothing_to_do },
     // Intent consistency: check_intent and the quote.
     Entry { code: "INTENT_INCONSISTENT", breaker: intent_inconsistent },
+    // Intent addresses: check_intent_addresses and check_meta_transactions of a derived intent.
+    Entry { code: "INTENT_ADDRESS_MISMATCH", breaker: intent_address_mismatch },
+    Entry { code: "PRECONDITION_MISMATCH", breaker: precondition_mismatch },
+    Entry { code: "META_TRANSACTION_MISMATCH", breaker: meta_transaction_mismatch },
     // Quote.
     Entry { code: "WRONG_STATUS", breaker: wrong_status },
     Entry { code: "QUOTE_LIFETIME", breaker: quote_lifetime },
@@ -868,6 +874,36 @@ fn intent_inconsistent(world: &World, dice: &mut Choices) -> Trial {
     let direct = check_intent(&intent);
     let quoted = quote_at(world, intent, world.times.quote_at);
     Trial { what, checks: vec![check("check_intent", direct, path), check("quote", quoted, path)] }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intent addresses
+
+/// One of the changes of `rules_addresses::breakages` that breaks `reason`'s rule, applied to
+/// the world's intent with its addresses derived under the published context or a local one.
+fn address_trial(world: &World, dice: &mut Choices, reason: Reason) -> Trial {
+    let context = if dice.chance(1, 2) { WalletContext::PUBLISHED } else { crate::rules_addresses::local_context() };
+    let valid = with_derived_addresses(&world.intent, &context);
+    let mut candidates: Vec<_> =
+        crate::rules_addresses::breakages(&valid).into_iter().filter(|broken| broken.reason == reason).collect();
+    let broken = candidates.swap_remove(dice.below(candidates.len()));
+    let operation = match broken.checked {
+        crate::rules_addresses::Checked::Addresses => "check_intent_addresses",
+        crate::rules_addresses::Checked::MetaTransactions => "check_meta_transactions",
+    };
+    Trial::one(format!("{} changed", broken.what), operation, broken.run(&context), broken.path)
+}
+
+fn intent_address_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    address_trial(world, dice, Reason::IntentAddressMismatch)
+}
+
+fn precondition_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    address_trial(world, dice, Reason::PreconditionMismatch)
+}
+
+fn meta_transaction_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    address_trial(world, dice, Reason::MetaTransactionMismatch)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use intent_core::{ErrorKind, Reason};
 
-const OPERATIONS: [&str; 8] = ["parse", "quote request", "intent", "quote", "commit", "execute", "record", "lifecycle"];
+const OPERATIONS: [&str; 9] =
+    ["parse", "quote request", "intent", "intent address", "quote", "commit", "execute", "record", "lifecycle"];
 
 /// The codes docs/spec.md §7 names, by the operation whose list names them.
 const SPEC_CODES: &[(&str, &[&str])] = &[
@@ -36,6 +37,7 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
         ],
     ),
     ("intent", &["INTENT_INCONSISTENT"]),
+    ("intent address", &["INTENT_ADDRESS_MISMATCH", "PRECONDITION_MISMATCH", "META_TRANSACTION_MISMATCH"]),
     ("quote", &["WRONG_STATUS", "QUOTE_LIFETIME"]),
     ("commit", &["INTENT_MODIFIED", "QUOTE_EXPIRED", "FEE_OPTIONS_EXPIRED", "SERVICE_CONTRACTS_MISMATCH"]),
     (
@@ -125,7 +127,7 @@ fn kinds_follow_spec_section_8() {
     for reason in Reason::ALL {
         match reason.operation() {
             // Parsing and validation.
-            "parse" | "quote request" | "intent" | "quote" => {
+            "parse" | "quote request" | "intent" | "intent address" | "quote" => {
                 assert_eq!(reason.kind(), ErrorKind::InvalidArgument, "{reason}")
             }
             _ => {}
@@ -221,6 +223,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                     name,
                     "rules_quote_request.rs"
                         | "rules_intent.rs"
+                        | "rules_addresses.rs"
                         | "rules_execute.rs"
                         | "rules_deposit.rs"
                         | "lifecycle.rs"

@@ -7,6 +7,7 @@ mod deposits_and_relaying;
 mod intentctl;
 mod intentctl_check_execute;
 mod intentctl_eip712;
+mod intentctl_wallet;
 mod proof_lifecycle_model;
 mod scenarios;
 

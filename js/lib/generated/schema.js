@@ -555,6 +555,26 @@ export const FIELD_KINDS = Object.freeze({
     domain: "PermitDomain",
     nonce: "uint",
   }),
+  CheckAddresses: Object.freeze({
+    context: "WalletContext",
+    intent: "Intent",
+  }),
+  CheckMetaTransactions: Object.freeze({
+    context: "WalletContext",
+    intent: "Intent",
+  }),
+  WalletAddress: Object.freeze({
+    bundles: "CallBundle[]",
+    context: "WalletContext",
+    owner: "address",
+  }),
+  WalletContext: Object.freeze({
+    creationCode: "bytes",
+    factory: "address",
+    guestModule: "address",
+    mainModule: "address",
+    mainModuleUpgradable: "address",
+  }),
 });
 
 /** Every reason code with its error kind of docs/spec.md §8: [kind, code, HTTP status]. */
@@ -577,6 +597,9 @@ export const REASONS = Object.freeze({
   CALL_VALUE_WITHOUT_DATA: ["InvalidArgument", 2000, 400],
   NOTHING_TO_DO: ["InvalidArgument", 2000, 400],
   INTENT_INCONSISTENT: ["InvalidArgument", 2000, 400],
+  INTENT_ADDRESS_MISMATCH: ["InvalidArgument", 2000, 400],
+  PRECONDITION_MISMATCH: ["InvalidArgument", 2000, 400],
+  META_TRANSACTION_MISMATCH: ["InvalidArgument", 2000, 400],
   WRONG_STATUS: ["InvalidArgument", 2000, 400],
   QUOTE_LIFETIME: ["InvalidArgument", 2000, 400],
   INTENT_MODIFIED: ["InvalidArgument", 2000, 400],

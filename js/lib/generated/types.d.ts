@@ -50,6 +50,9 @@ export type ReasonCode =
   | "CALL_VALUE_WITHOUT_DATA"
   | "NOTHING_TO_DO"
   | "INTENT_INCONSISTENT"
+  | "INTENT_ADDRESS_MISMATCH"
+  | "PRECONDITION_MISMATCH"
+  | "META_TRANSACTION_MISMATCH"
   | "WRONG_STATUS"
   | "QUOTE_LIFETIME"
   | "INTENT_MODIFIED"
@@ -1326,6 +1329,34 @@ export interface CheckExecuteInput {
 export interface TokenPermitInput {
   domain: PermitDomainInput;
   nonce: IntegerInput;
+}
+
+/** CheckAddresses as the package accepts it (optional members may be `null`). */
+export interface CheckAddressesInput {
+  context?: WalletContextInput | null;
+  intent: IntentInput;
+}
+
+/** CheckMetaTransactions as the package accepts it (optional members may be `null`). */
+export interface CheckMetaTransactionsInput {
+  context: WalletContextInput;
+  intent: IntentInput;
+}
+
+/** WalletAddress as the package accepts it (optional members may be `null`). */
+export interface WalletAddressInput {
+  bundles: readonly CallBundleInput[];
+  context?: WalletContextInput | null;
+  owner: HexInput;
+}
+
+/** WalletContext as the package accepts it (optional members may be `null`). */
+export interface WalletContextInput {
+  creationCode?: HexInput | null;
+  factory: HexInput;
+  guestModule?: HexInput | null;
+  mainModule: HexInput;
+  mainModuleUpgradable: HexInput;
 }
 
 /** The objects of docs/spec.md §2, by name. */
