@@ -1,0 +1,16 @@
+// The app esbuild bundles with its defaults (test/bundlers.test.mjs: no loader, no plugin):
+// esbuild does not emit the `.wasm` that `new URL(…, import.meta.url)` names, so the app
+// takes the module's bytes from `intent-core/wasm-bytes`, a JavaScript module.
+import { canonicalHash, init } from "intent-core";
+import wasm from "intent-core/wasm-bytes";
+
+import text from "./intent-text.js";
+
+init(wasm).then(
+  () => {
+    window.__result = { hash: canonicalHash(text) };
+  },
+  (error) => {
+    window.__result = { error: String(error) };
+  },
+);
