@@ -10,9 +10,8 @@
 // falls on all of them alike and their ratios hold. Each figure is the median over rounds
 // of the time per item of one pass (p25–p75 beside it), after warm-up rounds.
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -20,6 +19,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hashTypedData, keccak256 } from "viem";
 
 import * as core from "intent-core";
+
+import { startNative } from "./native.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -97,21 +98,10 @@ for (let i = 0; i < intentDocuments.length; i++) {
 }
 const permitDocuments = permits.map((p) => core.permitTypedData(p));
 
-// The native runner, in this session: built (if needed) and started once, then asked for
-// one pass per round between the JavaScript passes.
-execFileSync("cargo", ["build", "-q", "--release", "--locked", "-p", "intent-core-wasm", "--example", "native_bench"], {
-  cwd: repo,
-  stdio: "inherit",
-});
-const targetDir = JSON.parse(execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: repo, encoding: "utf8" })).target_directory;
-const native = spawn(join(targetDir, "release/examples/native_bench"), [corpusPath], { stdio: ["pipe", "pipe", "inherit"] });
-const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
-async function ask(command) {
-  native.stdin.write(`${command}\n`);
-  const { value, done } = await answers.next();
-  if (done) throw new Error("native_bench stopped");
-  return value;
-}
+// The native runner, in this session: started once, then asked for one pass per round
+// between the JavaScript passes.
+const native = startNative(corpusPath);
+const ask = native.ask;
 const nativeHashes = (await ask("hashes")).split(",");
 texts.forEach((text, i) => {
   if (core.canonicalHash(text) !== nativeHashes[i]) throw new Error(`intent ${i}: native and package hashes differ`);
@@ -143,7 +133,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
     if (round >= WARMUP) samples[m].push(perItem / 1000);
   }
 }
-native.stdin.end();
+native.stop();
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const stats = samples.map((xs) => {

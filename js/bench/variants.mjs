@@ -9,14 +9,14 @@
 // Node process (compile the bytes, instantiate, hash one intent). Timing only: nothing is
 // asserted. The variants are written to bench/variants/ (ignored by git).
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import { WASM_OPT_FEATURES } from "../scripts/wasm-opt.mjs";
+import { WASM_OPT_FEATURES, WASM_OPT_PASSES } from "../scripts/wasm-opt.mjs";
+import { startNative, targetDirectory } from "./native.mjs";
 
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -27,8 +27,7 @@ const WARMUP = 3;
 
 const run = (command, args, options = {}) =>
   execFileSync(command, args, { cwd: repo, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], ...options });
-const targetDir = JSON.parse(run("cargo", ["metadata", "--format-version", "1", "--no-deps"])).target_directory;
-const cargoOutput = join(targetDir, "wasm32-unknown-unknown/wasm/intent_core_wasm.wasm");
+const cargoOutput = join(targetDirectory(), "wasm32-unknown-unknown/wasm/intent_core_wasm.wasm");
 const wasmOpt = join(packageDir, "node_modules/binaryen/bin/wasm-opt");
 
 rmSync(out, { recursive: true, force: true });
@@ -58,10 +57,13 @@ function optVariant(from, name, flags) {
 }
 
 const variants = [];
-const size3 = process.env.INTENT_CORE_VARIANTS_O3 !== "0";
-if (size3) {
+// INTENT_CORE_VARIANTS_CARGO=0 skips the variants that rebuild the crate.
+if (process.env.INTENT_CORE_VARIANTS_CARGO !== "0") {
   variants.push(["library at opt-level 3 (`profile.wasm.package.intent-core.opt-level=3`), no wasm-opt", cargoVariant("core-o3", ["profile.wasm.package.intent-core.opt-level=3"])]);
   variants.push(["library at opt-level 3, wasm-opt -Oz", optVariant(variants[0][1], "core-o3-Oz", ["-Oz"])]);
+  const z = cargoVariant("z", ["profile.wasm.opt-level=\"z\""]);
+  variants.push(["the profile at opt-level z (keccak, sha3, alloy-primitives still 3), no wasm-opt", z]);
+  variants.push(["opt-level z, wasm-opt --duplicate-function-elimination --merge-similar-functions", optVariant(z, "z-dfe", WASM_OPT_PASSES)]);
 }
 // Last, so that the target directory is left as `npm run build` builds it.
 const base = cargoVariant("s", []);
@@ -82,15 +84,8 @@ for (const [what, dir] of variants) {
   loaded.push({ what, dir, glue, bytes });
 }
 
-execFileSync("cargo", ["build", "-q", "--release", "--locked", "-p", "intent-core-wasm", "--example", "native_bench"], { cwd: repo, stdio: "inherit" });
-const native = spawn(join(targetDir, "release/examples/native_bench"), [corpusPath], { stdio: ["pipe", "pipe", "inherit"] });
-const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
-async function ask(command) {
-  native.stdin.write(`${command}\n`);
-  const { value, done } = await answers.next();
-  if (done) throw new Error("native_bench stopped");
-  return value;
-}
+const native = startNative(corpusPath);
+const ask = native.ask;
 const nativeHashes = (await ask("hashes")).split(",");
 for (const { what, glue } of loaded) {
   inputs.forEach((input, i) => {
@@ -112,7 +107,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
     if (round >= WARMUP) samples[m].push(perItem / 1000);
   }
 }
-native.stdin.end();
+native.stop();
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Start-up: a fresh process compiles the variant's bytes, instantiates them and hashes one intent.

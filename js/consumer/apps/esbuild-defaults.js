@@ -6,11 +6,20 @@ import wasm from "intent-core/wasm-bytes";
 
 import text from "./intent-text.js";
 
-init(wasm).then(
-  () => {
-    window.__result = { hash: canonicalHash(text) };
-  },
-  (error) => {
-    window.__result = { error: String(error) };
-  },
-);
+// In esbuild's default (iife) format there is no import.meta.url: nothing loads at import,
+// and init() without a source says to pass one.
+init()
+  .then(
+    () => "loaded without a source",
+    (error) => error.message,
+  )
+  .then((withoutSource) =>
+    init(wasm).then(
+      () => {
+        window.__result = { hash: canonicalHash(text), withoutSource };
+      },
+      (error) => {
+        window.__result = { error: String(error) };
+      },
+    ),
+  );
