@@ -1,5 +1,5 @@
 // `npm run bench` in js/ (after `npm run build`): the package's size (gzip and brotli, and
-// what inlining the `.wasm` as base64 would ship), its start-up in Node, and its speed
+// what `intent-core/wasm-bytes`, the `.wasm` inlined as base64, ships), its start-up in Node, and its speed
 // beside the same work natively (js/examples/native_bench.rs, started by this script in
 // the same session) and in viem, over the benchmark corpus of benches/data/intents.jsonl
 // (320 intents). Prints the Markdown tables of BENCHMARKS.md, "The JavaScript package".
@@ -10,9 +10,8 @@
 // falls on all of them alike and their ratios hold. Each figure is the median over rounds
 // of the time per item of one pass (p25–p75 beside it), after warm-up rounds.
 
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -20,6 +19,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { hashTypedData, keccak256 } from "viem";
 
 import * as core from "intent-core";
+
+import { startNative } from "./native.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -39,14 +40,17 @@ const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTL
 
 function size() {
   const wasm = readFileSync(join(dist, "wasm/intent_core_wasm_bg.wasm"));
-  // What a page loads: the browser entry's modules and the .wasm (not Node's entry, not the declarations).
-  const page = files(dist).filter((p) => !p.endsWith(".d.ts") && !p.endsWith("node.js") && !p.endsWith(".cjs"));
+  // What a page loads: the browser entry's modules and the .wasm (not Node's entry, not the
+  // declarations, not wasm-bytes.js, which a page imports instead of fetching the .wasm).
+  const page = files(dist).filter(
+    (p) => !/\.d\.c?ts$/.test(p) && !p.endsWith("node.js") && !p.endsWith(".cjs") && !p.endsWith("wasm-bytes.js"),
+  );
   const pageBytes = page.map((p) => readFileSync(p));
   const sum = (f) => pageBytes.reduce((total, bytes) => total + f(bytes), 0);
-  const inlined = Buffer.from(`export default "${wasm.toString("base64")}";`);
+  const inlined = readFileSync(join(dist, "wasm-bytes.js"));
   return [
     ["the WebAssembly module", wasm.length, gzip(wasm), brotli(wasm)],
-    ["the same module inlined as base64 in a JS module (not shipped)", inlined.length, gzip(inlined), brotli(inlined)],
+    ["the same module inlined as base64: `intent-core/wasm-bytes` (esbuild with its defaults)", inlined.length, gzip(inlined), brotli(inlined)],
     ["what a page loads: the browser entry's modules and the .wasm", sum((b) => b.length), sum(gzip), sum(brotli)],
   ];
 }
@@ -94,21 +98,10 @@ for (let i = 0; i < intentDocuments.length; i++) {
 }
 const permitDocuments = permits.map((p) => core.permitTypedData(p));
 
-// The native runner, in this session: built (if needed) and started once, then asked for
-// one pass per round between the JavaScript passes.
-execFileSync("cargo", ["build", "-q", "--release", "--locked", "-p", "intent-core-wasm", "--example", "native_bench"], {
-  cwd: repo,
-  stdio: "inherit",
-});
-const targetDir = JSON.parse(execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: repo, encoding: "utf8" })).target_directory;
-const native = spawn(join(targetDir, "release/examples/native_bench"), [corpusPath], { stdio: ["pipe", "pipe", "inherit"] });
-const answers = createInterface({ input: native.stdout })[Symbol.asyncIterator]();
-async function ask(command) {
-  native.stdin.write(`${command}\n`);
-  const { value, done } = await answers.next();
-  if (done) throw new Error("native_bench stopped");
-  return value;
-}
+// The native runner, in this session: started once, then asked for one pass per round
+// between the JavaScript passes.
+const native = startNative(corpusPath);
+const ask = native.ask;
 const nativeHashes = (await ask("hashes")).split(",");
 texts.forEach((text, i) => {
   if (core.canonicalHash(text) !== nativeHashes[i]) throw new Error(`intent ${i}: native and package hashes differ`);
@@ -140,7 +133,7 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
     if (round >= WARMUP) samples[m].push(perItem / 1000);
   }
 }
-native.stdin.end();
+native.stop();
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const stats = samples.map((xs) => {
@@ -152,14 +145,15 @@ const median = (name) => stats[measures.findIndex(([n]) => n.startsWith(name))].
 // Start-up in Node: a fresh process imports the package (Node's entry instantiates the
 // module at import) and hashes its first intent; the floors, in fresh processes taking
 // turns with it, are compiling the same .wasm bytes alone and Node's first dynamic import
-// of a one-line module (its ES module loader starting).
+// of a one-line module (its ES module loader starting), given as data and as a file.
 const wasmPath = join(dist, "wasm/intent_core_wasm_bg.wasm");
 const startupScripts = {
   package: `const t0 = performance.now(); const core = await import("intent-core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
   floor: `import { readFileSync } from "node:fs"; const t0 = performance.now(); new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)})); console.log(performance.now() - t0);`,
   emptyImport: `const t0 = performance.now(); await import("data:text/javascript,export default 1"); console.log(performance.now() - t0);`,
+  emptyFile: `const t0 = performance.now(); await import(${JSON.stringify(String(new URL("empty.mjs", import.meta.url)))}); console.log(performance.now() - t0);`,
 };
-const startup = { package: [], floor: [], emptyImport: [] };
+const startup = { package: [], floor: [], emptyImport: [], emptyFile: [] };
 const startupOrder = Object.keys(startup);
 for (let round = 0; round < 15; round++) {
   for (const which of startupOrder.map((_, i) => startupOrder[(round + i) % startupOrder.length])) {
@@ -184,6 +178,7 @@ console.log("\n| start-up in Node (median of 15 fresh processes each) | time |\n
 console.log(`| import to ready: \`await import("intent-core")\` and a first call | ${startupMedian(startup.package).toFixed(1)} ms |`);
 console.log(`| floor: \`new WebAssembly.Module\` of the same bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
 console.log(`| floor: the first \`import()\` of a one-line ES module | ${startupMedian(startup.emptyImport).toFixed(1)} ms |`);
+console.log(`| floor: the first \`import()\` of a one-line ES module file (bench/empty.mjs) | ${startupMedian(startup.emptyFile).toFixed(1)} ms |`);
 const hashText = median("`canonicalHash(raw");
 console.log(`\ncanonicalHash(text) / native: ${(hashText / median("native")).toFixed(2)}×`);
 console.log(`viem keccak256 alone / canonicalHash(text): ${(median("viem `keccak256") / hashText).toFixed(2)}×`);

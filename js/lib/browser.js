@@ -2,7 +2,9 @@
 // package.json): no `node:` import and no top-level await. The `.wasm` is named with
 // `new URL(…, import.meta.url)`, which Vite and webpack 5 emit as an asset; loading starts
 // at import, and `await init()` waits for it (or loads from a source the page gives:
-// esbuild's file loader, a CDN, bytes). See README.md, "JavaScript / TypeScript".
+// esbuild's file loader, `intent-core/wasm-bytes`, a CDN, bytes). See README.md,
+// "JavaScript / TypeScript". Where the bundle has no `import.meta.url` (esbuild's default
+// iife format) nothing loads at import, and `init(source)` needs its source.
 
 import { init, setDefaultSource } from "./load.js";
 
@@ -11,6 +13,18 @@ export * from "./generated/objects.js";
 export * from "./helpers.js";
 export { init, isLoaded } from "./load.js";
 
-setDefaultSource(new URL("./wasm/intent_core_wasm_bg.wasm", import.meta.url));
-// The automatic load; its failure is reported by init(), never as an unhandled rejection.
-init().catch(() => {});
+/** The `.wasm` beside this module, or null where the bundle has no `import.meta.url` (esbuild's iife). */
+function besideThisModule() {
+  try {
+    return new URL("./wasm/intent_core_wasm_bg.wasm", import.meta.url);
+  } catch {
+    return null;
+  }
+}
+
+const wasmUrl = besideThisModule();
+if (wasmUrl !== null) {
+  setDefaultSource(wasmUrl);
+  // The automatic load; its failure is reported by init(), never as an unhandled rejection.
+  init().catch(() => {});
+}

@@ -44,7 +44,7 @@ function start(source) {
         pending = null;
         throw new Error(
           `intent-core: the WebAssembly module could not be loaded from ${describe(source)} (${cause?.message ?? cause}); ` +
-            "pass its URL, a Response, its bytes or a WebAssembly.Module to init() (docs/spec.md §13)",
+            "pass its URL, a Response, its bytes (`intent-core/wasm-bytes`) or a WebAssembly.Module to init() (docs/spec.md §13)",
           { cause },
         );
       },
@@ -73,6 +73,12 @@ export async function init(source) {
     }
   }
   if (loaded) return;
+  if (pending === null && source === undefined && defaultSource === null) {
+    throw new Error(
+      "intent-core: no WebAssembly module to load: this bundle has no import.meta.url to find the .wasm by; " +
+        "pass its URL, a Response, its bytes (`intent-core/wasm-bytes`) or a WebAssembly.Module to init() (docs/spec.md §13)",
+    );
+  }
   // A concurrent caller may have started the load with its source already.
   await (pending ?? start(source ?? defaultSource));
 }

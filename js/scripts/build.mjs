@@ -4,16 +4,26 @@
 //   2. wasm-bindgen --target web (name and producers sections removed), with the CLI of exactly the version of the wasm-bindgen
 //      crate in Cargo.lock (the two must match; install it with
 //      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
-//   3. the JavaScript glue and the declarations of lib/ copied into dist/ (the entries
+//   3. binaryen's wasm-opt (the pinned devDependency `binaryen`) over the module, with the
+//      passes of scripts/wasm-opt.mjs (BENCHMARKS.md, "The JavaScript package", says why)
+//   4. the JavaScript glue and the declarations of lib/ copied into dist/ (the entries
 //      browser.js, node.js and require.cjs among them: package.json's `exports`), the
 //      generated ones of lib/generated/ into dist/generated/
+//   5. every declaration file `X.d.ts` of dist/ again as `X.d.cts`, its relative imports
+//      naming `.cjs`: the declarations TypeScript reads for `require("intent-core")` under
+//      `moduleResolution: node16/nodenext` (package.json's `require` condition)
+//   6. dist/wasm-bytes.js, the module `intent-core/wasm-bytes`: the `.wasm` as bytes in
+//      a JavaScript module (base64), for bundlers that do not emit the `.wasm` by
+//      themselves (esbuild with its defaults): `init(bytes)`
 // `npm pack` afterwards makes the tarball users install (scripts/prepack.mjs checks it is complete).
 // Fails loudly on any missing tool; never falls back.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { wasmOpt } from "./wasm-opt.mjs";
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const repo = dirname(packageDir);
@@ -54,5 +64,26 @@ mkdirSync(dist);
 run("wasm-bindgen", ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir", join(dist, "wasm"), wasmFile], {
   stdio: "inherit",
 });
+const wasmPath = join(dist, "wasm", "intent_core_wasm_bg.wasm");
+wasmOpt(wasmPath);
 cpSync(join(packageDir, "lib"), dist, { recursive: true });
+
+// The CommonJS declarations: the same text, relative specifiers `./X.js` naming `./X.cjs`
+// (which TypeScript resolves to `./X.d.cts`).
+for (const name of readdirSync(dist, { recursive: true }).map(String).filter((n) => n.endsWith(".d.ts"))) {
+  const text = readFileSync(join(dist, name), "utf8").replace(/(from\s+"\.{1,2}\/[^"]*)\.js"/g, '$1.cjs"');
+  writeFileSync(join(dist, name.replace(/\.d\.ts$/, ".d.cts")), text);
+}
+
+// `intent-core/wasm-bytes`: the module's bytes (an ArrayBuffer), decoded once when imported.
+const base64 = readFileSync(wasmPath).toString("base64");
+writeFileSync(
+  join(dist, "wasm-bytes.js"),
+  "// The WebAssembly module of intent-core as bytes, for `init(bytes)` where a bundler does not\n" +
+    "// emit the `.wasm` (esbuild with its defaults). Written by scripts/build.mjs.\n" +
+    `const text = atob("${base64}");\n` +
+    "const bytes = new Uint8Array(text.length);\n" +
+    "for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n" +
+    "export default bytes.buffer;\n",
+);
 console.log(`build: ${dist}`);

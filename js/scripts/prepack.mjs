@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8"));
 
-/** Every file an `exports` condition names, and the declarations of every module. */
+/** Every file an `exports` condition names, and the declarations (ES and CommonJS) of every module. */
 function required() {
   const files = new Set(["README.md", "LICENSE-MIT", "LICENSE-APACHE", "dist/wasm/intent_core_wasm.js"]);
   const walk = (target) => {
@@ -17,7 +17,10 @@ function required() {
     else for (const value of Object.values(target)) walk(value);
   };
   walk(manifest.exports);
-  for (const module of ["core", "helpers", "generated/objects", "generated/types"]) files.add(`dist/${module}.d.ts`);
+  for (const module of ["core", "helpers", "generated/objects", "generated/types"]) {
+    files.add(`dist/${module}.d.ts`);
+    files.add(`dist/${module}.d.cts`);
+  }
   return [...files].sort();
 }
 

@@ -1,5 +1,5 @@
 // The packed package in three bundlers, as a dApp builds it: Vite, webpack 5 and esbuild
-// each bundle a minimal app for the browser (no `node:` import may reach a bundle), the app
+// (with its `file` loader, and with its defaults) each bundle a minimal app for the browser (no `node:` import may reach a bundle), the app
 // runs in headless Chromium (test/chromium.mjs, copied here by .ci/run, as the repository's
 // own browser test runs it), and its hash must be the one Node computes.
 
@@ -58,10 +58,10 @@ async function runInChromium(dir, page) {
   }
 }
 
-/** The bundle's JavaScript must not name a `node:` module, and it must ship the `.wasm`. */
-function assertBrowserBundle(dir) {
+/** The bundle's JavaScript must not name a `node:` module, and it must ship the `.wasm` (a file unless `inlined`). */
+function assertBrowserBundle(dir, { inlined = false } = {}) {
   const names = files(dir);
-  assert.ok(names.some((name) => name.endsWith(".wasm")), `no .wasm emitted: ${names.join(", ")}`);
+  if (!inlined) assert.ok(names.some((name) => name.endsWith(".wasm")), `no .wasm emitted: ${names.join(", ")}`);
   for (const name of names.filter((n) => n.endsWith(".js"))) {
     assert.doesNotMatch(readFileSync(join(dir, name), "utf8"), /["']node:/, name);
   }
@@ -102,4 +102,14 @@ test("esbuild builds the app with its file loader, and it hashes in Chromium as 
   writeFileSync(join(out, "index.html"), '<!doctype html><meta charset="utf-8"><script type="module" src="esbuild.js"></script>\n');
   assertBrowserBundle(out);
   assert.deepEqual(await runInChromium(out, "index.html"), { hash: expected, errors: [] });
+});
+
+test("esbuild with its defaults builds the app that imports intent-core/wasm-bytes: init() without a source says to pass one, and with the bytes it hashes in Chromium as Node does", async () => {
+  const out = join(scratch, "esbuild-defaults");
+  await esbuild.build({ entryPoints: [join(apps, "esbuild-defaults.js")], bundle: true, outdir: out, logLevel: "warning" });
+  writeFileSync(join(out, "index.html"), '<!doctype html><meta charset="utf-8"><script src="esbuild-defaults.js"></script>\n');
+  assertBrowserBundle(out, { inlined: true });
+  const { withoutSource, ...result } = await runInChromium(out, "index.html");
+  assert.deepEqual(result, { hash: expected, errors: [] });
+  assert.match(withoutSource, /^intent-core: no WebAssembly module to load: this bundle has no import\.meta\.url/);
 });

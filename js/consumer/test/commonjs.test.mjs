@@ -1,6 +1,8 @@
 // A TypeScript project compiled to CommonJS (commonjs/: `module: commonjs`) type-checks
 // against the package's declarations under --strict, and its `require("intent-core")` runs
-// and hashes as Node's ES module import does.
+// and hashes as Node's ES module import does; the same file type-checks under
+// `moduleResolution: node16` and `nodenext`, where TypeScript reads the CommonJS
+// declarations (`dist/index.d.cts`, the `require` condition).
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -23,3 +25,16 @@ test("a CommonJS TypeScript project type-checks, requires the package and hashes
   const printed = execFileSync(process.execPath, [`${project}out/hash.js`, repoPath("examples/intent.json")], { encoding: "utf8" });
   assert.equal(printed.trim(), canonicalHash(repoText("examples/intent.json")));
 });
+
+for (const resolution of ["nodenext", "node16"]) {
+  test(`the CommonJS file type-checks under --module ${resolution} --moduleResolution ${resolution}, against the .d.cts declarations`, () => {
+    const listed = execFileSync(
+      process.execPath,
+      [tsc, "--strict", "--noEmit", "--listFiles", "--module", resolution, "--moduleResolution", resolution, "--target", "es2022", "--types", "node", "hash.ts"],
+      { cwd: project, encoding: "utf8" },
+    );
+    const declarations = listed.split("\n").filter((file) => file.includes("/intent-core/"));
+    assert.ok(declarations.some((file) => file.endsWith("/intent-core/dist/index.d.cts")), declarations.join("\n"));
+    assert.deepEqual(declarations.filter((file) => file.endsWith(".d.ts")), []);
+  });
+}
