@@ -26,5 +26,6 @@ mod metrics;
 mod openapi;
 mod process;
 mod progress;
+mod quotes;
 mod relay;
 mod search;
