@@ -1,17 +1,22 @@
 //! Quoting: the [`Quoter`] the service asks for a priced intent and its gas fee options,
-//! and [`ConfiguredQuoter`], the built-in one, deterministic from the configuration's
-//! chains, tokens, prices and fees (docs/spec.md §12).
+//! and [`ConfiguredQuoter`], the built-in one (docs/spec.md §12).
 //!
-//! The built-in quoter works in three layers, each using only the ones before it:
-//! `pricing` (every number: amounts after fees, minimums, gas, fee options, USD figures),
-//! `identifiers` (the CREATE2 intent addresses and the ids derived from the owner and
-//! salt), and `assembly` (those numbers and ids placed in the core's [`QuoteResponse`],
-//! its calldata encoded by `sol!`).
+//! The built-in quoter reads first, then computes without I/O ([`ConfiguredQuoter::quote_with`]):
+//! for a same-chain intent on a chain with a `wallet`, the chain's node gives the gas price
+//! and the reserves of the swap's Uniswap V2 pool ([`crate::chain::ChainView::quote_reads`],
+//! within the node's timeout); everything else is the configuration's. The computation works
+//! in layers, each using only the ones before it: `pool` (Uniswap V2's amounts from
+//! reserves), `pricing` (every number: amounts after fees, minimums, gas, fee options, USD
+//! figures), `identifiers` (the placeholder CREATE2 intent addresses and the ids derived from
+//! the owner and salt), `bundle` (the origin calls of an intent run in its wallet), and
+//! `assembly` (those placed in the core's [`QuoteResponse`], with the wallet's address and
+//! guest batch from the core's `wallet`). A quote run in a wallet is checked by the core's
+//! intent-address and meta-transaction rules before it is answered.
 //!
 //! Pricing and routing are not the core's business, so they live here; what the core
-//! decides (whether the intent is valid, its hash, its lifetime) does not. The service
-//! chooses the salt and the times ([`crate::records`]), and the core refuses what it
-//! would not store.
+//! decides (whether the intent is valid, its hash, its lifetime, the wallet's encodings) does
+//! not. The service chooses the salt and the times ([`crate::records`]), and the core refuses
+//! what it would not store.
 
 mod assembly;
 mod bundle;
