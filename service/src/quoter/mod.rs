@@ -328,17 +328,7 @@ mod tests {
     /// on chain 42161.
     fn wallet_quoter() -> ConfiguredQuoter {
         let mut config: serde_json::Value = serde_json::from_str(crate::config::EXAMPLE_CONFIG).unwrap();
-        let published = intent_core::wallet::WalletContext::PUBLISHED;
-        let chain = &mut config["chains"][0];
-        chain["walletFactoryAddress"] = published.factory.to_string().into();
-        chain["metaTxnContract"] = published.guest_module.unwrap().to_string().into();
-        chain["wallet"] = serde_json::json!({
-            "factory": published.factory,
-            "mainModule": published.main_module,
-            "mainModuleUpgradable": published.main_module_upgradable,
-            "guestModule": published.guest_module,
-        });
-        chain["swap"] = serde_json::json!({"uniswapV2Router": "0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"});
+        crate::config::with_published_wallet(&mut config);
         ConfiguredQuoter::new(ServiceConfig::parse(config.to_string().as_bytes()).unwrap())
     }
 
@@ -472,5 +462,20 @@ mod tests {
         let tight = reads(Some((5_000_000, 4_000_000)));
         let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), tight).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+    }
+
+    #[tokio::test]
+    async fn a_node_that_does_not_answer_is_chain_node_unavailable_and_other_chains_are_not_read() {
+        let (now, expires_at) = times();
+        let mut quoter = wallet_quoter();
+        // Nothing listens on port 1 of the loopback address: the connection is refused.
+        quoter.config.chains[0].rpc_url = Some("http://127.0.0.1:1".into());
+        let view = Arc::new(ChainView::new(quoter.config.clone()).unwrap());
+        let quoter = quoter.reading(view);
+        let request = same_chain(DAI, USDC, "100000", false);
+        let failure = quoter.quote(&request, 7, B256::ZERO, now, expires_at).await.unwrap_err();
+        assert_eq!(failure.body().cause, "CHAIN_NODE_UNAVAILABLE");
+        // A cross-chain quote reads no node.
+        quoter.quote(&example(), 7, B256::ZERO, now, expires_at).await.unwrap();
     }
 }
