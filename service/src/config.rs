@@ -220,7 +220,8 @@ wire_object! {
         guest_module: Address = "guestModule",
         /// `mainModule`: The module a new wallet delegates to (part of the address).
         main_module: Address = "mainModule",
-        /// `mainModuleUpgradable`: The module a wallet moves to on a configuration update.
+        /// `mainModuleUpgradable`: The module a wallet moves to on a configuration update
+        /// (not part of the address; the zero address where none is deployed).
         main_module_upgradable: Address = "mainModuleUpgradable",
     }
 }
@@ -375,7 +376,8 @@ impl ChainConfig {
         }
     }
 
-    /// Checks `wallet` and `swap` of the chain at `at` (`chains[i]`): no zero address, a
+    /// Checks `wallet` and `swap` of the chain at `at` (`chains[i]`): no zero address (but
+    /// `mainModuleUpgradable`, which a deployment without stage 2 lacks), a
     /// creation code when given, the wallet's factory and guest module the chain's
     /// `walletFactoryAddress` and `metaTxnContract`, a `routerAddress` (the refunds and
     /// sweeps go through it), and `swap` only beside `wallet`.
@@ -390,7 +392,6 @@ impl ChainConfig {
         let addresses = [
             ("wallet.factory", wallet.factory),
             ("wallet.mainModule", wallet.main_module),
-            ("wallet.mainModuleUpgradable", wallet.main_module_upgradable),
             ("wallet.guestModule", wallet.guest_module),
         ];
         let swap = self.swap.as_ref().map(|s| ("swap.uniswapV2Router", s.uniswap_v2_router));
@@ -667,9 +668,7 @@ mod tests {
         const ZERO: &str = "0x0000000000000000000000000000000000000000";
         let cases: [(&str, Change); 8] = [
             ("chains[0].wallet.factory: the zero address", |c| c["chains"][0]["wallet"]["factory"] = ZERO.into()),
-            ("chains[0].wallet.mainModuleUpgradable: the zero address", |c| {
-                c["chains"][0]["wallet"]["mainModuleUpgradable"] = ZERO.into()
-            }),
+            ("chains[0].wallet.mainModule: the zero address", |c| c["chains"][0]["wallet"]["mainModule"] = ZERO.into()),
             ("chains[0].swap.uniswapV2Router: the zero address", |c| {
                 c["chains"][0]["swap"]["uniswapV2Router"] = ZERO.into()
             }),
