@@ -105,7 +105,8 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
         request: Some(schema_of!(QuoteRequest)),
         response: schema_of!(QuoteResponse),
-        errors: &[],
+        // A same-chain quote on a chain with a wallet reads the chain's node.
+        errors: &[ErrorKind::ChainNodeHealth],
         route: || post(handlers::quote),
     },
     Operation {
