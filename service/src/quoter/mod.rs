@@ -448,6 +448,26 @@ mod tests {
     }
 
     #[test]
+    fn a_swap_on_a_chain_without_a_node_is_priced_from_the_configured_prices() {
+        use alloy_sol_types::SolCall;
+        use intent_contracts::IUniswapV2Router02 as Router;
+        let (now, expires_at) = times();
+        // 100 DAI at $1.0001 to USDC at $1: 7 bps of service fee, then 3 of provider fee.
+        let request = same_chain(DAI, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "100000000000000000000", false);
+        let quote = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        let spend = U256::from(99_930_000_000_000_000_000u128);
+        let after_provider = spend * U256::from(9_997) / U256::from(10_000);
+        let expected = after_provider * U256::from(1_000_100u64) * U256::from(1_000_000u64)
+            / (U256::from(1_000_000u64) * U256::from(10u64).pow(U256::from(18)));
+        assert_eq!(quote.intent.quote.to_amount, expected);
+        let swap =
+            Router::swapExactTokensForTokensCall::abi_decode(quote.intent.origin_calls.calls[2].data.as_ref().unwrap())
+                .unwrap();
+        assert_eq!((swap.amountIn, swap.amountOutMin), (spend, quote.intent.quote.to_amount_min));
+    }
+
+    #[test]
     fn a_swap_without_a_pool_or_a_swap_venue_is_route_not_served() {
         let (now, expires_at) = times();
         let request = same_chain(DAI, USDC, "100000", false);

@@ -121,8 +121,8 @@ impl Stack {
     }
 
     /// Deposits the quote's amount at its intent address, sends its meta-transaction, and
-    /// checks what the recipient, the fee collector and the wallet hold after it.
-    async fn execute(&self, quote: &QuoteResponse) {
+    /// checks what the recipient (of `bought`), the fee collector and the wallet hold after it.
+    async fn execute(&self, quote: &QuoteResponse, bought: Address) {
         let intent = &quote.intent;
         let wallet = intent.origin_intent_address;
         let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
@@ -133,7 +133,7 @@ impl Stack {
             (self.balance(self.bought, recipient).await, self.balance(self.sold, collector).await);
         let meta = &intent.origin_meta_txn;
         self.chain.send_data(EXECUTOR, meta.contract, meta.input.clone()).await.unwrap();
-        assert!(self.balance(self.bought, recipient).await - received >= intent.quote.to_amount_min);
+        assert!(self.balance(bought, recipient).await - received >= intent.quote.to_amount_min);
         assert_eq!(self.balance(self.sold, collector).await - collected, intent.fees.service_fee_total);
         assert_eq!(self.balance(self.sold, wallet).await, U256::ZERO);
         assert_eq!(self.balance(self.bought, wallet).await, U256::ZERO);
@@ -156,7 +156,7 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
     let swapped = tokens(10) - quote.intent.fees.service_fee_total;
     let amounts = router.getAmountsOut(swapped, path.clone()).call().await.unwrap();
     assert_eq!(quote.intent.quote.to_amount, amounts[1]);
-    stack.execute(&quote).await;
+    stack.execute(&quote, stack.bought).await;
 
     // EXACT_OUTPUT (after the first swap moved the pool): the router's getAmountsIn.
     let answer = call(&app, "QuoteIntent", &stack.request(stack.bought, tokens(5), true)).await.unwrap();
@@ -170,7 +170,21 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
     .unwrap();
     assert_eq!(swap.amountInMax, amounts[0] + (amounts[0] * U256::from(100)).div_ceil(U256::from(10_000)));
     assert_eq!(quote.intent.quote.to_amount, tokens(5));
-    stack.execute(&quote).await;
+    stack.execute(&quote, stack.bought).await;
+
+    // One token, with a destination call: the fee, the transfer, the call, nothing left.
+    let mut request = stack.request(stack.sold, tokens(3), false);
+    request["destinationCallData"] = "0xdeadbeef".into();
+    let answer = call(&app, "QuoteIntent", &request).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
+    assert_eq!(quote.intent.quote.to_amount, tokens(3) - quote.intent.fees.service_fee_total);
+    let destination_call = &quote.intent.origin_calls.calls[2];
+    assert_eq!(
+        (destination_call.to, destination_call.data.as_ref().unwrap().to_vec()),
+        (stack.chain.address(RECIPIENT), vec![0xde, 0xad, 0xbe, 0xef])
+    );
+    stack.execute(&quote, stack.sold).await;
 
     // No pool of the two tokens: the route is not served.
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
