@@ -468,6 +468,23 @@ mod tests {
     }
 
     #[test]
+    fn a_wallet_amount_too_large_or_too_small_is_out_of_range_at_its_path() {
+        let (now, expires_at) = times();
+        let pool = reads(Some((5_000_000, 4_000_000)));
+        let quote = |amount: U256, exact_output: bool| {
+            let request = same_chain(DAI, USDC, &amount.to_string(), exact_output);
+            wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap_err().body().cause
+        };
+        let past = U256::MAX / U256::from(10_000) + U256::from(1);
+        assert_eq!(quote(past, false), "NUMBER_OUT_OF_RANGE at originTokenAmount");
+        assert_eq!(quote(past, true), "NUMBER_OUT_OF_RANGE at destinationTokenAmount");
+        // Fits 10 000 times over, but not times 997 and the pool's reserve.
+        assert_eq!(quote(U256::MAX / U256::from(20_000), false), "NUMBER_OUT_OF_RANGE at originTokenAmount");
+        assert_eq!(quote(U256::ZERO, false), "NUMBER_OUT_OF_RANGE at originTokenAmount");
+        assert_eq!(quote(U256::ZERO, true), "NUMBER_OUT_OF_RANGE at destinationTokenAmount");
+    }
+
+    #[test]
     fn a_swap_without_a_pool_or_a_swap_venue_is_route_not_served() {
         let (now, expires_at) = times();
         let request = same_chain(DAI, USDC, "100000", false);

@@ -367,7 +367,15 @@ pub fn price_in_wallet(
     let (rate_numerator, rate_denominator) = r.rate();
     let bought_with = |spend: U256| -> Result<U256, Failure> {
         match venue {
-            Venue::Pool(pool) => pool.amount_out(spend).ok_or_else(|| too_small_or_none(spend, &r, too_small())),
+            Venue::Pool(pool) => pool.amount_out(spend).ok_or_else(|| {
+                if spend.is_zero() {
+                    too_small()
+                } else if pool.reserve_in.is_zero() || pool.reserve_out.is_zero() {
+                    no_pool(&r, "the pool has no liquidity")
+                } else {
+                    r.too_large()
+                }
+            }),
             Venue::Configured => Ok(r.mul(less_bps(spend, provider_bps), rate_numerator)? / rate_denominator),
         }
     };
@@ -376,8 +384,10 @@ pub fn price_in_wallet(
             Venue::Pool(pool) => pool.amount_in(bought).ok_or_else(|| {
                 if bought.is_zero() {
                     too_small()
-                } else {
+                } else if pool.reserve_in.is_zero() || bought >= pool.reserve_out {
                     no_pool(&r, "the pool cannot deliver the amount")
+                } else {
+                    r.too_large()
                 }
             }),
             Venue::Configured => {
@@ -393,7 +403,8 @@ pub fn price_in_wallet(
         // The swap spends at most its input plus the slippage; the fee is on top.
         let (spend, sold) = if swap {
             let sold = sold_for(requested)?;
-            (sold + r.mul(sold, U256::from(r.slippage_bps))?.div_ceil(U256::from(10_000)), sold)
+            let margin = r.mul(sold, U256::from(r.slippage_bps))?.div_ceil(U256::from(10_000));
+            (sold.checked_add(margin).ok_or_else(|| r.too_large())?, sold)
         } else {
             (requested, requested)
         };
@@ -425,15 +436,6 @@ pub fn price_in_wallet(
         pool_impact,
     };
     complete(r, amounts, gas_price)
-}
-
-/// `NUMBER_OUT_OF_RANGE` for nothing to swap, else `otherwise`'s pool failure.
-fn too_small_or_none(spend: U256, r: &Request<'_>, too_small: Failure) -> Failure {
-    if spend.is_zero() {
-        too_small
-    } else {
-        no_pool(r, "the pool has no liquidity")
-    }
 }
 
 /// The rest of a quote's numbers from its amounts: the USD figures, gas (at `gas_price`
