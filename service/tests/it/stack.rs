@@ -2,13 +2,18 @@
 //! started in process on two chains, and what its `stack.json` and `service.json` say
 //! checked on the nodes: every contract named has code, the pool holds its reserves, the
 //! owner its tokens, each key is its account's, and the service configuration names the
-//! same deployment. That the wallet factory deploys at the address the core derives is
-//! proven by `chain-tests/tests/chain/wallet.rs`.
+//! same deployment; and `service.json` loads as the service's configuration and the service
+//! starts on it, relaying, with the chain's node healthy. That the wallet factory deploys at
+//! the address the core derives is proven by `chain-tests/tests/chain/wallet.rs`.
 
-use crate::support::stack::{self, Stack, OWNER, OWNER_TOKENS, POOL, TOKENS};
+use crate::support::stack::{self, Stack, OWNER, OWNER_TOKENS, POOL, RELAYER, TOKENS};
+use crate::support::{call_in_process, sqlite_file, ACCESS_KEY};
 use alloy_primitives::{Address, B256, U256};
 use intent_chain_tests::wallet::tokens;
 use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_service::config::ServiceConfig;
+use intent_service::relay::RelayerKey;
+use intent_service::Service;
 use serde_json::Value;
 
 fn address(value: &Value) -> Address {
@@ -76,4 +81,30 @@ async fn the_stack_deploys_funds_and_describes_each_chain() {
     }
     assert_eq!(service["feeCollectorAddress"], described["accounts"][2]["address"]);
     assert_eq!(service["tokens"].as_array().unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
+    let stack = Stack::start(&stack::chain_ids(1), &[]).await.expect("the stack starts (npm ci in chain/)");
+    let chain = &stack.chains[0];
+    // As the example writes it.
+    let text = serde_json::to_string_pretty(&stack.service_json()).unwrap();
+    let config = ServiceConfig::parse(text.as_bytes()).expect("service.json is a service configuration");
+
+    let configured = &config.chains[0];
+    assert_eq!(configured.chain_id, chain.chain_id);
+    assert_eq!(configured.wallet_context(), Some(chain.wallet_context()));
+    assert_eq!(configured.swap.as_ref().map(|swap| swap.uniswap_v2_router), Some(chain.uniswap.router));
+    assert_eq!(config.tokens.len(), 2);
+
+    let relayer = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
+    assert_eq!(relayer.address(), chain.chain.address(RELAYER));
+    let service = Service::open_relaying(config, &sqlite_file("stack"), &[], &[], false, Some(relayer))
+        .await
+        .expect("the service starts on the stack's configuration");
+    let (status, body) =
+        call_in_process(&service.router(), "/rpc/Service/RuntimeStatus", &[("x-access-key", ACCESS_KEY)], "{}").await;
+    assert_eq!(status, 200, "{body}");
+    let node = body["status"]["services"].as_array().unwrap().iter().find(|s| s["name"] == "chain 31337 node").cloned();
+    assert_eq!((&body["status"]["healthOK"], node.map(|n| n["healthy"].clone())), (&true.into(), Some(true.into())));
 }
