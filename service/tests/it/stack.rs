@@ -3,18 +3,22 @@
 //! checked on the nodes: every contract named has code, the pool holds its reserves, the
 //! owner its tokens, each key is its account's, and the service configuration names the
 //! same deployment; and `service.json` loads as the service's configuration and the service
-//! starts on it, relaying, with the chain's node healthy. That the wallet factory deploys at
-//! the address the core derives is proven by `chain-tests/tests/chain/wallet.rs`.
+//! starts on it, relaying, with the chain's node healthy, and the wallet context it names
+//! derives the address the stack's factory deploys a sample configuration's wallet at (the
+//! wallet itself is proven by `chain-tests/tests/chain/wallet.rs`).
 
 use crate::support::stack::{self, Stack, OWNER, OWNER_TOKENS, POOL, RELAYER, TOKENS};
 use crate::support::{call_in_process, sqlite_file, ACCESS_KEY};
 use alloy_primitives::{Address, B256, U256};
+use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::tokens;
-use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_contracts::{IIntentWalletFactory, IPermitToken, IUniswapV2Router02};
+use intent_core::wallet::IntentConfiguration;
+use intent_core::{from_slice, CallBundle};
 use intent_service::config::ServiceConfig;
 use intent_service::relay::RelayerKey;
 use intent_service::Service;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 fn address(value: &Value) -> Address {
     value.as_str().unwrap_or_else(|| panic!("not a string: {value}")).parse().expect("an address")
@@ -96,6 +100,18 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
     assert_eq!(configured.wallet_context(), Some(chain.wallet_context()));
     assert_eq!(configured.swap.as_ref().map(|swap| swap.uniswap_v2_router), Some(chain.uniswap.router));
     assert_eq!(config.tokens.len(), 2);
+
+    // A sample configuration's wallet: where the configured context derives it is where the
+    // stack's factory deploys it.
+    let context = configured.wallet_context().unwrap();
+    let sample = json!({"chainId": chain.chain_id, "nonce": "0", "calls": []});
+    let sample: CallBundle = from_slice(sample.to_string().as_bytes()).unwrap();
+    let configuration = IntentConfiguration::new(chain.chain.address(OWNER), &[sample]).unwrap();
+    let wallet = configuration.address(&context);
+    assert!(!chain.has_code(wallet).await.unwrap());
+    let deploy = IIntentWalletFactory::deployCall { mainModule: context.main_module, salt: configuration.image_hash() };
+    chain.chain.send_data(stack::DEPLOYER, context.factory, deploy.abi_encode().into()).await.unwrap();
+    assert!(chain.has_code(wallet).await.unwrap(), "the factory deployed elsewhere than {wallet}");
 
     let relayer = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
     assert_eq!(relayer.address(), chain.chain.address(RELAYER));
