@@ -24,7 +24,6 @@ use alloy_provider::Provider;
 use alloy_sol_types::SolValue;
 use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
-use intent_contracts::{IUniswapV2Factory, IUniswapV2Router02};
 use intent_core::eip712::EntrypointNames;
 use intent_core::wallet::WalletContext;
 use serde_json::{json, Value};
@@ -161,7 +160,8 @@ impl StackChain {
             chain.mint(address, chain.address(OWNER), tokens(OWNER_TOKENS)).await?;
             stack_tokens.push(StackToken { address, name, symbol, price_usd });
         }
-        let pair = add_liquidity(&chain, &uniswap, [stack_tokens[0].address, stack_tokens[1].address]).await?;
+        let pair = [stack_tokens[0].address, stack_tokens[1].address];
+        let pair = chain.add_liquidity(&uniswap, pair, POOL.map(tokens)).await?;
         Ok(StackChain {
             chain,
             chain_id,
@@ -281,30 +281,4 @@ impl StackChain {
     pub async fn has_code(&self, address: Address) -> Result<bool, Failed> {
         Ok(!self.chain.provider().get_code_at(address).await?.is_empty())
     }
-}
-
-/// Account 0 mints [`POOL`] of `pair` to itself and adds it as the pool's liquidity through
-/// the router (which creates the pair); the pair's address.
-async fn add_liquidity(chain: &Chain, uniswap: &Uniswap, pair: [Address; 2]) -> Result<Address, Failed> {
-    let provider = chain.address(DEPLOYER);
-    for (token, amount) in pair.into_iter().zip(POOL) {
-        chain.mint(token, provider, tokens(amount)).await?;
-        chain.approve(token, provider, uniswap.router, tokens(amount)).await?;
-    }
-    let router = IUniswapV2Router02::new(uniswap.router, chain.provider());
-    let add = router.addLiquidity(
-        pair[0],
-        pair[1],
-        tokens(POOL[0]),
-        tokens(POOL[1]),
-        tokens(POOL[0]),
-        tokens(POOL[1]),
-        provider,
-        U256::MAX,
-    );
-    let receipt = add.send().await?.get_receipt().await?;
-    if !receipt.status() {
-        return Err(format!("addLiquidity reverted: {}", receipt.transaction_hash).into());
-    }
-    Ok(IUniswapV2Factory::new(uniswap.factory, chain.provider()).getPair(pair[0], pair[1]).call().await?)
 }
