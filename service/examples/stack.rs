@@ -52,8 +52,23 @@ async fn main() -> Result<(), Failed> {
     }
     let mut interrupt = signal(SignalKind::interrupt())?;
     let mut terminate = signal(SignalKind::terminate())?;
+    let stopped = async {
+        tokio::select! {
+            _ = interrupt.recv() => "SIGINT",
+            _ = terminate.recv() => "SIGTERM",
+        }
+    };
+    tokio::pin!(stopped);
 
-    let stack = stack::Stack::start(&stack::chain_ids(usize::from(args.chains)), &[]).await?;
+    // Stopped while deploying: the nodes started so far stop with the unfinished start.
+    let chain_ids = stack::chain_ids(usize::from(args.chains));
+    let stack = tokio::select! {
+        stack = stack::Stack::start(&chain_ids, &[]) => stack?,
+        signal = &mut stopped => {
+            println!("{signal}: stopped before the stack was ready");
+            return Ok(());
+        }
+    };
     if args.block_time > 0 {
         for chain in &stack.chains {
             chain.mine_every(args.block_time).await?;
@@ -67,10 +82,8 @@ async fn main() -> Result<(), Failed> {
     }
     println!("stack ready: {}", args.out.join("stack.json").display());
 
-    tokio::select! {
-        _ = interrupt.recv() => println!("SIGINT: stopping the nodes"),
-        _ = terminate.recv() => println!("SIGTERM: stopping the nodes"),
-    }
+    let signal = stopped.await;
+    println!("{signal}: stopping the nodes");
     // Dropping the stack stops every node and waits for it.
     drop(stack);
     Ok(())
