@@ -1,8 +1,8 @@
 //! The intent wallet's contracts (docs/spec.md §5.7) and Uniswap V2 (the artifacts its npm
-//! packages ship) deployed on a [`Chain`] with a pool funded, the deployment's [`WalletContext`] for the core,
-//! the meta-transaction a guest runs, and a transaction's logs decoded as the wallet's events.
-//! Building bundles and signatures is the core's (`intent_core::wallet`); the assertions live
-//! in `tests/chain/wallet.rs`.
+//! packages ship) deployed on a [`Chain`] with a pool funded, the deployment's
+//! [`WalletContext`] for the core, the meta-transaction a guest runs, and a transaction's
+//! logs decoded as the wallet's events. Building bundles and signatures is the core's
+//! (`intent_core::wallet`); the assertions live in `tests/chain/wallet.rs`.
 
 use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, Bytes, U256};
