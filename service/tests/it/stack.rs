@@ -8,7 +8,7 @@
 //! wallet itself is proven by `chain-tests/tests/chain/wallet.rs`).
 
 use crate::support::stack::{self, Stack, OWNER, OWNER_TOKENS, POOL, RELAYER, TOKENS};
-use crate::support::{call_in_process, sqlite_file, ACCESS_KEY};
+use crate::support::{call_in_process, database, ACCESS_KEY};
 use alloy_primitives::{Address, B256, U256};
 use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::tokens;
@@ -115,7 +115,7 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
 
     let relayer = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
     assert_eq!(relayer.address(), chain.chain.address(RELAYER));
-    let service = Service::open_relaying(config, &sqlite_file("stack"), &[], &[], false, Some(relayer))
+    let service = Service::open_relaying(config, &database("stack"), &[], &[], false, Some(relayer))
         .await
         .expect("the service starts on the stack's configuration");
     let (status, body) =
