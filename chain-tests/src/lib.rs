@@ -4,12 +4,12 @@
 //! (`intent-contracts`, `chain/bindings/`) and local signer.
 //!
 //! What lives here is the harness the tests of this crate and the service's chain tests
-//! share: [`Chain`] starts a node, deploys and mints, [`artifacts`] compiles, [`sign`] signs
-//! the core's digests and [`relay`] sends them to the entrypoint and decodes its reverts;
-//! [`wallet`] deploys the intent wallet's contracts and Uniswap V2 and sends a guest's batch. The
-//! assertions live in `tests/`. The library under test (`intent-core`) is used through its
-//! public paths only, and none of alloy's network crates reach its dependency tree: this
-//! crate is a workspace member, never a dependency.
+//! share: [`Chain`] starts a node, deploys and mints, [`artifacts`] compiles, [`sign`]
+//! signs the core's digests and [`relay`] sends them to the entrypoint and decodes its
+//! reverts; [`wallet`] deploys the intent wallet's contracts and Uniswap V2, funds a pool
+//! and sends a guest's batch. The assertions live in `tests/`. The library under test
+//! (`intent-core`) is used through its public paths only, and none of alloy's network
+//! crates reach its dependency tree: this crate is a workspace member, never a dependency.
 //!
 //! Running needs `npm ci --ignore-scripts` in `chain/` first (node, solc-js, OpenZeppelin
 //! Contracts and the Anvil binary); without it every call answers [`Error::ChainNotInstalled`].

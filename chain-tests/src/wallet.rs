@@ -1,15 +1,15 @@
 //! The intent wallet's contracts (docs/spec.md §5.7) and Uniswap V2 (the artifacts its npm
-//! packages ship) deployed on a [`Chain`], the deployment's [`WalletContext`] for the core,
-//! the meta-transaction a guest runs, and a transaction's logs decoded as the wallet's events.
-//! Building bundles and signatures is the core's (`intent_core::wallet`); the assertions live
-//! in `tests/chain/wallet.rs`.
+//! packages ship) deployed on a [`Chain`] with a pool funded, the deployment's
+//! [`WalletContext`] for the core, the meta-transaction a guest runs, and a transaction's
+//! logs decoded as the wallet's events. Building bundles and signatures is the core's
+//! (`intent_core::wallet`); the assertions live in `tests/chain/wallet.rs`.
 
 use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::{TransactionReceipt, TransactionRequest};
 use alloy_sol_types::{SolCall, SolEventInterface, SolInterface, SolValue};
-use intent_contracts::{IIntentWallet, IIntentWalletFactory};
+use intent_contracts::{IIntentWallet, IIntentWalletFactory, IUniswapV2Factory, IUniswapV2Router02};
 use intent_core::wallet::{packed_payload, IntentConfiguration, WalletContext};
 use intent_core::{from_slice, CallBundle};
 
@@ -84,6 +84,29 @@ impl Chain {
         let factory = self.deploy("UniswapV2Factory", &self.address(0).abi_encode()).await?;
         let router = self.deploy("UniswapV2Router02", &(factory, weth).abi_encode_params()).await?;
         Ok(Uniswap { factory, router, weth })
+    }
+
+    /// Account 0 mints `amounts` of the test tokens `pair` to itself and adds them as the
+    /// liquidity of their pool through `uniswap`'s router, which creates the pair; the pair's
+    /// address.
+    ///
+    /// # Errors
+    ///
+    /// As [`Chain::mint`]; [`Error::Reverted`] when adding reverted.
+    pub async fn add_liquidity(&self, uniswap: &Uniswap, pair: [Address; 2], amounts: [U256; 2]) -> Result<Address> {
+        let provider = self.address(0);
+        for (token, amount) in pair.into_iter().zip(amounts) {
+            self.mint(token, provider, amount).await?;
+            self.approve(token, provider, uniswap.router, amount).await?;
+        }
+        let router = IUniswapV2Router02::new(uniswap.router, self.provider());
+        let add =
+            router.addLiquidity(pair[0], pair[1], amounts[0], amounts[1], amounts[0], amounts[1], provider, U256::MAX);
+        let receipt = add.send().await?.get_receipt().await?;
+        if !receipt.status() {
+            return Err(Error::Reverted(receipt.transaction_hash));
+        }
+        Ok(IUniswapV2Factory::new(uniswap.factory, self.provider()).getPair(pair[0], pair[1]).call().await?)
     }
 
     /// Sends `data` to `to` from development account `from`, with [`GAS`] and no value, and

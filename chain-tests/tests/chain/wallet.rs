@@ -383,23 +383,10 @@ async fn pool(setup: &Setup) -> (Uniswap, Address) {
     let chain = &setup.chain;
     let uniswap = chain.deploy_uniswap().await.expect("uniswap deploys");
     let out = chain.deploy_permit_token("Out Token", "OUT").await.unwrap();
-    let provider = chain.address(0);
-    for (token, amount) in [(setup.token, tokens(1_000)), (out, tokens(2_000))] {
-        chain.mint(token, provider, amount).await.unwrap();
-        chain.approve(token, provider, uniswap.router, amount).await.unwrap();
-    }
-    let router = IUniswapV2Router02::new(uniswap.router, chain.provider());
-    let add = router.addLiquidity(
-        setup.token,
-        out,
-        tokens(1_000),
-        tokens(2_000),
-        U256::ZERO,
-        U256::ZERO,
-        provider,
-        U256::MAX,
-    );
-    assert!(add.send().await.unwrap().get_receipt().await.unwrap().status());
+    chain
+        .add_liquidity(&uniswap, [setup.token, out], [tokens(1_000), tokens(2_000)])
+        .await
+        .expect("the pool is funded");
     (uniswap, out)
 }
 

@@ -29,3 +29,4 @@ mod progress;
 mod quotes;
 mod relay;
 mod search;
+mod stack;

@@ -2,8 +2,9 @@
 //! `oneshot`, and its connection loop on a loopback port), the built `intent-service` as
 //! a process on a free loopback port with a small blocking HTTP client ([`Server`], for
 //! the tests whose point is a process: a crash, two instances, the start, signals), the
-//! database under test, the test clock, and signing with the demo key through
-//! intent-core's digests.
+//! database under test, the test clock, signing with the demo key through intent-core's
+//! digests, a node with the entrypoint and a token ([`anvil`]), and the local stack of
+//! `examples/stack.rs` started in process ([`stack`]).
 //!
 //! The database is chosen by environment variables (service/README.md):
 //! `INTENT_SERVICE_TEST_DB` (a `postgres://` URL runs every test against PostgreSQL;
@@ -15,6 +16,7 @@
 pub mod anvil;
 pub mod app;
 pub mod openapi;
+pub mod stack;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
