@@ -525,3 +525,93 @@ fn the_wire_facts_read_and_write_as_the_node_and_the_host_write_them() {
     assert_eq!(from_slice::<OriginEvidence>(text.as_bytes()).unwrap(), receipt);
     let _: Bytes = receipt.receipt.logs[0].data.clone();
 }
+
+/// The reference model (`intent_test_support::model`) and the record, played through the
+/// same execution events: each answer is the one the model expects, and the record reads as
+/// the model says after each.
+#[test]
+fn the_reference_model_follows_execution_after_the_deposit() {
+    use intent_core::Canonical;
+    use intent_test_support::generators::nanos;
+    use intent_test_support::model::{
+        assert_follows, Expected, Judged, KnownBalance, KnownReceipt, KnownRequest, Lifetimes, Model, ModelEvent,
+        Progressed,
+    };
+    let intent = intent();
+    let lifetimes = Lifetimes::of(&intent, Some(&crate::fixtures::gas_fee_options()), &Policy::default());
+    let mut model = Model::quoted(lifetimes, nanos(crate::fixtures::quoted_at()));
+    let _ = model.step(&ModelEvent::COMMIT, nanos(crate::fixtures::committed_at()));
+    let request = KnownRequest { proves_deposit: true, ..KnownRequest::passing(hash_request().canonical_hash()) };
+    let _ = model.step(&ModelEvent::Execute(&request), nanos(executed_at()));
+    let mut record = executing_record();
+    assert_follows(&record, &model, executed_at(), &"executed");
+
+    let met = balance(&intent);
+    let mut short = met.clone();
+    short.amount -= U256::from(1);
+    let mut elsewhere = met.clone();
+    elsewhere.wallet = Address::repeat_byte(0x55);
+    let sent = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Sent);
+    let deposit_sent = report(TransactionType::Deposit, intent.origin_chain_id, TransactionStatus::Sent);
+    let deposit_done = report(TransactionType::Deposit, intent.origin_chain_id, TransactionStatus::Succeeded);
+    let mut unconfirmed = evidence(&intent, 1, all_succeeded(&intent));
+    unconfirmed.head_block_number = Quantity(U256::from(BLOCK - 1));
+    let failing = evidence(&intent, 1, vec![failed(&intent, 0, Vec::new()), refund(&intent)]);
+    let reason = "origin call 0 failed: no revert data";
+    let receipt = |judged, confirmed| {
+        ModelEvent::OriginReceipt(KnownReceipt { hash_matches: true, chain_matches: true, confirmed, judged })
+    };
+    let balance_event =
+        |same_as_kept, matches, meets| ModelEvent::Balance(KnownBalance { same_as_kept, matches, meets });
+    let steps: Vec<(EventInput, ModelEvent, Expected)> = vec![
+        (
+            EventInput::origin_receipt(&failing),
+            receipt(Judged::Refunded(reason), true),
+            Expected::Refused(Reason::FactNotAsked),
+        ),
+        (
+            EventInput::balance(&elsewhere),
+            balance_event(false, false, true),
+            Expected::Refused(Reason::BalanceMismatch),
+        ),
+        (EventInput::balance(&short), balance_event(false, true, false), Expected::Refused(Reason::PreconditionUnmet)),
+        (
+            EventInput::progress(&deposit_sent),
+            ModelEvent::Progress { progressed: Progressed::DepositOther, same_as_kept: false },
+            Expected::Changed,
+        ),
+        (EventInput::balance(&met), balance_event(false, true, true), Expected::Refused(Reason::FactNotAsked)),
+        (
+            EventInput::progress(&deposit_done),
+            ModelEvent::Progress { progressed: Progressed::DepositSucceeded, same_as_kept: false },
+            Expected::Changed,
+        ),
+        (EventInput::balance(&met), balance_event(false, true, true), Expected::Changed),
+        (EventInput::balance(&met), balance_event(true, true, true), Expected::Replay),
+        (
+            EventInput::progress(&sent),
+            ModelEvent::Progress { progressed: Progressed::OriginFollowed, same_as_kept: false },
+            Expected::Changed,
+        ),
+        (
+            EventInput::origin_receipt(&unconfirmed),
+            receipt(Judged::Succeeded, false),
+            Expected::Refused(Reason::OriginUnconfirmed),
+        ),
+        (EventInput::origin_receipt(&failing), receipt(Judged::Refunded(reason), true), Expected::Changed),
+        (EventInput::balance(&met), balance_event(true, true, true), Expected::Refused(Reason::InvalidTransition)),
+    ];
+    for (index, (input, event, expected)) in steps.into_iter().enumerate() {
+        let now = at(i64::try_from(index).unwrap());
+        assert_eq!(model.step(&event, nanos(now)), expected, "step {index}");
+        let result = record.apply(input, now);
+        match expected {
+            Expected::Changed => assert_eq!(result, Ok(Applied::Changed), "step {index}"),
+            Expected::Replay => assert_eq!(result, Ok(Applied::Replay), "step {index}"),
+            Expected::Refused(reason) => assert_eq!(result.map_err(|e| e.reason()), Err(reason), "step {index}"),
+            Expected::Undecided => unreachable!(),
+        }
+        assert_follows(&record, &model, now, &format!("step {index}"));
+    }
+    assert_eq!(record.status(), &IntentStatus::Refunded);
+}
