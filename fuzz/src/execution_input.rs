@@ -85,8 +85,12 @@ impl ProgressChoice {
             ProgressChoice::DepositSucceeded => {
                 (TransactionType::Deposit, TransactionStatus::Succeeded, Progressed::DepositSucceeded)
             }
-            ProgressChoice::DepositSent => (TransactionType::Deposit, TransactionStatus::Sent, Progressed::DepositOther),
-            ProgressChoice::OriginSent => (TransactionType::Origin, TransactionStatus::Sent, Progressed::OriginFollowed),
+            ProgressChoice::DepositSent => {
+                (TransactionType::Deposit, TransactionStatus::Sent, Progressed::DepositOther)
+            }
+            ProgressChoice::OriginSent => {
+                (TransactionType::Origin, TransactionStatus::Sent, Progressed::OriginFollowed)
+            }
             ProgressChoice::OriginMining => {
                 (TransactionType::Origin, TransactionStatus::Mining, Progressed::OriginFollowed)
             }
@@ -171,7 +175,12 @@ fn call_log(wallet: Address, signature: &str, op_hash: B256, index: usize, data:
         body.extend_from_slice(&word(96));
         body.extend(tail(data));
     }
-    EvidenceLog { address: wallet, data: body.into(), topics: vec![keccak256(signature)], unknown: UnknownMembers::new() }
+    EvidenceLog {
+        address: wallet,
+        data: body.into(),
+        topics: vec![keccak256(signature)],
+        unknown: UnknownMembers::new(),
+    }
 }
 
 impl ReceiptChoice {
@@ -186,9 +195,17 @@ impl ReceiptChoice {
         let mut reason = None;
         for (index, call) in intent.origin_calls.calls.iter().enumerate() {
             let (log, failure) = match self.calls.get(index).unwrap_or(&CallChoice::Succeeded) {
-                CallChoice::Succeeded => (Some(call_log(wallet, "CallSucceeded(bytes32,uint256)", op_hash, index, None)), None),
+                CallChoice::Succeeded => {
+                    (Some(call_log(wallet, "CallSucceeded(bytes32,uint256)", op_hash, index, None)), None)
+                }
                 CallChoice::Failed(message) => (
-                    Some(call_log(wallet, "CallFailed(bytes32,uint256,bytes)", op_hash, index, Some(&error_data(message)))),
+                    Some(call_log(
+                        wallet,
+                        "CallFailed(bytes32,uint256,bytes)",
+                        op_hash,
+                        index,
+                        Some(&error_data(message)),
+                    )),
                     Some(format!("origin call {index} failed: Error(\"{message}\")")),
                 ),
                 CallChoice::FailedEmpty => (
@@ -196,7 +213,13 @@ impl ReceiptChoice {
                     Some(format!("origin call {index} failed: no revert data")),
                 ),
                 CallChoice::Aborted(message) => (
-                    Some(call_log(wallet, "CallAborted(bytes32,uint256,bytes)", op_hash, index, Some(&error_data(message)))),
+                    Some(call_log(
+                        wallet,
+                        "CallAborted(bytes32,uint256,bytes)",
+                        op_hash,
+                        index,
+                        Some(&error_data(message)),
+                    )),
                     Some(format!("origin call {index} aborted: Error(\"{message}\")")),
                 ),
                 CallChoice::Skipped => (
