@@ -105,6 +105,15 @@ impl Precondition {
     }
 }
 
+/// What the record knows of its origin transaction: nothing or PENDING (not sent), SENT or
+/// MINING with a hash (followed), or anything else (sent or decided by someone, not
+/// followable: never sent again).
+enum OriginReported {
+    NotSent,
+    Followed(TransactionStatus, B256),
+    Otherwise(TransactionStatus),
+}
+
 impl IntentRecord {
     /// What the record needs next, at `now` (docs/spec.md §6.7), or `None` when it needs
     /// nothing this machine asks for: it is not EXECUTING, or its deposit stage has not
@@ -115,6 +124,8 @@ impl IntentRecord {
     /// or kept by an execute whose deposit evidence proved its hash. Then, in order:
     /// - the origin transaction reported MINING: [`Step::FollowOrigin`];
     /// - reported SENT: [`Step::FollowOrigin`], or [`Step::Fail`] once the time bound passed;
+    /// - reported in any other status than PENDING, or without a hash: nothing (it is never
+    ///   sent again), or [`Step::Fail`] once the time bound passed;
     /// - past the time bound (`statusSince + executionTimeoutSeconds`): [`Step::Fail`];
     /// - no balance kept that meets the precondition: [`Step::ReadBalance`];
     /// - else [`Step::SendOrigin`].
@@ -125,12 +136,20 @@ impl IntentRecord {
         let origin_chain = self.intent.origin_chain_id;
         let past_bound = now >= self.execution_deadline();
         let bound = self.policy.execution_timeout_seconds;
-        if let Some((status, hash)) = self.followed_origin() {
-            if status == TransactionStatus::Sent && past_bound {
-                let reason = format!("origin transaction {hash:#x} not mined within {bound} s of the execute");
-                return Some(Step::Fail { reason });
+        match self.origin_reported() {
+            OriginReported::Followed(status, hash) => {
+                if status == TransactionStatus::Sent && past_bound {
+                    let reason = format!("origin transaction {hash:#x} not mined within {bound} s of the execute");
+                    return Some(Step::Fail { reason });
+                }
+                return Some(Step::FollowOrigin { chain_id: origin_chain, hash });
             }
-            return Some(Step::FollowOrigin { chain_id: origin_chain, hash });
+            OriginReported::Otherwise(status) => {
+                let reason =
+                    format!("origin transaction reported {status} and not mined within {bound} s of the execute");
+                return past_bound.then_some(Step::Fail { reason });
+            }
+            OriginReported::NotSent => {}
         }
         if past_bound {
             let waiting = if !self.deposit_succeeded() {
@@ -174,11 +193,24 @@ impl IntentRecord {
         self.kept(&TransactionType::Deposit).is_some_and(|t| t.status == TransactionStatus::Succeeded)
     }
 
+    /// What was reported of the origin transaction.
+    fn origin_reported(&self) -> OriginReported {
+        let Some(origin) = self.kept(&TransactionType::Origin) else { return OriginReported::NotSent };
+        match (&origin.status, origin.txn_hash) {
+            (TransactionStatus::Pending, _) => OriginReported::NotSent,
+            (TransactionStatus::Sent | TransactionStatus::Mining, Some(hash)) => {
+                OriginReported::Followed(origin.status.clone(), hash)
+            }
+            (status, _) => OriginReported::Otherwise(status.clone()),
+        }
+    }
+
     /// The origin transaction the record follows: reported SENT or MINING with its hash.
     fn followed_origin(&self) -> Option<(TransactionStatus, B256)> {
-        let origin = self.kept(&TransactionType::Origin)?;
-        let following = matches!(origin.status, TransactionStatus::Sent | TransactionStatus::Mining);
-        following.then_some((origin.status.clone(), origin.txn_hash?))
+        match self.origin_reported() {
+            OriginReported::Followed(status, hash) => Some((status, hash)),
+            _ => None,
+        }
     }
 
     /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION` (event `event`) unless EXECUTING.
@@ -203,8 +235,8 @@ impl IntentRecord {
         if !self.deposit_succeeded() {
             return not_asked("the deposit stage has not SUCCEEDED");
         }
-        if self.followed_origin().is_some() {
-            return not_asked("the origin transaction was sent");
+        if !matches!(self.origin_reported(), OriginReported::NotSent) {
+            return not_asked("the origin transaction was reported sent");
         }
         let precondition = Precondition::of(&self.intent);
         if let Some(field) = precondition.mismatch(fact) {

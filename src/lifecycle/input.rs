@@ -215,7 +215,7 @@ impl<'a> EventInput<'a> {
     ///
     /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `balance`) unless
     /// EXECUTING, `FACT_NOT_ASKED` before the deposit stage SUCCEEDED or once the origin
-    /// transaction was sent (or another balance was kept), `BALANCE_MISMATCH` at `chainId`,
+    /// transaction was reported in any status but PENDING (or another balance was kept), `BALANCE_MISMATCH` at `chainId`,
     /// `token` or `wallet`, `PRECONDITION_UNMET` at `amount`.
     pub const fn balance(fact: &'a BalanceFact) -> Self {
         EventInput::Balance { fact }

@@ -219,6 +219,36 @@ fn past_the_time_bound_the_record_asks_to_fail_with_what_it_waited_for() {
 }
 
 #[test]
+fn an_origin_transaction_reported_otherwise_is_never_sent_again() {
+    let intent = intent();
+    let bound = i64::try_from(Policy::DEFAULT.execution_timeout_seconds).unwrap();
+    let deadline = secs(executed_at(), bound);
+    for status in [TransactionStatus::Reverted, TransactionStatus::Failed, TransactionStatus::Errored] {
+        let mut record = executing_record();
+        let _ = record.apply(EventInput::balance(&balance(&intent)), at(0)).unwrap();
+        let reported = report(TransactionType::Origin, intent.origin_chain_id, status.clone());
+        let _ = record.apply(EventInput::progress(&reported), at(1)).unwrap();
+        assert_eq!(record.next_step(at(1)), None, "{status}");
+        let reason = format!("origin transaction reported {status} and not mined within 3600 s of the execute");
+        assert_eq!(record.next_step(deadline), Some(Step::Fail { reason }));
+    }
+    let mut record = executing_record();
+    let _ = record.apply(EventInput::balance(&balance(&intent)), at(0)).unwrap();
+    let mut unhashed = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Sent);
+    unhashed.txn_hash = None;
+    let _ = record.apply(EventInput::progress(&unhashed), at(1)).unwrap();
+    assert_eq!(record.next_step(at(1)), None, "a SENT origin without a hash: nothing to follow, nothing to send");
+    let receipt = evidence(&intent, 1, all_succeeded(&intent));
+    refused(&mut record, EventInput::origin_receipt(&receipt), at(2), Reason::FactNotAsked, None);
+    // A PENDING report is not a send.
+    let mut record = executing_record();
+    let _ = record.apply(EventInput::balance(&balance(&intent)), at(0)).unwrap();
+    let pending = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Pending);
+    let _ = record.apply(EventInput::progress(&pending), at(1)).unwrap();
+    assert!(matches!(record.next_step(at(1)), Some(Step::SendOrigin { .. })));
+}
+
+#[test]
 fn a_balance_or_receipt_not_asked_for_is_fact_not_asked() {
     let intent = intent();
     let mut record = unverified_executing_record();
