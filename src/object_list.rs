@@ -21,7 +21,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 56));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 58));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -84,6 +84,8 @@ macro_rules! with_objects {
                 EvidenceReceipt,
                 EvidenceLog,
                 EvidenceTransaction,
+                BalanceFact,
+                OriginEvidence,
             ]
             $(, $($args)*)?
         }

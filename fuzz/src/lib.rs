@@ -11,12 +11,14 @@
 //! of the library's own output) lives here.
 
 mod canonical;
+mod execution_input;
 mod lifecycle;
 mod lifecycle_input;
 mod parse;
 mod signature;
 
 pub use canonical::canonical;
+pub use execution_input::*;
 pub use lifecycle::*;
 pub use lifecycle_input::*;
 pub use parse::parse;

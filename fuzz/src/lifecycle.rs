@@ -6,10 +6,12 @@
 use super::*;
 
 use intent_test_support::generators::nanos as instant;
-use intent_test_support::model::{self, assert_follows, Expected, KnownRequest, Lifetimes, Model, ModelEvent, Verdict};
+use intent_test_support::model::{
+    self, assert_follows, Expected, Judged, KnownReceipt, KnownRequest, Lifetimes, Model, ModelEvent, Verdict,
+};
 
 /// What one step did: the event, its result, and the status after it.
-pub type StepOutcome = (LifecycleEvent, Result<(), Reason>, IntentStatus);
+pub type StepOutcome = (Option<LifecycleEvent>, Result<(), Reason>, IntentStatus);
 
 /// `fuzz_targets/lifecycle.rs`: the example intent quoted (always accepted, by the choice
 /// of the quote instant; with or without the example gas fee options, which may expire
@@ -84,7 +86,10 @@ pub fn lifecycle(input: &LifecycleInput) -> Vec<StepOutcome> {
                 assert_eq!(record, before, "a failed {op:?} ({error}) changed the record");
             }
             Ok(Applied::Replay) => {}
+            // Execution after the deposit (docs/spec.md §6.7): the model's reading decides.
+            Ok(Applied::Changed) if op.is_none() => assert!(record.revision() > before.revision()),
             Ok(Applied::Changed) => {
+                let op = op.expect("a table event");
                 let allowed = model::next_status(Some(before.status()), op);
                 assert_eq!(Some(record.status()), allowed.as_ref(), "{context}");
                 assert_eq!(record.revision(), before.revision() + 1, "a change counts one revision");
@@ -142,7 +147,7 @@ pub(crate) fn play(
     model: &mut Model,
     event: &Event,
     now: Timestamp,
-) -> (LifecycleEvent, Result<Applied, Error>, Expected) {
+) -> (Option<LifecycleEvent>, Result<Applied, Error>, Expected) {
     match event {
         // A second quote: the record's check of the event, which the table refuses.
         Event::Quote => play_one(record, model, now, ModelEvent::Quote, None),
@@ -211,6 +216,29 @@ pub(crate) fn play(
         }
         Event::Expire => play_one(record, model, now, ModelEvent::Expire, Some(EventInput::expire())),
         Event::Refund => play_one(record, model, now, ModelEvent::Refund, Some(EventInput::refund())),
+        Event::Progress(choice) => {
+            let (report, progressed, same_as_kept) = choice.build(record);
+            let event = ModelEvent::Progress { progressed, same_as_kept };
+            play_one(record, model, now, event, Some(EventInput::progress(&report)))
+        }
+        Event::Balance(choice) => {
+            let (fact, known) = choice.build(record);
+            play_one(record, model, now, ModelEvent::Balance(known), Some(EventInput::balance(&fact)))
+        }
+        Event::OriginReceipt(choice) => {
+            let (evidence, built, reason, refunded) = choice.build(record);
+            let known = KnownReceipt {
+                hash_matches: built.hash_matches,
+                chain_matches: built.chain_matches,
+                confirmed: built.confirmed,
+                judged: match (&reason, refunded) {
+                    (None, _) => Judged::Succeeded,
+                    (Some(reason), false) => Judged::Failed(reason),
+                    (Some(reason), true) => Judged::Refunded(reason),
+                },
+            };
+            play_one(record, model, now, ModelEvent::OriginReceipt(known), Some(EventInput::origin_receipt(&evidence)))
+        }
     }
 }
 
@@ -223,12 +251,12 @@ fn play_one(
     now: Timestamp,
     event: ModelEvent,
     input: Option<EventInput>,
-) -> (LifecycleEvent, Result<Applied, Error>, Expected) {
+) -> (Option<LifecycleEvent>, Result<Applied, Error>, Expected) {
     let at = instant(now);
     let expected = model.expect(&event, at);
     let result = match input {
         Some(input) => record.apply(input, now),
-        None => record.check_event(&event.kind(), now).map(|_| Applied::Changed),
+        None => record.check_event(&event.kind().expect("a quote"), now).map(|_| Applied::Changed),
     };
     if matches!(result, Ok(Applied::Changed)) {
         model.apply(&event, at);
@@ -253,7 +281,9 @@ fn known_request(record: &IntentRecord, request: &ExecuteRequest, facts: &ChainF
         (Some(_), None) => Verdict::Fails(Reason::DepositUnverified),
         _ => Verdict::Undecided,
     };
-    KnownRequest { fails_first, then, ..KnownRequest::passing(request.canonical_hash()) }
+    // docs/spec.md §6.6: an execute whose evidence proved its deposit hash keeps the deposit SUCCEEDED.
+    let proves_deposit = request.deposit_transaction_hash.is_some() && facts.deposit_evidence.is_some();
+    KnownRequest { fails_first, then, proves_deposit, ..KnownRequest::passing(request.canonical_hash()) }
 }
 
 /// What holds of a record at any time: its intent and hash are the quoted ones, its status

@@ -124,6 +124,12 @@ pub enum Event {
     Expire,
     /// Funds went back.
     Refund,
+    /// A transaction's progress without an outcome (docs/spec.md §6.6).
+    Progress(ProgressChoice),
+    /// A balance answering the record's step (docs/spec.md §6.7).
+    Balance(BalanceChoice),
+    /// The origin transaction's receipt answering the record's step (docs/spec.md §6.7).
+    OriginReceipt(Box<ReceiptChoice>),
 }
 
 /// The intent a commit sends back.

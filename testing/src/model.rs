@@ -11,7 +11,10 @@
 //! operation's rules) and from every rule's instant, computed here in nanoseconds with its
 //! own boundary arithmetic; what a successful event changes ([`Model::apply`]); what a record
 //! reads as at any instant ([`Model::reading`]); and the comparison of a record with the
-//! model ([`assert_follows`]).
+//! model ([`assert_follows`]). Execution after the deposit (docs/spec.md §6.7) is modelled by
+//! what it remembers (the deposit stage done, a balance kept, an origin transaction
+//! followed) and the order of its refusals; how a receipt is judged is the caller's
+//! ([`Judged`]), from the logs it built.
 //!
 //! What does not live here: the inputs. A caller describes each event by what it knows of
 //! its input ([`ModelEvent`], [`KnownRequest`]: whether a commit sends a changed intent,
@@ -94,13 +97,69 @@ pub struct KnownRequest {
     pub permit_deadline: Option<u64>,
     /// The rules after the deadlines.
     pub then: Verdict,
+    /// Whether the request's deposit hash is proven by the deposit evidence passed with it,
+    /// so that an execute keeps the deposit SUCCEEDED (docs/spec.md §6.6, 6.7).
+    pub proves_deposit: bool,
 }
 
 impl KnownRequest {
     /// A request of `canonical_hash` that breaks no rule and has no deadline.
     pub fn passing(canonical_hash: B256) -> KnownRequest {
-        KnownRequest { canonical_hash, fails_first: None, deadline: None, permit_deadline: None, then: Verdict::Passes }
+        KnownRequest {
+            canonical_hash,
+            fails_first: None,
+            deadline: None,
+            permit_deadline: None,
+            then: Verdict::Passes,
+            proves_deposit: false,
+        }
     }
+}
+
+/// A progress report (docs/spec.md §6.6) as the execution model sees it (6.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progressed {
+    /// The deposit transaction reported SUCCEEDED: the deposit stage is done.
+    DepositSucceeded,
+    /// The deposit transaction reported in another status: the deposit stage is not done.
+    DepositOther,
+    /// The origin transaction reported SENT or MINING with a hash: the record follows it.
+    OriginFollowed,
+}
+
+/// What the caller knows of a balance (docs/spec.md §6.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownBalance {
+    /// It equals the balance the record keeps, if it keeps one.
+    pub same_as_kept: bool,
+    /// It names the precondition's chain, token and wallet.
+    pub matches: bool,
+    /// Its amount is at least the deposit amount.
+    pub meets: bool,
+}
+
+/// How the spec judges an origin receipt (docs/spec.md §6.7), as the caller built it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Judged<'a> {
+    /// SUCCEEDED.
+    Succeeded,
+    /// FAILED with this status reason.
+    Failed(&'a str),
+    /// FAILED with this status reason, then REFUNDED by the same receipt.
+    Refunded(&'a str),
+}
+
+/// What the caller knows of an origin receipt (docs/spec.md §6.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownReceipt<'a> {
+    /// Its transaction hash is the followed one.
+    pub hash_matches: bool,
+    /// It was read from the origin chain.
+    pub chain_matches: bool,
+    /// It has the policy's confirmations.
+    pub confirmed: bool,
+    /// What its facts say.
+    pub judged: Judged<'a>,
 }
 
 /// One event as the model sees it: the event, and what the caller knows of its input.
@@ -128,15 +187,28 @@ pub enum ModelEvent<'a> {
     Expire,
     /// A refund.
     Refund,
+    /// A progress report (no event of the table; the status does not move).
+    Progress {
+        /// What it reports.
+        progressed: Progressed,
+        /// It equals the kept transaction of its type (a replay).
+        same_as_kept: bool,
+    },
+    /// A balance answering the record's step (no event of the table).
+    Balance(KnownBalance),
+    /// An origin receipt answering the record's step: it moves the status through the
+    /// table's `succeed`, or `fail` and then `refund`.
+    OriginReceipt(KnownReceipt<'a>),
 }
 
 impl ModelEvent<'_> {
     /// The commit of the quoted intent with its own service contracts.
     pub const COMMIT: ModelEvent<'static> = ModelEvent::Commit { modified: false, contracts_match: true };
 
-    /// The lifecycle event this is.
-    pub fn kind(&self) -> Event {
-        match self {
+    /// The lifecycle event of the table this is; `None` for a progress report, a balance
+    /// and an origin receipt, which the table does not know.
+    pub fn kind(&self) -> Option<Event> {
+        Some(match self {
             ModelEvent::Quote => Event::Quote,
             ModelEvent::Commit { .. } => Event::Commit,
             ModelEvent::Execute(_) => Event::Execute,
@@ -145,7 +217,8 @@ impl ModelEvent<'_> {
             ModelEvent::Abort(_) => Event::Abort,
             ModelEvent::Expire => Event::Expire,
             ModelEvent::Refund => Event::Refund,
-        }
+            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => return None,
+        })
     }
 }
 
@@ -227,6 +300,15 @@ pub struct Model {
     pub reason: Option<String>,
     /// The canonical hash of the request that started execution.
     pub executed_with: Option<B256>,
+    /// Whether the deposit stage SUCCEEDED (docs/spec.md §6.7).
+    pub deposit_succeeded: bool,
+    /// Whether a balance that met the precondition is kept.
+    pub precondition_met: bool,
+    /// Whether the origin transaction was reported SENT or MINING.
+    pub origin_followed: bool,
+    /// The status reason of the origin transaction the record keeps, once one was reported
+    /// or judged (docs/spec.md §6.6: a kept transaction is the receipt's, whatever the status).
+    pub origin_kept_reason: Option<Option<String>>,
 }
 
 impl Model {
@@ -241,6 +323,10 @@ impl Model {
             status_since: min_nanos(),
             reason: None,
             executed_with: None,
+            deposit_succeeded: false,
+            precondition_met: false,
+            origin_followed: false,
+            origin_kept_reason: None,
         }
     }
 
@@ -273,7 +359,11 @@ impl Model {
                 reason: Some(WINDOW_EXPIRED_REASON.to_owned()),
                 updated_at: closes_at,
             },
-            _ => Reading { status, reason: self.reason.clone(), updated_at: self.status_since },
+            _ => Reading {
+                status,
+                reason: self.origin_kept_reason.clone().unwrap_or_else(|| self.reason.clone()),
+                updated_at: self.status_since,
+            },
         })
     }
 
@@ -314,7 +404,10 @@ impl Model {
         if now < self.last_event_at {
             return Expected::Refused(Reason::ClockWentBackwards);
         }
-        if next_status(Some(status), event.kind()).is_none() {
+        let Some(kind) = event.kind() else {
+            return self.expect_execution(status, event);
+        };
+        if next_status(Some(status), kind).is_none() {
             return Expected::Refused(Reason::InvalidTransition);
         }
         let refused_unless = |broken: Option<Reason>| broken.map_or(Expected::Changed, Expected::Refused);
@@ -357,6 +450,89 @@ impl Model {
                 self.closes_at().is_none_or(|closes_at| now < closes_at).then_some(Reason::WindowStillOpen),
             ),
             ModelEvent::Quote | ModelEvent::Succeed | ModelEvent::Refund => Expected::Changed,
+            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
+                unreachable!("events of no table kind are expected by expect_execution")
+            }
+        }
+    }
+
+    /// What a progress report, a balance or an origin receipt does after the clock check
+    /// (docs/spec.md §6.6, 6.7): `INVALID_TRANSITION` unless EXECUTING, then each one's
+    /// rules in their order.
+    fn expect_execution(&self, status: &IntentStatus, event: &ModelEvent) -> Expected {
+        if *status != IntentStatus::Executing {
+            return Expected::Refused(Reason::InvalidTransition);
+        }
+        let refused = Expected::Refused;
+        match event {
+            ModelEvent::Progress { same_as_kept: true, .. } => Expected::Replay,
+            ModelEvent::Progress { .. } => Expected::Changed,
+            ModelEvent::Balance(balance) => {
+                if self.precondition_met {
+                    if balance.same_as_kept {
+                        Expected::Replay
+                    } else {
+                        refused(Reason::FactNotAsked)
+                    }
+                } else if !self.deposit_succeeded || self.origin_followed {
+                    refused(Reason::FactNotAsked)
+                } else if !balance.matches {
+                    refused(Reason::BalanceMismatch)
+                } else if !balance.meets {
+                    refused(Reason::PreconditionUnmet)
+                } else {
+                    Expected::Changed
+                }
+            }
+            ModelEvent::OriginReceipt(receipt) => {
+                if !self.origin_followed {
+                    refused(Reason::FactNotAsked)
+                } else if !receipt.hash_matches {
+                    refused(Reason::OriginHashMismatch)
+                } else if !receipt.chain_matches {
+                    refused(Reason::OriginWrongChain)
+                } else if !receipt.confirmed {
+                    refused(Reason::OriginUnconfirmed)
+                } else {
+                    Expected::Changed
+                }
+            }
+            _ => unreachable!("table events are expected by expect"),
+        }
+    }
+
+    /// Applies a progress report, a balance or an origin receipt that changes the record.
+    fn apply_execution(&mut self, event: &ModelEvent, now: i128) {
+        self.last_event_at = now;
+        match event {
+            ModelEvent::Progress { progressed, .. } => {
+                self.revision += 1;
+                match progressed {
+                    Progressed::DepositSucceeded => self.deposit_succeeded = true,
+                    Progressed::DepositOther => self.deposit_succeeded = false,
+                    Progressed::OriginFollowed => {
+                        self.origin_followed = true;
+                        self.origin_kept_reason = Some(None);
+                    }
+                }
+            }
+            ModelEvent::Balance(_) => {
+                self.revision += 1;
+                self.precondition_met = true;
+            }
+            ModelEvent::OriginReceipt(receipt) => {
+                self.status_since = now;
+                let (status, reason, changes) = match receipt.judged {
+                    Judged::Succeeded => (IntentStatus::Succeeded, None, 1),
+                    Judged::Failed(reason) => (IntentStatus::Failed, Some(reason.to_owned()), 1),
+                    Judged::Refunded(reason) => (IntentStatus::Refunded, Some(reason.to_owned()), 2),
+                };
+                self.status = Some(status);
+                self.origin_kept_reason = Some(reason.clone());
+                self.reason = reason;
+                self.revision += changes;
+            }
+            _ => unreachable!("table events are applied by apply"),
         }
     }
 
@@ -369,7 +545,10 @@ impl Model {
     ///
     /// When the table does not allow the event.
     pub fn apply(&mut self, event: &ModelEvent, now: i128) {
-        let to = next_status(self.status.as_ref(), event.kind())
+        let Some(kind) = event.kind() else {
+            return self.apply_execution(event, now);
+        };
+        let to = next_status(self.status.as_ref(), kind)
             .unwrap_or_else(|| panic!("the model applies {event:?} from {:?}", self.status));
         let mut since = now;
         let reason = match event {
@@ -380,6 +559,7 @@ impl Model {
             }
             ModelEvent::Execute(request) => {
                 self.executed_with = Some(request.canonical_hash);
+                self.deposit_succeeded = request.proves_deposit;
                 None
             }
             ModelEvent::Fail(reason) | ModelEvent::Abort(reason) => Some((*reason).to_owned()),
@@ -388,6 +568,9 @@ impl Model {
                 Some(WINDOW_EXPIRED_REASON.to_owned())
             }
             ModelEvent::Refund => self.reason.clone(),
+            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
+                unreachable!("events of no table kind are applied by apply_execution")
+            }
         };
         if self.status.is_some() {
             self.revision += 1;
@@ -426,6 +609,7 @@ pub fn assert_follows(record: &IntentRecord, model: &Model, now: Timestamp, cont
     assert_eq!(record.execution_window_closes_at().map(nanos), model.closes_at(), "{context}: window close");
     assert_eq!(nanos(record.status_since()), model.status_since, "{context}: statusSince");
     assert_eq!(record.status_reason(), model.reason.as_deref(), "{context}: status reason");
+    assert_eq!(record.precondition_met().is_some(), model.precondition_met, "{context}: precondition met");
     let mut instants = vec![now, record.last_event_at(), Timestamp::MAX];
     if let Some(closes_at) = record.execution_window_closes_at() {
         instants.push(closes_at);

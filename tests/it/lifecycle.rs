@@ -567,6 +567,11 @@ fn model_of(record: &IntentRecord) -> Model {
         status_since: nanos(record.status_since()),
         reason: record.status_reason().map(String::from),
         executed_with: record.execute_request().map(Canonical::canonical_hash),
+        // Execution after the deposit (docs/spec.md §6.7) is not played on these records.
+        deposit_succeeded: false,
+        precondition_met: record.precondition_met().is_some(),
+        origin_followed: false,
+        origin_kept_reason: None,
     }
 }
 

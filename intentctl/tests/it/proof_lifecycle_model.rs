@@ -235,6 +235,7 @@ fn known(request: &ExecuteRequest, fails_first: Option<Reason>, then: Verdict) -
         deadline: signature.map(|s| s.deadline),
         permit_deadline: signature.and_then(|s| s.permit_deadline),
         then,
+        proves_deposit: false,
     }
 }
 

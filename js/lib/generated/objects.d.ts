@@ -281,3 +281,13 @@ export declare function checkEvidenceLog(input: string | Uint8Array | T.Evidence
 export declare function parseEvidenceTransaction(input: string | Uint8Array | T.EvidenceTransactionInput): T.EvidenceTransaction;
 /** Checks a EvidenceTransaction: everything parseEvidenceTransaction checks; throws an IntentCoreError. */
 export declare function checkEvidenceTransaction(input: string | Uint8Array | T.EvidenceTransactionInput): void;
+
+/** Reads a BalanceFact (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseBalanceFact(input: string | Uint8Array | T.BalanceFactInput): T.BalanceFact;
+/** Checks a BalanceFact: everything parseBalanceFact checks; throws an IntentCoreError. */
+export declare function checkBalanceFact(input: string | Uint8Array | T.BalanceFactInput): void;
+
+/** Reads a OriginEvidence (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseOriginEvidence(input: string | Uint8Array | T.OriginEvidenceInput): T.OriginEvidence;
+/** Checks a OriginEvidence: everything parseOriginEvidence checks; throws an IntentCoreError. */
+export declare function checkOriginEvidence(input: string | Uint8Array | T.OriginEvidenceInput): void;

@@ -169,3 +169,9 @@ export const checkEvidenceLog = (input) => check("EvidenceLog", input);
 
 export const parseEvidenceTransaction = (input) => parse("EvidenceTransaction", input);
 export const checkEvidenceTransaction = (input) => check("EvidenceTransaction", input);
+
+export const parseBalanceFact = (input) => parse("BalanceFact", input);
+export const checkBalanceFact = (input) => check("BalanceFact", input);
+
+export const parseOriginEvidence = (input) => parse("OriginEvidence", input);
+export const checkOriginEvidence = (input) => check("OriginEvidence", input);

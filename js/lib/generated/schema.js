@@ -58,6 +58,8 @@ export const OBJECTS = Object.freeze([
   "EvidenceReceipt",
   "EvidenceLog",
   "EvidenceTransaction",
+  "BalanceFact",
+  "OriginEvidence",
 ]);
 
 /**
@@ -467,6 +469,7 @@ export const FIELD_KINDS = Object.freeze({
     intentHash: "bytes32",
     lastEventAt: "timestamp",
     policy: "PolicyState",
+    preconditionMet: "BalanceFact",
     progressReports: "u64",
     quotedAt: "timestamp",
     revision: "u64",
@@ -479,6 +482,7 @@ export const FIELD_KINDS = Object.freeze({
   PolicyState: Object.freeze({
     depositConfirmations: "u64",
     entrypoint: "EntrypointNamesState",
+    executionTimeoutSeconds: "u64",
     executionWindowSeconds: "u64",
     quoteTtlSeconds: "u64",
   }),
@@ -509,6 +513,18 @@ export const FIELD_KINDS = Object.freeze({
     hash: "bytes32",
     to: "address",
     value: "quantity",
+  }),
+  BalanceFact: Object.freeze({
+    amount: "uint",
+    blockNumber: "u64",
+    chainId: "u64",
+    token: "address",
+    wallet: "address",
+  }),
+  OriginEvidence: Object.freeze({
+    chainId: "quantity",
+    headBlockNumber: "quantity",
+    receipt: "EvidenceReceipt",
   }),
   IntentDigest: Object.freeze({
     depositSignature: "DepositSignature",
@@ -638,6 +654,12 @@ export const REASONS = Object.freeze({
   CLOCK_WENT_BACKWARDS: ["IntentStatus", 2004, 422],
   STATUS_REASON_REQUIRED: ["InvalidArgument", 2000, 400],
   WINDOW_STILL_OPEN: ["IntentStatus", 2004, 422],
+  FACT_NOT_ASKED: ["IntentStatus", 2004, 422],
+  BALANCE_MISMATCH: ["InvalidArgument", 2000, 400],
+  PRECONDITION_UNMET: ["IntentStatus", 2004, 422],
+  ORIGIN_HASH_MISMATCH: ["InvalidArgument", 2000, 400],
+  ORIGIN_WRONG_CHAIN: ["InvalidArgument", 2000, 400],
+  ORIGIN_UNCONFIRMED: ["IntentStatus", 2004, 422],
 });
 
 /** The default limits of docs/spec.md §9 that the package applies before the library does. */

@@ -91,6 +91,12 @@ export type ReasonCode =
   | "CLOCK_WENT_BACKWARDS"
   | "STATUS_REASON_REQUIRED"
   | "WINDOW_STILL_OPEN"
+  | "FACT_NOT_ASKED"
+  | "BALANCE_MISMATCH"
+  | "PRECONDITION_UNMET"
+  | "ORIGIN_HASH_MISMATCH"
+  | "ORIGIN_WRONG_CHAIN"
+  | "ORIGIN_UNCONFIRMED"
 ;
 
 /** The enum IntentStatus of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
@@ -1153,6 +1159,7 @@ export interface RecordState {
   intentHash: Bytes32;
   lastEventAt: Timestamp;
   policy: PolicyState;
+  preconditionMet?: BalanceFact;
   progressReports?: U64;
   quotedAt: Timestamp;
   revision: U64;
@@ -1172,6 +1179,7 @@ export interface RecordStateInput {
   intentHash: HexInput;
   lastEventAt: TimestampInput;
   policy: PolicyStateInput;
+  preconditionMet?: BalanceFactInput | null;
   progressReports?: IntegerInput | null;
   quotedAt: TimestampInput;
   revision: IntegerInput;
@@ -1186,6 +1194,7 @@ export interface RecordStateInput {
 export interface PolicyState {
   depositConfirmations?: U64;
   entrypoint: EntrypointNamesState;
+  executionTimeoutSeconds?: U64;
   executionWindowSeconds: U64;
   quoteTtlSeconds: U64;
 }
@@ -1194,6 +1203,7 @@ export interface PolicyState {
 export interface PolicyStateInput {
   depositConfirmations?: IntegerInput | null;
   entrypoint: EntrypointNamesStateInput;
+  executionTimeoutSeconds?: IntegerInput | null;
   executionWindowSeconds: IntegerInput;
   quoteTtlSeconds: IntegerInput;
 }
@@ -1272,6 +1282,38 @@ export interface EvidenceTransactionInput {
   hash: HexInput;
   to?: HexInput | null;
   value: string;
+}
+
+/** BalanceFact in its wire form, as the package returns it. */
+export interface BalanceFact {
+  amount: Uint;
+  blockNumber: U64;
+  chainId: U64;
+  token: Address;
+  wallet: Address;
+}
+
+/** BalanceFact as the package accepts it (optional members may be `null`). */
+export interface BalanceFactInput {
+  amount: IntegerInput;
+  blockNumber: IntegerInput;
+  chainId: IntegerInput;
+  token: HexInput;
+  wallet: HexInput;
+}
+
+/** OriginEvidence in its wire form, as the package returns it. */
+export interface OriginEvidence {
+  chainId: string;
+  headBlockNumber: string;
+  receipt: EvidenceReceipt;
+}
+
+/** OriginEvidence as the package accepts it (optional members may be `null`). */
+export interface OriginEvidenceInput {
+  chainId: string;
+  headBlockNumber: string;
+  receipt: EvidenceReceiptInput;
 }
 
 /** IntentDigest as the package accepts it (optional members may be `null`). */
@@ -1416,4 +1458,6 @@ export type ObjectName =
   | "DepositEvidence"
   | "EvidenceReceipt"
   | "EvidenceLog"
-  | "EvidenceTransaction";
+  | "EvidenceTransaction"
+  | "BalanceFact"
+  | "OriginEvidence";
