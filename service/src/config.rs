@@ -181,12 +181,19 @@ wire_object! {
         gas_limit: u64 = "gasLimit",
         /// `gasPrice`: The gas price in wei.
         gas_price: U256 = "gasPrice",
+        /// `maxFeeBumps`: How many times a transaction the service sent and that is not
+        /// mined is replaced with the same nonce and a higher fee (docs/spec.md §12, The
+        /// executor); absent: 5.
+        max_fee_bumps: Option<u64> = "maxFeeBumps",
         /// `metaTxnContract`: The contract that relays the intent wallet's meta-transactions.
         meta_txn_contract: Address = "metaTxnContract",
         /// `nativeTokenPriceUsd`: The native token's price in USD.
         native_token_price_usd: Decimal = "nativeTokenPriceUsd",
         /// `nativeTokenSymbol`: The native token's symbol.
         native_token_symbol: String = "nativeTokenSymbol",
+        /// `replaceAfterBlocks`: Blocks after which a transaction the service sent and that
+        /// is not mined is replaced (docs/spec.md §12, The executor); absent: 3.
+        replace_after_blocks: Option<u64> = "replaceAfterBlocks",
         /// `routerAddress`: The router the origin calls go through.
         router_address: AddressOrEmpty = "routerAddress",
         /// `routerShimAddress`: The router shim (`""`: none).

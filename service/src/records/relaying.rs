@@ -6,7 +6,8 @@
 //! by that change), and a receipt they answer says why its gasless deposit is not relayed
 //! ([`Relaying::explain`]). The relayer's tasks are given [`Deposits`]: the one handle
 //! through which they read an execution and keep a deposit's progress or failure, each a
-//! change of the book like any other.
+//! change of the book like any other. Each relayer task also keeps its chain's [`Funds`]:
+//! whether the relayer can pay for gas, which `/healthz` and RuntimeStatus report.
 //!
 //! What does not live here: signing, sending and following transactions ([`crate::relay`]).
 
@@ -64,16 +65,49 @@ pub enum Reach {
     NotRelayed(String),
 }
 
-/// Each configured chain's [`Reach`].
+/// Whether a chain's relayer can pay for gas, as its task last found when it signed:
+/// written by the task, read by the health reports.
+#[derive(Debug, Default)]
+pub struct Funds {
+    short: std::sync::Mutex<Option<String>>,
+}
+
+impl Funds {
+    /// Keeps why the relayer cannot pay for gas, or `None` once it can.
+    pub fn set_short(&self, why: Option<String>) {
+        *self.short.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = why;
+    }
+
+    /// Why the relayer cannot pay for gas; `None` while it can (or has not needed to).
+    pub fn short(&self) -> Option<String> {
+        self.short.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+}
+
+/// Each configured chain's [`Reach`], and the [`Funds`] of each chain's relayer.
 #[derive(Debug, Default)]
 pub struct Relaying {
     chains: HashMap<u64, Reach>,
+    funds: HashMap<u64, Arc<Funds>>,
 }
 
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains }
+        Relaying { chains, funds: HashMap::new() }
+    }
+
+    /// The same, with the funds each chain's relayer task keeps.
+    pub fn with_funds(self, funds: HashMap<u64, Arc<Funds>>) -> Relaying {
+        Relaying { funds, ..self }
+    }
+
+    /// Each chain's relayer that cannot pay for gas, with why, by chain id.
+    pub fn short_of_funds(&self) -> Vec<(u64, String)> {
+        let mut short: Vec<_> =
+            self.funds.iter().filter_map(|(chain_id, funds)| Some((*chain_id, funds.short()?))).collect();
+        short.sort();
+        short
     }
 
     /// Hands `execution`, just queued in the store by the change that made it EXECUTING, to

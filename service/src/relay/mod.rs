@@ -27,10 +27,17 @@ use tokio::sync::mpsc;
 use crate::chain::ChainView;
 use crate::config::ServiceConfig;
 use crate::metrics::Metrics;
-use crate::records::{Deposits, Reach, Relaying};
+use crate::records::{Deposits, Funds, Reach, Relaying};
 
 pub use key::{KeyError, RelayerKey};
 pub use sender::FOLLOW_EVERY;
+
+/// Blocks after which a sent transaction not mined is replaced, when the chain's
+/// `replaceAfterBlocks` is absent.
+pub const REPLACE_AFTER_BLOCKS: u64 = 3;
+
+/// How many times one transaction is replaced, when the chain's `maxFeeBumps` is absent.
+pub const MAX_FEE_BUMPS: u64 = 5;
 
 /// The status reason of a gasless deposit the service has no key to relay.
 pub const NO_KEY: &str = "not relayed: the service has no relayer key (--relayer-key-file or INTENT_RELAYER_KEY)";
@@ -50,6 +57,7 @@ pub fn start(
     metrics: &Arc<Metrics>,
 ) -> Relaying {
     let mut reach = HashMap::new();
+    let mut funds = HashMap::new();
     for configured in &config.chains {
         let chain_id = configured.chain_id;
         let Some(key) = key else {
@@ -61,9 +69,14 @@ pub fn start(
             reach.insert(chain_id, Reach::NotRelayed(reason));
             continue;
         };
+        let chain_funds = Arc::new(Funds::default());
+        funds.insert(chain_id, chain_funds.clone());
         let sender = sender::ChainSender {
             node: node.clone(),
             confirmations: configured.deposit_confirmations.unwrap_or(1).max(1),
+            replace_after: configured.replace_after_blocks.unwrap_or(REPLACE_AFTER_BLOCKS).max(1),
+            max_bumps: configured.max_fee_bumps.unwrap_or(MAX_FEE_BUMPS),
+            funds: chain_funds,
             wallet: EthereumWallet::from(key.signer().clone()),
             relayer: key.address(),
             deposits: deposits.clone(),
@@ -74,5 +87,5 @@ pub fn start(
         tokio::spawn(sender.run(queued));
         reach.insert(chain_id, Reach::Relayed(queue));
     }
-    Relaying::new(reach)
+    Relaying::new(reach).with_funds(funds)
 }
