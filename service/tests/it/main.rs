@@ -28,3 +28,4 @@ mod process;
 mod progress;
 mod relay;
 mod search;
+mod signed;
