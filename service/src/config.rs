@@ -10,8 +10,9 @@
 //! compared lives in [`crate::keys`]; nothing here reads a clock or the network.
 
 use intent_core::eip712::EntrypointNames;
+use intent_core::wallet::WalletContext;
 use intent_core::{
-    from_slice_with, wire_object, Address, AddressOrEmpty, Decimal, EntrypointNamesState, Error, Limits, Policy,
+    from_slice_with, wire_object, Address, AddressOrEmpty, Bytes, Decimal, EntrypointNamesState, Error, Limits, Policy,
     RouteProvider, U256,
 };
 
@@ -201,8 +202,55 @@ wire_object! {
         /// `rpcUrl`: The chain's JSON-RPC endpoint over HTTP; absent: no node, and the chain
         /// facts are this file's (docs/spec.md §6.5).
         rpc_url: Option<String> = "rpcUrl",
+        /// `swap`: The swap venue of the chain's same-chain quotes (docs/spec.md §12); only
+        /// with `wallet`. Absent: a same-chain quote between two tokens is not served.
+        swap: Option<SwapConfig> = "swap",
+        /// `wallet`: The intent wallet deployment (docs/spec.md 5.6) whose intent addresses
+        /// and guest batches the chain's same-chain quotes are built for. Absent: the chain's
+        /// quotes keep their placeholder calls and addresses, and its intents are only ever
+        /// moved on by ReportIntentOutcome.
+        wallet: Option<WalletConfig> = "wallet",
         /// `walletFactoryAddress`: The factory whose CREATE2 addresses are the intent addresses.
         wallet_factory_address: Address = "walletFactoryAddress",
+    }
+}
+
+wire_object! {
+    /// A chain's intent wallet deployment: the members of the core's
+    /// [`WalletContext`] ([`WalletConfig::context`]).
+    pub struct WalletConfig {
+        /// `creationCode`: The wallet proxy's creation code; absent: the published one.
+        creation_code: Option<Bytes> = "creationCode",
+        /// `factory`: The factory whose CREATE2 addresses are the intent addresses.
+        factory: Address = "factory",
+        /// `guestModule`: The guest module the meta-transactions call.
+        guest_module: Address = "guestModule",
+        /// `mainModule`: The module a new wallet delegates to (part of the address).
+        main_module: Address = "mainModule",
+        /// `mainModuleUpgradable`: The module a wallet moves to on a configuration update.
+        main_module_upgradable: Address = "mainModuleUpgradable",
+    }
+}
+
+impl WalletConfig {
+    /// The core's wallet context of this deployment.
+    pub fn context(&self) -> WalletContext {
+        WalletContext {
+            factory: self.factory,
+            main_module: self.main_module,
+            main_module_upgradable: self.main_module_upgradable,
+            guest_module: Some(self.guest_module),
+            creation_code: self.creation_code.clone().unwrap_or(WalletContext::PUBLISHED.creation_code),
+        }
+    }
+}
+
+wire_object! {
+    /// A chain's swap venue.
+    pub struct SwapConfig {
+        /// `uniswapV2Router`: The Uniswap V2 router (`Router02`) the swaps go through; its
+        /// `factory()` holds the pools.
+        uniswap_v2_router: Address = "uniswapV2Router",
     }
 }
 
@@ -307,6 +355,71 @@ impl std::error::Error for ConfigError {}
 /// The most chains, tokens or keys a configuration lists.
 const MAX_CONFIG_ENTRIES: usize = 4096;
 
+impl ChainConfig {
+    /// The wallet context of the chain's intent wallets: `None` for a chain without `wallet`.
+    pub fn wallet_context(&self) -> Option<WalletContext> {
+        self.wallet.as_ref().map(WalletConfig::context)
+    }
+
+    /// One line for the start: whether the chain's same-chain quotes carry real bundles.
+    pub fn execution_line(&self) -> String {
+        match (&self.wallet, &self.swap) {
+            (Some(wallet), swap) => format!(
+                "chain {}: same-chain quotes run in intent wallets of factory {} (guest module {}); swaps {}",
+                self.chain_id,
+                wallet.factory,
+                wallet.guest_module,
+                swap.as_ref().map_or("not served (no swap)".to_owned(), |s| format!(
+                    "through the Uniswap V2 router {}",
+                    s.uniswap_v2_router
+                )),
+            ),
+            (None, _) => format!(
+                "chain {}: no wallet: quotes keep placeholder calls and addresses, and its intents move on only by \
+                 ReportIntentOutcome",
+                self.chain_id
+            ),
+        }
+    }
+
+    /// Checks `wallet` and `swap` of the chain at `at` (`chains[i]`): no zero address, a
+    /// creation code when given, the wallet's factory and guest module the chain's
+    /// `walletFactoryAddress` and `metaTxnContract`, a `routerAddress` (the refunds and
+    /// sweeps go through it), and `swap` only beside `wallet`.
+    fn check_wallet(&self, at: &str) -> Result<(), ConfigError> {
+        let unusable = |member: &str, why: &str| Err(ConfigError::Unusable(format!("{at}.{member}: {why}")));
+        let Some(wallet) = &self.wallet else {
+            if self.swap.is_some() {
+                return unusable("swap", "a swap needs the chain's wallet (no member wallet)");
+            }
+            return Ok(());
+        };
+        let addresses = [
+            ("wallet.factory", wallet.factory),
+            ("wallet.mainModule", wallet.main_module),
+            ("wallet.mainModuleUpgradable", wallet.main_module_upgradable),
+            ("wallet.guestModule", wallet.guest_module),
+        ];
+        let swap = self.swap.as_ref().map(|s| ("swap.uniswapV2Router", s.uniswap_v2_router));
+        if let Some((member, _)) = addresses.iter().chain(swap.as_ref()).find(|(_, a)| *a == Address::ZERO) {
+            return unusable(member, "the zero address");
+        }
+        if wallet.creation_code.as_ref().is_some_and(|code| code.is_empty()) {
+            return unusable("wallet.creationCode", "empty");
+        }
+        if wallet.factory != self.wallet_factory_address {
+            return unusable("wallet.factory", "differs from the chain's walletFactoryAddress");
+        }
+        if wallet.guest_module != self.meta_txn_contract {
+            return unusable("wallet.guestModule", "differs from the chain's metaTxnContract");
+        }
+        if self.router_address.address().is_none() {
+            return unusable("routerAddress", "a chain with a wallet needs its ServiceRouter (refunds and sweeps)");
+        }
+        Ok(())
+    }
+}
+
 impl ServiceConfig {
     /// Parses and checks a configuration document.
     ///
@@ -315,7 +428,8 @@ impl ServiceConfig {
     /// [`ConfigError::Invalid`] with the core's reason and path, [`ConfigError::UnknownMember`]
     /// with the path of a member no declaration names, or [`ConfigError::Unusable`] for a
     /// duplicate chain, token, project or key, a token on an unknown chain, no project, an
-    /// empty key, a zero limit or rate, or fees of 100 % or more.
+    /// empty key, a zero limit or rate, fees of 100 % or more, or a chain's `wallet` or
+    /// `swap` that cannot be used (its message starts with the member's path).
     pub fn parse(text: &[u8]) -> Result<ServiceConfig, ConfigError> {
         let limits = Limits { max_array_len: MAX_CONFIG_ENTRIES, ..Limits::DEFAULT };
         let config: ServiceConfig = from_slice_with(text, &limits).map_err(ConfigError::Invalid)?;
@@ -337,8 +451,11 @@ impl ServiceConfig {
             .or_else(|| self.projects.iter().enumerate().find_map(|(i, p)| first(&p.unknown, &listed("projects", i))))
             .or_else(|| {
                 self.chains.iter().enumerate().find_map(|(i, c)| {
+                    let at = |member: &str| format!("{}.{member}", listed("chains", i));
                     first(&c.unknown, &listed("chains", i))
-                        .or_else(|| first(&c.entrypoint.unknown, &format!("{}.entrypoint", listed("chains", i))))
+                        .or_else(|| first(&c.entrypoint.unknown, &at("entrypoint")))
+                        .or_else(|| c.wallet.as_ref().and_then(|w| first(&w.unknown, &at("wallet"))))
+                        .or_else(|| c.swap.as_ref().and_then(|s| first(&s.unknown, &at("swap"))))
                 })
             })
             .or_else(|| {
@@ -372,6 +489,7 @@ impl ServiceConfig {
             if self.chains[..i].iter().any(|c| c.chain_id == chain.chain_id) {
                 return unusable(format!("chain {} is listed twice", chain.chain_id));
             }
+            chain.check_wallet(&format!("chains[{i}]"))?;
         }
         for (i, token) in self.tokens.iter().enumerate() {
             if self.chain(token.chain_id).is_none() {
@@ -499,6 +617,89 @@ mod tests {
         assert_eq!(config.rate_limits(), RateLimits::DEFAULT);
     }
 
+    /// Gives chain 0 of the example a wallet (the published context, at the chain's factory
+    /// and meta-transaction contract) and a swap.
+    fn with_wallet(config: &mut serde_json::Value) {
+        let chain = &mut config["chains"][0];
+        let published = WalletContext::PUBLISHED;
+        chain["walletFactoryAddress"] = published.factory.to_string().into();
+        chain["metaTxnContract"] = published.guest_module.unwrap().to_string().into();
+        chain["wallet"] = serde_json::json!({
+            "factory": published.factory,
+            "mainModule": published.main_module,
+            "mainModuleUpgradable": published.main_module_upgradable,
+            "guestModule": published.guest_module,
+        });
+        chain["swap"] = serde_json::json!({"uniswapV2Router": "0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"});
+    }
+
+    #[test]
+    fn a_wallet_is_the_cores_context_and_a_chain_without_one_says_so() {
+        let mut config = example();
+        with_wallet(&mut config);
+        let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        assert_eq!(config.chains[0].wallet_context(), Some(WalletContext::PUBLISHED));
+        assert!(config.chains[0].execution_line().contains("through the Uniswap V2 router"));
+        assert_eq!(config.chains[1].wallet_context(), None);
+        assert!(config.chains[1].execution_line().contains("no wallet"), "{}", config.chains[1].execution_line());
+        let mut code = example();
+        with_wallet(&mut code);
+        code["chains"][0]["wallet"]["creationCode"] = "0x6000".into();
+        let config = ServiceConfig::parse(code.to_string().as_bytes()).unwrap();
+        assert_eq!(config.chains[0].wallet_context().unwrap().creation_code, Bytes::from_static(&[0x60, 0]));
+    }
+
+    #[test]
+    fn a_malformed_wallet_member_is_the_cores_error_with_its_path() {
+        let mut config = example();
+        with_wallet(&mut config);
+        config["chains"][0]["wallet"]["creationCode"] = "0x6".into();
+        match ServiceConfig::parse(config.to_string().as_bytes()) {
+            Err(ConfigError::Invalid(e)) => assert_eq!(e.path(), Some("chains[0].wallet.creationCode")),
+            other => panic!("{other:?}"),
+        }
+        let mut config = example();
+        with_wallet(&mut config);
+        config["chains"][0]["swap"]["uniswapV2Router"] = "0x12".into();
+        match ServiceConfig::parse(config.to_string().as_bytes()) {
+            Err(ConfigError::Invalid(e)) => assert_eq!(e.path(), Some("chains[0].swap.uniswapV2Router")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_unusable_wallet_or_swap_is_refused_at_its_path() {
+        type Change = fn(&mut serde_json::Value);
+        const ZERO: &str = "0x0000000000000000000000000000000000000000";
+        let cases: [(&str, Change); 8] = [
+            ("chains[0].wallet.factory: the zero address", |c| c["chains"][0]["wallet"]["factory"] = ZERO.into()),
+            ("chains[0].wallet.mainModuleUpgradable: the zero address", |c| {
+                c["chains"][0]["wallet"]["mainModuleUpgradable"] = ZERO.into()
+            }),
+            ("chains[0].swap.uniswapV2Router: the zero address", |c| {
+                c["chains"][0]["swap"]["uniswapV2Router"] = ZERO.into()
+            }),
+            ("chains[0].wallet.creationCode: empty", |c| c["chains"][0]["wallet"]["creationCode"] = "0x".into()),
+            ("chains[0].wallet.factory: differs", |c| {
+                c["chains"][0]["walletFactoryAddress"] = "0x4e59b44847b379578588920ca78fbf26c0b4956c".into()
+            }),
+            ("chains[0].wallet.guestModule: differs", |c| {
+                c["chains"][0]["wallet"]["guestModule"] = "0x4e59b44847b379578588920ca78fbf26c0b4956c".into()
+            }),
+            ("chains[0].routerAddress: a chain with a wallet", |c| c["chains"][0]["routerAddress"] = "".into()),
+            ("chains[1].swap: a swap needs", |c| c["chains"][1]["swap"] = c["chains"][0]["swap"].clone()),
+        ];
+        for (why, change) in cases {
+            let mut config = example();
+            with_wallet(&mut config);
+            change(&mut config);
+            match ServiceConfig::parse(config.to_string().as_bytes()) {
+                Err(ConfigError::Unusable(message)) => assert!(message.starts_with(why), "{message}"),
+                other => panic!("{why}: {other:?}"),
+            }
+        }
+    }
+
     #[test]
     fn a_malformed_field_is_the_cores_error_with_its_path() {
         let mut config = example();
@@ -514,13 +715,21 @@ mod tests {
     #[test]
     fn a_misspelled_member_is_refused_at_its_path() {
         type Change = fn(&mut serde_json::Value);
-        let cases: [(&str, Change); 6] = [
+        let cases: [(&str, Change); 8] = [
             ("acceptUnverifedPermits", |c| c["acceptUnverifedPermits"] = true.into()),
             ("polcy", |c| c["polcy"] = serde_json::json!({"quoteTtlSeconds": 5})),
             ("policy.quoteTTLSeconds", |c| c["policy"]["quoteTTLSeconds"] = 5.into()),
             ("tokens[1].permit.verison", |c| c["tokens"][1]["permit"]["verison"] = "2".into()),
             ("server.headerTimeout", |c| c["server"] = serde_json::json!({"headerTimeout": 1})),
             ("chains[0].entrypoint.typname", |c| c["chains"][0]["entrypoint"]["typname"] = "X".into()),
+            ("chains[0].wallet.mainModul", |c| {
+                with_wallet(c);
+                c["chains"][0]["wallet"]["mainModul"] = "0x01".into()
+            }),
+            ("chains[0].swap.router", |c| {
+                with_wallet(c);
+                c["chains"][0]["swap"]["router"] = "0x01".into()
+            }),
         ];
         for (path, change) in cases {
             let mut config = example();

@@ -82,6 +82,7 @@ fn warn_loudly(message: &str) {
 async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServiceConfig::load(flags.config.as_deref())?;
     let accepts_unverified_deposits = config.accept_unverified_deposits == Some(true);
+    let execution_lines: Vec<String> = config.chains.iter().map(|chain| chain.execution_line()).collect();
     let relayer_key_env = std::env::var("INTENT_RELAYER_KEY").ok();
     let relayer_key = RelayerKey::load(flags.relayer_key_file.as_deref(), relayer_key_env.as_deref())?;
     let relayer = relayer_key.as_ref().map(RelayerKey::address);
@@ -107,6 +108,9 @@ async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
         warn_loudly("the demo keys of the shipped configuration are public: anyone can use this service");
     }
     for line in service.app.records.chain().health_lines() {
+        println!("{line}");
+    }
+    for line in &execution_lines {
         println!("{line}");
     }
     let unverified = service.app.records.chain().chains_without_node();
