@@ -31,6 +31,8 @@ pub const WAITERS: &str = "service_waiters_open";
 pub const STORE_ERRORS: &str = "service_store_errors_total";
 /// Relayed deposits' outcomes, by `outcome` ([`RelayOutcome`]).
 pub const RELAYS: &str = "service_relays_total";
+/// Origin meta-transactions' outcomes, by `outcome` ([`ExecutionOutcome`]).
+pub const EXECUTIONS: &str = "service_executions_total";
 /// 1 while a chain's relayer cannot pay for gas (its intents wait), else 0, by `chain_id`.
 pub const RELAYER_SHORT: &str = "service_relayer_short_of_funds";
 
@@ -63,6 +65,38 @@ impl RelayOutcome {
             RelayOutcome::Refused => "refused",
             RelayOutcome::Rejected => "rejected",
             RelayOutcome::Replaced => "replaced",
+        }
+    }
+}
+
+/// What became of one intent the executor drives (docs/spec.md §12, The executor), the
+/// `outcome` label of [`EXECUTIONS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecutionOutcome {
+    /// Its origin meta-transaction was signed, stored and handed to the node.
+    Sent,
+    /// Someone else's transaction ran its wallet first: adopted, not sent.
+    Adopted,
+    /// Not mined within the chain's `replaceAfterBlocks`: replaced with a higher fee.
+    Replaced,
+    /// Its origin transaction SUCCEEDED.
+    Succeeded,
+    /// Its origin transaction was judged FAILED (then REFUNDED when the receipt shows it).
+    Failed,
+    /// The core's time bound passed before it could be executed: FAILED.
+    TimedOut,
+}
+
+impl ExecutionOutcome {
+    /// The label value.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExecutionOutcome::Sent => "sent",
+            ExecutionOutcome::Adopted => "adopted",
+            ExecutionOutcome::Replaced => "replaced",
+            ExecutionOutcome::Succeeded => "succeeded",
+            ExecutionOutcome::Failed => "failed",
+            ExecutionOutcome::TimedOut => "timed_out",
         }
     }
 }
@@ -103,6 +137,11 @@ impl Metrics {
             RELAYS,
             Some(Unit::Count),
             "Relayed gasless deposits, by outcome (sent, succeeded, reverted, refused, rejected, replaced).",
+        );
+        describe(
+            EXECUTIONS,
+            Some(Unit::Count),
+            "Executed intents' origin transactions, by outcome (sent, adopted, replaced, succeeded, failed, timed_out).",
         );
         recorder.describe_histogram(
             REQUEST_SECONDS.into(),
@@ -150,6 +189,12 @@ impl Metrics {
     /// Counts a relayed deposit's `outcome`.
     pub fn relay(&self, outcome: RelayOutcome) {
         let key = Key::from_parts(RELAYS, vec![Label::from_static_parts("outcome", outcome.label())]);
+        self.recorder.register_counter(&key, &METADATA).increment(1);
+    }
+
+    /// Counts an executed intent's `outcome`.
+    pub fn execution(&self, outcome: ExecutionOutcome) {
+        let key = Key::from_parts(EXECUTIONS, vec![Label::from_static_parts("outcome", outcome.label())]);
         self.recorder.register_counter(&key, &METADATA).increment(1);
     }
 

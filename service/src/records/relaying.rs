@@ -208,6 +208,26 @@ impl Deposits {
         self.while_executing(intent_id, EventInput::fail_with(reason, Some(report))).await
     }
 
+    /// The record of `intent_id`, for the executor to ask its next step.
+    ///
+    /// # Errors
+    ///
+    /// Not found for an unknown intent, or a database failure.
+    pub async fn record(&self, intent_id: &str) -> Result<IntentRecord, Failure> {
+        Ok(self.book.load(intent_id, Caller::Operator).await?.record)
+    }
+
+    /// Applies `input` (a fact that answers the record's step, or the failure its time
+    /// bound gives) to `intent_id`'s record at the clock's now if it is EXECUTING; answers
+    /// whether it was.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's rules, 409, or a database failure.
+    pub async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> Result<bool, Failure> {
+        self.while_executing(intent_id, input).await
+    }
+
     /// Applies `input` to `intent_id`'s record at the clock's now if it is EXECUTING;
     /// answers whether it was.
     async fn while_executing(&self, intent_id: &str, input: EventInput<'_>) -> Result<bool, Failure> {

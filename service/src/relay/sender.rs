@@ -38,7 +38,7 @@ use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
 use crate::chain::{ChainView, Node, NodeError};
-use crate::metrics::{Metrics, RelayOutcome};
+use crate::metrics::{ExecutionOutcome, Metrics, RelayOutcome};
 use crate::records::{Deposits, Execution, Funds};
 use crate::store::{Signed, TxKind};
 
@@ -52,7 +52,7 @@ const RETRY_EVERY: Duration = Duration::from_secs(1);
 const REBROADCAST_AFTER: u32 = 50;
 
 /// A JSON-RPC call that failed.
-enum RpcFailure {
+pub(super) enum RpcFailure {
     /// No answer within the node timeout.
     Timeout(Duration),
     /// The transport failed, or the node answered an error.
@@ -92,7 +92,7 @@ impl RpcFailure {
 }
 
 /// What a relay attempt came to.
-enum Attempt {
+pub(super) enum Attempt {
     /// Nothing more to do for it now (relayed, failed, or not to be relayed).
     Done,
     /// The node or the store could not be reached: try again later.
@@ -140,8 +140,8 @@ pub(super) struct ChainSender {
 }
 
 /// The task's state beside its settings.
-struct Task {
-    chain: ChainSender,
+pub(super) struct Task {
+    pub(super) chain: ChainSender,
     next_nonce: Option<u64>,
     pending: Vec<Following>,
     retry: Vec<String>,
@@ -151,13 +151,14 @@ struct Task {
 }
 
 /// The deposit transaction `status` of a relay not sent (so with no hash), and why.
-fn unsent(chain_id: u64, status: TransactionStatus, reason: &str) -> TransactionReport {
-    TransactionReport { txn_hash: None, ..report(chain_id, status, B256::ZERO, Some(reason.to_owned()), None) }
+fn unsent(chain_id: u64, kind: TxKind, status: TransactionStatus, reason: &str) -> TransactionReport {
+    TransactionReport { txn_hash: None, ..report(chain_id, kind, status, B256::ZERO, Some(reason.to_owned()), None) }
 }
 
 /// The deposit transaction `status` of the relay `hash`.
-fn report(
+pub(super) fn report(
     chain_id: u64,
+    kind: TxKind,
     status: TransactionStatus,
     hash: B256,
     reason: Option<String>,
@@ -169,14 +170,20 @@ fn report(
         status_reason: reason,
         txn_hash: Some(hash),
         txn_mined_at: mined_at,
-        kind: TransactionType::Deposit,
+        kind: match kind {
+            TxKind::Deposit => TransactionType::Deposit,
+            TxKind::Origin => TransactionType::Origin,
+        },
         unknown: UnknownMembers::new(),
     }
 }
 
 impl ChainSender {
     /// `call` to the node, within the node timeout.
-    async fn rpc<T>(&self, call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
+    pub(super) async fn rpc<T>(
+        &self,
+        call: impl IntoFuture<Output = Result<T, TransportError>>,
+    ) -> Result<T, RpcFailure> {
         match tokio::time::timeout(self.node.timeout(), call).await {
             Ok(answer) => answer.map_err(RpcFailure::Rpc),
             Err(_) => Err(RpcFailure::Timeout(self.node.timeout())),
@@ -185,17 +192,17 @@ impl ChainSender {
 
     /// Whether the node serves this chain: asked once, by the chain view, which remembers
     /// the answer for the reads of every request too.
-    async fn check_node(&self) -> Result<(), NodeError> {
+    pub(super) async fn check_node(&self) -> Result<(), NodeError> {
         self.node.within(self.chain.check_chain_id(&self.node)).await
     }
 
     /// The provider of the chain's node.
-    fn provider(&self) -> &alloy_provider::DynProvider {
+    pub(super) fn provider(&self) -> &alloy_provider::DynProvider {
         self.node.provider()
     }
 
     /// The chain's id.
-    fn chain_id(&self) -> u64 {
+    pub(super) fn chain_id(&self) -> u64 {
         self.node.chain_id()
     }
 
@@ -256,8 +263,11 @@ impl Task {
                         );
                     }
                     self.pending.clear();
-                    for version in relays.into_iter().filter(|version| version.kind == TxKind::Deposit) {
-                        match self.pending.iter_mut().find(|following| following.intent_id() == version.intent_id) {
+                    for version in relays {
+                        let same = |following: &&mut Following| {
+                            following.intent_id() == version.intent_id && following.versions[0].kind == version.kind
+                        };
+                        match self.pending.iter_mut().find(same) {
                             Some(following) => following.versions.push(version),
                             None => self.pending.push(Following::new(version, REBROADCAST_AFTER - 1)),
                         }
@@ -333,20 +343,14 @@ impl Task {
             Ok(call) => call,
             Err(e) => {
                 let reason = format!("the deposit cannot be relayed: {e}");
-                let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
+                let failed = unsent(chain.chain_id(), TxKind::Deposit, TransactionStatus::Failed, &reason);
                 self.fail(intent_id, &reason, &failed).await;
                 return Attempt::Done;
             }
         };
         if let Err(e) = chain.check_node().await {
             tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
-            let reason = format!("not relayed yet, tried again: {e}");
-            if self.waiting.get(intent_id) != Some(&reason) {
-                let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
-                if chain.deposits.keep(intent_id, &waiting).await.is_ok() {
-                    self.waiting.insert(intent_id.to_owned(), reason);
-                }
-            }
+            self.wait(intent_id, TxKind::Deposit, format!("not relayed yet, tried again: {e}")).await;
             return Attempt::Retry;
         }
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
@@ -361,7 +365,7 @@ impl Task {
                         "relayer: the deposit would revert; not sent"
                     );
                     chain.metrics.relay(RelayOutcome::Refused);
-                    let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
+                    let failed = unsent(chain.chain_id(), TxKind::Deposit, TransactionStatus::Failed, &reason);
                     self.fail(intent_id, &reason, &failed).await;
                     return Attempt::Done;
                 }
@@ -379,42 +383,84 @@ impl Task {
             }
         };
         let gas_limit = gas.saturating_add(gas / 5);
-        let cost = U256::from(gas_limit).saturating_mul(U256::from(fees.max_fee_per_gas));
-        let (balance, head) = match chain.rpc(chain.provider().get_balance(chain.relayer)).await {
-            Ok(balance) => match chain.rpc(chain.provider().get_block_number()).await {
-                Ok(head) => (balance, head),
-                Err(failure) => {
-                    tracing::warn!(intent_id, error = %failure, "relayer: cannot read the head block");
-                    return Attempt::Retry;
-                }
-            },
+        let head = match self.can_pay(intent_id, TxKind::Deposit, gas_limit, fees.max_fee_per_gas).await {
+            Ok(head) => head,
+            Err(attempt) => return attempt,
+        };
+        let request = request
+            .with_gas_limit(gas_limit)
+            .with_max_fee_per_gas(fees.max_fee_per_gas)
+            .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas);
+        self.sign_store_send(intent_id, TxKind::Deposit, request, head, call.function).await
+    }
+
+    /// Whether the relayer can pay `gas_limit` at `max_fee` for `intent_id`'s transaction of
+    /// `kind`: the head block when it can; else the intent waits (its transaction PENDING
+    /// with why, written once), the relayer is reported short of funds, and it is tried
+    /// again later.
+    pub(super) async fn can_pay(
+        &mut self,
+        intent_id: &str,
+        kind: TxKind,
+        gas_limit: u64,
+        max_fee: u128,
+    ) -> Result<u64, Attempt> {
+        let chain = &self.chain;
+        let cost = U256::from(gas_limit).saturating_mul(U256::from(max_fee));
+        let read = async {
+            let balance = chain.rpc(chain.provider().get_balance(chain.relayer)).await?;
+            let head = chain.rpc(chain.provider().get_block_number()).await?;
+            Ok::<_, RpcFailure>((balance, head))
+        };
+        let (balance, head) = match read.await {
+            Ok(read) => read,
             Err(failure) => {
                 tracing::warn!(intent_id, error = %failure, "relayer: cannot read its balance");
-                return Attempt::Retry;
+                return Err(Attempt::Retry);
             }
         };
-        if balance < cost {
-            let short = format!(
-                "the relayer {} cannot pay for gas on chain {}: balance {balance} wei, the transaction may cost {cost} wei",
-                chain.relayer,
-                chain.chain_id()
-            );
-            if chain.funds.short().as_ref() != Some(&short) {
-                tracing::warn!(intent_id, short, "relayer: short of funds; the intent waits");
-            }
-            chain.funds.set_short(Some(short.clone()));
-            chain.metrics.relayer_short(chain.chain_id(), true);
-            let reason = format!("not relayed yet, waiting: {short}");
-            if self.waiting.get(intent_id) != Some(&reason) {
-                let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
-                if chain.deposits.keep(intent_id, &waiting).await.is_ok() {
-                    self.waiting.insert(intent_id.to_owned(), reason);
-                }
-            }
-            return Attempt::Retry;
+        if balance >= cost {
+            chain.funds.set_short(None);
+            chain.metrics.relayer_short(chain.chain_id(), false);
+            return Ok(head);
         }
-        chain.funds.set_short(None);
-        chain.metrics.relayer_short(chain.chain_id(), false);
+        let short = format!(
+            "the relayer {} cannot pay for gas on chain {}: balance {balance} wei, the transaction may cost {cost} wei",
+            chain.relayer,
+            chain.chain_id()
+        );
+        if chain.funds.short().as_ref() != Some(&short) {
+            tracing::warn!(intent_id, short, "relayer: short of funds; the intent waits");
+        }
+        chain.funds.set_short(Some(short.clone()));
+        chain.metrics.relayer_short(chain.chain_id(), true);
+        self.wait(intent_id, kind, format!("not relayed yet, waiting: {short}")).await;
+        Err(Attempt::Retry)
+    }
+
+    /// Keeps `intent_id`'s transaction of `kind` PENDING without a hash, with `reason`,
+    /// once per reason.
+    pub(super) async fn wait(&mut self, intent_id: &str, kind: TxKind, reason: String) {
+        if self.waiting.get(intent_id) == Some(&reason) {
+            return;
+        }
+        let waiting = unsent(self.chain.chain_id(), kind, TransactionStatus::Pending, &reason);
+        if self.chain.deposits.keep(intent_id, &waiting).await.is_ok() {
+            self.waiting.insert(intent_id.to_owned(), reason);
+        }
+    }
+
+    /// Signs `request` (gas and fees set) with the next nonce, stores it as `intent_id`'s
+    /// first version of its transaction of `kind` signed at `head`, keeps it SENT on the
+    /// receipt, and only then sends it; `function` names the call in the log.
+    pub(super) async fn sign_store_send(
+        &mut self,
+        intent_id: &str,
+        kind: TxKind,
+        request: TransactionRequest,
+        head: u64,
+        function: &str,
+    ) -> Attempt {
         loop {
             let nonce = match self.nonce().await {
                 Ok(nonce) => nonce,
@@ -425,15 +471,7 @@ impl Task {
             };
             let chain = &self.chain;
             let store = chain.deposits.store();
-            let signed = request
-                .clone()
-                .with_nonce(nonce)
-                .with_chain_id(chain.chain_id())
-                .with_gas_limit(gas_limit)
-                .with_max_fee_per_gas(fees.max_fee_per_gas)
-                .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas)
-                .build(&chain.wallet)
-                .await;
+            let signed = request.clone().with_nonce(nonce).with_chain_id(chain.chain_id()).build(&chain.wallet).await;
             let envelope = match signed {
                 Ok(envelope) => envelope,
                 Err(e) => {
@@ -443,7 +481,7 @@ impl Task {
             };
             let relay = Signed {
                 intent_id: intent_id.to_owned(),
-                kind: TxKind::Deposit,
+                kind,
                 chain_id: chain.chain_id(),
                 sender: chain.relayer,
                 nonce,
@@ -455,9 +493,9 @@ impl Task {
             let raw = relay.raw.clone().unwrap_or_default();
             match store.insert_signed(&relay).await {
                 Ok(true) => {}
-                Ok(false) => match store.has_signed(intent_id, TxKind::Deposit).await {
+                Ok(false) => match store.has_signed(intent_id, kind).await {
                     Ok(true) => return Attempt::Done,
-                    // The nonce is a stored relay's (one the node has not counted yet).
+                    // The nonce is a stored transaction's (one the node has not counted yet).
                     Ok(false) => {
                         self.next_nonce = Some(nonce + 1);
                         continue;
@@ -465,27 +503,27 @@ impl Task {
                     Err(_) => return Attempt::Retry,
                 },
                 Err(e) => {
-                    tracing::warn!(intent_id, error = %e, "relayer: cannot store the relay");
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot store the signed transaction");
                     return Attempt::Retry;
                 }
             }
             self.next_nonce = Some(nonce + 1);
             let hash = relay.txn_hash;
-            let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
+            let sent = report(chain.chain_id(), kind, TransactionStatus::Sent, hash, None, None);
             if let Err(e) = chain.deposits.keep(intent_id, &sent).await {
-                tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
+                tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent transaction");
             }
             match chain.rpc(chain.provider().send_raw_transaction(&raw)).await {
                 Ok(_) => {}
                 Err(failure) => match failure.node_error() {
                     Some((message, _)) if !message.contains("already known") => {
-                        // Nothing was sent: the relay is forgotten and signed again later
-                        // with a fresh nonce (the relayer's funds or nonce are its own
+                        // Nothing was sent: the transaction is forgotten and signed again
+                        // later with a fresh nonce (the relayer's funds or nonce are its own
                         // trouble, not the intent's).
                         let reason = format!("the node refused the relay transaction, tried again: {message}");
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
-                        let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
+                        let waiting = unsent(chain.chain_id(), kind, TransactionStatus::Pending, &reason);
                         if let Err(e) = chain.deposits.keep(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
@@ -494,7 +532,7 @@ impl Task {
                             Ok(()) => Attempt::Retry,
                             // Kept: followed, and sent again while the node does not know it.
                             Err(e) => {
-                                tracing::warn!(intent_id, error = %e, "relayer: cannot forget the refused relay");
+                                tracing::warn!(intent_id, error = %e, "relayer: cannot forget the refused transaction");
                                 self.pending.push(Following::new(relay, 0));
                                 Attempt::Done
                             }
@@ -504,8 +542,10 @@ impl Task {
                     _ => tracing::warn!(intent_id, error = %failure, "relayer: sending failed; it is sent again"),
                 },
             }
-            tracing::info!(intent_id, function = call.function, nonce, txn_hash = %hash, "relayer: deposit sent");
-            chain.metrics.relay(RelayOutcome::Sent);
+            tracing::info!(intent_id, kind = kind.as_str(), function, nonce, txn_hash = %hash, "relayer: sent");
+            if kind == TxKind::Deposit {
+                chain.metrics.relay(RelayOutcome::Sent);
+            }
             self.pending.push(Following::new(relay, 0));
             return Attempt::Done;
         }
@@ -530,7 +570,7 @@ impl Task {
     }
 
     /// The Unix time of block `number`.
-    async fn mined_at(&self, number: u64) -> Option<Timestamp> {
+    pub(super) async fn mined_at(&self, number: u64) -> Option<Timestamp> {
         let block = self
             .chain
             .rpc(self.chain.provider().get_block_by_number(BlockNumberOrTag::Number(number)))
@@ -628,8 +668,11 @@ impl Task {
             txn_hash = %hash,
             "relayer: not mined in time; replaced with a higher fee"
         );
-        chain.metrics.relay(RelayOutcome::Replaced);
-        let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
+        match latest.kind {
+            TxKind::Deposit => chain.metrics.relay(RelayOutcome::Replaced),
+            TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Replaced),
+        }
+        let sent = report(chain.chain_id(), latest.kind, TransactionStatus::Sent, hash, None, None);
         if let Err(e) = chain.deposits.keep(&intent_id, &sent).await {
             tracing::warn!(intent_id, error = %e, "relayer: cannot record the replacement");
         }
@@ -675,14 +718,24 @@ impl Task {
             self.replace(following, head).await;
             return false;
         };
+        if relay.kind == TxKind::Origin {
+            // Mined: judged by the executor's step (`super::origin`), from its receipt.
+            return true;
+        }
         let block = receipt.block_number.unwrap_or(head);
         let mined_at = self.mined_at(block).await;
         if !receipt.status() {
             let reason = self.revert_of(&relay.intent_id, block).await;
             tracing::info!(intent_id = relay.intent_id, reason, "relayer: the deposit reverted");
             chain.metrics.relay(RelayOutcome::Reverted);
-            let reverted =
-                report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
+            let reverted = report(
+                chain.chain_id(),
+                TxKind::Deposit,
+                TransactionStatus::Reverted,
+                relay.txn_hash,
+                Some(reason.clone()),
+                mined_at,
+            );
             self.fail(&relay.intent_id, &reason, &reverted).await;
             if let Err(e) = store.finish_signed(&relay.intent_id, TxKind::Deposit, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
@@ -692,12 +745,20 @@ impl Task {
         let confirmations = head.saturating_sub(block).saturating_add(1);
         if confirmations < chain.confirmations {
             if !following.mining {
-                let mining = report(chain.chain_id(), TransactionStatus::Mining, relay.txn_hash, None, mined_at);
+                let mining = report(
+                    chain.chain_id(),
+                    TxKind::Deposit,
+                    TransactionStatus::Mining,
+                    relay.txn_hash,
+                    None,
+                    mined_at,
+                );
                 following.mining = chain.deposits.keep(&relay.intent_id, &mining).await.is_ok();
             }
             return false;
         }
-        let succeeded = report(chain.chain_id(), TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
+        let succeeded =
+            report(chain.chain_id(), TxKind::Deposit, TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
         if let Err(e) = chain.deposits.keep(&relay.intent_id, &succeeded).await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
             return false;

@@ -76,6 +76,29 @@ fn corrupt(what: &str) -> StoreError {
     sqlx::Error::Decode(format!("signed_transactions: unreadable {what}").into())
 }
 
+/// The columns of a [`Signed`], in [`signed_of`]'s order.
+const SELECT: &str = "SELECT txn_hash, intent_id, kind, chain_id, sender, nonce, attempt, raw_transaction, \
+                      signed_at_block FROM signed_transactions";
+
+/// The [`Signed`] of a row of [`SELECT`].
+fn signed_of(row: &sqlx::any::AnyRow) -> Result<Signed, StoreError> {
+    let text = |i: usize| row.try_get::<String, _>(i);
+    let number = |i: usize| row.try_get::<i64, _>(i).map(|n| u64::try_from(n).unwrap_or(0));
+    let raw: Option<String> = row.try_get(7)?;
+    let block: Option<i64> = row.try_get(8)?;
+    Ok(Signed {
+        txn_hash: text(0)?.parse().map_err(|_| corrupt("txn_hash"))?,
+        intent_id: text(1)?,
+        kind: TxKind::parse(&text(2)?).ok_or_else(|| corrupt("kind"))?,
+        chain_id: number(3)?,
+        sender: text(4)?.parse().map_err(|_| corrupt("sender"))?,
+        nonce: number(5)?,
+        attempt: number(6)?,
+        raw: raw.map(|raw| raw.parse().map_err(|_| corrupt("raw_transaction"))).transpose()?,
+        signed_at_block: block.map(|block| u64::try_from(block).unwrap_or(0)),
+    })
+}
+
 impl Store {
     /// Stores `signed` as pending; `false` when its intent already has this version of its
     /// transaction of this kind, or (a first version) its nonce is taken on its chain by
@@ -126,35 +149,30 @@ impl Store {
     ///
     /// The database's error, or a row this module did not write.
     pub async fn pending_signed(&self, chain_id: u64, sender: Address) -> Result<Vec<Signed>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT txn_hash, intent_id, kind, chain_id, sender, nonce, attempt, raw_transaction, signed_at_block \
-             FROM signed_transactions WHERE status = $1 AND chain_id = $2 AND (sender = $3 OR raw_transaction IS NULL) \
-             ORDER BY nonce, attempt",
-        )
+        let rows = sqlx::query(&format!(
+            "{SELECT} WHERE status = $1 AND chain_id = $2 AND (sender = $3 OR raw_transaction IS NULL) \
+             ORDER BY nonce, attempt"
+        ))
         .bind(PENDING)
         .bind(int(chain_id))
         .bind(sender.to_string())
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|row| {
-                let text = |i: usize| row.try_get::<String, _>(i);
-                let number = |i: usize| row.try_get::<i64, _>(i).map(|n| u64::try_from(n).unwrap_or(0));
-                let raw: Option<String> = row.try_get(7)?;
-                let block: Option<i64> = row.try_get(8)?;
-                Ok(Signed {
-                    txn_hash: text(0)?.parse().map_err(|_| corrupt("txn_hash"))?,
-                    intent_id: text(1)?,
-                    kind: TxKind::parse(&text(2)?).ok_or_else(|| corrupt("kind"))?,
-                    chain_id: number(3)?,
-                    sender: text(4)?.parse().map_err(|_| corrupt("sender"))?,
-                    nonce: number(5)?,
-                    attempt: number(6)?,
-                    raw: raw.map(|raw| raw.parse().map_err(|_| corrupt("raw_transaction"))).transpose()?,
-                    signed_at_block: block.map(|block| u64::try_from(block).unwrap_or(0)),
-                })
-            })
-            .collect()
+        rows.iter().map(signed_of).collect()
+    }
+
+    /// Every version of `intent_id`'s transaction of `kind`, pending or done, the first first.
+    ///
+    /// # Errors
+    ///
+    /// The database's error, or a row this module did not write.
+    pub async fn signed_versions(&self, intent_id: &str, kind: TxKind) -> Result<Vec<Signed>, StoreError> {
+        let rows = sqlx::query(&format!("{SELECT} WHERE intent_id = $1 AND kind = $2 ORDER BY attempt"))
+            .bind(intent_id)
+            .bind(kind.as_str())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(signed_of).collect()
     }
 
     /// Deletes the version `txn_hash`: the node refused it, so it was never sent.
