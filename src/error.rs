@@ -193,6 +193,18 @@ reasons! {
         "A fail or abort without a reason.";
     WindowStillOpen = "WINDOW_STILL_OPEN", IntentStatus, "lifecycle",
         "Expire before the execution window has closed.";
+    FactNotAsked = "FACT_NOT_ASKED", IntentStatus, "lifecycle",
+        "A balance or an origin receipt the EXECUTING record does not ask for now (next_step): a balance before the deposit stage SUCCEEDED or after the origin transaction was sent, a receipt before it was sent.";
+    BalanceMismatch = "BALANCE_MISMATCH", InvalidArgument, "lifecycle",
+        "The balance is of another chain, token or wallet than the precondition's (the deposit token at the origin intent address, on the origin chain).";
+    PreconditionUnmet = "PRECONDITION_UNMET", IntentStatus, "lifecycle",
+        "The balance at the intent address is below the deposit amount: the record keeps waiting, and a later balance may meet it.";
+    OriginHashMismatch = "ORIGIN_HASH_MISMATCH", InvalidArgument, "lifecycle",
+        "The origin receipt is of another transaction than the origin transaction the record follows.";
+    OriginWrongChain = "ORIGIN_WRONG_CHAIN", InvalidArgument, "lifecycle",
+        "The origin receipt was read from another chain than the intent's originChainId.";
+    OriginUnconfirmed = "ORIGIN_UNCONFIRMED", IntentStatus, "lifecycle",
+        "The origin transaction has fewer confirmations (headBlockNumber - blockNumber + 1) than the policy's depositConfirmations; the same receipt is judged later.";
 }
 
 impl fmt::Display for Reason {
@@ -656,6 +668,52 @@ pub enum Problem {
         /// `committedAt + executionWindow`.
         closes_at: Timestamp,
     },
+    /// See [`Reason::FactNotAsked`].
+    #[error("the record does not ask for {fact} now: {detail}")]
+    FactNotAsked {
+        /// The fact offered: `a balance` or `an origin receipt`.
+        fact: &'static str,
+        /// What the record waits for instead.
+        detail: &'static str,
+    },
+    /// See [`Reason::BalanceMismatch`].
+    #[error("the balance is not of the precondition's {field}")]
+    BalanceMismatch {
+        /// The member that differs: `chainId`, `token` or `wallet`.
+        field: &'static str,
+    },
+    /// See [`Reason::PreconditionUnmet`].
+    #[error("precondition unmet: balance {amount} is below {at_least}")]
+    PreconditionUnmet {
+        /// The balance read.
+        amount: U256,
+        /// The deposit amount it must reach.
+        at_least: U256,
+    },
+    /// See [`Reason::OriginHashMismatch`].
+    #[error("origin receipt is of transaction {evidence:#x}, not {following:#x}")]
+    OriginHashMismatch {
+        /// The hash of the origin transaction the record follows.
+        following: B256,
+        /// The hash the receipt names.
+        evidence: B256,
+    },
+    /// See [`Reason::OriginWrongChain`].
+    #[error("origin receipt from chain {chain_id}, not from the origin chain {origin_chain_id}")]
+    OriginWrongChain {
+        /// The chain the receipt was read from.
+        chain_id: U256,
+        /// The intent's `originChainId`.
+        origin_chain_id: u64,
+    },
+    /// See [`Reason::OriginUnconfirmed`].
+    #[error("origin transaction unconfirmed: {confirmations} of {required} confirmations")]
+    OriginUnconfirmed {
+        /// `headBlockNumber - blockNumber + 1` (0 when the head is below the block).
+        confirmations: U256,
+        /// The policy's `depositConfirmations`.
+        required: u64,
+    },
 }
 
 fn from_status(from: Option<&IntentStatus>) -> String {
@@ -964,6 +1022,12 @@ mod tests {
             Reason::ClockWentBackwards => Problem::ClockWentBackwards { now, last: now },
             Reason::StatusReasonRequired => Problem::StatusReasonRequired,
             Reason::WindowStillOpen => Problem::WindowStillOpen { now, closes_at: now },
+            Reason::FactNotAsked => Problem::FactNotAsked { fact: "a balance", detail: "the deposit is not SUCCEEDED" },
+            Reason::BalanceMismatch => Problem::BalanceMismatch { field: "token" },
+            Reason::PreconditionUnmet => Problem::PreconditionUnmet { amount: U256::ZERO, at_least: U256::from(1) },
+            Reason::OriginHashMismatch => Problem::OriginHashMismatch { following: B256::ZERO, evidence: B256::ZERO },
+            Reason::OriginWrongChain => Problem::OriginWrongChain { chain_id: U256::from(2), origin_chain_id: 1 },
+            Reason::OriginUnconfirmed => Problem::OriginUnconfirmed { confirmations: U256::ZERO, required: 1 },
         }
     }
 

@@ -40,11 +40,14 @@ pub use canonical::Canonical;
 pub use error::{Error, ErrorBody, ErrorKind, Problem, Reason};
 pub use json::Sink;
 pub use lifecycle::state::{EntrypointNamesState, PolicyState, RecordState, StatePart, RECORD_STATE_VERSION};
-pub use lifecycle::{Applied, Event, EventInput, IntentRecord, WINDOW_EXPIRED_REASON};
+pub use lifecycle::{Applied, Event, EventInput, IntentRecord, Step, WINDOW_EXPIRED_REASON};
 pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
 pub use policy::Policy;
-pub use rules::facts::{ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, TokenPermit};
+pub use rules::facts::{
+    BalanceFact, ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, OriginEvidence,
+    TokenPermit,
+};
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, Quantity, TextOrDecimal, Timestamp};
 pub use wire::diff::{changed_paths, MAX_CHANGED_PATHS, MAX_CHANGED_PATH_LEN};

@@ -167,6 +167,7 @@ impl Scenario {
             entrypoint: entrypoint_names(self.policy.as_ref().and_then(|policy| policy.entrypoint.as_ref())),
             deposit_confirmations: (self.policy.as_ref().and_then(|policy| policy.deposit_confirmations))
                 .unwrap_or(Policy::DEFAULT.deposit_confirmations),
+            ..Policy::DEFAULT
         })
     }
 

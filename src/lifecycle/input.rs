@@ -8,7 +8,7 @@
 //! parent module, and `receipt` for progress reports) and the rules the inputs are checked
 //! by ([`crate::rules`]).
 
-use crate::{ChainFacts, ExecuteRequest, Intent, ServiceContracts, TransactionReport};
+use crate::{BalanceFact, ChainFacts, ExecuteRequest, Intent, OriginEvidence, ServiceContracts, TransactionReport};
 
 use super::table::Event;
 
@@ -68,6 +68,19 @@ pub enum EventInput<'a> {
     Progress {
         /// The transaction as it stands, kept on the receipt in place of its type's.
         report: &'a TransactionReport,
+    },
+    /// The balance that answers [`Step::ReadBalance`](crate::Step::ReadBalance): kept when
+    /// it meets the precondition (docs/spec.md §6.7). Not an event of the transition table.
+    Balance {
+        /// The balance read.
+        fact: &'a BalanceFact,
+    },
+    /// The receipt that answers [`Step::FollowOrigin`](crate::Step::FollowOrigin): judged,
+    /// it ends execution (docs/spec.md §6.7) through the table's `succeed`, or `fail` and
+    /// then `refund`.
+    OriginReceipt {
+        /// What the node says about the origin transaction.
+        evidence: &'a OriginEvidence,
     },
 }
 
@@ -194,8 +207,39 @@ impl<'a> EventInput<'a> {
         EventInput::Progress { report }
     }
 
+    /// Answers [`Step::ReadBalance`](crate::Step::ReadBalance) with the balance read: one
+    /// that meets the precondition (at least the deposit amount of the deposit token at the
+    /// origin intent address, on the origin chain) is kept in the record, which then asks to
+    /// send the origin transaction; the revision grows by one, the status and its time stay.
+    /// The same balance again, once one is kept, is a replay (docs/spec.md §6.7).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `balance`) unless
+    /// EXECUTING, `FACT_NOT_ASKED` before the deposit stage SUCCEEDED or once the origin
+    /// transaction was sent (or another balance was kept), `BALANCE_MISMATCH` at `chainId`,
+    /// `token` or `wallet`, `PRECONDITION_UNMET` at `amount`.
+    pub const fn balance(fact: &'a BalanceFact) -> Self {
+        EventInput::Balance { fact }
+    }
+
+    /// Answers [`Step::FollowOrigin`](crate::Step::FollowOrigin) with the node's receipt of
+    /// the origin transaction, judged from its facts alone (docs/spec.md §6.7): SUCCEEDED,
+    /// the receipt's origin transaction SUCCEEDED with its hash; or FAILED with the status
+    /// reason that names the failed call and its decoded revert, and then at once REFUNDED
+    /// (two revisions) when the same receipt shows the deposit going back to the owner (the
+    /// refund transaction SUCCEEDED with the same hash).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `originReceipt`)
+    /// unless EXECUTING, `FACT_NOT_ASKED` unless the origin transaction was reported SENT or
+    /// MINING with its hash ([`EventInput::progress`]), then `ORIGIN_HASH_MISMATCH` at
+    /// `receipt.transactionHash`, `ORIGIN_WRONG_CHAIN` at `chainId`, `ORIGIN_UNCONFIRMED` at
+    /// `headBlockNumber` (the policy's `depositConfirmations`).
+    pub const fn origin_receipt(evidence: &'a OriginEvidence) -> Self {
+        EventInput::OriginReceipt { evidence }
+    }
+
     /// The event of the transition table this input is for; `None` for a progress report,
-    /// which the table does not know (the status does not move).
+    /// a balance or an origin receipt, which the table does not know (an origin receipt
+    /// moves the status through the table's `succeed`, `fail` and `refund`).
     pub fn event(&self) -> Option<Event> {
         Some(match self {
             EventInput::Commit { .. } => Event::Commit,
@@ -205,7 +249,7 @@ impl<'a> EventInput<'a> {
             EventInput::Abort { .. } => Event::Abort,
             EventInput::Expire => Event::Expire,
             EventInput::Refund { .. } => Event::Refund,
-            EventInput::Progress { .. } => return None,
+            EventInput::Progress { .. } | EventInput::Balance { .. } | EventInput::OriginReceipt { .. } => return None,
         })
     }
 }

@@ -20,6 +20,7 @@
 //! changes nothing. The persisted form of a record and its checks live in `state`; the
 //! rules of each operation in [`crate::rules`].
 
+mod execution;
 mod input;
 mod receipt;
 pub(crate) mod state;
@@ -30,6 +31,7 @@ use alloc::vec::Vec;
 
 use alloy_primitives::B256;
 
+pub use execution::Step;
 pub use input::EventInput;
 pub use table::Event;
 use table::Stage;
@@ -37,8 +39,8 @@ use table::Stage;
 use crate::error::{Error, Problem};
 use crate::rules::{check_execute, check_intent, ExecuteContext};
 use crate::{
-    changed_paths, Canonical, ChainFacts, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction,
-    Policy, ServiceContracts, Timestamp, TransactionReport,
+    changed_paths, BalanceFact, Canonical, ChainFacts, ExecuteRequest, GasFeeOptions, Intent, IntentStatus,
+    IntentTransaction, Policy, ServiceContracts, Timestamp, TransactionReport,
 };
 
 /// The status reason an expired execution window leaves.
@@ -84,6 +86,8 @@ pub struct IntentRecord {
     execute_request: Option<ExecuteRequest>,
     transactions: Vec<IntentTransaction>,
     progress_reports: u64,
+    /// The balance that met the origin precondition, once one did (`execution`).
+    precondition_met: Option<BalanceFact>,
     /// The text of the quoted members, once [`IntentRecord::state_json`] wrote it.
     quoted_text: state::QuotedText,
 }
@@ -136,6 +140,7 @@ impl IntentRecord {
             execute_request: None,
             transactions: Vec::new(),
             progress_reports: 0,
+            precondition_met: None,
             quoted_text: state::QuotedText::default(),
         })
     }
@@ -328,6 +333,8 @@ impl IntentRecord {
                 self.enter_reporting(next, self.status_reason.clone(), transaction, now)
             }
             EventInput::Progress { report } => self.apply_progress(report, now),
+            EventInput::Balance { fact } => self.apply_balance(fact, now),
+            EventInput::OriginReceipt { evidence } => self.apply_origin_receipt(evidence, now),
         }
     }
 
@@ -428,6 +435,9 @@ impl IntentRecord {
             deposit_confirmations: self.policy.deposit_confirmations,
         };
         check_execute(request, &context)?;
+        if let (Some(hash), Some(_)) = (request.deposit_transaction_hash, facts.deposit_evidence) {
+            receipt::keep_proven_deposit(self, hash, now);
+        }
         self.execute_request = Some(request.clone());
         self.enter(next, None, now);
         Ok(Applied::Changed)

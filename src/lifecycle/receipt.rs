@@ -12,6 +12,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use alloy_primitives::B256;
+
 use super::table::Stage;
 use super::{Applied, IntentRecord, WINDOW_EXPIRED_REASON};
 use crate::error::{Error, Problem};
@@ -87,6 +89,32 @@ pub(crate) fn reported(
     Ok(transaction)
 }
 
+/// Keeps on `record`'s receipt the deposit transaction `hash` that its deposit evidence
+/// proved at the execute, at `now`: SUCCEEDED, the deposit stage done (docs/spec.md §6.7).
+pub(crate) fn keep_proven_deposit(record: &mut IntentRecord, hash: B256, now: Timestamp) {
+    let mut transaction = described(&record.intent, &TransactionType::Deposit, TransactionStatus::Succeeded);
+    transaction.status_updated_at = Some(now);
+    transaction.txn_hash = Some(hash);
+    keep(&mut record.transactions, transaction);
+}
+
+/// The transaction of `kind` on `intent`'s receipt, reported by the record itself from a
+/// receipt it judged (docs/spec.md §6.7) at `now`.
+pub(crate) fn judged(
+    intent: &Intent,
+    kind: &TransactionType,
+    status: TransactionStatus,
+    reason: Option<String>,
+    hash: B256,
+    now: Timestamp,
+) -> IntentTransaction {
+    let mut transaction = described(intent, kind, status);
+    transaction.status_reason = reason;
+    transaction.status_updated_at = Some(now);
+    transaction.txn_hash = Some(hash);
+    transaction
+}
+
 /// Keeps `transaction` in `kept` in place of the one of its type.
 pub(crate) fn keep(kept: &mut Vec<IntentTransaction>, transaction: IntentTransaction) {
     kept.retain(|old| old.kind != transaction.kind);
@@ -133,7 +161,7 @@ impl IntentRecord {
         Ok(Applied::Changed)
     }
 
-    fn kept(&self, kind: &TransactionType) -> Option<&IntentTransaction> {
+    pub(super) fn kept(&self, kind: &TransactionType) -> Option<&IntentTransaction> {
         self.transactions.iter().find(|t| t.kind == *kind)
     }
 

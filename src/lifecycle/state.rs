@@ -26,7 +26,7 @@ use crate::wire::declare::MemberWriter;
 use crate::wire::wire_value::{Form, WireValue};
 use crate::wire_object;
 use crate::{
-    Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction, Policy, Timestamp,
+    BalanceFact, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction, Policy, Timestamp,
     TransactionReport, UnknownMembers,
 };
 
@@ -53,6 +53,10 @@ wire_object! {
         last_event_at: Timestamp = "lastEventAt",
         /// `policy`: The policy the intent was quoted under.
         policy: PolicyState = "policy",
+        /// `preconditionMet`: The balance that met the origin precondition
+        /// ([`EventInput::balance`](crate::EventInput::balance), docs/spec.md §6.7); absent
+        /// until one did (as in states written before it existed).
+        precondition_met: Option<BalanceFact> = "preconditionMet",
         /// `progressReports`: How many transaction progress reports changed the record
         /// ([`EventInput::progress`](crate::EventInput::progress)); absent when none did (as
         /// in states written before they existed).
@@ -83,6 +87,10 @@ wire_object! {
         deposit_confirmations: Option<u64> = "depositConfirmations",
         /// `entrypoint`: The entrypoint's EIP-712 names.
         entrypoint: EntrypointNamesState = "entrypoint",
+        /// `executionTimeoutSeconds`: How long the record may stay EXECUTING without its
+        /// origin transaction mined; absent means 3600, and 3600 is written absent, so that
+        /// states written before it existed read and write as they did.
+        execution_timeout_seconds: Option<u64> = "executionTimeoutSeconds",
         /// `executionWindowSeconds`: How long after the commit the intent may be executed.
         execution_window_seconds: u64 = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How far after the quote the intent may expire.
@@ -129,6 +137,8 @@ impl From<&Policy> for PolicyState {
             deposit_confirmations: (policy.deposit_confirmations != Policy::DEFAULT.deposit_confirmations)
                 .then_some(policy.deposit_confirmations),
             entrypoint: EntrypointNamesState::from(&policy.entrypoint),
+            execution_timeout_seconds: (policy.execution_timeout_seconds != Policy::DEFAULT.execution_timeout_seconds)
+                .then_some(policy.execution_timeout_seconds),
             execution_window_seconds: policy.execution_window_seconds,
             quote_ttl_seconds: policy.quote_ttl_seconds,
             unknown: UnknownMembers::new(),
@@ -143,6 +153,9 @@ impl From<PolicyState> for Policy {
             execution_window_seconds: policy.execution_window_seconds,
             entrypoint: EntrypointNames::from(policy.entrypoint),
             deposit_confirmations: policy.deposit_confirmations.unwrap_or(Policy::DEFAULT.deposit_confirmations),
+            execution_timeout_seconds: policy
+                .execution_timeout_seconds
+                .unwrap_or(Policy::DEFAULT.execution_timeout_seconds),
         }
     }
 }
@@ -216,7 +229,12 @@ impl RecordState {
         if progress > 0 && self.execute_request.is_none() {
             return Err(invalid("progressReports", "progress reported on a record that never executed"));
         }
-        let changes = stage.changes_to(self.execute_request.is_some()).and_then(|c| c.checked_add(progress));
+        self.check_precondition_met()?;
+        let met = u64::from(self.precondition_met.is_some());
+        let changes = stage
+            .changes_to(self.execute_request.is_some())
+            .and_then(|c| c.checked_add(progress))
+            .and_then(|c| c.checked_add(met));
         if changes != Some(self.revision) {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
@@ -243,6 +261,24 @@ impl RecordState {
                 return Err(at(invalid("id", "not its type's number, in ascending order")));
             }
             last_id = transaction.id;
+        }
+        Ok(())
+    }
+
+    /// A kept balance is of a record that executed, and meets the intent's precondition
+    /// (docs/spec.md §6.7).
+    fn check_precondition_met(&self) -> Result<(), Error> {
+        let Some(fact) = &self.precondition_met else { return Ok(()) };
+        let at = |key: &str, why: &'static str| invalid(key, why).in_member("preconditionMet");
+        if self.execute_request.is_none() {
+            return Err(invalid("preconditionMet", "a precondition met on a record that never executed"));
+        }
+        let precondition = super::execution::Precondition::of(&self.intent);
+        if let Some(field) = precondition.mismatch(fact) {
+            return Err(at(field, "not the precondition's"));
+        }
+        if fact.amount < precondition.at_least {
+            return Err(at("amount", "below the deposit amount"));
         }
         Ok(())
     }
@@ -441,6 +477,7 @@ impl IntentRecord {
         member!("intentHash", &self.intent_hash);
         member!("lastEventAt", &self.last_event_at);
         member!("policy", &PolicyState::from(&self.policy));
+        member!("preconditionMet", &self.precondition_met);
         member!("progressReports", &(self.progress_reports > 0).then_some(self.progress_reports));
         member!("quotedAt", &self.quoted_at);
         member!("revision", &self.revision);
@@ -466,6 +503,7 @@ impl IntentRecord {
             intent_hash: self.intent_hash,
             last_event_at: self.last_event_at,
             policy: PolicyState::from(&self.policy),
+            precondition_met: self.precondition_met.clone(),
             progress_reports: (self.progress_reports > 0).then_some(self.progress_reports),
             quoted_at: self.quoted_at,
             revision: self.revision,
@@ -501,8 +539,10 @@ impl IntentRecord {
     /// intent whose status is not QUOTED, `committedAt`, `executeRequest` or
     /// `statusReason` present or absent against the status, an execute request for
     /// another intent id, a kept transaction of another intent, type or chain, or out of
-    /// order, progress reports before execution, a `revision` other than the number of
-    /// changes that lead to the status and the progress reports, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
+    /// order, progress reports before execution, a `preconditionMet` of a record that never
+    /// executed or that is not the precondition's or below it, a `revision` other than the
+    /// number of changes that lead to the status, the progress reports and the precondition
+    /// met, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
         let stage = state.checked_stage()?;
@@ -521,6 +561,7 @@ impl IntentRecord {
             execute_request: state.execute_request,
             transactions: state.transactions.unwrap_or_default(),
             progress_reports: state.progress_reports.unwrap_or(0),
+            precondition_met: state.precondition_met,
             quoted_text: QuotedText::default(),
         })
     }

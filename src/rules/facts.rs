@@ -1,9 +1,11 @@
 //! Chain facts (docs/spec.md §6.5): what only the chain knows and an execute request is
 //! checked against, passed in like `now`. The library reads no chain; the caller does.
 //!
-//! This module holds the facts themselves ([`ChainFacts`], [`TokenPermit`], and the
-//! [`DepositEvidence`] a deposit hash is proven by, with its parts); the rules that use them
-//! are in [`crate::rules::check_execute`].
+//! This module holds the facts themselves ([`ChainFacts`], [`TokenPermit`], the
+//! [`DepositEvidence`] a deposit hash is proven by, with its parts, and the facts that answer
+//! an executing record's steps: the [`BalanceFact`] of its precondition and the
+//! [`OriginEvidence`] of its origin transaction, docs/spec.md §6.7); the rules that use them
+//! are in [`crate::rules::check_execute`] and `rules::origin`.
 
 use alloc::vec::Vec;
 
@@ -31,8 +33,45 @@ wire_object! {
 }
 
 wire_object! {
+    /// A token balance read from a node (docs/spec.md §6.7): `amount` of `token` (the zero
+    /// address for the native token) held by `wallet` on chain `chainId` at block
+    /// `blockNumber`. It answers [`Step::ReadBalance`](crate::Step::ReadBalance) through
+    /// [`EventInput::balance`](crate::EventInput::balance), and the record keeps the one that
+    /// met its precondition.
+    pub struct BalanceFact {
+        /// `amount`: The balance, in the token's smallest unit.
+        amount: U256 = "amount",
+        /// `blockNumber`: The block the balance was read at.
+        block_number: u64 = "blockNumber",
+        /// `chainId`: The chain it was read from.
+        chain_id: u64 = "chainId",
+        /// `token`: The token (the zero address for the native token).
+        token: Address = "token",
+        /// `wallet`: Whose balance it is.
+        wallet: Address = "wallet",
+    }
+}
+
+wire_object! {
+    /// What a node says about an origin transaction (docs/spec.md §6.7): its receipt with
+    /// its logs as `eth_getTransactionReceipt` returns it, the id of the chain it was read
+    /// from and the chain's head block number, in the node's hex forms, like
+    /// [`DepositEvidence`] without the transaction. It answers
+    /// [`Step::FollowOrigin`](crate::Step::FollowOrigin) through
+    /// [`EventInput::origin_receipt`](crate::EventInput::origin_receipt).
+    pub struct OriginEvidence {
+        /// `chainId`: The id of the chain the receipt was read from.
+        chain_id: Quantity = "chainId",
+        /// `headBlockNumber`: The number of the chain's newest block when it was read.
+        head_block_number: Quantity = "headBlockNumber",
+        /// `receipt`: The transaction's receipt.
+        receipt: EvidenceReceipt = "receipt",
+    }
+}
+
+wire_object! {
     /// A transaction receipt as `eth_getTransactionReceipt` returns it; the members the
-    /// deposit rules read, the others kept unknown.
+    /// deposit and origin rules read, the others kept unknown.
     pub struct EvidenceReceipt {
         /// `blockNumber`: The block the transaction was mined in.
         block_number: Quantity = "blockNumber",

@@ -4,8 +4,9 @@
 //! The checks here are pure functions of their inputs and `now`; the lifecycle
 //! ([`crate::IntentRecord::apply`]) decides which run at which event. The chain facts an
 //! execute is checked against ([`crate::ChainFacts`], [`crate::TokenPermit`],
-//! [`crate::DepositEvidence`]) are declared
-//! here and named from the crate's root.
+//! [`crate::DepositEvidence`]) and the facts that answer an executing record's steps
+//! ([`crate::BalanceFact`], [`crate::OriginEvidence`]) are declared here and named from the
+//! crate's root; so is the judgement of an origin transaction's receipt (`origin`).
 
 mod addresses;
 mod deposit;
@@ -13,6 +14,7 @@ mod digests;
 mod execute;
 pub(crate) mod facts;
 mod intent;
+pub(crate) mod origin;
 mod request;
 
 pub use addresses::{check_intent_addresses, check_meta_transactions};
@@ -22,4 +24,5 @@ pub use digests::{
 };
 pub use execute::{check_execute, ExecuteContext};
 pub use intent::check_intent;
+pub use origin::ORIGIN_REVERTED_REASON;
 pub use request::check_quote_request;

@@ -11,6 +11,7 @@ mod changed_paths;
 mod cost_bounds;
 mod cost_parse;
 mod eip712_vectors;
+mod execution;
 mod heap;
 mod json_error_positions;
 mod lifecycle;

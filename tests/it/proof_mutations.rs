@@ -26,7 +26,10 @@ use intent_core::{
     from_slice, Address, AddressOrEmpty, Bytes, Canonical, DepositSignature, Error, ExecuteRequest, FeeOption, Intent,
     IntentStatus, Problem, QuoteOptions, Reason, RouteProvider, Timestamp, UnknownMembers, U256,
 };
-use intent_core::{ChainFacts, DepositEvidence, Quantity};
+use intent_core::{
+    BalanceFact, ChainFacts, DepositEvidence, EvidenceReceipt, OriginEvidence, Quantity, TransactionReport,
+    TransactionStatus, TransactionType, B256,
+};
 use intent_core::{Event, EventInput, IntentRecord};
 use intent_test_support::addresses::with_derived_addresses;
 use intent_test_support::evidence::EVIDENCE_BLOCK;
@@ -138,6 +141,13 @@ const TABLE: &[Entry] = &[
     Entry { code: "CLOCK_WENT_BACKWARDS", breaker: clock_went_backwards },
     Entry { code: "STATUS_REASON_REQUIRED", breaker: status_reason_required },
     Entry { code: "WINDOW_STILL_OPEN", breaker: window_still_open },
+    // Execution after the deposit: the facts that answer an executing record's steps.
+    Entry { code: "FACT_NOT_ASKED", breaker: fact_not_asked },
+    Entry { code: "BALANCE_MISMATCH", breaker: balance_mismatch },
+    Entry { code: "PRECONDITION_UNMET", breaker: precondition_unmet },
+    Entry { code: "ORIGIN_HASH_MISMATCH", breaker: origin_hash_mismatch },
+    Entry { code: "ORIGIN_WRONG_CHAIN", breaker: origin_wrong_chain },
+    Entry { code: "ORIGIN_UNCONFIRMED", breaker: origin_unconfirmed },
     // Persisted records.
     Entry { code: "INVALID_RECORD", breaker: invalid_record },
 ];
@@ -1640,6 +1650,159 @@ fn window_still_open(world: &World, dice: &mut Choices) -> Trial {
     });
     let result = event(&mut record, |r| r.apply(EventInput::expire(), at).map(drop));
     Trial::one(format!("expire at {at}, window closes at {}", world.window_closes_at()), "expire", result, "")
+}
+
+/// The world's record EXECUTING on its proven deposit hash: its deposit stage SUCCEEDED.
+fn deposit_done(world: &World, dice: &mut Choices) -> IntentRecord {
+    let record = record_in(world, &IntentStatus::Executing, dice);
+    assert!(matches!(record.next_step(record.last_event_at()), Some(intent_core::Step::ReadBalance { .. })));
+    record
+}
+
+/// The balance that meets the precondition of `record`'s intent, `above` it.
+fn meeting(record: &IntentRecord, above: U256) -> BalanceFact {
+    let intent = record.intent();
+    let deposit = &intent.deposit_transaction;
+    BalanceFact {
+        amount: deposit.amount.saturating_add(above),
+        block_number: EVIDENCE_BLOCK,
+        chain_id: intent.origin_chain_id,
+        token: deposit.token_address,
+        wallet: intent.origin_intent_address,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// The origin transaction's hash in the records that sent it.
+const ORIGIN_HASH: B256 = B256::repeat_byte(0x0b);
+
+/// A report of the transaction of `kind` of `record`'s intent, `status`, hash [`ORIGIN_HASH`].
+fn progress_report(record: &IntentRecord, kind: TransactionType, status: TransactionStatus) -> TransactionReport {
+    TransactionReport {
+        chain_id: record.intent().origin_chain_id,
+        status,
+        status_reason: None,
+        txn_hash: Some(ORIGIN_HASH),
+        txn_mined_at: None,
+        kind,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// The world's record with its precondition met and its origin transaction SENT (or MINING).
+fn origin_sent(world: &World, dice: &mut Choices) -> IntentRecord {
+    let mut record = deposit_done(world, dice);
+    let at = record.last_event_at();
+    let _ = record.apply(EventInput::balance(&meeting(&record, U256::ZERO)), at).unwrap();
+    let status = if dice.chance(1, 2) { TransactionStatus::Sent } else { TransactionStatus::Mining };
+    let sent = progress_report(&record, TransactionType::Origin, status);
+    let _ = record.apply(EventInput::progress(&sent), at).unwrap();
+    record
+}
+
+/// A mined receipt of [`ORIGIN_HASH`] on `record`'s origin chain, with one confirmation.
+fn origin_evidence(record: &IntentRecord) -> OriginEvidence {
+    OriginEvidence {
+        chain_id: Quantity(U256::from(record.intent().origin_chain_id)),
+        head_block_number: Quantity::from(EVIDENCE_BLOCK),
+        receipt: EvidenceReceipt {
+            block_number: Quantity::from(EVIDENCE_BLOCK),
+            logs: Vec::new(),
+            status: Quantity::from(1),
+            transaction_hash: ORIGIN_HASH,
+            unknown: UnknownMembers::new(),
+        },
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn fact_not_asked(world: &World, dice: &mut Choices) -> Trial {
+    let (what, operation, mut record, input) = match dice.below(3) {
+        0 => {
+            let mut record = deposit_done(world, dice);
+            let at = record.last_event_at();
+            let sent = progress_report(&record, TransactionType::Deposit, TransactionStatus::Sent);
+            let _ = record.apply(EventInput::progress(&sent), at).unwrap();
+            ("a balance before the deposit SUCCEEDED", "balance", record, None)
+        }
+        1 => ("a balance after the origin was sent", "balance", origin_sent(world, dice), None),
+        _ => {
+            let record = deposit_done(world, dice);
+            ("a receipt before the origin was sent", "originReceipt", record, Some(()))
+        }
+    };
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let mut balance = meeting(&record, U256::ZERO);
+    balance.block_number += 1; // not the kept one, which would be a replay
+    let receipt = origin_evidence(&record);
+    let input = match input {
+        None => EventInput::balance(&balance),
+        Some(()) => EventInput::origin_receipt(&receipt),
+    };
+    let result = event(&mut record, |r| r.apply(input, at).map(drop));
+    Trial::one(what.into(), operation, result, "")
+}
+
+fn balance_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    let mut record = deposit_done(world, dice);
+    let mut fact = meeting(&record, U256::from(dice.below(3)));
+    let field = *dice.pick(&["chainId", "token", "wallet"]);
+    match field {
+        "chainId" => fact.chain_id = fact.chain_id.wrapping_add(1 + dice.next_u64() % 1000).max(1),
+        "token" => fact.token = flip(fact.token),
+        _ => fact.wallet = flip(fact.wallet),
+    }
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let result = event(&mut record, |r| r.apply(EventInput::balance(&fact), at).map(drop));
+    Trial::one(format!("a balance of another {field}"), "balance", result, field)
+}
+
+fn precondition_unmet(world: &World, dice: &mut Choices) -> Trial {
+    let mut record = deposit_done(world, dice);
+    if record.intent().deposit_transaction.amount.is_zero() {
+        // Nothing is below a zero deposit: the fixture's executing record instead.
+        record = crate::fixtures::executing_record();
+    }
+    let mut fact = meeting(&record, U256::ZERO);
+    let short = U256::from(1 + dice.below(3)).min(fact.amount);
+    fact.amount -= short;
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let result = event(&mut record, |r| r.apply(EventInput::balance(&fact), at).map(drop));
+    Trial::one(format!("a balance {short} below the deposit"), "balance", result, "amount")
+}
+
+fn origin_trial(
+    world: &World,
+    dice: &mut Choices,
+    what: &str,
+    path: &str,
+    change: impl FnOnce(&mut OriginEvidence, &mut Choices),
+) -> Trial {
+    let mut record = origin_sent(world, dice);
+    let mut evidence = origin_evidence(&record);
+    change(&mut evidence, dice);
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let result = event(&mut record, |r| r.apply(EventInput::origin_receipt(&evidence), at).map(drop));
+    Trial::one(what.into(), "originReceipt", result, path)
+}
+
+fn origin_hash_mismatch(world: &World, dice: &mut Choices) -> Trial {
+    origin_trial(world, dice, "a receipt of another transaction", "receipt.transactionHash", |evidence, dice| {
+        evidence.receipt.transaction_hash.0[dice.below(32)] ^= 1 << dice.below(8);
+    })
+}
+
+fn origin_wrong_chain(world: &World, dice: &mut Choices) -> Trial {
+    origin_trial(world, dice, "a receipt from another chain", "chainId", |evidence, dice| {
+        evidence.chain_id = Quantity(evidence.chain_id.0 ^ U256::from(1 + dice.below(1000)));
+    })
+}
+
+fn origin_unconfirmed(world: &World, dice: &mut Choices) -> Trial {
+    origin_trial(world, dice, "a receipt with the head below its block", "headBlockNumber", |evidence, dice| {
+        let below = 1 + dice.below(EVIDENCE_BLOCK as usize);
+        evidence.head_block_number = Quantity::from(EVIDENCE_BLOCK - below as u64);
+    })
 }
 
 /// The state of a record in any status with one member broken (docs/spec.md §6.2), restored.

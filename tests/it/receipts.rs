@@ -15,6 +15,7 @@ use intent_core::{
 
 use crate::fixtures::{
     committed_record, entrypoint_request, executed_at, executing_record, hash_request, intent, later, report, secs,
+    unverified_executing_record, DEPOSIT_HASH,
 };
 
 /// The published schema's members of each object (github.com/0xsequence/trails-docs,
@@ -249,8 +250,20 @@ fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
 }
 
 #[test]
-fn an_executing_record_reads_its_deposit_as_sent_and_its_origin_as_pending() {
+fn an_execute_whose_evidence_proved_its_hash_keeps_the_deposit_succeeded() {
     let record = executing_record();
+    let receipt = record.receipt(later());
+    let deposit = &receipt.deposit_transaction;
+    assert_eq!((deposit.status.clone(), deposit.txn_hash), (TransactionStatus::Succeeded, Some(DEPOSIT_HASH)));
+    assert_eq!(deposit.status_updated_at, Some(executed_at()));
+    assert_eq!(receipt.receipt_states(), [TransactionStatus::Succeeded, TransactionStatus::Pending]);
+    assert_eq!(record.transactions(), std::slice::from_ref(deposit));
+    assert_eq!(IntentRecord::from_state(from_slice(to_string(&record.state()).as_bytes()).unwrap()).unwrap(), record);
+}
+
+#[test]
+fn an_executing_record_reads_its_deposit_as_sent_and_its_origin_as_pending() {
+    let record = unverified_executing_record();
     let receipt = record.receipt(later());
     let intent = intent();
     assert_eq!((receipt.id, receipt.project_id, &receipt.intent_id), (intent.id, intent.project_id, &intent.intent_id));
@@ -304,7 +317,7 @@ fn a_reported_transaction_is_kept_on_the_receipt_and_in_the_state() {
 
 #[test]
 fn a_state_without_reported_transactions_has_no_transactions_member() {
-    let text = to_string(&executing_record().state());
+    let text = to_string(&unverified_executing_record().state());
     assert!(!text.contains("transactions"), "{text}");
 }
 
@@ -365,7 +378,7 @@ fn a_waiter_is_answered_when_the_states_differ_or_the_intent_is_done() {
         timeout_seconds: None,
         unknown: Default::default(),
     };
-    let executing = executing_record().receipt(later());
+    let executing = unverified_executing_record().receipt(later());
     use TransactionStatus::{Pending, Sent};
     assert!(wait(None).answered_by(&executing), "nothing seen: at once");
     assert!(!wait(Some(&[Sent, Pending])).answered_by(&executing), "the same states: wait");
@@ -458,7 +471,7 @@ fn state_of(record: &IntentRecord) -> RecordState {
 
 #[test]
 fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
-    let mut record = executing_record();
+    let mut record = unverified_executing_record();
     let revision = record.revision();
     let sent = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Sent);
     assert!(!record.apply(EventInput::progress(&sent), later()).unwrap().is_replay());

@@ -183,6 +183,7 @@ fn the_state_has_the_members_of_the_spec() {
         "status",
         "statusReason",
         "statusSince",
+        "transactions",
         "version",
     ];
     assert_eq!(keys, expected);

@@ -65,7 +65,21 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
         ],
     ),
     ("record", &["INVALID_RECORD"]),
-    ("lifecycle", &["INVALID_TRANSITION", "CLOCK_WENT_BACKWARDS", "STATUS_REASON_REQUIRED", "WINDOW_STILL_OPEN"]),
+    (
+        "lifecycle",
+        &[
+            "INVALID_TRANSITION",
+            "CLOCK_WENT_BACKWARDS",
+            "STATUS_REASON_REQUIRED",
+            "WINDOW_STILL_OPEN",
+            "FACT_NOT_ASKED",
+            "BALANCE_MISMATCH",
+            "PRECONDITION_UNMET",
+            "ORIGIN_HASH_MISMATCH",
+            "ORIGIN_WRONG_CHAIN",
+            "ORIGIN_UNCONFIRMED",
+        ],
+    ),
 ];
 
 fn reason_named(code: &str) -> Option<Reason> {
@@ -227,6 +241,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                         | "rules_execute.rs"
                         | "rules_deposit.rs"
                         | "lifecycle.rs"
+                        | "execution.rs"
                         | "record_state.rs"
                 )
             })

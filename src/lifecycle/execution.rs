@@ -1,0 +1,260 @@
+//! Execution after the deposit as a sans-I/O stage machine (docs/spec.md §6.7): an EXECUTING
+//! record whose deposit stage SUCCEEDED says what it needs next ([`IntentRecord::next_step`]:
+//! read the intent address's balance, send the origin meta-transaction, follow its receipt,
+//! or give up after the policy's time bound) and takes the facts that answer it through
+//! [`IntentRecord::apply`] ([`EventInput::balance`](crate::EventInput::balance),
+//! [`EventInput::progress`](crate::EventInput::progress) for the sent transaction,
+//! [`EventInput::origin_receipt`](crate::EventInput::origin_receipt)), with `now` passed in.
+//! The host does the I/O: it reads, signs, stores, sends, and asks again.
+//!
+//! What does not live here: the facts' declarations ([`crate::BalanceFact`],
+//! [`crate::OriginEvidence`]), the judgement of an origin receipt (`rules::origin`), the
+//! transition table (`table`) and the receipt the kept transactions show (`receipt`).
+
+use alloc::format;
+use alloc::string::String;
+
+use alloy_primitives::{Address, Bytes, B256, U256};
+
+use super::receipt::{judged, keep};
+use super::table::{Event, Stage};
+use super::{seconds, Applied, IntentRecord};
+use crate::error::{Error, Problem};
+use crate::rules::origin::{judge_origin, OriginOutcome};
+use crate::{BalanceFact, Intent, OriginEvidence, Timestamp, TransactionStatus, TransactionType};
+
+/// What an EXECUTING record needs next ([`IntentRecord::next_step`], docs/spec.md §6.7).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// Read the balance of `token` (the zero address: the native token) held by `wallet`
+    /// on `chain_id`, and answer with [`EventInput::balance`](crate::EventInput::balance);
+    /// the precondition is met at `at_least`.
+    ReadBalance {
+        /// The origin chain.
+        chain_id: u64,
+        /// The deposit token.
+        token: Address,
+        /// The origin intent address.
+        wallet: Address,
+        /// The deposit amount.
+        at_least: U256,
+    },
+    /// Send the origin meta-transaction: a transaction to `to` with calldata `input` on
+    /// `chain_id` (the intent's `originMetaTxn`). The host signs and stores it before it
+    /// sends it, then reports it with
+    /// [`EventInput::progress`](crate::EventInput::progress): the ORIGIN transaction SENT
+    /// with its hash.
+    SendOrigin {
+        /// The origin chain.
+        chain_id: u64,
+        /// `originMetaTxn.contract`.
+        to: Address,
+        /// `originMetaTxn.input`.
+        input: Bytes,
+    },
+    /// Follow the origin transaction `hash` on `chain_id` and answer with its receipt,
+    /// [`EventInput::origin_receipt`](crate::EventInput::origin_receipt), once it has the
+    /// policy's confirmations.
+    FollowOrigin {
+        /// The origin chain.
+        chain_id: u64,
+        /// The origin transaction the record follows.
+        hash: B256,
+    },
+    /// The policy's time bound passed: answer with
+    /// [`EventInput::fail`](crate::EventInput::fail) and this reason. The deposit stays at
+    /// the intent address, which the owner's key can always recover.
+    Fail {
+        /// The status reason.
+        reason: String,
+    },
+}
+
+/// What the origin precondition waits for: the deposit token's balance at the origin intent
+/// address, on the origin chain, at least the deposit amount.
+pub(crate) struct Precondition {
+    pub(crate) chain_id: u64,
+    pub(crate) token: Address,
+    pub(crate) wallet: Address,
+    pub(crate) at_least: U256,
+}
+
+impl Precondition {
+    /// The precondition of `intent`.
+    pub(crate) fn of(intent: &Intent) -> Precondition {
+        let deposit = &intent.deposit_transaction;
+        Precondition {
+            chain_id: intent.origin_chain_id,
+            token: deposit.token_address,
+            wallet: intent.origin_intent_address,
+            at_least: deposit.amount,
+        }
+    }
+
+    /// The first member of `fact` that names another chain, token or wallet.
+    pub(crate) fn mismatch(&self, fact: &BalanceFact) -> Option<&'static str> {
+        if fact.chain_id != self.chain_id {
+            Some("chainId")
+        } else if fact.token != self.token {
+            Some("token")
+        } else if fact.wallet != self.wallet {
+            Some("wallet")
+        } else {
+            None
+        }
+    }
+}
+
+impl IntentRecord {
+    /// What the record needs next, at `now` (docs/spec.md §6.7), or `None` when it needs
+    /// nothing this machine asks for: it is not EXECUTING, or its deposit stage has not
+    /// SUCCEEDED yet and its time bound has not passed. Calling it changes nothing.
+    ///
+    /// The deposit stage SUCCEEDED when the record keeps its deposit transaction SUCCEEDED:
+    /// reported by the relayer that sent it ([`EventInput::progress`](crate::EventInput::progress)),
+    /// or kept by an execute whose deposit evidence proved its hash. Then, in order:
+    /// - the origin transaction reported MINING: [`Step::FollowOrigin`];
+    /// - reported SENT: [`Step::FollowOrigin`], or [`Step::Fail`] once the time bound passed;
+    /// - past the time bound (`statusSince + executionTimeoutSeconds`): [`Step::Fail`];
+    /// - no balance kept that meets the precondition: [`Step::ReadBalance`];
+    /// - else [`Step::SendOrigin`].
+    pub fn next_step(&self, now: Timestamp) -> Option<Step> {
+        if self.stage != Stage::Executing {
+            return None;
+        }
+        let origin_chain = self.intent.origin_chain_id;
+        let past_bound = now >= self.execution_deadline();
+        let bound = self.policy.execution_timeout_seconds;
+        if let Some((status, hash)) = self.followed_origin() {
+            if status == TransactionStatus::Sent && past_bound {
+                let reason = format!("origin transaction {hash:#x} not mined within {bound} s of the execute");
+                return Some(Step::Fail { reason });
+            }
+            return Some(Step::FollowOrigin { chain_id: origin_chain, hash });
+        }
+        if past_bound {
+            let waiting = if !self.deposit_succeeded() {
+                "the deposit did not succeed"
+            } else if self.precondition_met.is_none() {
+                "the precondition was not met"
+            } else {
+                "the origin transaction was not sent"
+            };
+            return Some(Step::Fail { reason: format!("{waiting} within {bound} s of the execute") });
+        }
+        if !self.deposit_succeeded() {
+            return None;
+        }
+        if self.precondition_met.is_none() {
+            let precondition = Precondition::of(&self.intent);
+            return Some(Step::ReadBalance {
+                chain_id: precondition.chain_id,
+                token: precondition.token,
+                wallet: precondition.wallet,
+                at_least: precondition.at_least,
+            });
+        }
+        let meta_txn = &self.intent.origin_meta_txn;
+        Some(Step::SendOrigin { chain_id: origin_chain, to: meta_txn.contract, input: meta_txn.input.clone() })
+    }
+
+    /// The balance that met the origin precondition, once one did.
+    pub fn precondition_met(&self) -> Option<&BalanceFact> {
+        self.precondition_met.as_ref()
+    }
+
+    /// When [`IntentRecord::next_step`] gives up on an EXECUTING record:
+    /// `statusSince + executionTimeoutSeconds`.
+    pub fn execution_deadline(&self) -> Timestamp {
+        self.status_since.saturating_add_seconds(seconds(self.policy.execution_timeout_seconds))
+    }
+
+    /// Whether the deposit stage SUCCEEDED: the kept deposit transaction is.
+    fn deposit_succeeded(&self) -> bool {
+        self.kept(&TransactionType::Deposit).is_some_and(|t| t.status == TransactionStatus::Succeeded)
+    }
+
+    /// The origin transaction the record follows: reported SENT or MINING with its hash.
+    fn followed_origin(&self) -> Option<(TransactionStatus, B256)> {
+        let origin = self.kept(&TransactionType::Origin)?;
+        let following = matches!(origin.status, TransactionStatus::Sent | TransactionStatus::Mining);
+        following.then_some((origin.status.clone(), origin.txn_hash?))
+    }
+
+    /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION` (event `event`) unless EXECUTING.
+    fn check_executing(&self, event: &'static str, now: Timestamp) -> Result<(), Error> {
+        self.check_clock(now)?;
+        if self.stage != Stage::Executing {
+            return Err(Error::new(Problem::InvalidTransition { from: Some(self.stage.status().clone()), event }));
+        }
+        Ok(())
+    }
+
+    /// The balance ([`EventInput::balance`](crate::EventInput::balance)).
+    pub(super) fn apply_balance(&mut self, fact: &BalanceFact, now: Timestamp) -> Result<Applied, Error> {
+        self.check_executing("balance", now)?;
+        let not_asked = |detail| Err(Error::new(Problem::FactNotAsked { fact: "a balance", detail }));
+        if let Some(kept) = &self.precondition_met {
+            if kept == fact {
+                return Ok(Applied::Replay);
+            }
+            return not_asked("a balance already met the precondition");
+        }
+        if !self.deposit_succeeded() {
+            return not_asked("the deposit stage has not SUCCEEDED");
+        }
+        if self.followed_origin().is_some() {
+            return not_asked("the origin transaction was sent");
+        }
+        let precondition = Precondition::of(&self.intent);
+        if let Some(field) = precondition.mismatch(fact) {
+            return Err(Error::new(Problem::BalanceMismatch { field }).in_member(field));
+        }
+        if fact.amount < precondition.at_least {
+            let problem = Problem::PreconditionUnmet { amount: fact.amount, at_least: precondition.at_least };
+            return Err(Error::new(problem).in_member("amount"));
+        }
+        let mut kept = fact.clone();
+        kept.unknown = crate::UnknownMembers::new();
+        self.precondition_met = Some(kept);
+        self.revision += 1;
+        self.last_event_at = now;
+        Ok(Applied::Changed)
+    }
+
+    /// The origin receipt ([`EventInput::origin_receipt`](crate::EventInput::origin_receipt)).
+    pub(super) fn apply_origin_receipt(&mut self, evidence: &OriginEvidence, now: Timestamp) -> Result<Applied, Error> {
+        self.check_executing("originReceipt", now)?;
+        let Some((_, hash)) = self.followed_origin() else {
+            let detail = "no origin transaction was reported SENT or MINING with its hash";
+            return Err(Error::new(Problem::FactNotAsked { fact: "an origin receipt", detail }));
+        };
+        let outcome = judge_origin(hash, &self.intent, evidence, self.policy.deposit_confirmations).map_err(
+            |(problem, members)| {
+                members.iter().rev().fold(Error::new(problem), |error, member| error.in_member(member))
+            },
+        )?;
+        let origin = |status, reason| judged(&self.intent, &TransactionType::Origin, status, reason, hash, now);
+        match outcome {
+            OriginOutcome::Succeeded => {
+                let next = self.next_stage(Event::Succeed, now)?;
+                keep(&mut self.transactions, origin(TransactionStatus::Succeeded, None));
+                self.enter(next, None, now);
+            }
+            OriginOutcome::Failed { reason, refunded } => {
+                let failed = self.next_stage(Event::Fail, now)?;
+                keep(&mut self.transactions, origin(TransactionStatus::Failed, Some(reason.clone())));
+                self.enter(failed, Some(reason.clone()), now);
+                if refunded {
+                    let refund =
+                        judged(&self.intent, &TransactionType::Refund, TransactionStatus::Succeeded, None, hash, now);
+                    keep(&mut self.transactions, refund);
+                    if let Some(next) = Event::Refund.next(Some(self.stage)) {
+                        self.enter(next, Some(reason), now);
+                    }
+                }
+            }
+        }
+        Ok(Applied::Changed)
+    }
+}

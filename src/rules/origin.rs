@@ -1,0 +1,189 @@
+//! The judgement of an origin transaction (docs/spec.md §6.7): from its receipt's facts
+//! alone (the status, the intent wallet's call events, the token `Transfer` logs) and the
+//! intent, whether the origin calls did what the quote says, failed with a decoded reason,
+//! and gave the deposit back. The evidence is passed in ([`OriginEvidence`]); nothing here
+//! reads a chain.
+//!
+//! What does not live here: the evidence's declaration (`rules::facts`) and what the record
+//! does with the judgement (the lifecycle's `execution` module).
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use alloy_primitives::{Address, Bytes, B256, U256};
+use alloy_sol_types::{Panic, Revert, SolError, SolEvent};
+
+use crate::error::Problem;
+use crate::rules::deposit::Transfer;
+use crate::rules::facts::{EvidenceLog, OriginEvidence};
+use crate::wallet::payload_hash_for;
+use crate::Intent;
+
+alloy_sol_types::sol! {
+    /// v3's call events, which the intent wallet emits at its own address
+    /// (chain/contracts/interfaces/IIntentWallet.sol).
+    event CallSucceeded(bytes32 opHash, uint256 index);
+    /// A call that failed, its `behaviorOnError` IGNORE.
+    event CallFailed(bytes32 opHash, uint256 index, bytes returnData);
+    /// A call that failed, its `behaviorOnError` ABORT.
+    event CallAborted(bytes32 opHash, uint256 index, bytes returnData);
+    /// An `onlyFallback` call that did not run.
+    event CallSkipped(bytes32 opHash, uint256 index);
+}
+
+/// The status reason of an origin transaction whose receipt's status is not 1.
+pub const ORIGIN_REVERTED_REASON: &str = "origin transaction reverted: the deposit stays at the intent address";
+
+/// What the receipt of an origin transaction says happened.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum OriginOutcome {
+    /// Every main call succeeded and the recipient received at least `toAmountMin`.
+    Succeeded,
+    /// The origin transaction failed, with the status reason; `refunded` when the same
+    /// receipt shows the deposit token going from the intent address to the owner.
+    Failed { reason: String, refunded: bool },
+}
+
+/// What the wallet's events say of one call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum CallEvent {
+    Succeeded,
+    Failed(Bytes),
+    Aborted(Bytes),
+    Skipped,
+}
+
+/// Checks that `evidence` is the receipt of `hash` on the intent's origin chain with
+/// `required` confirmations, then judges it.
+///
+/// # Errors
+///
+/// In order: `ORIGIN_HASH_MISMATCH`, `ORIGIN_WRONG_CHAIN`, `ORIGIN_UNCONFIRMED`, with the
+/// member of the evidence each concerns.
+pub(crate) fn judge_origin(
+    hash: B256,
+    intent: &Intent,
+    evidence: &OriginEvidence,
+    required: u64,
+) -> Result<OriginOutcome, (Problem, &'static [&'static str])> {
+    let receipt = &evidence.receipt;
+    if receipt.transaction_hash != hash {
+        let problem = Problem::OriginHashMismatch { following: hash, evidence: receipt.transaction_hash };
+        return Err((problem, &["receipt", "transactionHash"]));
+    }
+    let origin_chain_id = intent.origin_chain_id;
+    if evidence.chain_id.0 != U256::from(origin_chain_id) {
+        return Err((Problem::OriginWrongChain { chain_id: evidence.chain_id.0, origin_chain_id }, &["chainId"]));
+    }
+    let (head, block) = (evidence.head_block_number.0, receipt.block_number.0);
+    let confirmations = if head < block { U256::ZERO } else { head - block + U256::from(1) };
+    if confirmations < U256::from(required) {
+        return Err((Problem::OriginUnconfirmed { confirmations, required }, &["headBlockNumber"]));
+    }
+    if receipt.status.0 != U256::from(1) {
+        return Ok(OriginOutcome::Failed { reason: String::from(ORIGIN_REVERTED_REASON), refunded: false });
+    }
+    Ok(judge_logs(intent, &receipt.logs))
+}
+
+/// The judgement of a mined origin transaction (status 1) from its logs.
+fn judge_logs(intent: &Intent, logs: &[EvidenceLog]) -> OriginOutcome {
+    let wallet = intent.origin_intent_address;
+    let calls = &intent.origin_calls.calls;
+    let op_hash = payload_hash_for(&intent.origin_calls, wallet).ok();
+    let mut events: Vec<Option<CallEvent>> = vec![None; calls.len()];
+    for log in logs.iter().filter(|log| log.address == wallet) {
+        let Some((hash, index, event)) = call_event(log) else { continue };
+        if op_hash.is_some_and(|op_hash| op_hash != hash) {
+            continue;
+        }
+        if let Some(slot) = usize::try_from(index).ok().and_then(|index| events.get_mut(index)) {
+            *slot = Some(event);
+        }
+    }
+    let main = calls
+        .iter()
+        .enumerate()
+        .filter(|(_, call)| !call.only_fallback.unwrap_or(false) && !call.delegate_call.unwrap_or(false));
+    for (index, _) in main {
+        let failure = match &events[index] {
+            Some(CallEvent::Succeeded) => continue,
+            Some(CallEvent::Failed(data)) => format!("origin call {index} failed: {}", revert_text(data)),
+            Some(CallEvent::Aborted(data)) => format!("origin call {index} aborted: {}", revert_text(data)),
+            Some(CallEvent::Skipped) | None => format!("origin call {index} did not run"),
+        };
+        return OriginOutcome::Failed { reason: failure, refunded: refunded(intent, logs) };
+    }
+    let request = &intent.quote_request;
+    let token = request.destination_token_address;
+    if intent.destination_chain_id == intent.origin_chain_id && token != Address::ZERO {
+        let recipient = request.destination_to_address.unwrap_or(intent.owner_address);
+        let received = transfers(logs, token)
+            .filter(|transfer| transfer.to == recipient)
+            .fold(U256::ZERO, |sum, transfer| sum.saturating_add(transfer.value));
+        let least = intent.quote.to_amount_min;
+        if received < least {
+            let reason =
+                format!("the recipient received {received} of the destination token, below toAmountMin {least}");
+            return OriginOutcome::Failed { reason, refunded: refunded(intent, logs) };
+        }
+    }
+    OriginOutcome::Succeeded
+}
+
+/// Whether `logs` show a Transfer of the deposit token from the intent address to the
+/// owner (the fallback refund).
+fn refunded(intent: &Intent, logs: &[EvidenceLog]) -> bool {
+    let token = intent.deposit_transaction.token_address;
+    token != Address::ZERO
+        && transfers(logs, token).any(|transfer| {
+            transfer.from == intent.origin_intent_address
+                && transfer.to == intent.owner_address
+                && transfer.value > U256::ZERO
+        })
+}
+
+/// The ERC-20 `Transfer`s that `token` emitted.
+fn transfers(logs: &[EvidenceLog], token: Address) -> impl Iterator<Item = Transfer> + '_ {
+    logs.iter()
+        .filter(move |log| log.address == token)
+        .filter_map(|log| Transfer::decode_raw_log_validate(log.topics.iter().copied(), &log.data).ok())
+}
+
+/// The log as one of the wallet's call events: its `opHash`, call index and what it says.
+fn call_event(log: &EvidenceLog) -> Option<(B256, U256, CallEvent)> {
+    let topics = || log.topics.iter().copied();
+    let data = &log.data;
+    match *log.topics.first()? {
+        CallSucceeded::SIGNATURE_HASH => CallSucceeded::decode_raw_log_validate(topics(), data)
+            .ok()
+            .map(|event| (event.opHash, event.index, CallEvent::Succeeded)),
+        CallFailed::SIGNATURE_HASH => CallFailed::decode_raw_log_validate(topics(), data)
+            .ok()
+            .map(|event| (event.opHash, event.index, CallEvent::Failed(event.returnData))),
+        CallAborted::SIGNATURE_HASH => CallAborted::decode_raw_log_validate(topics(), data)
+            .ok()
+            .map(|event| (event.opHash, event.index, CallEvent::Aborted(event.returnData))),
+        CallSkipped::SIGNATURE_HASH => CallSkipped::decode_raw_log_validate(topics(), data)
+            .ok()
+            .map(|event| (event.opHash, event.index, CallEvent::Skipped)),
+        _ => None,
+    }
+}
+
+/// A call's revert data as a status reason: `Error("…")` for `Error(string)`, `Panic(0x…)`
+/// for `Panic(uint256)`, else the data in hex (`no revert data` when empty).
+fn revert_text(data: &Bytes) -> String {
+    if data.is_empty() {
+        return String::from("no revert data");
+    }
+    if let Ok(revert) = Revert::abi_decode(data) {
+        return format!("Error(\"{}\")", revert.reason);
+    }
+    if let Ok(panic) = Panic::abi_decode(data) {
+        return format!("Panic({:#x})", panic.code);
+    }
+    format!("{data}")
+}

@@ -1,0 +1,527 @@
+//! Execution after the deposit (docs/spec.md §6.7): what an EXECUTING record asks for next
+//! (`next_step`), the facts that answer it (a balance, the origin transaction's receipt),
+//! each rule of those facts broken alone with its reason, the judgement of a receipt from
+//! its logs (built from the real ABI encodings of the wallet's call events and ERC-20
+//! `Transfer`), the time bound, and the stored form of what the record remembers.
+
+use alloy_sol_types::{Panic, Revert, SolError, SolEvent};
+use intent_core::rules::ORIGIN_REVERTED_REASON;
+use intent_core::wallet::payload_hash_for;
+use intent_core::{
+    from_slice, to_string, Address, Applied, BalanceFact, Bytes, Call, ChainFacts, EventInput, EvidenceLog,
+    EvidenceReceipt, Intent, IntentRecord, IntentStatus, OriginEvidence, Policy, Quantity, Reason, RecordState, Step,
+    Timestamp, TransactionStatus, TransactionType, UnknownMembers, B256, U256,
+};
+
+use crate::fixtures::{
+    committed_record, executed_at, executing_record, hash_facts, hash_request, intent, later, report, secs,
+    unverified_executing_record, DEPOSIT_HASH,
+};
+
+alloy_sol_types::sol! {
+    // chain/contracts/interfaces/IIntentWallet.sol and ERC-20.
+    event CallSucceeded(bytes32 opHash, uint256 index);
+    event CallFailed(bytes32 opHash, uint256 index, bytes returnData);
+    event CallAborted(bytes32 opHash, uint256 index, bytes returnData);
+    event CallSkipped(bytes32 opHash, uint256 index);
+    event Transfer(address indexed from, address indexed to, uint256 value);
+}
+
+/// The hash of the fixture reports (`report`).
+const ORIGIN_HASH: B256 = B256::repeat_byte(0xcd);
+const BLOCK: u64 = 100;
+
+fn log(address: Address, event: &impl SolEvent) -> EvidenceLog {
+    let data = event.encode_log_data();
+    EvidenceLog { address, data: data.data.clone(), topics: data.topics().to_vec(), unknown: UnknownMembers::new() }
+}
+
+fn op_hash(intent: &Intent) -> B256 {
+    payload_hash_for(&intent.origin_calls, intent.origin_intent_address).unwrap()
+}
+
+fn succeeded(intent: &Intent, index: u64) -> EvidenceLog {
+    log(intent.origin_intent_address, &CallSucceeded { opHash: op_hash(intent), index: U256::from(index) })
+}
+
+fn failed(intent: &Intent, index: u64, data: Vec<u8>) -> EvidenceLog {
+    let event = CallFailed { opHash: op_hash(intent), index: U256::from(index), returnData: data.into() };
+    log(intent.origin_intent_address, &event)
+}
+
+fn transfer(token: Address, from: Address, to: Address, value: U256) -> EvidenceLog {
+    log(token, &Transfer { from, to, value })
+}
+
+/// The refund: the deposit token from the intent address back to the owner.
+fn refund(intent: &Intent) -> EvidenceLog {
+    let token = intent.deposit_transaction.token_address;
+    transfer(token, intent.origin_intent_address, intent.owner_address, U256::from(5))
+}
+
+/// A receipt of the origin transaction on the origin chain, mined at [`BLOCK`], with
+/// `status` and `logs`, read with the head at [`BLOCK`] (one confirmation).
+fn evidence(intent: &Intent, status: u64, logs: Vec<EvidenceLog>) -> OriginEvidence {
+    OriginEvidence {
+        chain_id: Quantity(U256::from(intent.origin_chain_id)),
+        head_block_number: Quantity(U256::from(BLOCK)),
+        receipt: EvidenceReceipt {
+            block_number: Quantity(U256::from(BLOCK)),
+            logs,
+            status: Quantity(U256::from(status)),
+            transaction_hash: ORIGIN_HASH,
+            unknown: UnknownMembers::new(),
+        },
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// Every call of `intent`'s origin bundle succeeded.
+fn all_succeeded(intent: &Intent) -> Vec<EvidenceLog> {
+    (0..intent.origin_calls.calls.len() as u64).map(|index| succeeded(intent, index)).collect()
+}
+
+/// The balance that meets the fixture's precondition, exactly.
+fn balance(intent: &Intent) -> BalanceFact {
+    BalanceFact {
+        amount: intent.deposit_transaction.amount,
+        block_number: BLOCK,
+        chain_id: intent.origin_chain_id,
+        token: intent.deposit_transaction.token_address,
+        wallet: intent.origin_intent_address,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+fn at(seconds: i64) -> Timestamp {
+    secs(later(), seconds)
+}
+
+/// `record` with its precondition met at `at(0)` and its origin transaction SENT at `at(1)`.
+fn following(mut record: IntentRecord) -> IntentRecord {
+    let intent = record.intent().clone();
+    assert_eq!(record.apply(EventInput::balance(&balance(&intent)), at(0)), Ok(Applied::Changed));
+    let sent = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Sent);
+    assert_eq!(record.apply(EventInput::progress(&sent), at(1)), Ok(Applied::Changed));
+    record
+}
+
+fn restored(record: &IntentRecord) -> IntentRecord {
+    IntentRecord::from_state(from_slice::<RecordState>(to_string(&record.state()).as_bytes()).unwrap()).unwrap()
+}
+
+/// Applies `input` to `record`, expects `reason` at `path`, and the record unchanged.
+fn refused(record: &mut IntentRecord, input: EventInput<'_>, now: Timestamp, reason: Reason, path: Option<&str>) {
+    let before = record.clone();
+    let error = record.apply(input, now).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (reason, path), "{error}");
+    assert_eq!(*record, before, "a refused fact changed the record");
+}
+
+#[test]
+fn an_executing_record_asks_for_the_balance_then_the_send_then_the_receipt() {
+    let intent = intent();
+    let mut record = executing_record();
+    let revision = record.revision();
+    assert_eq!(
+        record.next_step(later()),
+        Some(Step::ReadBalance {
+            chain_id: intent.origin_chain_id,
+            token: intent.deposit_transaction.token_address,
+            wallet: intent.origin_intent_address,
+            at_least: intent.deposit_transaction.amount,
+        })
+    );
+    assert_eq!(record.apply(EventInput::balance(&balance(&intent)), at(0)), Ok(Applied::Changed));
+    assert_eq!((record.revision(), record.status_since()), (revision + 1, executed_at()));
+    assert_eq!(record.precondition_met(), Some(&balance(&intent)));
+    assert_eq!(record.apply(EventInput::balance(&balance(&intent)), at(0)), Ok(Applied::Replay));
+    assert_eq!(
+        record.next_step(at(0)),
+        Some(Step::SendOrigin {
+            chain_id: intent.origin_chain_id,
+            to: intent.origin_meta_txn.contract,
+            input: intent.origin_meta_txn.input.clone(),
+        })
+    );
+    assert_eq!(restored(&record), record);
+    let sent = report(TransactionType::Origin, intent.origin_chain_id, TransactionStatus::Sent);
+    assert_eq!(record.apply(EventInput::progress(&sent), at(1)), Ok(Applied::Changed));
+    let follow = Some(Step::FollowOrigin { chain_id: intent.origin_chain_id, hash: ORIGIN_HASH });
+    assert_eq!(record.next_step(at(1)), follow);
+    assert_eq!(
+        record.apply(EventInput::origin_receipt(&evidence(&intent, 1, all_succeeded(&intent))), at(2)),
+        Ok(Applied::Changed)
+    );
+    assert_eq!((record.status(), record.status_reason()), (&IntentStatus::Succeeded, None));
+    assert_eq!(record.next_step(at(2)), None);
+    let receipt = record.receipt(at(2));
+    let origin = &receipt.origin_transaction;
+    assert_eq!((&origin.status, origin.txn_hash), (&TransactionStatus::Succeeded, Some(ORIGIN_HASH)));
+    assert_eq!(receipt.deposit_transaction.status, TransactionStatus::Succeeded);
+    assert_eq!(restored(&record), record);
+}
+
+#[test]
+fn nothing_is_asked_before_the_deposit_succeeded_nor_of_a_record_not_executing() {
+    let record = unverified_executing_record();
+    assert_eq!(record.next_step(later()), None, "a hash taken on its word is not a SUCCEEDED deposit");
+    assert_eq!(committed_record().next_step(later()), None);
+    // A relayer's report of the deposit SUCCEEDED completes the deposit stage.
+    let mut record = record;
+    let deposit = report(TransactionType::Deposit, intent().origin_chain_id, TransactionStatus::Succeeded);
+    assert_eq!(record.apply(EventInput::progress(&deposit), later()), Ok(Applied::Changed));
+    assert!(matches!(record.next_step(later()), Some(Step::ReadBalance { .. })));
+}
+
+#[test]
+fn past_the_time_bound_the_record_asks_to_fail_with_what_it_waited_for() {
+    let bound = i64::try_from(Policy::DEFAULT.execution_timeout_seconds).unwrap();
+    let deadline = secs(executed_at(), bound);
+    let just_before = secs(executed_at(), bound - 1);
+    let fail = |reason: &str| Some(Step::Fail { reason: reason.into() });
+
+    let record = unverified_executing_record();
+    assert_eq!(record.execution_deadline(), deadline);
+    assert_eq!(record.next_step(just_before), None);
+    assert_eq!(record.next_step(deadline), fail("the deposit did not succeed within 3600 s of the execute"));
+
+    let record = executing_record();
+    assert!(matches!(record.next_step(just_before), Some(Step::ReadBalance { .. })));
+    assert_eq!(record.next_step(deadline), fail("the precondition was not met within 3600 s of the execute"));
+
+    let mut record = executing_record();
+    let _ = record.apply(EventInput::balance(&balance(&intent())), later()).unwrap();
+    assert_eq!(record.next_step(deadline), fail("the origin transaction was not sent within 3600 s of the execute"));
+
+    let mut record = following(executing_record());
+    assert_eq!(
+        record.next_step(deadline),
+        fail(&format!("origin transaction {ORIGIN_HASH:#x} not mined within 3600 s of the execute"))
+    );
+    // Once mined, the receipt is followed whatever the time: the transaction is on chain.
+    let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
+    let _ = record.apply(EventInput::progress(&mining), at(2)).unwrap();
+    let follow = Some(Step::FollowOrigin { chain_id: intent().origin_chain_id, hash: ORIGIN_HASH });
+    assert_eq!(record.next_step(secs(deadline, 86_400)), follow);
+
+    let policy = Policy { execution_timeout_seconds: 60, ..Policy::default() };
+    let mut record = crate::fixtures::committed_record_with(&policy);
+    let _ = record.apply(EventInput::execute_with(&hash_request(), hash_facts()), executed_at()).unwrap();
+    assert_eq!(
+        record.next_step(secs(executed_at(), 60)),
+        fail("the precondition was not met within 60 s of the execute")
+    );
+    let state = to_string(&record.state());
+    assert!(state.contains(r#""executionTimeoutSeconds":60"#), "{state}");
+    assert!(!to_string(&executing_record().state()).contains("executionTimeoutSeconds"), "the default is absent");
+    assert_eq!(restored(&record).policy(), &policy);
+}
+
+#[test]
+fn a_balance_or_receipt_not_asked_for_is_fact_not_asked() {
+    let intent = intent();
+    let mut record = unverified_executing_record();
+    refused(&mut record, EventInput::balance(&balance(&intent)), later(), Reason::FactNotAsked, None);
+    let mut record = executing_record();
+    let receipt = evidence(&intent, 1, all_succeeded(&intent));
+    refused(&mut record, EventInput::origin_receipt(&receipt), later(), Reason::FactNotAsked, None);
+    let mut record = following(executing_record());
+    let mut other = balance(&intent);
+    other.block_number += 1;
+    refused(&mut record, EventInput::balance(&other), at(2), Reason::FactNotAsked, None);
+}
+
+#[test]
+fn a_balance_or_receipt_outside_execution_is_invalid_transition() {
+    let intent = intent();
+    let mut record = committed_record();
+    refused(&mut record, EventInput::balance(&balance(&intent)), later(), Reason::InvalidTransition, None);
+    let receipt = evidence(&intent, 1, all_succeeded(&intent));
+    refused(&mut record, EventInput::origin_receipt(&receipt), later(), Reason::InvalidTransition, None);
+    let mut record = executing_record();
+    refused(
+        &mut record,
+        EventInput::balance(&balance(&intent)),
+        secs(executed_at(), -1),
+        Reason::ClockWentBackwards,
+        None,
+    );
+}
+
+#[test]
+fn a_balance_of_another_chain_token_or_wallet_is_balance_mismatch() {
+    let intent = intent();
+    type Change = fn(&mut BalanceFact);
+    let changes: [(&str, Change); 3] = [
+        ("chainId", |fact| fact.chain_id += 1),
+        ("token", |fact| fact.token = Address::repeat_byte(0x11)),
+        ("wallet", |fact| fact.wallet = Address::repeat_byte(0x22)),
+    ];
+    for (path, change) in changes {
+        let mut record = executing_record();
+        let mut fact = balance(&intent);
+        change(&mut fact);
+        refused(&mut record, EventInput::balance(&fact), later(), Reason::BalanceMismatch, Some(path));
+    }
+}
+
+#[test]
+fn a_balance_below_the_deposit_amount_is_precondition_unmet() {
+    let intent = intent();
+    let mut record = executing_record();
+    let mut fact = balance(&intent);
+    fact.amount -= U256::from(1);
+    refused(&mut record, EventInput::balance(&fact), later(), Reason::PreconditionUnmet, Some("amount"));
+    assert!(matches!(record.next_step(later()), Some(Step::ReadBalance { .. })), "still waiting");
+    fact.amount += U256::from(2);
+    assert_eq!(record.apply(EventInput::balance(&fact), later()), Ok(Applied::Changed));
+}
+
+#[test]
+fn a_receipt_of_another_transaction_is_origin_hash_mismatch() {
+    let intent = intent();
+    let mut record = following(executing_record());
+    let mut receipt = evidence(&intent, 1, all_succeeded(&intent));
+    receipt.receipt.transaction_hash = B256::repeat_byte(0x01);
+    let path = Some("receipt.transactionHash");
+    refused(&mut record, EventInput::origin_receipt(&receipt), at(2), Reason::OriginHashMismatch, path);
+}
+
+#[test]
+fn a_receipt_from_another_chain_is_origin_wrong_chain() {
+    let intent = intent();
+    let mut record = following(executing_record());
+    let mut receipt = evidence(&intent, 1, all_succeeded(&intent));
+    receipt.chain_id = Quantity(U256::from(intent.destination_chain_id));
+    refused(&mut record, EventInput::origin_receipt(&receipt), at(2), Reason::OriginWrongChain, Some("chainId"));
+}
+
+#[test]
+fn a_receipt_short_of_the_confirmations_is_origin_unconfirmed() {
+    let intent = intent();
+    let mut record = following(executing_record());
+    let mut receipt = evidence(&intent, 1, all_succeeded(&intent));
+    receipt.head_block_number = Quantity(U256::from(BLOCK - 1));
+    let path = Some("headBlockNumber");
+    refused(&mut record, EventInput::origin_receipt(&receipt), at(2), Reason::OriginUnconfirmed, path);
+    receipt.head_block_number = Quantity(U256::from(BLOCK));
+    assert_eq!(record.apply(EventInput::origin_receipt(&receipt), at(3)), Ok(Applied::Changed));
+}
+
+/// The record after `logs` in a receipt of `status`: its status, status reason and the
+/// receipt's origin and refund transactions' statuses.
+fn judged(status: u64, logs: impl FnOnce(&Intent) -> Vec<EvidenceLog>) -> IntentRecord {
+    let intent = intent();
+    let mut record = following(executing_record());
+    let receipt = evidence(&intent, status, logs(&intent));
+    assert_eq!(record.apply(EventInput::origin_receipt(&receipt), at(2)), Ok(Applied::Changed));
+    assert_eq!(restored(&record), record);
+    record
+}
+
+fn failed_with(record: &IntentRecord, reason: &str) {
+    assert_eq!((record.status(), record.status_reason()), (&IntentStatus::Failed, Some(reason)));
+    let receipt = record.receipt(at(2));
+    let origin = &receipt.origin_transaction;
+    assert_eq!(
+        (&origin.status, origin.status_reason.as_deref(), origin.txn_hash),
+        (&TransactionStatus::Failed, Some(reason), Some(ORIGIN_HASH))
+    );
+    assert_eq!(receipt.refund_transaction, None);
+}
+
+#[test]
+fn a_reverted_origin_transaction_fails_with_the_funds_in_the_wallet() {
+    let record = judged(0, |intent| vec![refund(intent)]);
+    failed_with(&record, ORIGIN_REVERTED_REASON);
+}
+
+#[test]
+fn a_failed_call_names_its_index_and_its_decoded_revert() {
+    let message = |intent: &Intent| {
+        let data = Revert::from("UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT").abi_encode();
+        vec![succeeded(intent, 0), failed(intent, 1, data)]
+    };
+    failed_with(&judged(1, message), r#"origin call 1 failed: Error("UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT")"#);
+    let panic = |intent: &Intent| vec![failed(intent, 0, Panic { code: U256::from(0x11) }.abi_encode())];
+    failed_with(&judged(1, panic), "origin call 0 failed: Panic(0x11)");
+    let custom = |intent: &Intent| vec![succeeded(intent, 0), failed(intent, 1, vec![0xde, 0xad, 0xbe, 0xef])];
+    failed_with(&judged(1, custom), "origin call 1 failed: 0xdeadbeef");
+    let empty = |intent: &Intent| vec![failed(intent, 0, Vec::new())];
+    failed_with(&judged(1, empty), "origin call 0 failed: no revert data");
+    let aborted = |intent: &Intent| {
+        let data = Revert::from("too late").abi_encode().into();
+        let event = CallAborted { opHash: op_hash(intent), index: U256::from(2), returnData: data };
+        vec![succeeded(intent, 0), succeeded(intent, 1), log(intent.origin_intent_address, &event)]
+    };
+    failed_with(&judged(1, aborted), r#"origin call 2 aborted: Error("too late")"#);
+    let missing = |intent: &Intent| vec![succeeded(intent, 0), succeeded(intent, 2)];
+    failed_with(&judged(1, missing), "origin call 1 did not run");
+    let skipped = |intent: &Intent| {
+        let event = CallSkipped { opHash: op_hash(intent), index: U256::from(0) };
+        vec![log(intent.origin_intent_address, &event), succeeded(intent, 1), succeeded(intent, 2)]
+    };
+    failed_with(&judged(1, skipped), "origin call 0 did not run");
+}
+
+#[test]
+fn call_events_of_another_address_or_payload_are_not_the_wallets() {
+    let elsewhere = |intent: &Intent| {
+        let mut logs = all_succeeded(intent);
+        logs[1].address = Address::repeat_byte(0x33);
+        logs
+    };
+    failed_with(&judged(1, elsewhere), "origin call 1 did not run");
+    let other_payload = |intent: &Intent| {
+        let mut logs = all_succeeded(intent);
+        logs[2] = log(intent.origin_intent_address, &CallSucceeded { opHash: B256::ZERO, index: U256::from(2) });
+        logs
+    };
+    failed_with(&judged(1, other_payload), "origin call 2 did not run");
+}
+
+#[test]
+fn a_failure_whose_receipt_shows_the_refund_is_refunded_in_the_same_transaction() {
+    let before = following(executing_record()).revision();
+    let record = judged(1, |intent| {
+        vec![succeeded(intent, 0), failed(intent, 1, Revert::from("K").abi_encode()), refund(intent)]
+    });
+    let reason = r#"origin call 1 failed: Error("K")"#;
+    assert_eq!((record.status(), record.status_reason()), (&IntentStatus::Refunded, Some(reason)));
+    assert_eq!(record.revision(), before + 2, "fail, then refund");
+    let receipt = record.receipt(at(2));
+    let refund = receipt.refund_transaction.as_ref().unwrap();
+    assert_eq!((&refund.status, refund.txn_hash), (&TransactionStatus::Succeeded, Some(ORIGIN_HASH)));
+    assert_eq!(receipt.origin_transaction.status, TransactionStatus::Failed);
+    // A Transfer to the owner from another address, of another token or of nothing is no refund.
+    let not_refunds: [fn(&Intent) -> EvidenceLog; 3] = [
+        |intent| {
+            transfer(
+                intent.deposit_transaction.token_address,
+                Address::repeat_byte(1),
+                intent.owner_address,
+                U256::from(5),
+            )
+        },
+        |intent| transfer(Address::repeat_byte(2), intent.origin_intent_address, intent.owner_address, U256::from(5)),
+        |intent| {
+            transfer(
+                intent.deposit_transaction.token_address,
+                intent.origin_intent_address,
+                intent.owner_address,
+                U256::ZERO,
+            )
+        },
+    ];
+    for not_refund in not_refunds {
+        let record = judged(1, |intent| vec![failed(intent, 0, Vec::new()), not_refund(intent)]);
+        failed_with(&record, "origin call 0 failed: no revert data");
+    }
+}
+
+/// The fixture intent made same-chain: its destination on the origin chain, with a fallback
+/// refund call after its main calls.
+fn same_chain_intent() -> Intent {
+    let mut intent = intent();
+    intent.destination_chain_id = intent.origin_chain_id;
+    intent.quote_request.destination_chain_id = intent.origin_chain_id;
+    intent.quote_request.destination_token_address = Address::repeat_byte(0x44);
+    intent.destination_token_address = Some(Address::repeat_byte(0x44));
+    let chain_id = intent.origin_chain_id;
+    if let Some(calls) = &mut intent.destination_calls {
+        calls.chain_id = chain_id;
+    }
+    if let Some(meta_txn) = &mut intent.destination_meta_txn {
+        meta_txn.chain_id = chain_id;
+    }
+    if let Some(gas) = &mut intent.fees.destination_gas {
+        gas.chain_id = chain_id;
+    }
+    if let Some(precondition) = &mut intent.destination_precondition {
+        precondition.chain_id = chain_id;
+        precondition.token_address = Address::repeat_byte(0x44);
+    }
+    let mut fallback: Call = intent.origin_calls.calls[0].clone();
+    fallback.only_fallback = Some(true);
+    fallback.delegate_call = Some(true);
+    intent.origin_calls.calls.push(fallback);
+    intent
+}
+
+#[test]
+fn a_same_chain_intent_succeeds_only_when_the_recipient_got_to_amount_min() {
+    let intent = same_chain_intent();
+    let token = intent.quote_request.destination_token_address;
+    let recipient = intent.quote_request.destination_to_address.unwrap();
+    let least = intent.quote.to_amount_min;
+    let run = |paid: Vec<U256>| {
+        let mut record = IntentRecord::quote(intent.clone(), None, &Policy::default(), crate::fixtures::quoted_at())
+            .expect("the same-chain intent quotes");
+        let _ = record.apply(EventInput::commit(&intent), crate::fixtures::committed_at()).unwrap();
+        let proof = intent_test_support::evidence::paying(&intent, DEPOSIT_HASH);
+        let facts = ChainFacts::with_deposit_evidence(&proof);
+        let _ = record.apply(EventInput::execute_with(&hash_request(), facts), executed_at()).unwrap();
+        let mut record = following(record);
+        let mut logs: Vec<_> = (0..3).map(|index| succeeded(&intent, index)).collect();
+        let skipped = CallSkipped { opHash: op_hash(&intent), index: U256::from(3) };
+        logs.push(log(intent.origin_intent_address, &skipped));
+        logs.extend(paid.into_iter().map(|value| transfer(token, Address::repeat_byte(9), recipient, value)));
+        let _ = record.apply(EventInput::origin_receipt(&evidence(&intent, 1, logs)), at(2)).unwrap();
+        record
+    };
+    assert_eq!(run(vec![least]).status(), &IntentStatus::Succeeded);
+    assert_eq!(run(vec![least - U256::from(1), U256::from(1)]).status(), &IntentStatus::Succeeded, "summed");
+    let short = run(vec![least - U256::from(1)]);
+    let reason =
+        format!("the recipient received {} of the destination token, below toAmountMin {least}", least - U256::from(1));
+    failed_with(&short, &reason);
+    failed_with(
+        &run(Vec::new()),
+        &format!("the recipient received 0 of the destination token, below toAmountMin {least}"),
+    );
+}
+
+#[test]
+fn the_stored_precondition_is_checked_on_restore() {
+    let intent = intent();
+    let mut record = executing_record();
+    let _ = record.apply(EventInput::balance(&balance(&intent)), later()).unwrap();
+    let text = to_string(&record.state());
+    assert!(text.contains(r#""preconditionMet":{"amount":"#), "{text}");
+    assert_eq!(restored(&record), record);
+    let bad = |change: &dyn Fn(&mut RecordState), path: &str| {
+        let mut state: RecordState = from_slice(text.as_bytes()).unwrap();
+        change(&mut state);
+        let error = IntentRecord::from_state(state).unwrap_err();
+        assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some(path)), "{error}");
+    };
+    bad(&|state| state.precondition_met.as_mut().unwrap().amount -= U256::from(1), "preconditionMet.amount");
+    bad(&|state| state.precondition_met.as_mut().unwrap().token = Address::ZERO, "preconditionMet.token");
+    bad(&|state| state.precondition_met.as_mut().unwrap().chain_id += 1, "preconditionMet.chainId");
+    bad(&|state| state.precondition_met.as_mut().unwrap().wallet = Address::ZERO, "preconditionMet.wallet");
+    bad(&|state| state.revision -= 1, "revision");
+    let committed = to_string(&committed_record().state());
+    let mut state: RecordState = from_slice(committed.as_bytes()).unwrap();
+    state.precondition_met = Some(balance(&intent));
+    state.revision += 1;
+    let error = IntentRecord::from_state(state).unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::InvalidRecord, Some("preconditionMet")), "{error}");
+}
+
+#[test]
+fn the_wire_facts_read_and_write_as_the_node_and_the_host_write_them() {
+    let fact: BalanceFact = from_slice(
+        br#"{"chainId":42161,"token":"0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1","wallet":"0xE5ED284857E31D37D672F45D1634cCcEd71084f9","blockNumber":100,"amount":"125147772000000000000"}"#,
+    )
+    .unwrap();
+    assert_eq!(fact, balance(&intent()));
+    let receipt = evidence(&intent(), 1, vec![refund(&intent())]);
+    let text = to_string(&receipt);
+    assert!(
+        text.starts_with(r#"{"chainId":"0xa4b1","headBlockNumber":"0x64","receipt":{"blockNumber":"0x64","logs":[{"#),
+        "{text}"
+    );
+    assert_eq!(from_slice::<OriginEvidence>(text.as_bytes()).unwrap(), receipt);
+    let _: Bytes = receipt.receipt.logs[0].data.clone();
+}
