@@ -89,17 +89,24 @@ impl Funds {
 pub struct Relaying {
     chains: HashMap<u64, Reach>,
     funds: HashMap<u64, Arc<Funds>>,
+    executed: std::collections::HashSet<u64>,
 }
 
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains, funds: HashMap::new() }
+        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new() }
     }
 
     /// The same, with the funds each chain's relayer task keeps.
     pub fn with_funds(self, funds: HashMap<u64, Arc<Funds>>) -> Relaying {
         Relaying { funds, ..self }
+    }
+
+    /// The same, with the chains whose intents the service executes (those with `wallet`
+    /// in the configuration).
+    pub fn executing(self, executed: std::collections::HashSet<u64>) -> Relaying {
+        Relaying { executed, ..self }
     }
 
     /// Each chain's relayer that cannot pay for gas, with why, by chain id.
@@ -124,6 +131,7 @@ impl Relaying {
     /// EXECUTING intent whose deposit transaction is PENDING with no hash and no reason (a
     /// gasless one nothing was sent for) on a chain the relayer does not reach here.
     pub(super) fn explain(&self, receipt: &mut IntentReceipt) {
+        self.explain_origin(receipt);
         let deposit = &mut receipt.deposit_transaction;
         let waiting = receipt.status == IntentStatus::Executing
             && deposit.status == TransactionStatus::Pending
@@ -140,15 +148,46 @@ impl Relaying {
         deposit.status_reason = Some(reason);
     }
 
+    /// Says on `receipt` why its origin transaction is not executed, when its chain has
+    /// `wallet` and this instance cannot execute there: an EXECUTING intent whose origin
+    /// transaction is PENDING with no hash and no reason. It FAILS at the core's time bound
+    /// (`crate::relay`).
+    fn explain_origin(&self, receipt: &mut IntentReceipt) {
+        let origin = &mut receipt.origin_transaction;
+        let waiting = receipt.status == IntentStatus::Executing
+            && origin.status == TransactionStatus::Pending
+            && origin.txn_hash.is_none()
+            && origin.status_reason.is_none();
+        if !waiting || !self.executed.contains(&origin.chain_id) {
+            return;
+        }
+        if let Some(Reach::NotRelayed(reason)) = self.chains.get(&origin.chain_id) {
+            let why = reason.trim_start_matches("not relayed: ");
+            origin.status_reason =
+                Some(format!("not executed by this instance: {why}; it fails at the execution time bound"));
+        }
+    }
+
     /// What the start says about each chain: relayed, or why not.
     pub fn summary(&self) -> Vec<String> {
         let mut chains: Vec<_> = self.chains.iter().collect();
         chains.sort_by_key(|(chain_id, _)| **chain_id);
         chains
             .into_iter()
-            .map(|(chain_id, reach)| match reach {
-                Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
-                Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
+            .flat_map(|(chain_id, reach)| {
+                let relayed = match reach {
+                    Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
+                    Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
+                };
+                let executed = match (self.executed.contains(chain_id), reach) {
+                    (false, _) => None,
+                    (true, Reach::Relayed(_)) => Some(format!("chain {chain_id}: intents executed (wallet)")),
+                    (true, Reach::NotRelayed(reason)) => Some(format!(
+                        "chain {chain_id}: intents not executed here ({}): they fail at the execution time bound",
+                        reason.trim_start_matches("not relayed: ")
+                    )),
+                };
+                std::iter::once(relayed).chain(executed)
             })
             .collect()
     }

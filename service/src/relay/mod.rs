@@ -16,9 +16,10 @@
 
 mod calls;
 mod key;
+mod origin;
 mod sender;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use alloy_network::EthereumWallet;
@@ -58,17 +59,25 @@ pub fn start(
 ) -> Relaying {
     let mut reach = HashMap::new();
     let mut funds = HashMap::new();
+    let mut executed = HashSet::new();
     for configured in &config.chains {
         let chain_id = configured.chain_id;
-        let Some(key) = key else {
-            reach.insert(chain_id, Reach::NotRelayed(NO_KEY.to_owned()));
-            continue;
+        if configured.wallet.is_some() {
+            executed.insert(chain_id);
+        }
+        let not_relayed = match (key, chain.node(chain_id)) {
+            (None, _) => Some(NO_KEY.to_owned()),
+            (_, None) => Some(format!("not relayed: chain {chain_id} has no rpcUrl in the service configuration")),
+            _ => None,
         };
-        let Some(node) = chain.node(chain_id) else {
-            let reason = format!("not relayed: chain {chain_id} has no rpcUrl in the service configuration");
+        if let Some(reason) = not_relayed {
             reach.insert(chain_id, Reach::NotRelayed(reason));
+            if configured.wallet.is_some() {
+                tokio::spawn(origin::give_up_on(chain_id, deposits.clone(), metrics.clone(), FOLLOW_EVERY * 10));
+            }
             continue;
-        };
+        }
+        let (Some(key), Some(node)) = (key, chain.node(chain_id)) else { continue };
         let chain_funds = Arc::new(Funds::default());
         funds.insert(chain_id, chain_funds.clone());
         let sender = sender::ChainSender {
@@ -77,6 +86,7 @@ pub fn start(
             replace_after: configured.replace_after_blocks.unwrap_or(REPLACE_AFTER_BLOCKS).max(1),
             max_bumps: configured.max_fee_bumps.unwrap_or(MAX_FEE_BUMPS),
             funds: chain_funds,
+            executes: configured.wallet.is_some(),
             wallet: EthereumWallet::from(key.signer().clone()),
             relayer: key.address(),
             deposits: deposits.clone(),
@@ -87,5 +97,5 @@ pub fn start(
         tokio::spawn(sender.run(queued));
         reach.insert(chain_id, Reach::Relayed(queue));
     }
-    Relaying::new(reach).with_funds(funds)
+    Relaying::new(reach).with_funds(funds).executing(executed)
 }

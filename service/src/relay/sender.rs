@@ -132,6 +132,9 @@ pub(super) struct ChainSender {
     pub max_bumps: u64,
     /// Whether the relayer can pay for gas, for the health reports.
     pub funds: Arc<Funds>,
+    /// Whether the chain has `wallet` in the configuration: its EXECUTING intents are
+    /// driven here ([`super::origin`]).
+    pub executes: bool,
     pub wallet: EthereumWallet,
     pub relayer: Address,
     pub deposits: Deposits,
@@ -227,6 +230,9 @@ impl ChainSender {
                         retried = tokio::time::Instant::now();
                         for intent_id in std::mem::take(&mut task.retry) {
                             task.relay_or_keep(intent_id, None).await;
+                        }
+                        if task.chain.executes {
+                            task.drive_origins().await;
                         }
                     }
                 }
