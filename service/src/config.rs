@@ -593,6 +593,23 @@ impl ServiceConfig {
     }
 }
 
+/// Gives chain 0 of a configuration document a wallet (the published context, at the
+/// chain's factory and meta-transaction contract) and a swap router: for tests.
+#[cfg(test)]
+pub(crate) fn with_published_wallet(config: &mut serde_json::Value) {
+    let chain = &mut config["chains"][0];
+    let published = WalletContext::PUBLISHED;
+    chain["walletFactoryAddress"] = published.factory.to_string().into();
+    chain["metaTxnContract"] = published.guest_module.map(|a| a.to_string()).into();
+    chain["wallet"] = serde_json::json!({
+        "factory": published.factory,
+        "mainModule": published.main_module,
+        "mainModuleUpgradable": published.main_module_upgradable,
+        "guestModule": published.guest_module,
+    });
+    chain["swap"] = serde_json::json!({"uniswapV2Router": "0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"});
+}
+
 #[cfg(test)]
 mod tests {
     use intent_core::Reason;
@@ -617,33 +634,17 @@ mod tests {
         assert_eq!(config.rate_limits(), RateLimits::DEFAULT);
     }
 
-    /// Gives chain 0 of the example a wallet (the published context, at the chain's factory
-    /// and meta-transaction contract) and a swap.
-    fn with_wallet(config: &mut serde_json::Value) {
-        let chain = &mut config["chains"][0];
-        let published = WalletContext::PUBLISHED;
-        chain["walletFactoryAddress"] = published.factory.to_string().into();
-        chain["metaTxnContract"] = published.guest_module.unwrap().to_string().into();
-        chain["wallet"] = serde_json::json!({
-            "factory": published.factory,
-            "mainModule": published.main_module,
-            "mainModuleUpgradable": published.main_module_upgradable,
-            "guestModule": published.guest_module,
-        });
-        chain["swap"] = serde_json::json!({"uniswapV2Router": "0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24"});
-    }
-
     #[test]
     fn a_wallet_is_the_cores_context_and_a_chain_without_one_says_so() {
         let mut config = example();
-        with_wallet(&mut config);
+        with_published_wallet(&mut config);
         let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
         assert_eq!(config.chains[0].wallet_context(), Some(WalletContext::PUBLISHED));
         assert!(config.chains[0].execution_line().contains("through the Uniswap V2 router"));
         assert_eq!(config.chains[1].wallet_context(), None);
         assert!(config.chains[1].execution_line().contains("no wallet"), "{}", config.chains[1].execution_line());
         let mut code = example();
-        with_wallet(&mut code);
+        with_published_wallet(&mut code);
         code["chains"][0]["wallet"]["creationCode"] = "0x6000".into();
         let config = ServiceConfig::parse(code.to_string().as_bytes()).unwrap();
         assert_eq!(config.chains[0].wallet_context().unwrap().creation_code, Bytes::from_static(&[0x60, 0]));
@@ -652,14 +653,14 @@ mod tests {
     #[test]
     fn a_malformed_wallet_member_is_the_cores_error_with_its_path() {
         let mut config = example();
-        with_wallet(&mut config);
+        with_published_wallet(&mut config);
         config["chains"][0]["wallet"]["creationCode"] = "0x6".into();
         match ServiceConfig::parse(config.to_string().as_bytes()) {
             Err(ConfigError::Invalid(e)) => assert_eq!(e.path(), Some("chains[0].wallet.creationCode")),
             other => panic!("{other:?}"),
         }
         let mut config = example();
-        with_wallet(&mut config);
+        with_published_wallet(&mut config);
         config["chains"][0]["swap"]["uniswapV2Router"] = "0x12".into();
         match ServiceConfig::parse(config.to_string().as_bytes()) {
             Err(ConfigError::Invalid(e)) => assert_eq!(e.path(), Some("chains[0].swap.uniswapV2Router")),
@@ -691,7 +692,7 @@ mod tests {
         ];
         for (why, change) in cases {
             let mut config = example();
-            with_wallet(&mut config);
+            with_published_wallet(&mut config);
             change(&mut config);
             match ServiceConfig::parse(config.to_string().as_bytes()) {
                 Err(ConfigError::Unusable(message)) => assert!(message.starts_with(why), "{message}"),
@@ -723,11 +724,11 @@ mod tests {
             ("server.headerTimeout", |c| c["server"] = serde_json::json!({"headerTimeout": 1})),
             ("chains[0].entrypoint.typname", |c| c["chains"][0]["entrypoint"]["typname"] = "X".into()),
             ("chains[0].wallet.mainModul", |c| {
-                with_wallet(c);
+                with_published_wallet(c);
                 c["chains"][0]["wallet"]["mainModul"] = "0x01".into()
             }),
             ("chains[0].swap.router", |c| {
-                with_wallet(c);
+                with_published_wallet(c);
                 c["chains"][0]["swap"]["router"] = "0x01".into()
             }),
         ];

@@ -117,7 +117,7 @@ impl Service {
         // The relayer's tasks change records through their handle on the book; the records
         // are given each chain's reach (its task's queue), so that neither holds the other.
         let relaying = relay::start(&config, relayer_key.as_ref(), &records::Deposits::new(&book), &chain, &metrics);
-        let quoter = Box::new(quoter::ConfiguredQuoter::new(config.clone()));
+        let quoter = Box::new(quoter::ConfiguredQuoter::new(config.clone()).reading(chain.clone()));
         let records = records::Records::new(book, quoter, config.policy(), chain, relaying);
         let app = http::App::new(records, keys, test_clock, limits, rates, metrics);
         Ok(Service { app: Arc::new(app), limits })

@@ -7,3 +7,8 @@
 //! which the chain tests check against the compiled contracts; none is written here.
 
 pub use intent_contracts::{IPermitToken as PermitToken, IServiceIntentEntrypoint as IntentEntrypoint};
+
+/// Uniswap V2's router, factory and pair: what a quote reads of a pool (docs/spec.md §12).
+pub use intent_contracts::{
+    IUniswapV2Factory as UniswapV2Factory, IUniswapV2Pair as UniswapV2Pair, IUniswapV2Router02 as UniswapV2Router,
+};

@@ -66,6 +66,16 @@ pub struct KnownFacts {
     accept_unverified_deposit: bool,
 }
 
+/// What a quote reads of its chain's node: the pool's reserves and the gas price.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct QuoteReads {
+    /// The pool asked for, as (the reserve of the token sold, of the token bought): `None`
+    /// when no pool was asked for, `Some(None)` when the router's factory has none.
+    pub reserves: Option<Option<(U256, U256)>>,
+    /// The node's gas price, in wei.
+    pub gas_price: U256,
+}
+
 /// Why the chain's facts could not be read: answered without changing the record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadFailure {
@@ -259,6 +269,37 @@ impl ChainView {
         facts.entrypoint_nonce = nonce;
         facts.deposit_evidence = evidence;
         Ok(facts)
+    }
+
+    /// What a quote on `chain_id` reads of its node, within the node's timeout: the gas
+    /// price, and the reserves of the Uniswap V2 pool of `pool` (router, token sold, token
+    /// bought) when one is asked for. `None` for a chain without a node.
+    ///
+    /// # Errors
+    ///
+    /// [`ReadFailure::NodeUnavailable`] when the node fails, takes longer than the timeout,
+    /// or the router or pool refuses a call (a configuration error, not the user's).
+    pub async fn quote_reads(
+        &self,
+        chain_id: u64,
+        pool: Option<(Address, Address, Address)>,
+    ) -> Result<Option<QuoteReads>, ReadFailure> {
+        let Some(node) = self.nodes.get(&chain_id) else { return Ok(None) };
+        let read = async {
+            self.check_chain_id(node).await?;
+            let reserves = async {
+                match pool {
+                    Some((router, sold, bought)) => reads::pool_reserves(node, router, sold, bought).await.map(Some),
+                    None => Ok(None),
+                }
+            };
+            let (reserves, gas_price) = tokio::try_join!(reserves, reads::gas_price(node))?;
+            Ok(QuoteReads { reserves, gas_price })
+        };
+        node.within(read)
+            .await
+            .map(Some)
+            .map_err(|error| ReadFailure::NodeUnavailable { chain_id, detail: error.to_string() })
     }
 
     /// Whether the abort transaction `hash` on `chain_id` is mined and succeeded (receipt

@@ -3,7 +3,7 @@
 //! version checked against `DOMAIN_SEPARATOR()`) and the owner's permit nonce, the owner's
 //! entrypoint nonce, the evidence of a deposit transaction (its receipt, the transaction and
 //! the head block, as the core's `DepositEvidence`), and whether an abort transaction
-//! succeeded.
+//! succeeded; and at quote time the reserves of a Uniswap V2 pool and the gas price.
 //!
 //! Each function reads and says what it found; deciding what the facts mean is the core's,
 //! and caching and reporting are [`super::ChainView`]'s. Nothing here holds a lock or a
@@ -15,7 +15,7 @@ use intent_core::eip712::Domain;
 use intent_core::{from_slice_with, DepositEvidence, Limits};
 use serde_json::{json, Value};
 
-use super::contracts::{IntentEntrypoint, PermitToken};
+use super::contracts::{IntentEntrypoint, PermitToken, UniswapV2Factory, UniswapV2Pair, UniswapV2Router};
 use super::node::{call_error, rpc_error, Node, NodeError};
 
 /// What a token says of its EIP-712 domain.
@@ -193,4 +193,40 @@ pub async fn succeeded(node: &Node, hash: B256) -> Result<Option<bool>, NodeErro
 /// [`NodeError::Unavailable`].
 pub async fn served_chain(node: &Node) -> Result<u64, NodeError> {
     node.provider().get_chain_id().await.map_err(rpc_error)
+}
+
+/// The reserves of the Uniswap V2 pool of `sold` and `bought` whose factory is `router`'s
+/// `factory()`, as (the reserve of `sold`, the reserve of `bought`) by the pair's `token0()`:
+/// `None` when the factory has no such pair.
+///
+/// # Errors
+///
+/// [`NodeError`]: [`NodeError::Refused`] when the router, factory or pair refuses a call.
+pub async fn pool_reserves(
+    node: &Node,
+    router: Address,
+    sold: Address,
+    bought: Address,
+) -> Result<Option<(U256, U256)>, NodeError> {
+    let provider = node.provider();
+    let factory = UniswapV2Router::new(router, provider).factory().call().await.map_err(call_error)?;
+    let pair = UniswapV2Factory::new(factory, provider).getPair(sold, bought).call().await.map_err(call_error)?;
+    if pair == Address::ZERO {
+        return Ok(None);
+    }
+    let pair = UniswapV2Pair::new(pair, provider);
+    let token0 = pair.token0();
+    let reserves = pair.getReserves();
+    let (token0, reserves) = tokio::try_join!(token0.call(), reserves.call()).map_err(call_error)?;
+    let (reserve0, reserve1) = (U256::from(reserves.reserve0), U256::from(reserves.reserve1));
+    Ok(Some(if token0 == sold { (reserve0, reserve1) } else { (reserve1, reserve0) }))
+}
+
+/// The node's gas price (`eth_gasPrice`), in wei.
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`].
+pub async fn gas_price(node: &Node) -> Result<U256, NodeError> {
+    node.provider().get_gas_price().await.map(U256::from).map_err(rpc_error)
 }

@@ -2,8 +2,14 @@
 //! calldata encoded by `sol!`), the meta-transactions and preconditions, the [`Fees`], the
 //! [`Quote`], the [`GasFeeOptions`] and the [`Intent`] of the [`QuoteResponse`].
 //!
+//! A same-chain intent on a chain with a `wallet` is run in its wallet: its origin bundle
+//! is `bundle`'s, its addresses the core's [`IntentConfiguration`] of the owner and that
+//! bundle under the chain's wallet context, its meta-transaction the guest batch that runs
+//! the bundle, its precondition the deposit at the intent address. Any other intent keeps
+//! the placeholder calls and CREATE2 addresses of `identifiers`.
+//!
 //! No arithmetic on prices or amounts here: every number comes from `pricing`, and
-//! every address or identifier from `identifiers`.
+//! every address or identifier from `identifiers` or the core's `wallet`.
 
 use alloy_primitives::{hex, keccak256, Address, Bytes, B256, U256};
 use alloy_sol_types::{sol, SolCall};
@@ -13,10 +19,13 @@ use intent_core::{
     ProviderFees, Quote, QuoteRequest, QuoteResponse, ServiceContracts, TextOrDecimal, Timestamp, UnknownMembers,
 };
 
+use intent_core::wallet::{IntentConfiguration, WalletContext};
+
+use super::bundle::{origin_bundle, Trade};
 use super::identifiers::{intent_address, IntentIds};
-use super::pricing::{round6, Gas, Impact, Pricing};
+use super::pricing::{round6, Gas, Impact, Pricing, WalletTrade};
 use crate::config::{ChainConfig, ServiceConfig};
-use crate::failure::Failure;
+use crate::failure::{self, Failure};
 
 sol! {
     /// The origin token's approval of the router.
@@ -222,22 +231,24 @@ fn fees(pricing: &Pricing, origin_gas: GasDetail, destination_gas: Option<GasDet
 
 fn quote(pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
     let zero = Impact { fraction: 0.0, usd: 0.0 };
+    let execution = pricing.pool_impact.unwrap_or(zero);
+    let headline = pricing.pool_impact.unwrap_or(pricing.net_impact);
     Ok(Quote {
         from_amount: pricing.from_amount,
         from_amount_min: pricing.from_amount_min,
         from_amount_min_usd: decimal(pricing.from_min_usd)?,
         from_amount_usd: decimal(pricing.from_usd)?,
         max_slippage: decimal(pricing.slippage)?,
-        price_impact: decimal(pricing.net_impact.fraction)?,
+        price_impact: decimal(headline.fraction)?,
         price_impact_details: PriceImpactDetails {
-            execution_price_impact: impact(zero)?,
+            execution_price_impact: impact(execution)?,
             market_price_impact: impact(zero)?,
             net_price_impact: impact(pricing.net_impact)?,
             provider_fees_price_impact: impact(pricing.provider_impact)?,
             service_fees_price_impact: impact(pricing.service_impact)?,
             unknown: UnknownMembers::new(),
         },
-        price_impact_usd: decimal(pricing.net_impact.usd)?,
+        price_impact_usd: decimal(headline.usd)?,
         route_providers: vec![pricing.route_provider.clone()],
         route_providers_fee_usd: vec![decimal(pricing.provider_fee_usd)?],
         route_providers_request_ids: vec![ids.route_request_id()],
@@ -284,6 +295,63 @@ fn gas_fee_options(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<GasFeeOptio
     })
 }
 
+/// The origin of a same-chain intent run in its wallet under `context`: the intent
+/// address, the bundle, and the meta-transaction that runs it through the guest module.
+///
+/// # Errors
+///
+/// `INTERNAL` for a bundle the core's wallet cannot encode (a bug here, not the user's).
+fn in_wallet_origin(
+    inputs: &Inputs<'_>,
+    pricing: &Pricing,
+    context: &WalletContext,
+    wallet: WalletTrade,
+    meta_txn_id: String,
+) -> Result<(Address, CallBundle, MetaTxn), Failure> {
+    let request = inputs.request;
+    let chain = inputs.origin;
+    let owner = request.owner_address;
+    let window = inputs.config.policy().execution_window_seconds;
+    let deadline = inputs.expires_at.unix_seconds().saturating_add(i64::try_from(window).unwrap_or(i64::MAX));
+    let service_router = chain.router_address.address().ok_or_else(|| failure::internal(&"no routerAddress"))?;
+    let trade = Trade {
+        chain_id: chain.chain_id,
+        owner,
+        recipient: request.destination_to_address.unwrap_or(owner),
+        from_token: pricing.from.address,
+        to_token: pricing.to.address,
+        wallet,
+        to_amount: pricing.to_amount,
+        to_amount_min: pricing.to_amount_min,
+        service_fee: pricing.service_fee,
+        fee_collector: inputs.config.fee_collector_address,
+        swap_router: chain.swap.as_ref().map(|swap| swap.uniswap_v2_router),
+        service_router,
+        deadline: U256::from(deadline.max(0)),
+        destination_call: request
+            .destination_call_data
+            .clone()
+            .map(|data| (data, request.destination_call_value.unwrap_or_default())),
+    };
+    let bundle = origin_bundle(&trade);
+    let configuration =
+        IntentConfiguration::new(owner, std::slice::from_ref(&bundle)).map_err(|e| failure::internal(&e))?;
+    let address = configuration.address(context);
+    let input = configuration
+        .guest_batch(context, 0, &bundle)
+        .ok_or_else(|| failure::internal(&"the guest batch of the origin bundle"))?;
+    let meta_txn = MetaTxn {
+        bridge_gas: None,
+        chain_id: chain.chain_id,
+        contract: context.guest_module.unwrap_or(chain.meta_txn_contract),
+        id: meta_txn_id,
+        input,
+        wallet_address: address,
+        unknown: UnknownMembers::new(),
+    };
+    Ok((address, bundle, meta_txn))
+}
+
 /// The quote response of `pricing` for `inputs`.
 ///
 /// # Errors
@@ -294,15 +362,22 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
     let owner = request.owner_address;
     let recipient = request.destination_to_address.unwrap_or(owner);
     let ids = IntentIds::new(owner, inputs.salt);
-    let origin_address = intent_address(inputs.origin, owner, inputs.salt);
-    let router = inputs.origin.router_address.address().unwrap_or(inputs.origin.meta_txn_contract);
-
-    let origin_calls = origin_calls(inputs, pricing, router, recipient);
     let origin_meta_txn_id = ids.meta_txn_id("origin");
-    let origin_meta_txn = meta_txn(origin_meta_txn_id.clone(), inputs.origin, origin_address, &origin_calls);
+    let in_wallet = inputs.origin.wallet_context().zip(pricing.wallet);
+    let (origin_address, origin_calls, origin_meta_txn) = match &in_wallet {
+        Some((context, trade)) => in_wallet_origin(inputs, pricing, context, *trade, origin_meta_txn_id.clone())?,
+        None => {
+            let origin_address = intent_address(inputs.origin, owner, inputs.salt);
+            let router = inputs.origin.router_address.address().unwrap_or(inputs.origin.meta_txn_contract);
+            let calls = origin_calls(inputs, pricing, router, recipient);
+            let meta_txn = meta_txn(origin_meta_txn_id.clone(), inputs.origin, origin_address, &calls);
+            (origin_address, calls, meta_txn)
+        }
+    };
     let origin_gas = gas_detail(inputs.origin, &pricing.origin_gas, origin_meta_txn_id);
 
-    let mut destination_address = None;
+    // A same-chain intent's destination is its origin wallet.
+    let mut destination_address = in_wallet.as_ref().map(|_| origin_address);
     let mut destination_calls_bundle = None;
     let mut destination_precondition = None;
     let mut destination_meta_txn = None;

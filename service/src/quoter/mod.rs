@@ -1,27 +1,45 @@
 //! Quoting: the [`Quoter`] the service asks for a priced intent and its gas fee options,
-//! and [`ConfiguredQuoter`], the built-in one, deterministic from the configuration's
-//! chains, tokens, prices and fees (docs/spec.md §12).
+//! and [`ConfiguredQuoter`], the built-in one (docs/spec.md §12).
 //!
-//! The built-in quoter works in three layers, each using only the ones before it:
-//! `pricing` (every number: amounts after fees, minimums, gas, fee options, USD figures),
-//! `identifiers` (the CREATE2 intent addresses and the ids derived from the owner and
-//! salt), and `assembly` (those numbers and ids placed in the core's [`QuoteResponse`],
-//! its calldata encoded by `sol!`).
+//! The built-in quoter reads first, then computes without I/O ([`ConfiguredQuoter::quote_with`]):
+//! for a same-chain intent on a chain with a `wallet`, the chain's node gives the gas price
+//! and the reserves of the swap's Uniswap V2 pool ([`crate::chain::ChainView::quote_reads`],
+//! within the node's timeout); everything else is the configuration's. The computation works
+//! in layers, each using only the ones before it: `pool` (Uniswap V2's amounts from
+//! reserves), `pricing` (every number: amounts after fees, minimums, gas, fee options, USD
+//! figures), `identifiers` (the placeholder CREATE2 intent addresses and the ids derived from
+//! the owner and salt), `bundle` (the origin calls of an intent run in its wallet), and
+//! `assembly` (those placed in the core's [`QuoteResponse`], with the wallet's address and
+//! guest batch from the core's `wallet`). A quote run in a wallet is checked by the core's
+//! intent-address and meta-transaction rules before it is answered.
 //!
 //! Pricing and routing are not the core's business, so they live here; what the core
-//! decides (whether the intent is valid, its hash, its lifetime) does not. The service
-//! chooses the salt and the times ([`crate::records`]), and the core refuses what it
-//! would not store.
+//! decides (whether the intent is valid, its hash, its lifetime, the wallet's encodings) does
+//! not. The service chooses the salt and the times ([`crate::records`]), and the core refuses
+//! what it would not store.
 
 mod assembly;
+mod bundle;
 mod identifiers;
+mod pool;
 mod pricing;
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 
 use alloy_primitives::B256;
 use intent_core::{QuoteRequest, QuoteResponse, Timestamp};
 
-use crate::config::ServiceConfig;
-use crate::failure::Failure;
+pub use pool::Reserves;
+use pricing::Venue;
+
+use crate::chain::{ChainView, QuoteReads};
+use crate::config::{ChainConfig, ServiceConfig};
+use crate::failure::{self, Failure};
+
+/// A quote being made: its reads from a node, then its numbers.
+pub type Quoting<'a> = Pin<Box<dyn Future<Output = Result<QuoteResponse, Failure>> + Send + 'a>>;
 
 /// Prices a quote request: the intent (its amounts, calls, fees and addresses) and the gas
 /// fee options. `salt` is fresh randomness for this quote (it makes the intent addresses
@@ -31,47 +49,122 @@ pub trait Quoter: Send + Sync {
     ///
     /// # Errors
     ///
-    /// `ROUTE_NOT_SERVED` (`ServerFailure::RouteNotServed`) for a chain or token it does not serve.
-    fn quote(
-        &self,
-        request: &QuoteRequest,
+    /// `ROUTE_NOT_SERVED` (`ServerFailure::RouteNotServed`) for a chain, token or pool it does
+    /// not serve; `CHAIN_NODE_UNAVAILABLE` when a node it reads does not answer in time.
+    fn quote<'a>(
+        &'a self,
+        request: &'a QuoteRequest,
         project_id: u64,
         salt: B256,
         now: Timestamp,
         expires_at: Timestamp,
-    ) -> Result<QuoteResponse, Failure>;
+    ) -> Quoting<'a>;
 }
 
 /// The built-in quoter: prices from the configuration, fees in basis points of the input,
-/// gas at each chain's configured limit and price. The same request, salt and time always
-/// give the same quote.
+/// gas at each chain's configured limit and price; a same-chain intent on a chain with a
+/// `wallet` is run in its wallet, and a swap there is priced from its Uniswap V2 pool read
+/// from the chain's node (docs/spec.md §12). Without reads, the same request, salt and time
+/// always give the same quote.
 #[derive(Debug, Clone)]
 pub struct ConfiguredQuoter {
     config: ServiceConfig,
+    chain: Option<Arc<ChainView>>,
 }
 
 impl ConfiguredQuoter {
-    /// A quoter over `config`'s chains, tokens and fees.
+    /// A quoter over `config`'s chains, tokens and fees, reading no node.
     pub fn new(config: ServiceConfig) -> Self {
-        ConfiguredQuoter { config }
+        ConfiguredQuoter { config, chain: None }
+    }
+
+    /// The same quoter reading the pools and gas prices of `chain`'s nodes.
+    #[must_use]
+    pub fn reading(self, chain: Arc<ChainView>) -> Self {
+        ConfiguredQuoter { chain: Some(chain), ..self }
+    }
+
+    /// The chain of a same-chain request whose intent runs in its wallet.
+    fn wallet_chain(&self, request: &QuoteRequest) -> Option<&ChainConfig> {
+        let chain = self.config.chain(request.origin_chain_id)?;
+        (request.origin_chain_id == request.destination_chain_id && chain.wallet.is_some()).then_some(chain)
+    }
+
+    /// What `request` needs read from its chain's node: the gas price, and the pool of a
+    /// swap when the chain names a `swap`. `None` without a node.
+    async fn reads(&self, request: &QuoteRequest) -> Result<Option<QuoteReads>, Failure> {
+        let (Some(view), Some(chain)) = (&self.chain, self.wallet_chain(request)) else { return Ok(None) };
+        let (from, to) = (request.origin_token_address, request.destination_token_address);
+        let pool = chain.swap.as_ref().filter(|_| from != to).map(|swap| (swap.uniswap_v2_router, from, to));
+        Ok(view.quote_reads(chain.chain_id, pool).await?)
+    }
+
+    /// The quote of `request` with `reads` from its chain's node (`None`: none, the
+    /// configured prices): pure, and checked by the core's intent-address rules.
+    ///
+    /// # Errors
+    ///
+    /// As [`Quoter::quote`]; `INTERNAL` for an intent in a wallet that the core's
+    /// intent-address or meta-transaction rules refuse (a bug here, never the user's).
+    pub fn quote_with(
+        &self,
+        request: &QuoteRequest,
+        project_id: u64,
+        salt: B256,
+        (now, expires_at): (Timestamp, Timestamp),
+        reads: Option<QuoteReads>,
+    ) -> Result<QuoteResponse, Failure> {
+        let config = &self.config;
+        let origin = pricing::chain(config, request.origin_chain_id, "originChainId")?;
+        let destination = pricing::chain(config, request.destination_chain_id, "destinationChainId")?;
+        let pricing = match self.wallet_chain(request) {
+            Some(chain) => {
+                let different = request.origin_token_address != request.destination_token_address;
+                let venue = match reads.and_then(|reads| reads.reserves) {
+                    Some(Some((reserve_in, reserve_out))) => Venue::Pool(Reserves { reserve_in, reserve_out }),
+                    Some(None) => {
+                        let what = format!("no Uniswap V2 pool of the two tokens on chain {}", chain.chain_id);
+                        let failure =
+                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        return Err(failure.into());
+                    }
+                    None if different && chain.swap.is_none() => {
+                        let what = format!("swaps on chain {} (no swap configured)", chain.chain_id);
+                        let failure =
+                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        return Err(failure.into());
+                    }
+                    None => Venue::Configured,
+                };
+                pricing::price_in_wallet(config, request, chain, venue, reads.map(|reads| reads.gas_price))?
+            }
+            None => pricing::price(config, request, origin, destination)?,
+        };
+        let inputs = assembly::Inputs { config, request, origin, destination, project_id, salt, now, expires_at };
+        let response = assembly::assemble(&inputs, &pricing)?;
+        if let Some(context) = self.wallet_chain(request).and_then(ChainConfig::wallet_context) {
+            let intent = &response.intent;
+            intent_core::rules::check_intent_addresses(intent, &context)
+                .and_then(|()| intent_core::rules::check_meta_transactions(intent, &context))
+                .map_err(|e| failure::internal(&format!("a quote built here breaks the core's rule: {e}")))?;
+        }
+        Ok(response)
     }
 }
 
 impl Quoter for ConfiguredQuoter {
-    fn quote(
-        &self,
-        request: &QuoteRequest,
+    fn quote<'a>(
+        &'a self,
+        request: &'a QuoteRequest,
         project_id: u64,
         salt: B256,
         now: Timestamp,
         expires_at: Timestamp,
-    ) -> Result<QuoteResponse, Failure> {
-        let origin = pricing::chain(&self.config, request.origin_chain_id, "originChainId")?;
-        let destination = pricing::chain(&self.config, request.destination_chain_id, "destinationChainId")?;
-        let pricing = pricing::price(&self.config, request, origin, destination)?;
-        let inputs =
-            assembly::Inputs { config: &self.config, request, origin, destination, project_id, salt, now, expires_at };
-        assembly::assemble(&inputs, &pricing)
+    ) -> Quoting<'a> {
+        Box::pin(async move {
+            let reads = self.reads(request).await?;
+            self.quote_with(request, project_id, salt, (now, expires_at), reads)
+        })
     }
 }
 
@@ -144,7 +237,7 @@ mod tests {
             for (index, request) in REQUESTS.iter().enumerate() {
                 let request: QuoteRequest = from_slice(request.as_bytes()).unwrap();
                 for salt in [B256::ZERO, B256::repeat_byte(0xa5)] {
-                    let quote = quoter.quote(&request, 7, salt, now, expires_at).unwrap();
+                    let quote = quoter.quote_with(&request, 7, salt, (now, expires_at), None).unwrap();
                     let line = expected.next().expect("a line for every case");
                     assert_eq!(intent_core::to_string(&quote), line, "request {index}, salt {salt}");
                 }
@@ -156,9 +249,9 @@ mod tests {
     #[test]
     fn the_same_request_salt_and_time_give_the_same_quote_and_another_salt_another_intent() {
         let (now, expires_at) = times();
-        let a = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        let b = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
-        let c = quoter().quote(&example(), 42, B256::repeat_byte(2), now, expires_at).unwrap();
+        let a = quoter().quote_with(&example(), 42, B256::repeat_byte(1), (now, expires_at), None).unwrap();
+        let b = quoter().quote_with(&example(), 42, B256::repeat_byte(1), (now, expires_at), None).unwrap();
+        let c = quoter().quote_with(&example(), 42, B256::repeat_byte(2), (now, expires_at), None).unwrap();
         assert_eq!(a.canonical_hash(), b.canonical_hash());
         assert_ne!(a.intent.intent_id, c.intent.intent_id);
         assert_ne!(a.intent.origin_intent_address, c.intent.origin_intent_address);
@@ -168,7 +261,7 @@ mod tests {
     #[test]
     fn exact_input_prices_the_output_after_fees_and_the_quote_passes_the_core() {
         let (now, expires_at) = times();
-        let quote = quoter().quote(&example(), 42, B256::repeat_byte(1), now, expires_at).unwrap();
+        let quote = quoter().quote_with(&example(), 42, B256::repeat_byte(1), (now, expires_at), None).unwrap();
         let amount: U256 = "125000000000000000000".parse().unwrap();
         // DAI to DAI at the same price, 10 bps of fees.
         assert_eq!(quote.intent.quote.from_amount, amount);
@@ -188,7 +281,7 @@ mod tests {
         request.origin_token_amount = None;
         request.destination_token_amount = Some(wanted);
         request.destination_token_address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913".parse().unwrap();
-        let quote = quoter().quote(&request, 42, B256::repeat_byte(1), now, expires_at).unwrap();
+        let quote = quoter().quote_with(&request, 42, B256::repeat_byte(1), (now, expires_at), None).unwrap();
         assert_eq!(quote.intent.quote.to_amount, wanted);
         // 50 USDC at $1 from DAI at $1.0001, plus 10 bps: a little under 50.06 DAI.
         let from = quote.intent.quote.from_amount;
@@ -206,7 +299,7 @@ mod tests {
         let mut request = example();
         // 125 DAI is priced; 2^256 / 10^4 DAI is not (its amount times 10 000 overflows).
         request.origin_token_amount = Some(U256::MAX / U256::from(10_000) + U256::from(1));
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "NUMBER_OUT_OF_RANGE at originTokenAmount");
         assert!(failure.body().msg.contains(pricing::TOO_LARGE), "{}", failure.body().msg);
         let mut request = example();
@@ -214,7 +307,7 @@ mod tests {
         request.origin_token_amount = None;
         // Times DAI's price in millionths and 10^18: past 2^256.
         request.destination_token_amount = Some(U256::MAX / U256::from(1_000_000));
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "NUMBER_OUT_OF_RANGE at destinationTokenAmount");
     }
 
@@ -223,11 +316,166 @@ mod tests {
         let (now, expires_at) = times();
         let mut request = example();
         request.destination_chain_id = 1;
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
         let mut request = example();
         request.origin_token_address = Address::repeat_byte(7);
-        let failure = quoter().quote(&request, 42, B256::ZERO, now, expires_at).unwrap_err();
+        let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
+    }
+
+    /// The example configuration with a wallet (the published context) and a swap router
+    /// on chain 42161.
+    fn wallet_quoter() -> ConfiguredQuoter {
+        let mut config: serde_json::Value = serde_json::from_str(crate::config::EXAMPLE_CONFIG).unwrap();
+        crate::config::with_published_wallet(&mut config);
+        ConfiguredQuoter::new(ServiceConfig::parse(config.to_string().as_bytes()).unwrap())
+    }
+
+    const DAI: &str = "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1";
+    const USDC: &str = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
+
+    /// A same-chain request on 42161 of `amount` (EXACT_INPUT, or EXACT_OUTPUT).
+    fn same_chain(from: &str, to: &str, amount: &str, exact_output: bool) -> QuoteRequest {
+        let member = if exact_output { "destinationTokenAmount" } else { "originTokenAmount" };
+        let trade = if exact_output { "EXACT_OUTPUT" } else { "EXACT_INPUT" };
+        from_slice(
+            format!(
+                r#"{{"ownerAddress":"0x8ba1f109551bD432803012645Ac136ddd64DBA72","originChainId":42161,
+                "originTokenAddress":"{from}","destinationChainId":42161,"destinationTokenAddress":"{to}",
+                "{member}":"{amount}","tradeType":"{trade}","options":{{"slippageTolerance":0.01}}}}"#
+            )
+            .as_bytes(),
+        )
+        .unwrap()
+    }
+
+    fn reads(reserves: Option<(u128, u128)>) -> Option<QuoteReads> {
+        Some(QuoteReads {
+            reserves: Some(reserves.map(|(a, b)| (U256::from(a), U256::from(b)))),
+            gas_price: U256::from(7),
+        })
+    }
+
+    /// (to, behaviorOnError, delegateCall, onlyFallback, selector) of each call.
+    fn shape(bundle: &intent_core::CallBundle) -> Vec<(Address, u8, bool, bool, [u8; 4])> {
+        bundle
+            .calls
+            .iter()
+            .map(|c| {
+                let data = c.data.clone().unwrap_or_default();
+                let selector = if data.len() >= 4 { [data[0], data[1], data[2], data[3]] } else { [0; 4] };
+                (
+                    c.to,
+                    c.behavior_on_error.unwrap_or(1),
+                    c.delegate_call.unwrap_or(false),
+                    c.only_fallback.unwrap_or(false),
+                    selector,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_same_token_quote_in_a_wallet_is_the_fee_the_transfer_and_the_sweeps_at_the_derived_address() {
+        use alloy_sol_types::SolCall;
+        let (now, expires_at) = times();
+        let quoter = wallet_quoter();
+        let mut request = same_chain(DAI, DAI, "1000000", false);
+        // One token on one chain is a payment to someone else (to the owner it is nothing to do).
+        request.destination_to_address = Some(Address::repeat_byte(0x44));
+        let quote = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+        let intent = &quote.intent;
+        intent_core::rules::check_intent(intent).unwrap();
+        // 7 bps of service fee; the rest transferred, exactly.
+        assert_eq!(intent.fees.service_fee_total, U256::from(700));
+        assert_eq!((intent.quote.to_amount, intent.quote.to_amount_min), (U256::from(999_300), U256::from(999_300)));
+        let dai: Address = DAI.parse().unwrap();
+        let router: Address = "0x555B5e43324096b87908201434f4E8CE04c41Dbd".parse().unwrap();
+        let transfer = intent_contracts::IPermitToken::transferCall::SELECTOR;
+        let sweep = intent_contracts::IServiceRouter::sweepCall::SELECTOR;
+        assert_eq!(
+            shape(&intent.origin_calls),
+            vec![
+                (dai, 1, false, false, transfer),
+                (dai, 0, false, false, transfer),
+                (router, 0, true, true, sweep),
+                (router, 0, true, false, sweep),
+            ]
+        );
+        let context = intent_core::wallet::WalletContext::PUBLISHED;
+        assert_eq!(intent.origin_meta_txn.contract, context.guest_module.unwrap());
+        assert_eq!(intent.destination_intent_address, Some(intent.origin_intent_address));
+        assert_eq!(intent.deposit_transaction.to_address, intent.origin_intent_address);
+        assert_eq!(intent.origin_precondition.min_amount, U256::from(1_000_000));
+        // The addresses commit to the calls: another salt, the same intent address.
+        let again = quoter.quote_with(&request, 7, B256::repeat_byte(9), (now, expires_at), None).unwrap();
+        assert_eq!(again.intent.origin_intent_address, intent.origin_intent_address);
+    }
+
+    #[test]
+    fn a_swap_priced_from_the_pool_is_uniswap_v2s_amounts() {
+        use alloy_sol_types::SolCall;
+        use intent_contracts::IUniswapV2Router02 as Router;
+        let (now, expires_at) = times();
+        let quoter = wallet_quoter();
+        let pool = Reserves { reserve_in: U256::from(5_000_000u128), reserve_out: U256::from(4_000_000u128) };
+        let pool_reads = reads(Some((5_000_000, 4_000_000)));
+        // EXACT_INPUT: 7 bps of 100 000 is the fee, the rest swapped.
+        let request = same_chain(DAI, USDC, "100000", false);
+        let quote = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool_reads).unwrap();
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        let out = pool.amount_out(U256::from(99_930)).unwrap();
+        assert_eq!(quote.intent.quote.to_amount, out);
+        assert_eq!(quote.intent.quote.to_amount_min, out * U256::from(99) / U256::from(100));
+        let calls = &quote.intent.origin_calls.calls;
+        assert_eq!(calls.len(), 5);
+        let swap = Router::swapExactTokensForTokensCall::abi_decode(calls[2].data.as_ref().unwrap()).unwrap();
+        assert_eq!((swap.amountIn, swap.amountOutMin), (U256::from(99_930), quote.intent.quote.to_amount_min));
+        assert!(quote.intent.quote.price_impact.get() < -0.003);
+        assert_eq!(quote.gas_fee_options.gas_estimate.gas_price, "7");
+        // EXACT_OUTPUT: the swap's most input is the pool's input plus 1 %, the fee on top.
+        let request = same_chain(DAI, USDC, "50000", true);
+        let quote = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool_reads).unwrap();
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        let input = pool.amount_in(U256::from(50_000)).unwrap();
+        let calls = &quote.intent.origin_calls.calls;
+        let swap = Router::swapTokensForExactTokensCall::abi_decode(calls[2].data.as_ref().unwrap()).unwrap();
+        assert_eq!(swap.amountOut, U256::from(50_000));
+        assert_eq!(swap.amountInMax, input + (input * U256::from(100)).div_ceil(U256::from(10_000)));
+        assert_eq!(quote.intent.quote.to_amount_min, U256::from(50_000));
+        assert_eq!(quote.intent.quote.from_amount, swap.amountInMax + quote.intent.fees.service_fee_total);
+    }
+
+    #[test]
+    fn a_swap_without_a_pool_or_a_swap_venue_is_route_not_served() {
+        let (now, expires_at) = times();
+        let request = same_chain(DAI, USDC, "100000", false);
+        let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), reads(None)).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        let mut no_swap = wallet_quoter();
+        no_swap.config.chains[0].swap = None;
+        let failure = no_swap.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        // More than the pool holds.
+        let request = same_chain(DAI, USDC, "4000000", true);
+        let tight = reads(Some((5_000_000, 4_000_000)));
+        let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), tight).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+    }
+
+    #[tokio::test]
+    async fn a_node_that_does_not_answer_is_chain_node_unavailable_and_other_chains_are_not_read() {
+        let (now, expires_at) = times();
+        let mut quoter = wallet_quoter();
+        // Nothing listens on port 1 of the loopback address: the connection is refused.
+        quoter.config.chains[0].rpc_url = Some("http://127.0.0.1:1".into());
+        let view = Arc::new(ChainView::new(quoter.config.clone()).unwrap());
+        let quoter = quoter.reading(view);
+        let request = same_chain(DAI, USDC, "100000", false);
+        let failure = quoter.quote(&request, 7, B256::ZERO, now, expires_at).await.unwrap_err();
+        assert_eq!(failure.body().cause, "CHAIN_NODE_UNAVAILABLE");
+        // A cross-chain quote reads no node.
+        quoter.quote(&example(), 7, B256::ZERO, now, expires_at).await.unwrap();
     }
 }

@@ -188,7 +188,7 @@ impl Records {
         getrandom::fill(salt.as_mut_slice()).map_err(|e| failure::internal(&e))?;
         let ttl = i64::try_from(self.policy.quote_ttl_seconds).unwrap_or(i64::MAX);
         let expires_at = now.saturating_add_seconds(ttl);
-        let response = self.quoter.quote(request, project_id, salt, now, expires_at)?;
+        let response = self.quoter.quote(request, project_id, salt, now, expires_at).await?;
         let policy = self.chain.policy(&self.policy, response.intent.origin_chain_id);
         let record =
             IntentRecord::quote(response.intent.clone(), Some(response.gas_fee_options.clone()), &policy, now)?;

@@ -26,6 +26,7 @@ mod metrics;
 mod openapi;
 mod process;
 mod progress;
+mod quotes;
 mod relay;
 mod search;
 mod signed;

@@ -1,0 +1,147 @@
+//! The origin bundle of a same-chain intent run in its wallet (docs/spec.md §12): the calls
+//! the wallet at the intent address runs once the deposit is there, their calldata encoded
+//! by `sol!` from the `intent-contracts` bindings. In order (`behaviorOnError` 0 IGNORE,
+//! 1 REVERT):
+//!
+//! 0. `fromToken.transfer(feeCollector, serviceFee)`, REVERT (only when the fee is not zero);
+//! 1. `fromToken.approve(router, spend)`, IGNORE (a swap only);
+//! 2. the main call, IGNORE: `router.swapExactTokensForTokens(spend, toAmountMin, [from, to],
+//!    recipient, deadline)` (EXACT_INPUT), `router.swapTokensForExactTokens(toAmount, spend,
+//!    …)` (EXACT_OUTPUT), or `toToken.transfer(recipient, toAmount)` (one token; a value call
+//!    for the native token);
+//! 3. with `destinationCallData`: `destinationToAddress` called with it and
+//!    `destinationCallValue`, IGNORE;
+//! 4. the refund: delegate call of `ServiceRouter.sweep(fromToken, owner)`, `onlyFallback`,
+//!    IGNORE: it runs only when the call before it failed, so the deposit goes back in the
+//!    same transaction;
+//! 5. the leftovers: the same sweep, not only on fallback, IGNORE (what an EXACT_OUTPUT swap
+//!    did not spend).
+//!
+//! The recipient is `destinationToAddress`, else the owner. No pricing here (`pricing`) and
+//! no addresses derived here (`assembly`, from the core's `wallet`).
+
+use alloy_primitives::{Address, Bytes, U256};
+use alloy_sol_types::SolCall;
+use intent_contracts::{IPermitToken, IServiceRouter, IUniswapV2Router02};
+use intent_core::{Call, CallBundle, UnknownMembers};
+
+use super::pricing::WalletTrade;
+
+/// v3's IGNORE: a failed call is recorded and the next one runs.
+const IGNORE: u8 = 0;
+/// v3's REVERT: a failed call reverts the whole transaction.
+const REVERT: u8 = 1;
+
+/// What the origin bundle is built from.
+#[derive(Debug, Clone)]
+pub struct Trade {
+    /// The chain.
+    pub chain_id: u64,
+    /// The intent's owner: refunds and leftovers go back to it.
+    pub owner: Address,
+    /// Who receives the output: `destinationToAddress`, else the owner.
+    pub recipient: Address,
+    /// The token deposited (the zero address: the native token).
+    pub from_token: Address,
+    /// The token received.
+    pub to_token: Address,
+    /// The main call's amounts.
+    pub wallet: WalletTrade,
+    /// The amount bought (EXACT_OUTPUT: exactly; a transfer: exactly).
+    pub to_amount: U256,
+    /// The least amount bought (EXACT_INPUT swap).
+    pub to_amount_min: U256,
+    /// The service fee and who collects it.
+    pub service_fee: U256,
+    /// The fee collector.
+    pub fee_collector: Address,
+    /// The Uniswap V2 router (a swap).
+    pub swap_router: Option<Address>,
+    /// The chain's ServiceRouter (the sweeps).
+    pub service_router: Address,
+    /// The swap's deadline, in Unix seconds.
+    pub deadline: U256,
+    /// `destinationCallData` and `destinationCallValue`, when the request names a call.
+    pub destination_call: Option<(Bytes, U256)>,
+}
+
+fn call(to: Address, value: U256, data: Vec<u8>, behavior_on_error: u8) -> Call {
+    Call {
+        behavior_on_error: Some(behavior_on_error),
+        data: (!data.is_empty()).then(|| Bytes::from(data)),
+        delegate_call: None,
+        gas_limit: None,
+        only_fallback: None,
+        to,
+        value: (!value.is_zero()).then_some(value),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// A delegate call of the ServiceRouter's `sweep(token, to)`.
+fn sweep(service_router: Address, token: Address, to: Address, only_fallback: bool) -> Call {
+    let data = IServiceRouter::sweepCall { token, to }.abi_encode();
+    Call {
+        delegate_call: Some(true),
+        only_fallback: only_fallback.then_some(true),
+        ..call(service_router, U256::ZERO, data, IGNORE)
+    }
+}
+
+/// A transfer of `amount` of `token` (the native token: a value call) to `to`.
+fn transfer(token: Address, to: Address, amount: U256, behavior_on_error: u8) -> Call {
+    if token == Address::ZERO {
+        return call(to, amount, Vec::new(), behavior_on_error);
+    }
+    call(token, U256::ZERO, IPermitToken::transferCall { to, value: amount }.abi_encode(), behavior_on_error)
+}
+
+/// The origin bundle of `trade`, space 0 and nonce 0 (a fresh wallet's first payload).
+pub fn origin_bundle(trade: &Trade) -> CallBundle {
+    let mut calls = Vec::new();
+    if !trade.service_fee.is_zero() {
+        calls.push(transfer(trade.from_token, trade.fee_collector, trade.service_fee, REVERT));
+    }
+    let wallet = trade.wallet;
+    match trade.swap_router.filter(|_| wallet.swap) {
+        Some(router) => {
+            let approve = IPermitToken::approveCall { spender: router, value: wallet.spend };
+            calls.push(call(trade.from_token, U256::ZERO, approve.abi_encode(), IGNORE));
+            let path = vec![trade.from_token, trade.to_token];
+            let to = trade.recipient;
+            let data = if wallet.exact_output {
+                IUniswapV2Router02::swapTokensForExactTokensCall {
+                    amountOut: trade.to_amount,
+                    amountInMax: wallet.spend,
+                    path,
+                    to,
+                    deadline: trade.deadline,
+                }
+                .abi_encode()
+            } else {
+                IUniswapV2Router02::swapExactTokensForTokensCall {
+                    amountIn: wallet.spend,
+                    amountOutMin: trade.to_amount_min,
+                    path,
+                    to,
+                    deadline: trade.deadline,
+                }
+                .abi_encode()
+            };
+            calls.push(call(router, U256::ZERO, data, IGNORE));
+        }
+        None => calls.push(transfer(trade.to_token, trade.recipient, trade.to_amount, IGNORE)),
+    }
+    if let Some((data, value)) = &trade.destination_call {
+        calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
+    }
+    calls.push(sweep(trade.service_router, trade.from_token, trade.owner, true));
+    calls.push(sweep(trade.service_router, trade.from_token, trade.owner, false));
+    CallBundle {
+        calls,
+        chain_id: trade.chain_id,
+        nonce: Some(U256::ZERO),
+        space: Some(U256::ZERO),
+        unknown: UnknownMembers::new(),
+    }
+}

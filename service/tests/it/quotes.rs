@@ -1,0 +1,178 @@
+//! Quotes of same-chain intents run in their wallet, against a real node (docs/spec.md §12):
+//! Anvil with the wallet's contracts, the ServiceRouter and Uniswap V2 (one pool, 1,000 to
+//! 2,000) deployed by `intent-chain-tests`, the service in process with the chain's `wallet`,
+//! `swap` and `rpcUrl`. A quote's addresses and meta-transaction pass the core's rules, its
+//! amounts are the router's own `getAmountsOut`/`getAmountsIn` for the same reserves, and its
+//! meta-transaction, sent once the deposit is at the intent address, pays the recipient and
+//! the fee collector and leaves the wallet empty. A route without a pool is ROUTE_NOT_SERVED.
+
+use alloy_primitives::{Address, U256};
+use alloy_sol_types::SolCall;
+use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
+use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_core::wallet::WalletContext;
+use intent_core::{from_slice, QuoteResponse};
+use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
+use intent_service::Service;
+use serde_json::{json, Value};
+
+use crate::support::anvil::call;
+use crate::support::database;
+
+/// Development accounts: the pool's provider, the owner, the recipient, who sends the
+/// meta-transaction.
+const PROVIDER: usize = 0;
+const OWNER: usize = 1;
+const RECIPIENT: usize = 2;
+const EXECUTOR: usize = 3;
+
+/// The fee collector of the shipped configuration.
+const FEE_COLLECTOR: &str = "0xD196c6E298bFCA64A518ade794eeF042C3e428e4";
+
+struct Stack {
+    chain: Chain,
+    wallet: WalletDeployment,
+    uniswap: Uniswap,
+    sold: Address,
+    bought: Address,
+    unpooled: Address,
+}
+
+impl Stack {
+    /// The node, the contracts, two tokens in a pool of 1,000 to 2,000 and a third in none.
+    async fn new() -> Stack {
+        let chain = Chain::start().await.expect("anvil starts: run `(cd chain && npm ci --ignore-scripts)` first");
+        let wallet = chain.deploy_wallet_contracts().await.unwrap();
+        let uniswap = chain.deploy_uniswap().await.unwrap();
+        let sold = chain.deploy_permit_token("Sold Token", "SLD").await.unwrap();
+        let bought = chain.deploy_permit_token("Bought Token", "BGT").await.unwrap();
+        let unpooled = chain.deploy_permit_token("Lonely Token", "LNL").await.unwrap();
+        let provider = chain.address(PROVIDER);
+        for (token, amount) in [(sold, tokens(1_000)), (bought, tokens(2_000))] {
+            chain.mint(token, provider, amount).await.unwrap();
+            chain.approve(token, provider, uniswap.router, amount).await.unwrap();
+        }
+        let router = IUniswapV2Router02::new(uniswap.router, chain.provider());
+        let add = router.addLiquidity(
+            sold,
+            bought,
+            tokens(1_000),
+            tokens(2_000),
+            U256::ZERO,
+            U256::ZERO,
+            provider,
+            U256::MAX,
+        );
+        assert!(add.send().await.unwrap().get_receipt().await.unwrap().status());
+        chain.mint(sold, chain.address(OWNER), tokens(1_000)).await.unwrap();
+        Stack { chain, wallet, uniswap, sold, bought, unpooled }
+    }
+
+    /// The wallet context the service is configured with.
+    fn context(&self) -> WalletContext {
+        WalletContext { main_module_upgradable: self.wallet.main_module, ..self.wallet.context() }
+    }
+
+    /// The shipped configuration with its first chain this node's, with `wallet` and `swap`.
+    fn config(&self) -> ServiceConfig {
+        let mut config: Value = serde_json::from_str(EXAMPLE_CONFIG).unwrap();
+        let replaced = config["chains"][0]["chainId"].clone();
+        let chain = &mut config["chains"][0];
+        chain["chainId"] = CHAIN_ID.into();
+        chain["rpcUrl"] = self.chain.endpoint().into();
+        chain["walletFactoryAddress"] = self.wallet.factory.to_string().into();
+        chain["metaTxnContract"] = self.wallet.guest.to_string().into();
+        chain["routerAddress"] = self.wallet.router.to_string().into();
+        chain["wallet"] = json!({
+            "factory": self.wallet.factory, "mainModule": self.wallet.main_module,
+            "mainModuleUpgradable": self.wallet.main_module, "guestModule": self.wallet.guest,
+        });
+        chain["swap"] = json!({"uniswapV2Router": self.uniswap.router});
+        let mut listed: Vec<Value> =
+            config["tokens"].as_array().unwrap().iter().filter(|t| t["chainId"] != replaced).cloned().collect();
+        for (token, symbol) in [(self.sold, "SLD"), (self.bought, "BGT"), (self.unpooled, "LNL")] {
+            listed.push(json!({"chainId": CHAIN_ID, "address": token, "symbol": symbol, "decimals": 18,
+                "priceUsd": 1, "feeToken": false}));
+        }
+        config["tokens"] = listed.into();
+        ServiceConfig::parse(config.to_string().as_bytes()).unwrap()
+    }
+
+    fn request(&self, to: Address, amount: U256, exact_output: bool) -> Value {
+        let mut request = json!({
+            "ownerAddress": self.chain.address(OWNER), "originChainId": CHAIN_ID, "originTokenAddress": self.sold,
+            "destinationChainId": CHAIN_ID, "destinationTokenAddress": to,
+            "destinationToAddress": self.chain.address(RECIPIENT),
+            "options": {"slippageTolerance": 0.01},
+        });
+        if exact_output {
+            request["tradeType"] = "EXACT_OUTPUT".into();
+            request["destinationTokenAmount"] = amount.to_string().into();
+        } else {
+            request["tradeType"] = "EXACT_INPUT".into();
+            request["originTokenAmount"] = amount.to_string().into();
+        }
+        request
+    }
+
+    async fn balance(&self, token: Address, who: Address) -> U256 {
+        self.chain.token_balance(token, who).await.unwrap()
+    }
+
+    /// Deposits the quote's amount at its intent address, sends its meta-transaction, and
+    /// checks what the recipient, the fee collector and the wallet hold after it.
+    async fn execute(&self, quote: &QuoteResponse) {
+        let intent = &quote.intent;
+        let wallet = intent.origin_intent_address;
+        let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
+        self.chain.send_data(OWNER, self.sold, transfer.abi_encode().into()).await.unwrap();
+        let recipient = self.chain.address(RECIPIENT);
+        let collector: Address = FEE_COLLECTOR.parse().unwrap();
+        let (received, collected) =
+            (self.balance(self.bought, recipient).await, self.balance(self.sold, collector).await);
+        let meta = &intent.origin_meta_txn;
+        self.chain.send_data(EXECUTOR, meta.contract, meta.input.clone()).await.unwrap();
+        assert!(self.balance(self.bought, recipient).await - received >= intent.quote.to_amount_min);
+        assert_eq!(self.balance(self.sold, collector).await - collected, intent.fees.service_fee_total);
+        assert_eq!(self.balance(self.sold, wallet).await, U256::ZERO);
+        assert_eq!(self.balance(self.bought, wallet).await, U256::ZERO);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
+    let stack = Stack::new().await;
+    let service = Service::open(stack.config(), &database("quotes"), &[], &[], false).await.unwrap();
+    let app = service.router();
+    let router = IUniswapV2Router02::new(stack.uniswap.router, stack.chain.provider());
+    let path = vec![stack.sold, stack.bought];
+
+    // EXACT_INPUT: the router's getAmountsOut of what is swapped after the service fee.
+    let answer = call(&app, "QuoteIntent", &stack.request(stack.bought, tokens(10), false)).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
+    intent_core::rules::check_meta_transactions(&quote.intent, &stack.context()).unwrap();
+    let swapped = tokens(10) - quote.intent.fees.service_fee_total;
+    let amounts = router.getAmountsOut(swapped, path.clone()).call().await.unwrap();
+    assert_eq!(quote.intent.quote.to_amount, amounts[1]);
+    stack.execute(&quote).await;
+
+    // EXACT_OUTPUT (after the first swap moved the pool): the router's getAmountsIn.
+    let answer = call(&app, "QuoteIntent", &stack.request(stack.bought, tokens(5), true)).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
+    intent_core::rules::check_meta_transactions(&quote.intent, &stack.context()).unwrap();
+    let amounts = router.getAmountsIn(tokens(5), path).call().await.unwrap();
+    let swap = IUniswapV2Router02::swapTokensForExactTokensCall::abi_decode(
+        quote.intent.origin_calls.calls[2].data.as_ref().unwrap(),
+    )
+    .unwrap();
+    assert_eq!(swap.amountInMax, amounts[0] + (amounts[0] * U256::from(100)).div_ceil(U256::from(10_000)));
+    assert_eq!(quote.intent.quote.to_amount, tokens(5));
+    stack.execute(&quote).await;
+
+    // No pool of the two tokens: the route is not served.
+    let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
+    assert!(error.contains("ROUTE_NOT_SERVED at destinationTokenAddress"), "{error}");
+}
