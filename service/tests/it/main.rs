@@ -30,3 +30,4 @@ mod quotes;
 mod relay;
 mod search;
 mod signed;
+mod stack;

@@ -15,6 +15,7 @@
 pub mod anvil;
 pub mod app;
 pub mod openapi;
+pub mod stack;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

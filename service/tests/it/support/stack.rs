@@ -1,0 +1,310 @@
+//! The local stack (service/README.md, "Local stack"; docs/spec.md §12): one Anvil node per
+//! chain, started by `intent-chain-tests` (its compiled-contract cache, its deployments),
+//! with everything an intent needs deployed from development account 0 in a fixed order, so
+//! that the same chain ids give the same addresses on every run:
+//!
+//! - the intent wallet's contracts: `IntentWalletFactory`, `IntentWalletMainModule` (for that
+//!   factory), the same contract deployed a second time as the upgradable main module (the
+//!   repository has no separate one), `IntentWalletGuest`, and the `ServiceRouter`;
+//! - Uniswap V2 from the pinned npm artifacts (WETH9, the factory, Router02);
+//! - the `ServiceIntentEntrypoint` under the default EIP-712 names;
+//! - two ERC-2612 test tokens ([`TOKENS`]) and their pool, funded by account 0;
+//! - the owner ([`OWNER`]) holding [`OWNER_TOKENS`] of each token, the relayer ([`RELAYER`])
+//!   and the fee collector ([`FEE_COLLECTOR`]) with Anvil's ether.
+//!
+//! [`Stack::stack_json`] describes it (`stack.json`) and [`Stack::service_json`] is a service
+//! configuration for it (`service.json`). Shared by `examples/stack.rs`, which writes both and
+//! runs until stopped, and the tests that start the stack in process (`tests/it/stack.rs`).
+//! Serving intents is the service's; nothing here starts it.
+
+#![allow(dead_code)]
+
+use alloy_primitives::{Address, U256};
+use alloy_provider::Provider;
+use alloy_sol_types::SolValue;
+use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
+use intent_chain_tests::{Chain, CHAIN_ID};
+use intent_contracts::{IUniswapV2Factory, IUniswapV2Router02};
+use intent_core::eip712::EntrypointNames;
+use intent_core::wallet::WalletContext;
+use serde_json::{json, Value};
+
+/// The development account that deploys everything and provides the pools' liquidity.
+pub const DEPLOYER: usize = 0;
+/// The development account that owns intents: it holds the test tokens (and Anvil's ether,
+/// which the gasless flow never spends).
+pub const OWNER: usize = 1;
+/// The development account that collects the service's fees.
+pub const FEE_COLLECTOR: usize = 2;
+/// The development account the service relays and executes from.
+pub const RELAYER: usize = 9;
+
+/// The test tokens of every chain: (name, symbol, price in USD); 18 decimals, the EIP-712
+/// permit domain `(name, "1", chainId, token)`.
+pub const TOKENS: [(&str, &str, f64); 2] = [("Stack Dollar", "SUSD", 1.0), ("Stack Euro", "SEUR", 1.25)];
+
+/// Whole tokens the owner holds of each test token.
+pub const OWNER_TOKENS: u64 = 10_000;
+
+/// The pool's reserves in whole tokens, in [`TOKENS`]' order: priced as the configuration
+/// prices them (1,250,000 SUSD for 1,000,000 SEUR).
+pub const POOL: [u64; 2] = [1_250_000, 1_000_000];
+
+/// The chain ids of a stack of `count` chains: Anvil's 31337, then 31338, ….
+pub fn chain_ids(count: usize) -> Vec<u64> {
+    (CHAIN_ID..).take(count).collect()
+}
+
+/// One test token on one chain.
+#[derive(Debug, Clone)]
+pub struct StackToken {
+    pub address: Address,
+    pub name: &'static str,
+    pub symbol: &'static str,
+    pub price_usd: f64,
+}
+
+/// One chain of the stack: its node and where everything is.
+pub struct StackChain {
+    /// The node; dropping it stops the node.
+    pub chain: Chain,
+    pub chain_id: u64,
+    /// The factory, the main module, the guest and the ServiceRouter.
+    pub wallet: WalletDeployment,
+    /// The second `IntentWalletMainModule`, named the upgradable one.
+    pub main_module_upgradable: Address,
+    pub uniswap: Uniswap,
+    /// The pair of the two test tokens.
+    pub pair: Address,
+    pub entrypoint: Address,
+    pub tokens: Vec<StackToken>,
+}
+
+/// The started stack; dropping it stops every node.
+pub struct Stack {
+    pub chains: Vec<StackChain>,
+}
+
+/// What failed while starting the stack.
+pub type Failed = Box<dyn std::error::Error + Send + Sync>;
+
+impl Stack {
+    /// Starts one node per chain id (Anvil with `args`) and deploys on each.
+    ///
+    /// # Errors
+    ///
+    /// Without `npm ci --ignore-scripts` in `chain/`, or when a deployment fails.
+    pub async fn start(chain_ids: &[u64], args: &[&str]) -> Result<Stack, Failed> {
+        let mut chains = Vec::with_capacity(chain_ids.len());
+        for &chain_id in chain_ids {
+            chains.push(StackChain::start(chain_id, args).await?);
+        }
+        Ok(Stack { chains })
+    }
+
+    /// `stack.json`: each chain's id, node, contracts and test tokens, and the funded
+    /// development accounts with their keys (the same on every chain).
+    pub fn stack_json(&self) -> Value {
+        let chains: Vec<Value> = self.chains.iter().map(StackChain::json).collect();
+        let first = &self.chains[0].chain;
+        let account = |index: usize, role: &str| {
+            json!({
+                "role": role,
+                "index": index,
+                "address": first.address(index).to_string(),
+                "privateKey": first.key(index).to_bytes().to_string(),
+            })
+        };
+        json!({
+            "chains": chains,
+            "accounts": [
+                account(DEPLOYER, "deployer"),
+                account(OWNER, "owner"),
+                account(FEE_COLLECTOR, "feeCollector"),
+                account(RELAYER, "relayer"),
+            ],
+        })
+    }
+
+    /// `service.json`: the shipped example configuration's projects, keys, policy and fees,
+    /// with this stack's chains (`rpcUrl`, entrypoint, `routerAddress` = ServiceRouter,
+    /// `metaTxnContract` = guest, `walletFactoryAddress` = factory, `wallet`, `swap`), its
+    /// tokens (with their permit domains) and the fee collector account. Deposits are
+    /// proven on the node: `acceptUnverifiedDeposits` is left out.
+    pub fn service_json(&self) -> Value {
+        let mut config: Value =
+            serde_json::from_str(intent_service::config::EXAMPLE_CONFIG).expect("the shipped configuration");
+        let template = config["chains"][0].clone();
+        let object = config.as_object_mut().expect("an object");
+        object.remove("acceptUnverifiedDeposits");
+        object.insert("feeCollectorAddress".into(), self.chains[0].chain.address(FEE_COLLECTOR).to_string().into());
+        object.insert("chains".into(), self.chains.iter().map(|chain| chain.service_chain(&template)).collect());
+        let tokens = self.chains.iter().flat_map(StackChain::service_tokens).collect();
+        object.insert("tokens".into(), tokens);
+        config
+    }
+}
+
+impl StackChain {
+    /// Starts the node of `chain_id` and deploys on it.
+    async fn start(chain_id: u64, args: &[&str]) -> Result<StackChain, Failed> {
+        let chain = Chain::start_on(chain_id, args).await?;
+        let wallet = chain.deploy_wallet_contracts().await?;
+        // The repository has one main module: the upgradable one is the same contract,
+        // deployed again for the same factory.
+        let main_module_upgradable = chain.deploy("IntentWalletMainModule", &wallet.factory.abi_encode()).await?;
+        let uniswap = chain.deploy_uniswap().await?;
+        let entrypoint = chain.deploy_entrypoint(&EntrypointNames::DEFAULT).await?;
+        let mut stack_tokens = Vec::with_capacity(TOKENS.len());
+        for (name, symbol, price_usd) in TOKENS {
+            let address = chain.deploy_permit_token(name, symbol).await?;
+            chain.mint(address, chain.address(OWNER), tokens(OWNER_TOKENS)).await?;
+            stack_tokens.push(StackToken { address, name, symbol, price_usd });
+        }
+        let pair = add_liquidity(&chain, &uniswap, [stack_tokens[0].address, stack_tokens[1].address]).await?;
+        Ok(StackChain {
+            chain,
+            chain_id,
+            wallet,
+            main_module_upgradable,
+            uniswap,
+            pair,
+            entrypoint,
+            tokens: stack_tokens,
+        })
+    }
+
+    /// The wallet context of this deployment for the core: its factory, main modules, guest
+    /// and the published creation code (which the repository's proxy is).
+    pub fn wallet_context(&self) -> WalletContext {
+        WalletContext { main_module_upgradable: self.main_module_upgradable, ..self.wallet.context() }
+    }
+
+    fn json(&self) -> Value {
+        let tokens: Vec<Value> = self
+            .tokens
+            .iter()
+            .map(|token| {
+                json!({
+                    "symbol": token.symbol, "name": token.name, "address": token.address.to_string(),
+                    "decimals": 18, "permit": {"name": token.name, "version": "1"},
+                })
+            })
+            .collect();
+        json!({
+            "chainId": self.chain_id,
+            "rpcUrl": self.chain.endpoint(),
+            "contracts": {
+                "intentWalletFactory": self.wallet.factory.to_string(),
+                "intentWalletMainModule": self.wallet.main_module.to_string(),
+                "intentWalletMainModuleUpgradable": self.main_module_upgradable.to_string(),
+                "intentWalletGuest": self.wallet.guest.to_string(),
+                "serviceRouter": self.wallet.router.to_string(),
+                "serviceIntentEntrypoint": self.entrypoint.to_string(),
+                "uniswapV2Factory": self.uniswap.factory.to_string(),
+                "uniswapV2Router02": self.uniswap.router.to_string(),
+                "weth9": self.uniswap.weth.to_string(),
+            },
+            "tokens": tokens,
+            "pools": [{
+                "pair": self.pair.to_string(),
+                "tokens": [self.tokens[0].address.to_string(), self.tokens[1].address.to_string()],
+            }],
+        })
+    }
+
+    /// The configuration's chain: `template` (the example's first chain: native token,
+    /// prices, gas) with this node and these contracts.
+    fn service_chain(&self, template: &Value) -> Value {
+        let mut chain = template.clone();
+        let context = self.wallet_context();
+        let members = [
+            ("chainId", json!(self.chain_id)),
+            ("rpcUrl", json!(self.chain.endpoint())),
+            ("entrypoint", json!({"address": self.entrypoint.to_string()})),
+            ("routerAddress", json!(self.wallet.router.to_string())),
+            // No router shim is deployed here.
+            ("routerShimAddress", json!("")),
+            ("metaTxnContract", json!(self.wallet.guest.to_string())),
+            ("walletFactoryAddress", json!(self.wallet.factory.to_string())),
+            (
+                "wallet",
+                json!({
+                    "factory": context.factory.to_string(),
+                    "mainModule": context.main_module.to_string(),
+                    "mainModuleUpgradable": context.main_module_upgradable.to_string(),
+                    "guestModule": self.wallet.guest.to_string(),
+                }),
+            ),
+            ("swap", json!({"uniswapV2Router": self.uniswap.router.to_string()})),
+        ];
+        for (name, value) in members {
+            chain[name] = value;
+        }
+        chain
+    }
+
+    fn service_tokens(&self) -> Vec<Value> {
+        self.tokens
+            .iter()
+            .map(|token| {
+                json!({
+                    "chainId": self.chain_id, "address": token.address.to_string(), "symbol": token.symbol,
+                    "decimals": 18, "priceUsd": token.price_usd, "feeToken": true,
+                    "permit": {"name": token.name, "version": "1"},
+                })
+            })
+            .collect()
+    }
+
+    /// The pair's reserves in [`TOKENS`]' order.
+    pub async fn reserves(&self) -> Result<[U256; 2], Failed> {
+        let pair = intent_contracts::IUniswapV2Pair::new(self.pair, self.chain.provider());
+        let reserves = pair.getReserves().call().await?;
+        let token0 = pair.token0().call().await?;
+        let (r0, r1) = (U256::from(reserves.reserve0), U256::from(reserves.reserve1));
+        Ok(if token0 == self.tokens[0].address { [r0, r1] } else { [r1, r0] })
+    }
+
+    /// Mines a block every `seconds` from now on (Anvil's interval mining: a transaction then
+    /// waits for the next block), so that confirmations come without traffic.
+    ///
+    /// # Errors
+    ///
+    /// When the node refuses.
+    pub async fn mine_every(&self, seconds: u64) -> Result<(), Failed> {
+        self.chain.provider().raw_request::<_, ()>("evm_setIntervalMining".into(), (seconds,)).await?;
+        Ok(())
+    }
+
+    /// Whether `address` holds code.
+    pub async fn has_code(&self, address: Address) -> Result<bool, Failed> {
+        Ok(!self.chain.provider().get_code_at(address).await?.is_empty())
+    }
+}
+
+/// Account 0 mints [`POOL`] of `pair` to itself and adds it as the pool's liquidity through
+/// the router (which creates the pair); the pair's address.
+async fn add_liquidity(chain: &Chain, uniswap: &Uniswap, pair: [Address; 2]) -> Result<Address, Failed> {
+    let provider = chain.address(DEPLOYER);
+    for (token, amount) in pair.into_iter().zip(POOL) {
+        chain.mint(token, provider, tokens(amount)).await?;
+        chain.approve(token, provider, uniswap.router, tokens(amount)).await?;
+    }
+    let router = IUniswapV2Router02::new(uniswap.router, chain.provider());
+    let add = router.addLiquidity(
+        pair[0],
+        pair[1],
+        tokens(POOL[0]),
+        tokens(POOL[1]),
+        tokens(POOL[0]),
+        tokens(POOL[1]),
+        provider,
+        U256::MAX,
+    );
+    let receipt = add.send().await?.get_receipt().await?;
+    if !receipt.status() {
+        return Err(format!("addLiquidity reverted: {}", receipt.transaction_hash).into());
+    }
+    Ok(IUniswapV2Factory::new(uniswap.factory, chain.provider()).getPair(pair[0], pair[1]).call().await?)
+}
