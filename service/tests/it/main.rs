@@ -19,6 +19,7 @@ mod chain_reads;
 mod contract;
 mod crash;
 mod e2e;
+mod execute;
 mod failures;
 mod instances;
 mod layers;

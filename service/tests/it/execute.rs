@@ -1,0 +1,105 @@
+//! The executor end to end (docs/spec.md §12, The executor): the local stack of
+//! `tests/it/support/stack.rs` on a chain of its own, the service in process on its
+//! `service.json` with the stack's relayer key, driven through its router: a same-chain
+//! swap quoted, committed and executed in hash mode (the owner transfers the deposit to the
+//! intent address itself), then executed by the service from the relayer's key with no
+//! other call: the recipient is paid at least `toAmountMin`, the fee collector its fee, the
+//! wallet is left empty, and the receipt's origin transaction SUCCEEDED with the hash the
+//! chain mined, sent once.
+
+use std::time::{Duration, Instant};
+
+use crate::support::stack::{Stack, FEE_COLLECTOR, OWNER, RELAYER};
+use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY};
+use alloy_primitives::{Address, U256};
+use alloy_provider::Provider;
+use alloy_sol_types::SolCall;
+use intent_chain_tests::wallet::tokens;
+use intent_contracts::IPermitToken;
+use intent_core::{from_slice, QuoteResponse};
+use intent_service::config::ServiceConfig;
+use intent_service::relay::RelayerKey;
+use intent_service::Service;
+use serde_json::{json, Value};
+
+/// The chain of this file's stack: its own, so that tests sharing one database never drive
+/// each other's intents.
+const CHAIN: u64 = 31_337_901;
+
+/// Who the swap pays.
+const RECIPIENT: usize = 3;
+
+async fn rpc(router: &axum::Router, operation: &str, body: &str) -> Value {
+    let path = format!("/rpc/Service/{operation}");
+    let (status, answer) = call_in_process(router, &path, &[("x-access-key", ACCESS_KEY)], body).await;
+    assert_eq!(status, 200, "{operation}: {answer}");
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
+    let stack = Stack::start(&[CHAIN], &[]).await.expect("the stack starts (npm ci in chain/)");
+    let chain = &stack.chains[0];
+    let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+    let key = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
+    let db = crate::support::database("execute-swap");
+    let service = Service::open_relaying(config, &db, &[], &[], false, Some(key)).await.unwrap();
+    let router = service.router();
+
+    let (sold, bought) = (chain.tokens[0].address, chain.tokens[1].address);
+    let (owner, recipient) = (chain.chain.address(OWNER), chain.chain.address(RECIPIENT));
+    let request = json!({
+        "ownerAddress": owner, "originChainId": CHAIN, "originTokenAddress": sold,
+        "destinationChainId": CHAIN, "destinationTokenAddress": bought, "destinationToAddress": recipient,
+        "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(100).to_string(),
+        "options": {"slippageTolerance": 0.01},
+    });
+    let quote: QuoteResponse =
+        from_slice(rpc(&router, "QuoteIntent", &request.to_string()).await.to_string().as_bytes()).unwrap();
+    let intent = &quote.intent;
+    rpc(&router, "CommitIntent", &commit_body(&quote)).await;
+
+    let balance = |token: Address, who: Address| {
+        let contract = IPermitToken::new(token, chain.chain.provider());
+        async move { contract.balanceOf(who).call().await.unwrap() }
+    };
+    let collector = chain.chain.address(FEE_COLLECTOR);
+    let (received_before, collected_before) = (balance(bought, recipient).await, balance(sold, collector).await);
+    let relayer = chain.chain.address(RELAYER);
+    let relayer_nonce_before = chain.chain.provider().get_transaction_count(relayer).await.unwrap();
+
+    // The owner deposits at the intent address itself, and executes with the hash.
+    let wallet = intent.origin_intent_address;
+    let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
+    let deposit = chain.chain.send_data(OWNER, sold, transfer.abi_encode().into()).await.unwrap();
+    let executed = rpc(&router, "ExecuteIntent", &hash_request(&intent.intent_id, deposit.transaction_hash)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+
+    // Nothing else is called: the service reads the balance, sends and follows.
+    let started = Instant::now();
+    let receipt = loop {
+        let body = json!({"intentId": intent.intent_id}).to_string();
+        let receipt = rpc(&router, "GetIntentReceipt", &body).await["intentReceipt"].clone();
+        if receipt["status"] != "EXECUTING" {
+            break receipt;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "still executing: {receipt}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    assert!(mined.status());
+    assert_eq!(mined.from, relayer, "sent from the relayer's key");
+    assert_eq!(mined.to, Some(intent.origin_meta_txn.contract));
+
+    assert!(balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
+    assert_eq!(balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
+    assert_eq!(balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(balance(bought, wallet).await, U256::ZERO);
+    let relayer_nonce = chain.chain.provider().get_transaction_count(relayer).await.unwrap();
+    assert_eq!(relayer_nonce, relayer_nonce_before + 1, "one origin transaction, sent once");
+}
