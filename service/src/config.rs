@@ -319,6 +319,9 @@ wire_object! {
     pub struct PolicyConfig {
         /// `entrypoint`: The entrypoint's EIP-712 names.
         entrypoint: Option<EntrypointNamesState> = "entrypoint",
+        /// `executionTimeoutSeconds`: How long after an execute an intent may stay
+        /// EXECUTING before the executor fails it (docs/spec.md §6.7, §12, The executor).
+        execution_timeout_seconds: Option<u64> = "executionTimeoutSeconds",
         /// `executionWindowSeconds`: How long after commit execute may come.
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How long a quote lives.
@@ -584,6 +587,9 @@ impl ServiceConfig {
             }
             if let Some(seconds) = config.execution_window_seconds {
                 policy.execution_window_seconds = seconds;
+            }
+            if let Some(seconds) = config.execution_timeout_seconds {
+                policy.execution_timeout_seconds = seconds;
             }
             if let Some(names) = &config.entrypoint {
                 policy.entrypoint = EntrypointNames::from(names.clone());

@@ -421,6 +421,10 @@ impl Records {
             text.push_str(&line);
             text.push('\n');
         }
+        for line in self.relaying.execution_summary() {
+            text.push_str(&line);
+            text.push('\n');
+        }
         for (chain_id, why) in self.relaying.short_of_funds() {
             text.push_str(&format!("chain {chain_id} relayer: short of funds, its intents wait: {why}\n"));
         }

@@ -179,17 +179,32 @@ impl Relaying {
                     Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
                     Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
                 };
-                let executed = match (self.executed.contains(chain_id), reach) {
-                    (false, _) => None,
-                    (true, Reach::Relayed(_)) => Some(format!("chain {chain_id}: intents executed (wallet)")),
-                    (true, Reach::NotRelayed(reason)) => Some(format!(
-                        "chain {chain_id}: intents not executed here ({}): they fail at the execution time bound",
-                        reason.trim_start_matches("not relayed: ")
-                    )),
-                };
-                std::iter::once(relayed).chain(executed)
+                std::iter::once(relayed).chain(self.execution(*chain_id, reach))
             })
             .collect()
+    }
+
+    /// For `/healthz`: one line per chain with `wallet`, saying whether its intents are
+    /// executed here or why not.
+    pub fn execution_summary(&self) -> Vec<String> {
+        let mut chains: Vec<_> = self.chains.iter().collect();
+        chains.sort_by_key(|(chain_id, _)| **chain_id);
+        chains.into_iter().filter_map(|(chain_id, reach)| self.execution(*chain_id, reach)).collect()
+    }
+
+    /// Whether the intents of `chain_id` (reached as `reach`) are executed here, when it has
+    /// `wallet`; chains without it report their outcomes through ReportIntentOutcome.
+    fn execution(&self, chain_id: u64, reach: &Reach) -> Option<String> {
+        if !self.executed.contains(&chain_id) {
+            return None;
+        }
+        Some(match reach {
+            Reach::Relayed(_) => format!("chain {chain_id}: intents executed (wallet)"),
+            Reach::NotRelayed(reason) => format!(
+                "chain {chain_id}: intents not executed here ({}): they fail at the execution time bound",
+                reason.trim_start_matches("not relayed: ")
+            ),
+        })
     }
 }
 

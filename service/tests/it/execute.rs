@@ -36,6 +36,88 @@ async fn rpc(router: &axum::Router, operation: &str, body: &str) -> Value {
     answer
 }
 
+/// `GET /metrics` with the operator key.
+async fn scrape(router: &axum::Router) -> String {
+    use tower::ServiceExt;
+    let request = axum::http::Request::get("/metrics")
+        .header("x-access-key", crate::support::OPERATOR_KEY)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The receipt of `intent_id` once it is no longer EXECUTING (within a minute).
+async fn settled(router: &axum::Router, intent_id: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let body = json!({"intentId": intent_id}).to_string();
+        let receipt = rpc(router, "GetIntentReceipt", &body).await["intentReceipt"].clone();
+        if receipt["status"] != "EXECUTING" {
+            return receipt;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "still executing: {receipt}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_relayer_key_an_executing_intent_says_why_and_fails_at_the_time_bound() {
+    const CHAIN: u64 = 31_337_902;
+    let stack = Stack::start(&[CHAIN], &[]).await.expect("the stack starts (npm ci in chain/)");
+    let chain = &stack.chains[0];
+    let mut config = stack.service_json();
+    config["policy"]["executionTimeoutSeconds"] = 2.into();
+    let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+    let service = Service::open(config, &crate::support::database("execute-no-key"), &[], &[], false).await.unwrap();
+    let router = service.router();
+    let health = {
+        use tower::ServiceExt;
+        let request = axum::http::Request::get("/healthz").body(axum::body::Body::empty()).unwrap();
+        let response = router.clone().oneshot(request).await.unwrap();
+        String::from_utf8_lossy(&axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap()).into_owned()
+    };
+    let not_executed = format!(
+        "chain {CHAIN}: intents not executed here (the service has no relayer key (--relayer-key-file or \
+         INTENT_RELAYER_KEY)): they fail at the execution time bound"
+    );
+    assert!(health.contains(&not_executed), "{health}");
+    let (sold, owner) = (chain.tokens[0].address, chain.chain.address(OWNER));
+    let request = json!({
+        "ownerAddress": owner, "originChainId": CHAIN, "originTokenAddress": sold,
+        "destinationChainId": CHAIN, "destinationTokenAddress": sold, "destinationToAddress": chain.chain.address(RECIPIENT),
+        "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(5).to_string(),
+    });
+    let quote: QuoteResponse =
+        from_slice(rpc(&router, "QuoteIntent", &request.to_string()).await.to_string().as_bytes()).unwrap();
+    let intent = &quote.intent;
+    rpc(&router, "CommitIntent", &commit_body(&quote)).await;
+    let wallet = intent.origin_intent_address;
+    let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
+    let deposit = chain.chain.send_data(OWNER, sold, transfer.abi_encode().into()).await.unwrap();
+    let executed = rpc(&router, "ExecuteIntent", &hash_request(&intent.intent_id, deposit.transaction_hash)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let waiting = rpc(&router, "GetIntentReceipt", &body).await["intentReceipt"].clone();
+    if waiting["status"] == "EXECUTING" {
+        let why = "not executed by this instance: the service has no relayer key (--relayer-key-file or \
+                   INTENT_RELAYER_KEY); it fails at the execution time bound";
+        assert_eq!(waiting["originTransaction"]["statusReason"], why, "{waiting}");
+    }
+
+    let receipt = settled(&router, &intent.intent_id).await;
+    assert_eq!(receipt["status"], "FAILED", "{receipt}");
+    let reason = receipt["originTransaction"]["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.ends_with("within 2 s of the execute"), "{receipt}");
+    // Nothing was sent: the deposit stays at the intent address, which the owner's key recovers.
+    let held = IPermitToken::new(sold, chain.chain.provider()).balanceOf(wallet).call().await.unwrap();
+    assert_eq!(held, intent.deposit_transaction.amount);
+    assert_eq!(chain.chain.provider().get_transaction_count(chain.chain.address(RELAYER)).await.unwrap(), 0);
+    let metrics = scrape(&router).await;
+    assert!(metrics.contains("service_executions_total{outcome=\"timed_out\"} 1"), "{metrics}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     let stack = Stack::start(&[CHAIN], &[]).await.expect("the stack starts (npm ci in chain/)");
@@ -76,16 +158,7 @@ async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
 
     // Nothing else is called: the service reads the balance, sends and follows.
-    let started = Instant::now();
-    let receipt = loop {
-        let body = json!({"intentId": intent.intent_id}).to_string();
-        let receipt = rpc(&router, "GetIntentReceipt", &body).await["intentReceipt"].clone();
-        if receipt["status"] != "EXECUTING" {
-            break receipt;
-        }
-        assert!(started.elapsed() < Duration::from_secs(60), "still executing: {receipt}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    let receipt = settled(&router, &intent.intent_id).await;
     assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
     let origin = &receipt["originTransaction"];
     assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
