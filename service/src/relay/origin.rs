@@ -93,6 +93,11 @@ impl Task {
             Step::ReadBalance { chain_id, token, wallet, at_least } => {
                 let Ok((amount, block_number)) = self.balance(token, wallet).await else { return };
                 if amount < at_least {
+                    // Spent already? Someone may have run the wallet's meta-transaction.
+                    if let Ok(Some(hash)) = self.ran_already(wallet, self.deposit_block(&record).await).await {
+                        self.adopt(intent_id, hash).await;
+                        return;
+                    }
                     let reason = format!(
                         "waiting for the precondition: the intent address holds {amount} of {at_least} at block {block_number}"
                     );
@@ -153,6 +158,17 @@ impl Task {
             Ok::<_, String>((amount, block))
         };
         read.await.map_err(|e| tracing::warn!(error = %e, "executor: cannot read the balance"))
+    }
+
+    /// The block the record's deposit transaction was mined in, to read the intent
+    /// address's logs from (0 when it cannot be had).
+    async fn deposit_block(&self, record: &IntentRecord) -> u64 {
+        let deposit = record.receipt(Timestamp::now()).deposit_transaction;
+        let Some(hash) = deposit.txn_hash else { return 0 };
+        match self.chain.rpc(self.chain.provider().get_transaction_receipt(hash)).await {
+            Ok(Some(receipt)) => receipt.block_number.unwrap_or(0),
+            _ => 0,
+        }
     }
 
     /// A transaction that already ran the wallet at `wallet` since block `from`: the first

@@ -176,3 +176,46 @@ async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     let relayer_nonce = chain.chain.provider().get_transaction_count(relayer).await.unwrap();
     assert_eq!(relayer_nonce, relayer_nonce_before + 1, "one origin transaction, sent once");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_meta_transaction_someone_else_sent_first_is_adopted_and_never_sent_again() {
+    const CHAIN: u64 = 31_337_903;
+    let stack = Stack::start(&[CHAIN], &[]).await.expect("the stack starts (npm ci in chain/)");
+    let chain = &stack.chains[0];
+    let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+    let key = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
+    let service =
+        Service::open_relaying(config, &crate::support::database("execute-adopt"), &[], &[], false, Some(key))
+            .await
+            .unwrap();
+    let router = service.router();
+    let (sold, owner, recipient) =
+        (chain.tokens[0].address, chain.chain.address(OWNER), chain.chain.address(RECIPIENT));
+    let request = json!({
+        "ownerAddress": owner, "originChainId": CHAIN, "originTokenAddress": sold,
+        "destinationChainId": CHAIN, "destinationTokenAddress": sold, "destinationToAddress": recipient,
+        "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(7).to_string(),
+    });
+    let quote: QuoteResponse =
+        from_slice(rpc(&router, "QuoteIntent", &request.to_string()).await.to_string().as_bytes()).unwrap();
+    let intent = &quote.intent;
+    rpc(&router, "CommitIntent", &commit_body(&quote)).await;
+    let wallet = intent.origin_intent_address;
+    let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
+    let deposit = chain.chain.send_data(OWNER, sold, transfer.abi_encode().into()).await.unwrap();
+    // Someone else (the recipient's account) sends the quoted meta-transaction first.
+    let meta = &intent.origin_meta_txn;
+    let theirs = chain.chain.send_data(RECIPIENT, meta.contract, meta.input.clone()).await.unwrap();
+    assert!(theirs.status());
+
+    let executed = rpc(&router, "ExecuteIntent", &hash_request(&intent.intent_id, deposit.transaction_hash)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    let receipt = settled(&router, &intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["originTransaction"]["txnHash"], theirs.transaction_hash.to_string(), "{receipt}");
+    let relayer = chain.chain.address(RELAYER);
+    assert_eq!(chain.chain.provider().get_transaction_count(relayer).await.unwrap(), 0, "nothing sent by the relayer");
+    let metrics = scrape(&router).await;
+    assert!(metrics.contains("service_executions_total{outcome=\"adopted\"} 1"), "{metrics}");
+    assert!(!metrics.contains("service_executions_total{outcome=\"sent\"}"), "{metrics}");
+}
