@@ -7,8 +7,10 @@
 //! wallet is left empty, and the receipt's origin transaction SUCCEEDED with the hash the
 //! chain mined, sent once.
 
+use std::future::IntoFuture;
 use std::time::{Duration, Instant};
 
+use crate::relay::Instance;
 use crate::support::stack::{Stack, FEE_COLLECTOR, OWNER, RELAYER};
 use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY};
 use alloy_primitives::{Address, U256};
@@ -218,4 +220,112 @@ async fn a_meta_transaction_someone_else_sent_first_is_adopted_and_never_sent_ag
     let metrics = scrape(&router).await;
     assert!(metrics.contains("service_executions_total{outcome=\"adopted\"} 1"), "{metrics}");
     assert!(!metrics.contains("service_executions_total{outcome=\"sent\"}"), "{metrics}");
+}
+
+/// The stack on a runtime of its own, for the tests whose service instances stop as a
+/// crash would ([`Instance`]: each on its runtime).
+struct OwnStack {
+    runtime: tokio::runtime::Runtime,
+    stack: Stack,
+}
+
+impl OwnStack {
+    fn start(chain_id: u64) -> OwnStack {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let stack = runtime.block_on(Stack::start(&[chain_id], &[])).expect("the stack starts (npm ci in chain/)");
+        OwnStack { runtime, stack }
+    }
+
+    fn chain(&self) -> &crate::support::stack::StackChain {
+        &self.stack.chains[0]
+    }
+
+    fn raw(&self, method: &str, params: Value) {
+        let provider = self.chain().chain.provider();
+        let params = params.as_array().cloned().unwrap_or_default();
+        self.runtime.block_on(provider.raw_request::<_, Value>(method.to_owned().into(), params)).unwrap();
+    }
+
+    fn relayer_nonce(&self) -> u64 {
+        let relayer = self.chain().chain.address(RELAYER);
+        self.runtime.block_on(self.chain().chain.provider().get_transaction_count(relayer).into_future()).unwrap()
+    }
+
+    fn relayer_key(&self) -> String {
+        self.chain().chain.key(RELAYER).to_bytes().to_string()
+    }
+
+    /// Quotes a plain transfer of 3 tokens to the recipient with `service`, commits it,
+    /// deposits it at the intent address and answers the quote and the deposit's hash.
+    fn deposited(&self, service: &Instance) -> (QuoteResponse, alloy_primitives::B256) {
+        let chain = self.chain();
+        let sold = chain.tokens[0].address;
+        let request = json!({
+            "ownerAddress": chain.chain.address(OWNER), "originChainId": chain.chain_id, "originTokenAddress": sold,
+            "destinationChainId": chain.chain_id, "destinationTokenAddress": sold,
+            "destinationToAddress": chain.chain.address(RECIPIENT),
+            "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(3).to_string(),
+        });
+        let quote: QuoteResponse =
+            from_slice(service.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
+        service.rpc("CommitIntent", &commit_body(&quote));
+        let to = quote.intent.origin_intent_address;
+        let transfer = IPermitToken::transferCall { to, value: quote.intent.deposit_transaction.amount };
+        let deposit = self.runtime.block_on(chain.chain.send_data(OWNER, sold, transfer.abi_encode().into())).unwrap();
+        (quote, deposit.transaction_hash)
+    }
+
+    /// The receipt `service` gives once `check` holds for it (within a minute).
+    fn wait(&self, service: &Instance, intent_id: &str, check: impl Fn(&Value) -> bool) -> Value {
+        let started = Instant::now();
+        loop {
+            let receipt = service.receipt(intent_id);
+            if check(&receipt) {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "{receipt}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn a_restart_after_the_origin_transaction_was_sent_follows_it_and_sends_it_once() {
+    let own = OwnStack::start(31_337_904);
+    let config = own.stack.service_json();
+    let db = crate::support::database("execute-restart");
+    let first = Instance::start(&config, &db, Some(&own.relayer_key()));
+    let (quote, deposit) = own.deposited(&first);
+    let intent_id = quote.intent.intent_id.clone();
+    own.raw("evm_setAutomine", json!([false]));
+    assert_eq!(first.rpc("ExecuteIntent", &hash_request(&intent_id, deposit))["intentStatus"], "EXECUTING");
+    let sent = own.wait(&first, &intent_id, |r| r["originTransaction"]["status"] == "SENT");
+    drop(first);
+
+    let second = Instance::start(&config, &db, Some(&own.relayer_key()));
+    own.raw("evm_mine", json!([]));
+    let done = own.wait(&second, &intent_id, |r| r["status"] != "EXECUTING");
+    assert_eq!(done["status"], "SUCCEEDED", "{done}");
+    assert_eq!(done["originTransaction"]["txnHash"], sent["originTransaction"]["txnHash"]);
+    assert_eq!(own.relayer_nonce(), 1, "one origin transaction, mined once");
+    own.raw("evm_mine", json!([]));
+    assert_eq!(own.relayer_nonce(), 1, "nothing else was sent");
+}
+
+#[test]
+fn two_instances_on_one_database_execute_an_intent_once() {
+    let own = OwnStack::start(31_337_905);
+    let config = own.stack.service_json();
+    let db = crate::support::database("execute-two");
+    let (one, two) = (
+        Instance::start(&config, &db, Some(&own.relayer_key())),
+        Instance::start(&config, &db, Some(&own.relayer_key())),
+    );
+    let (quote, deposit) = own.deposited(&one);
+    let intent_id = quote.intent.intent_id.clone();
+    assert_eq!(two.rpc("ExecuteIntent", &hash_request(&intent_id, deposit))["intentStatus"], "EXECUTING");
+    let done = own.wait(&one, &intent_id, |r| r["status"] != "EXECUTING");
+    assert_eq!(done["status"], "SUCCEEDED", "{done}");
+    assert_eq!(two.receipt(&intent_id)["originTransaction"], done["originTransaction"]);
+    assert_eq!(own.relayer_nonce(), 1, "executed once");
 }

@@ -120,13 +120,13 @@ impl Node {
 }
 
 /// One service instance on its own runtime; dropping it stops everything it runs.
-struct Instance {
+pub(crate) struct Instance {
     runtime: Option<tokio::runtime::Runtime>,
     addr: SocketAddr,
 }
 
 impl Instance {
-    fn start(config: &Value, db: &str, relayer_key: Option<&str>) -> Instance {
+    pub(crate) fn start(config: &Value, db: &str, relayer_key: Option<&str>) -> Instance {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         let addr = runtime.block_on(async {
             let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
@@ -144,7 +144,7 @@ impl Instance {
         Instance { runtime: Some(runtime), addr }
     }
 
-    fn rpc(&self, operation: &str, body: &str) -> Value {
+    pub(crate) fn rpc(&self, operation: &str, body: &str) -> Value {
         let reply =
             post(self.addr, &format!("/rpc/Service/{operation}"), &[("X-Access-Key", ACCESS_KEY)], body.as_bytes());
         assert_eq!(reply.status, 200, "{operation}: {}", reply.body);
@@ -160,7 +160,7 @@ impl Instance {
         quote
     }
 
-    fn receipt(&self, intent_id: &str) -> Value {
+    pub(crate) fn receipt(&self, intent_id: &str) -> Value {
         self.rpc("GetIntentReceipt", &json!({"intentId": intent_id}).to_string())["intentReceipt"].clone()
     }
 
