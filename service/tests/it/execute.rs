@@ -329,3 +329,70 @@ fn two_instances_on_one_database_execute_an_intent_once() {
     assert_eq!(two.receipt(&intent_id)["originTransaction"], done["originTransaction"]);
     assert_eq!(own.relayer_nonce(), 1, "executed once");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_whose_pool_moved_after_the_quote_fails_with_the_revert_and_refunds_the_owner() {
+    const CHAIN: u64 = 31_337_906;
+    const MOVER: usize = 4;
+    let stack = Stack::start(&[CHAIN], &[]).await.expect("the stack starts (npm ci in chain/)");
+    let chain = &stack.chains[0];
+    let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+    let key = RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "the stack").unwrap();
+    let service =
+        Service::open_relaying(config, &crate::support::database("execute-refund"), &[], &[], false, Some(key))
+            .await
+            .unwrap();
+    let router = service.router();
+    let (sold, bought) = (chain.tokens[0].address, chain.tokens[1].address);
+    let (owner, recipient) = (chain.chain.address(OWNER), chain.chain.address(RECIPIENT));
+    let request = json!({
+        "ownerAddress": owner, "originChainId": CHAIN, "originTokenAddress": sold,
+        "destinationChainId": CHAIN, "destinationTokenAddress": bought, "destinationToAddress": recipient,
+        "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(100).to_string(),
+        "options": {"slippageTolerance": 0.001},
+    });
+    let quote: QuoteResponse =
+        from_slice(rpc(&router, "QuoteIntent", &request.to_string()).await.to_string().as_bytes()).unwrap();
+    let intent = &quote.intent;
+    rpc(&router, "CommitIntent", &commit_body(&quote)).await;
+    let balance = |token: Address, who: Address| {
+        let contract = IPermitToken::new(token, chain.chain.provider());
+        async move { contract.balanceOf(who).call().await.unwrap() }
+    };
+    let owner_before = balance(sold, owner).await;
+    let wallet = intent.origin_intent_address;
+    let transfer = IPermitToken::transferCall { to: wallet, value: intent.deposit_transaction.amount };
+    let deposit = chain.chain.send_data(OWNER, sold, transfer.abi_encode().into()).await.unwrap();
+
+    // Someone swaps a fifth of the pool's SUSD in before the intent runs: the price moves
+    // far beyond the quote's slippage.
+    let moved = tokens(250_000);
+    chain.chain.mint(sold, chain.chain.address(MOVER), moved).await.unwrap();
+    chain.chain.approve(sold, chain.chain.address(MOVER), chain.uniswap.router, moved).await.unwrap();
+    let swap = intent_contracts::IUniswapV2Router02::swapExactTokensForTokensCall {
+        amountIn: moved,
+        amountOutMin: U256::ZERO,
+        path: vec![sold, bought],
+        to: chain.chain.address(MOVER),
+        deadline: U256::MAX,
+    };
+    assert!(chain.chain.send_data(MOVER, chain.uniswap.router, swap.abi_encode().into()).await.unwrap().status());
+
+    let executed = rpc(&router, "ExecuteIntent", &hash_request(&intent.intent_id, deposit.transaction_hash)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    let receipt = settled(&router, &intent.intent_id).await;
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "FAILED", "{receipt}");
+    let reason = origin["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.contains("INSUFFICIENT_OUTPUT_AMOUNT"), "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    // The owner is repaid in the same transaction, less the fee the executor kept.
+    let fee = intent.fees.service_fee_total;
+    assert_eq!(balance(sold, owner).await, owner_before - fee);
+    assert_eq!(balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(balance(bought, recipient).await, U256::ZERO);
+    let metrics = scrape(&router).await;
+    assert!(metrics.contains("service_executions_total{outcome=\"failed\"} 1"), "{metrics}");
+}
