@@ -218,24 +218,7 @@ impl Task {
                 return Attempt::Retry;
             }
         };
-        let fees = match chain.rpc(chain.provider().estimate_eip1559_fees()).await {
-            Ok(fees) => fees,
-            Err(_) => return Attempt::Retry,
-        };
-        let gas_limit = gas.saturating_add(gas / 5);
-        let head = match self.can_pay(intent_id, TxKind::Origin, gas_limit, fees.max_fee_per_gas).await {
-            Ok(head) => head,
-            Err(attempt) => return attempt,
-        };
-        let request = request
-            .with_gas_limit(gas_limit)
-            .with_max_fee_per_gas(fees.max_fee_per_gas)
-            .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas);
-        let attempt = self.sign_store_send(intent_id, TxKind::Origin, request, head, "originMetaTxn").await;
-        if matches!(attempt, Attempt::Done) {
-            self.chain.metrics.execution(ExecutionOutcome::Sent);
-        }
-        attempt
+        self.sign_store_send(intent_id, TxKind::Origin, request, gas, "originMetaTxn").await
     }
 
     /// Adopts `hash`, a transaction someone else sent that ran the intent's wallet: stored

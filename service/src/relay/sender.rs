@@ -381,23 +381,7 @@ impl Task {
                 }
             },
         };
-        let fees = match chain.rpc(chain.provider().estimate_eip1559_fees()).await {
-            Ok(fees) => fees,
-            Err(failure) => {
-                tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
-                return Attempt::Retry;
-            }
-        };
-        let gas_limit = gas.saturating_add(gas / 5);
-        let head = match self.can_pay(intent_id, TxKind::Deposit, gas_limit, fees.max_fee_per_gas).await {
-            Ok(head) => head,
-            Err(attempt) => return attempt,
-        };
-        let request = request
-            .with_gas_limit(gas_limit)
-            .with_max_fee_per_gas(fees.max_fee_per_gas)
-            .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas);
-        self.sign_store_send(intent_id, TxKind::Deposit, request, head, call.function).await
+        self.sign_store_send(intent_id, TxKind::Deposit, request, gas, call.function).await
     }
 
     /// Whether the relayer can pay `gas_limit` at `max_fee` for `intent_id`'s transaction of
@@ -456,17 +440,35 @@ impl Task {
         }
     }
 
-    /// Signs `request` (gas and fees set) with the next nonce, stores it as `intent_id`'s
-    /// first version of its transaction of `kind` signed at `head`, keeps it SENT on the
-    /// receipt, and only then sends it; `function` names the call in the log.
+    /// Prices `request` (its gas estimated at `gas`: the limit is a fifth more; the fees
+    /// the node suggests), checks that the relayer can pay for it ([`Task::can_pay`]),
+    /// signs it with the next nonce, stores it as `intent_id`'s first version of its
+    /// transaction of `kind`, keeps it SENT on the receipt, and only then sends it;
+    /// `function` names the call in the log.
     pub(super) async fn sign_store_send(
         &mut self,
         intent_id: &str,
         kind: TxKind,
         request: TransactionRequest,
-        head: u64,
+        gas: u64,
         function: &str,
     ) -> Attempt {
+        let fees = match self.chain.rpc(self.chain.provider().estimate_eip1559_fees()).await {
+            Ok(fees) => fees,
+            Err(failure) => {
+                tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
+                return Attempt::Retry;
+            }
+        };
+        let gas_limit = gas.saturating_add(gas / 5);
+        let head = match self.can_pay(intent_id, kind, gas_limit, fees.max_fee_per_gas).await {
+            Ok(head) => head,
+            Err(attempt) => return attempt,
+        };
+        let request = request
+            .with_gas_limit(gas_limit)
+            .with_max_fee_per_gas(fees.max_fee_per_gas)
+            .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas);
         loop {
             let nonce = match self.nonce().await {
                 Ok(nonce) => nonce,
@@ -549,8 +551,9 @@ impl Task {
                 },
             }
             tracing::info!(intent_id, kind = kind.as_str(), function, nonce, txn_hash = %hash, "relayer: sent");
-            if kind == TxKind::Deposit {
-                chain.metrics.relay(RelayOutcome::Sent);
+            match kind {
+                TxKind::Deposit => chain.metrics.relay(RelayOutcome::Sent),
+                TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Sent),
             }
             self.pending.push(Following::new(relay, 0));
             return Attempt::Done;
