@@ -4,9 +4,11 @@
 //! why nothing is sent there; after a change that makes a gasless intent EXECUTING they hand
 //! its [`Execution`] to its chain's queue (it is in the store's relay queue already, written
 //! by that change), and a receipt they answer says why its gasless deposit is not relayed
-//! ([`Relaying::explain`]). The relayer's tasks are given [`Deposits`]: the one handle
-//! through which they read an execution and keep a deposit's progress or failure, each a
-//! change of the book like any other. Each relayer task also keeps its chain's [`Funds`]:
+//! ([`Relaying::explain`], and why its origin transaction is not executed on a chain with
+//! `wallet` it cannot execute on). The relayer's tasks are given [`Deposits`]: the one
+//! handle through which they read an execution or a record and keep a transaction's
+//! progress, apply the fact that answers a record's step, or fail it, each a change of the
+//! book like any other. Each relayer task also keeps its chain's [`Funds`]:
 //! whether the relayer can pay for gas, which `/healthz` and RuntimeStatus report.
 //!
 //! What does not live here: signing, sending and following transactions ([`crate::relay`]).
@@ -208,8 +210,9 @@ impl Relaying {
     }
 }
 
-/// The relayer's handle on the records: it reads a gasless execution and keeps its
-/// deposit's progress or failure, and holds nothing else of the records.
+/// The relayer's and executor's handle on the records: it reads a gasless execution or a
+/// record, keeps a transaction's progress, applies the facts that answer a record's step
+/// or its failure, and holds nothing else of the records.
 #[derive(Clone)]
 pub struct Deposits {
     book: Arc<Book>,

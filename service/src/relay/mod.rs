@@ -1,18 +1,24 @@
-//! Relaying gasless deposits (docs/spec.md §12): once a gasless ExecuteIntent is EXECUTING,
-//! the relayer submits the deposit to the origin chain (the entrypoint's deposit call, or
-//! the token's permit in permit-only mode) and follows it to the receipt's deposit
-//! transaction: SENT, MINING, SUCCEEDED, or the intent FAILED with the decoded revert. It
-//! runs off the request path: the records hand each execution to its chain's queue after the
-//! change that made it EXECUTING, and the request is answered.
+//! Relaying gasless deposits and executing intents (docs/spec.md §12, Relaying and The
+//! executor). Once a gasless ExecuteIntent is EXECUTING, the relayer submits the deposit to
+//! the origin chain (the entrypoint's deposit call, or the token's permit in permit-only
+//! mode) and follows it to the receipt's deposit transaction: SENT, MINING, SUCCEEDED, or
+//! the intent FAILED with the decoded revert. On a chain with `wallet`, the same task then
+//! executes each EXECUTING intent through the core's steps: the precondition's balance, the
+//! origin meta-transaction, its receipt. It runs off the request path: the records hand each
+//! gasless execution to its chain's queue after the change that made it EXECUTING, and the
+//! request is answered; the executor finds its intents in the store.
 //!
 //! What lives here: the relayer's key ([`key`]), the calls and revert decoding ([`calls`]),
-//! one task per chain that signs, sends and follows ([`sender`]), and [`start`], which
+//! one task per chain that signs, stores, sends, replaces and follows every transaction of
+//! the relayer there ([`sender`]), the executor's steps ([`origin`]), and [`start`], which
 //! starts those tasks and gives the records each chain's reach (its queue, or why nothing
-//! is relayed there). What does not: the chain facts an execute is judged with, and the
-//! connection to each chain's node, which the relayer takes from there ([`crate::chain`]:
-//! one scheme rule, one chain-id check, one timeout); the record changes themselves, which
-//! the tasks make through the records' [`Deposits`] handle ([`crate::records`]); and the
-//! relays table and the relay queue (the store's, [`crate::store`]).
+//! is relayed or executed there) and its relayer's funds. What does not: the chain facts an
+//! execute is judged with, and the connection to each chain's node, which the relayer
+//! takes from there ([`crate::chain`]: one scheme rule, one chain-id check, one timeout);
+//! the judgement of an origin receipt and the time bound (the core's); the record changes
+//! themselves, which the tasks make through the records' [`Deposits`] handle
+//! ([`crate::records`]); and the signed transactions table and the relay queue (the
+//! store's, [`crate::store`]).
 
 mod calls;
 mod key;
