@@ -2,7 +2,8 @@
 //! `tests/it/support/stack.rs`, each test on a chain of its own, the service on the stack's
 //! `service.json` (with the stack's relayer key unless said otherwise), driven over its
 //! router: intents quoted, committed, deposited by the owner at the intent address and
-//! executed in hash mode, then executed by the service with no other call. A swap pays the
+//! executed in hash mode (or signed gasless and relayed), then executed by the service with
+//! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
 //! transaction; a meta-transaction someone else sent first is adopted; without a relayer key
@@ -165,6 +166,36 @@ async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
     assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
     assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gasless_swap_is_relayed_then_executed_from_the_relayers_key() {
+    let run = Executing::start(31_337_907, "execute-gasless", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 50, 0.01).await;
+    let intent = &quote.intent;
+    let recipient = chain.chain.address(RECIPIENT);
+    let received_before = run.balance(bought, recipient).await;
+    // The owner signs the entrypoint's deposit with a permit (no approval, no gas of its own).
+    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
+    let view = intent_service::chain::ChainView::new(config).unwrap();
+    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mode = intent_service::demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO };
+    let names = intent_core::eip712::EntrypointNames::DEFAULT;
+    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let executed = run.rpc("ExecuteIntent", &intent_core::to_string(&request)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let (deposit, origin) = (&receipt["depositTransaction"], &receipt["originTransaction"]);
+    assert_eq!((&deposit["status"], &origin["status"]), (&"SUCCEEDED".into(), &"SUCCEEDED".into()), "{receipt}");
+    assert_ne!(deposit["txnHash"], origin["txnHash"], "{receipt}");
+    assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 2, "the relay and the origin transaction, each once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
