@@ -4,8 +4,10 @@
 //! node and a relayer key, driven over HTTP; the owner signs with the demo signer's code
 //! (`intent_service::demo`). Each service instance runs on a runtime of its own, so that
 //! dropping it stops it as a crash would (its relayer task included). Each test has its own
-//! owners, relayer and chain id, since the tests may share one database (PostgreSQL) and
-//! a chain's relay queue is taken by any relayer of the chain.
+//! relayer and so its own chain id, since the tests may share one database (PostgreSQL) and
+//! a chain's relay queue is taken by any relayer of the chain (an owner's entrypoint nonce
+//! is claimed per chain, so owners may repeat across chains). Relays not mined in time are
+//! replaced, and a relayer short of funds is reported while its intents wait.
 //!
 //! Needs `npm ci --ignore-scripts` in `chain/` (chain/README.md); the database is
 //! `INTENT_SERVICE_TEST_DB` or a fresh SQLite file, as for the other service tests.
@@ -656,4 +658,44 @@ fn a_relay_not_mined_within_the_configured_blocks_is_replaced_with_a_higher_fee(
     assert_eq!(node.entrypoint_nonce(node.chain.address(20)), U256::from(1));
     assert_deposited(&node, &quote, &request, 20, collector_before);
     assert!(service.metrics().contains("service_relays_total{outcome=\"replaced\"}"), "{}", service.metrics());
+}
+
+#[test]
+fn a_relay_the_node_refuses_is_forgotten_and_signed_again_with_a_fresh_nonce() {
+    // Account 0 relays (the one account no other test relays with; it deployed the
+    // contracts, so its nonces are counted from `deployed`).
+    let node = Node::start(&[8, 10], 0);
+    node.approve_entrypoint(8);
+    node.approve_entrypoint(10);
+    let deployed = node.relayer_nonce();
+    let service = node.relaying("relay-refused");
+    let first = service.committed(&node, 8);
+    service.rpc("ExecuteIntent", &to_string(&signed(&node, &first, 8, entrypoint_mode(0))));
+    service.wait_deposit(&first.intent.intent_id, "SUCCEEDED");
+    // The relayer's account spends the nonce the task counts on next, at a fee no relay
+    // offers, while nothing is mined: the node refuses the relay that reuses it.
+    node.automine(false);
+    let relayer = node.chain.address(node.relayer);
+    let own = alloy_rpc_types_eth::TransactionRequest::default()
+        .from(relayer)
+        .to(relayer)
+        .nonce(deployed + 1)
+        .gas_limit(21_000)
+        .max_fee_per_gas(1_000_000_000_000)
+        .max_priority_fee_per_gas(1_000_000_000_000);
+    let _pending = node.block_on(node.chain.provider().send_transaction(own)).unwrap();
+    let second = service.committed(&node, 10);
+    service.rpc("ExecuteIntent", &to_string(&signed(&node, &second, 10, entrypoint_mode(0))));
+    let started = Instant::now();
+    while !service.metrics().contains("service_relays_total{outcome=\"rejected\"} 1") {
+        assert!(started.elapsed() < Duration::from_secs(30), "not refused: {}", service.metrics());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Signed again with the next nonce the node counts, a second later, and mined.
+    service.wait_deposit(&second.intent.intent_id, "SENT");
+    node.automine(true);
+    node.mine();
+    service.wait_deposit(&second.intent.intent_id, "SUCCEEDED");
+    assert_eq!(node.relayer_nonce(), deployed + 3, "the first relay, the account's own, then the second relay");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(10)), U256::from(1));
 }
