@@ -182,12 +182,19 @@ wire_object! {
         gas_limit: u64 = "gasLimit",
         /// `gasPrice`: The gas price in wei.
         gas_price: U256 = "gasPrice",
+        /// `maxFeeBumps`: How many times a transaction the service sent and that is not
+        /// mined is replaced with the same nonce and a higher fee (docs/spec.md §12, The
+        /// executor); absent: 5.
+        max_fee_bumps: Option<u64> = "maxFeeBumps",
         /// `metaTxnContract`: The contract that relays the intent wallet's meta-transactions.
         meta_txn_contract: Address = "metaTxnContract",
         /// `nativeTokenPriceUsd`: The native token's price in USD.
         native_token_price_usd: Decimal = "nativeTokenPriceUsd",
         /// `nativeTokenSymbol`: The native token's symbol.
         native_token_symbol: String = "nativeTokenSymbol",
+        /// `replaceAfterBlocks`: Blocks after which a transaction the service sent and that
+        /// is not mined is replaced (docs/spec.md §12, The executor); absent: 3.
+        replace_after_blocks: Option<u64> = "replaceAfterBlocks",
         /// `routerAddress`: The router the origin calls go through.
         router_address: AddressOrEmpty = "routerAddress",
         /// `routerShimAddress`: The router shim (`""`: none).
@@ -313,6 +320,9 @@ wire_object! {
     pub struct PolicyConfig {
         /// `entrypoint`: The entrypoint's EIP-712 names.
         entrypoint: Option<EntrypointNamesState> = "entrypoint",
+        /// `executionTimeoutSeconds`: How long after an execute an intent may stay
+        /// EXECUTING before the executor fails it (docs/spec.md §6.7, §12, The executor).
+        execution_timeout_seconds: Option<u64> = "executionTimeoutSeconds",
         /// `executionWindowSeconds`: How long after commit execute may come.
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How long a quote lives.
@@ -578,6 +588,9 @@ impl ServiceConfig {
             }
             if let Some(seconds) = config.execution_window_seconds {
                 policy.execution_window_seconds = seconds;
+            }
+            if let Some(seconds) = config.execution_timeout_seconds {
+                policy.execution_timeout_seconds = seconds;
             }
             if let Some(names) = &config.entrypoint {
                 policy.entrypoint = EntrypointNames::from(names.clone());

@@ -1,7 +1,7 @@
 //! What an operator measures the service by, as Prometheus text (`GET /metrics`, docs/spec.md
 //! §12): requests and their latency by operation and outcome, records by status, the
-//! sweep's lag behind the earliest deadline, waiters open, store errors and relayed
-//! deposits by outcome.
+//! sweep's lag behind the earliest deadline, waiters open, store errors, relayed
+//! deposits by outcome and whether each chain's relayer is short of funds.
 //!
 //! Each instance has its own [`Metrics`] (a `metrics-exporter-prometheus` recorder used
 //! directly, never installed as the process's global one, so that several services in one
@@ -31,6 +31,10 @@ pub const WAITERS: &str = "service_waiters_open";
 pub const STORE_ERRORS: &str = "service_store_errors_total";
 /// Relayed deposits' outcomes, by `outcome` ([`RelayOutcome`]).
 pub const RELAYS: &str = "service_relays_total";
+/// Origin meta-transactions' outcomes, by `outcome` ([`ExecutionOutcome`]).
+pub const EXECUTIONS: &str = "service_executions_total";
+/// 1 while a chain's relayer cannot pay for gas (its intents wait), else 0, by `chain_id`.
+pub const RELAYER_SHORT: &str = "service_relayer_short_of_funds";
 
 /// What became of one relayed gasless deposit (docs/spec.md §12), the `outcome` label of
 /// [`RELAYS`].
@@ -46,6 +50,9 @@ pub enum RelayOutcome {
     Refused,
     /// The node refused the signed transaction (nothing was sent; it is signed again later).
     Rejected,
+    /// Not mined within the chain's `replaceAfterBlocks`: replaced with the same nonce and a
+    /// higher fee.
+    Replaced,
 }
 
 impl RelayOutcome {
@@ -57,6 +64,39 @@ impl RelayOutcome {
             RelayOutcome::Reverted => "reverted",
             RelayOutcome::Refused => "refused",
             RelayOutcome::Rejected => "rejected",
+            RelayOutcome::Replaced => "replaced",
+        }
+    }
+}
+
+/// What became of one intent the executor drives (docs/spec.md §12, The executor), the
+/// `outcome` label of [`EXECUTIONS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExecutionOutcome {
+    /// Its origin meta-transaction was signed, stored and handed to the node.
+    Sent,
+    /// Someone else's transaction ran its wallet first: adopted, not sent.
+    Adopted,
+    /// Not mined within the chain's `replaceAfterBlocks`: replaced with a higher fee.
+    Replaced,
+    /// Its origin transaction SUCCEEDED.
+    Succeeded,
+    /// Its origin transaction was judged FAILED (then REFUNDED when the receipt shows it).
+    Failed,
+    /// The core's time bound passed before it could be executed: FAILED.
+    TimedOut,
+}
+
+impl ExecutionOutcome {
+    /// The label value.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExecutionOutcome::Sent => "sent",
+            ExecutionOutcome::Adopted => "adopted",
+            ExecutionOutcome::Replaced => "replaced",
+            ExecutionOutcome::Succeeded => "succeeded",
+            ExecutionOutcome::Failed => "failed",
+            ExecutionOutcome::TimedOut => "timed_out",
         }
     }
 }
@@ -96,7 +136,12 @@ impl Metrics {
         describe(
             RELAYS,
             Some(Unit::Count),
-            "Relayed gasless deposits, by outcome (sent, succeeded, reverted, refused, rejected).",
+            "Relayed gasless deposits, by outcome (sent, succeeded, reverted, refused, rejected, replaced).",
+        );
+        describe(
+            EXECUTIONS,
+            Some(Unit::Count),
+            "Executed intents' origin transactions, by outcome (sent, adopted, replaced, succeeded, failed, timed_out).",
         );
         recorder.describe_histogram(
             REQUEST_SECONDS.into(),
@@ -108,6 +153,11 @@ impl Metrics {
             SWEEP_LAG.into(),
             Some(Unit::Seconds),
             "Seconds since the earliest deadline of a COMMITTED record (0 when none is past).".into(),
+        );
+        recorder.describe_gauge(
+            RELAYER_SHORT.into(),
+            None,
+            "1 while a chain's relayer cannot pay for gas (its intents wait), else 0, by chain_id.".into(),
         );
         recorder.describe_gauge(WAITERS.into(), Some(Unit::Count), "WaitIntentReceipt calls open.".into());
         let store_errors = recorder.register_counter(&Key::from_static_name(STORE_ERRORS), &METADATA);
@@ -140,6 +190,18 @@ impl Metrics {
     pub fn relay(&self, outcome: RelayOutcome) {
         let key = Key::from_parts(RELAYS, vec![Label::from_static_parts("outcome", outcome.label())]);
         self.recorder.register_counter(&key, &METADATA).increment(1);
+    }
+
+    /// Counts an executed intent's `outcome`.
+    pub fn execution(&self, outcome: ExecutionOutcome) {
+        let key = Key::from_parts(EXECUTIONS, vec![Label::from_static_parts("outcome", outcome.label())]);
+        self.recorder.register_counter(&key, &METADATA).increment(1);
+    }
+
+    /// Sets whether the relayer of `chain_id` is short of funds.
+    pub fn relayer_short(&self, chain_id: u64, short: bool) {
+        let key = Key::from_parts(RELAYER_SHORT, vec![Label::new("chain_id", chain_id.to_string())]);
+        self.recorder.register_gauge(&key, &METADATA).set(if short { 1.0 } else { 0.0 });
     }
 
     /// Counts a waiter open until the guard is dropped.

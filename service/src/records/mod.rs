@@ -39,7 +39,7 @@ use tokio::sync::watch;
 
 pub use book::Book;
 use book::{Changed, Step};
-pub use relaying::{Deposits, Execution, Reach, Relaying};
+pub use relaying::{Deposits, Execution, Funds, Reach, Relaying};
 pub use rows::finish_older_rows;
 use rows::{deposit_proofs, stored_request};
 
@@ -421,6 +421,13 @@ impl Records {
             text.push_str(&line);
             text.push('\n');
         }
+        for line in self.relaying.execution_summary() {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        for (chain_id, why) in self.relaying.short_of_funds() {
+            text.push_str(&format!("chain {chain_id} relayer: short of funds, its intents wait: {why}\n"));
+        }
         Ok(text)
     }
 
@@ -451,6 +458,15 @@ impl Records {
                 error,
                 latency: format!("{:?}", started.elapsed()),
                 name: format!("chain {} node", node.chain_id()),
+                unknown: UnknownMembers::new(),
+            });
+        }
+        for (chain_id, why) in self.relaying.short_of_funds() {
+            services.push(ServiceStatus {
+                healthy: false,
+                error: Some(why),
+                latency: String::from("0s"),
+                name: format!("chain {chain_id} relayer"),
                 unknown: UnknownMembers::new(),
             });
         }

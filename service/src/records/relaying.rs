@@ -4,9 +4,12 @@
 //! why nothing is sent there; after a change that makes a gasless intent EXECUTING they hand
 //! its [`Execution`] to its chain's queue (it is in the store's relay queue already, written
 //! by that change), and a receipt they answer says why its gasless deposit is not relayed
-//! ([`Relaying::explain`]). The relayer's tasks are given [`Deposits`]: the one handle
-//! through which they read an execution and keep a deposit's progress or failure, each a
-//! change of the book like any other.
+//! ([`Relaying::explain`], and why its origin transaction is not executed on a chain with
+//! `wallet` it cannot execute on). The relayer's tasks are given [`Deposits`]: the one
+//! handle through which they read an execution or a record and keep a transaction's
+//! progress, apply the fact that answers a record's step, or fail it, each a change of the
+//! book like any other. Each relayer task also keeps its chain's [`Funds`]:
+//! whether the relayer can pay for gas, which `/healthz` and RuntimeStatus report.
 //!
 //! What does not live here: signing, sending and following transactions ([`crate::relay`]).
 
@@ -64,16 +67,56 @@ pub enum Reach {
     NotRelayed(String),
 }
 
-/// Each configured chain's [`Reach`].
+/// Whether a chain's relayer can pay for gas, as its task last found when it signed:
+/// written by the task, read by the health reports.
+#[derive(Debug, Default)]
+pub struct Funds {
+    short: std::sync::Mutex<Option<String>>,
+}
+
+impl Funds {
+    /// Keeps why the relayer cannot pay for gas, or `None` once it can.
+    pub fn set_short(&self, why: Option<String>) {
+        *self.short.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = why;
+    }
+
+    /// Why the relayer cannot pay for gas; `None` while it can (or has not needed to).
+    pub fn short(&self) -> Option<String> {
+        self.short.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
+}
+
+/// Each configured chain's [`Reach`], and the [`Funds`] of each chain's relayer.
 #[derive(Debug, Default)]
 pub struct Relaying {
     chains: HashMap<u64, Reach>,
+    funds: HashMap<u64, Arc<Funds>>,
+    executed: std::collections::HashSet<u64>,
 }
 
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains }
+        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new() }
+    }
+
+    /// The same, with the funds each chain's relayer task keeps.
+    pub fn with_funds(self, funds: HashMap<u64, Arc<Funds>>) -> Relaying {
+        Relaying { funds, ..self }
+    }
+
+    /// The same, with the chains whose intents the service executes (those with `wallet`
+    /// in the configuration).
+    pub fn executing(self, executed: std::collections::HashSet<u64>) -> Relaying {
+        Relaying { executed, ..self }
+    }
+
+    /// Each chain's relayer that cannot pay for gas, with why, by chain id.
+    pub fn short_of_funds(&self) -> Vec<(u64, String)> {
+        let mut short: Vec<_> =
+            self.funds.iter().filter_map(|(chain_id, funds)| Some((*chain_id, funds.short()?))).collect();
+        short.sort();
+        short
     }
 
     /// Hands `execution`, just queued in the store by the change that made it EXECUTING, to
@@ -90,6 +133,7 @@ impl Relaying {
     /// EXECUTING intent whose deposit transaction is PENDING with no hash and no reason (a
     /// gasless one nothing was sent for) on a chain the relayer does not reach here.
     pub(super) fn explain(&self, receipt: &mut IntentReceipt) {
+        self.explain_origin(receipt);
         let deposit = &mut receipt.deposit_transaction;
         let waiting = receipt.status == IntentStatus::Executing
             && deposit.status == TransactionStatus::Pending
@@ -106,22 +150,69 @@ impl Relaying {
         deposit.status_reason = Some(reason);
     }
 
+    /// Says on `receipt` why its origin transaction is not executed, when its chain has
+    /// `wallet` and this instance cannot execute there: an EXECUTING intent whose origin
+    /// transaction is PENDING with no hash and no reason. It FAILS at the core's time bound
+    /// (`crate::relay`).
+    fn explain_origin(&self, receipt: &mut IntentReceipt) {
+        let origin = &mut receipt.origin_transaction;
+        let waiting = receipt.status == IntentStatus::Executing
+            && origin.status == TransactionStatus::Pending
+            && origin.txn_hash.is_none()
+            && origin.status_reason.is_none();
+        if !waiting || !self.executed.contains(&origin.chain_id) {
+            return;
+        }
+        if let Some(Reach::NotRelayed(reason)) = self.chains.get(&origin.chain_id) {
+            let why = reason.trim_start_matches("not relayed: ");
+            origin.status_reason =
+                Some(format!("not executed by this instance: {why}; it fails at the execution time bound"));
+        }
+    }
+
     /// What the start says about each chain: relayed, or why not.
     pub fn summary(&self) -> Vec<String> {
         let mut chains: Vec<_> = self.chains.iter().collect();
         chains.sort_by_key(|(chain_id, _)| **chain_id);
         chains
             .into_iter()
-            .map(|(chain_id, reach)| match reach {
-                Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
-                Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
+            .flat_map(|(chain_id, reach)| {
+                let relayed = match reach {
+                    Reach::Relayed(_) => format!("chain {chain_id}: gasless deposits relayed"),
+                    Reach::NotRelayed(reason) => format!("chain {chain_id}: gasless deposits {reason}"),
+                };
+                std::iter::once(relayed).chain(self.execution(*chain_id, reach))
             })
             .collect()
     }
+
+    /// For `/healthz`: one line per chain with `wallet`, saying whether its intents are
+    /// executed here or why not.
+    pub fn execution_summary(&self) -> Vec<String> {
+        let mut chains: Vec<_> = self.chains.iter().collect();
+        chains.sort_by_key(|(chain_id, _)| **chain_id);
+        chains.into_iter().filter_map(|(chain_id, reach)| self.execution(*chain_id, reach)).collect()
+    }
+
+    /// Whether the intents of `chain_id` (reached as `reach`) are executed here, when it has
+    /// `wallet`; chains without it report their outcomes through ReportIntentOutcome.
+    fn execution(&self, chain_id: u64, reach: &Reach) -> Option<String> {
+        if !self.executed.contains(&chain_id) {
+            return None;
+        }
+        Some(match reach {
+            Reach::Relayed(_) => format!("chain {chain_id}: intents executed (wallet)"),
+            Reach::NotRelayed(reason) => format!(
+                "chain {chain_id}: intents not executed here ({}): they fail at the execution time bound",
+                reason.trim_start_matches("not relayed: ")
+            ),
+        })
+    }
 }
 
-/// The relayer's handle on the records: it reads a gasless execution and keeps its
-/// deposit's progress or failure, and holds nothing else of the records.
+/// The relayer's and executor's handle on the records: it reads a gasless execution or a
+/// record, keeps a transaction's progress, applies the facts that answer a record's step
+/// or its failure, and holds nothing else of the records.
 #[derive(Clone)]
 pub struct Deposits {
     book: Arc<Book>,
@@ -172,6 +263,26 @@ impl Deposits {
     /// Not found, the core's rules, 409, or a database failure.
     pub async fn fail(&self, intent_id: &str, reason: &str, report: &TransactionReport) -> Result<bool, Failure> {
         self.while_executing(intent_id, EventInput::fail_with(reason, Some(report))).await
+    }
+
+    /// The record of `intent_id`, for the executor to ask its next step.
+    ///
+    /// # Errors
+    ///
+    /// Not found for an unknown intent, or a database failure.
+    pub async fn record(&self, intent_id: &str) -> Result<IntentRecord, Failure> {
+        Ok(self.book.load(intent_id, Caller::Operator).await?.record)
+    }
+
+    /// Applies `input` (a fact that answers the record's step, or the failure its time
+    /// bound gives) to `intent_id`'s record at the clock's now if it is EXECUTING; answers
+    /// whether it was.
+    ///
+    /// # Errors
+    ///
+    /// Not found, the core's rules, 409, or a database failure.
+    pub async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> Result<bool, Failure> {
+        self.while_executing(intent_id, input).await
     }
 
     /// Applies `input` to `intent_id`'s record at the clock's now if it is EXECUTING;

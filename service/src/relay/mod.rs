@@ -1,24 +1,31 @@
-//! Relaying gasless deposits (docs/spec.md §12): once a gasless ExecuteIntent is EXECUTING,
-//! the relayer submits the deposit to the origin chain (the entrypoint's deposit call, or
-//! the token's permit in permit-only mode) and follows it to the receipt's deposit
-//! transaction: SENT, MINING, SUCCEEDED, or the intent FAILED with the decoded revert. It
-//! runs off the request path: the records hand each execution to its chain's queue after the
-//! change that made it EXECUTING, and the request is answered.
+//! Relaying gasless deposits and executing intents (docs/spec.md §12, Relaying and The
+//! executor). Once a gasless ExecuteIntent is EXECUTING, the relayer submits the deposit to
+//! the origin chain (the entrypoint's deposit call, or the token's permit in permit-only
+//! mode) and follows it to the receipt's deposit transaction: SENT, MINING, SUCCEEDED, or
+//! the intent FAILED with the decoded revert. On a chain with `wallet`, the same task then
+//! executes each EXECUTING intent through the core's steps: the precondition's balance, the
+//! origin meta-transaction, its receipt. It runs off the request path: the records hand each
+//! gasless execution to its chain's queue after the change that made it EXECUTING, and the
+//! request is answered; the executor finds its intents in the store.
 //!
 //! What lives here: the relayer's key ([`key`]), the calls and revert decoding ([`calls`]),
-//! one task per chain that signs, sends and follows ([`sender`]), and [`start`], which
+//! one task per chain that signs, stores, sends, replaces and follows every transaction of
+//! the relayer there ([`sender`]), the executor's steps ([`origin`]), and [`start`], which
 //! starts those tasks and gives the records each chain's reach (its queue, or why nothing
-//! is relayed there). What does not: the chain facts an execute is judged with, and the
-//! connection to each chain's node, which the relayer takes from there ([`crate::chain`]:
-//! one scheme rule, one chain-id check, one timeout); the record changes themselves, which
-//! the tasks make through the records' [`Deposits`] handle ([`crate::records`]); and the
-//! relays table and the relay queue (the store's, [`crate::store`]).
+//! is relayed or executed there) and its relayer's funds. What does not: the chain facts an
+//! execute is judged with, and the connection to each chain's node, which the relayer
+//! takes from there ([`crate::chain`]: one scheme rule, one chain-id check, one timeout);
+//! the judgement of an origin receipt and the time bound (the core's); the record changes
+//! themselves, which the tasks make through the records' [`Deposits`] handle
+//! ([`crate::records`]); and the signed transactions table and the relay queue (the
+//! store's, [`crate::store`]).
 
 mod calls;
 mod key;
+mod origin;
 mod sender;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use alloy_network::EthereumWallet;
@@ -27,10 +34,17 @@ use tokio::sync::mpsc;
 use crate::chain::ChainView;
 use crate::config::ServiceConfig;
 use crate::metrics::Metrics;
-use crate::records::{Deposits, Reach, Relaying};
+use crate::records::{Deposits, Funds, Reach, Relaying};
 
 pub use key::{KeyError, RelayerKey};
 pub use sender::FOLLOW_EVERY;
+
+/// Blocks after which a sent transaction not mined is replaced, when the chain's
+/// `replaceAfterBlocks` is absent.
+pub const REPLACE_AFTER_BLOCKS: u64 = 3;
+
+/// How many times one transaction is replaced, when the chain's `maxFeeBumps` is absent.
+pub const MAX_FEE_BUMPS: u64 = 5;
 
 /// The status reason of a gasless deposit the service has no key to relay.
 pub const NO_KEY: &str = "not relayed: the service has no relayer key (--relayer-key-file or INTENT_RELAYER_KEY)";
@@ -50,20 +64,35 @@ pub fn start(
     metrics: &Arc<Metrics>,
 ) -> Relaying {
     let mut reach = HashMap::new();
+    let mut funds = HashMap::new();
+    let mut executed = HashSet::new();
     for configured in &config.chains {
         let chain_id = configured.chain_id;
-        let Some(key) = key else {
-            reach.insert(chain_id, Reach::NotRelayed(NO_KEY.to_owned()));
-            continue;
+        if configured.wallet.is_some() {
+            executed.insert(chain_id);
+        }
+        let not_relayed = match (key, chain.node(chain_id)) {
+            (None, _) => Some(NO_KEY.to_owned()),
+            (_, None) => Some(format!("not relayed: chain {chain_id} has no rpcUrl in the service configuration")),
+            _ => None,
         };
-        let Some(node) = chain.node(chain_id) else {
-            let reason = format!("not relayed: chain {chain_id} has no rpcUrl in the service configuration");
+        if let Some(reason) = not_relayed {
             reach.insert(chain_id, Reach::NotRelayed(reason));
+            if configured.wallet.is_some() {
+                tokio::spawn(origin::give_up_on(chain_id, deposits.clone(), metrics.clone(), FOLLOW_EVERY * 10));
+            }
             continue;
-        };
+        }
+        let (Some(key), Some(node)) = (key, chain.node(chain_id)) else { continue };
+        let chain_funds = Arc::new(Funds::default());
+        funds.insert(chain_id, chain_funds.clone());
         let sender = sender::ChainSender {
             node: node.clone(),
             confirmations: configured.deposit_confirmations.unwrap_or(1).max(1),
+            replace_after: configured.replace_after_blocks.unwrap_or(REPLACE_AFTER_BLOCKS).max(1),
+            max_bumps: configured.max_fee_bumps.unwrap_or(MAX_FEE_BUMPS),
+            funds: chain_funds,
+            executes: configured.wallet.is_some(),
             wallet: EthereumWallet::from(key.signer().clone()),
             relayer: key.address(),
             deposits: deposits.clone(),
@@ -74,5 +103,5 @@ pub fn start(
         tokio::spawn(sender.run(queued));
         reach.insert(chain_id, Reach::Relayed(queue));
     }
-    Relaying::new(reach)
+    Relaying::new(reach).with_funds(funds).executing(executed)
 }

@@ -2,39 +2,45 @@
 //! the relayer's nonce sequence (read once from the node's pending count, then counted
 //! here: a gas estimate that reverts uses no nonce). For each gasless intent handed to it:
 //! estimate (a revert there fails the intent with the decoded error and sends nothing),
-//! sign locally, store the signed transaction and its hash (the relays table, then the
-//! record's deposit transaction, SENT) and only then send it. An execution handed over
+//! check that the relayer's balance pays for the gas (else the intent waits, and the relayer
+//! is reported short of funds), sign locally, store the signed transaction and its hash (the
+//! signed transactions table, then the record's deposit transaction, SENT) and only then
+//! send it. An execution handed over
 //! carries its intent and request, so nothing is loaded for it; one tried again, or queued
 //! before a start, is read from the store then. Every tick it follows the
 //! pending ones: MINING once included, SUCCEEDED at the chain's `depositConfirmations`,
 //! or the core's `fail` with the decoded revert; a transaction the node does not know is
-//! sent again byte for byte (same hash, same nonce), never signed again.
+//! sent again byte for byte (same hash, same nonce). One not mined within the chain's
+//! `replaceAfterBlocks` is replaced, at most `maxFeeBumps` times: the same transaction and
+//! nonce with higher fees, stored before it is sent like the first, and the receipt follows
+//! whichever version is mined.
 //!
 //! It reaches its chain through the chain view's [`Node`] (the provider the facts are read
 //! with), checked once to serve the configured chain before anything is estimated or
 //! followed (until it is, each intent's pending deposit says why it waits); each call has
 //! the node timeout (`server.nodeTimeoutMillis`). What is sent is
-//! [`super::calls`]'s; the relays table is the store's (`crate::store`'s `relays`).
+//! [`super::calls`]'s; the signed transactions table is the store's (`crate::store`'s
+//! `signed`).
 
 use std::collections::HashMap;
 use std::future::IntoFuture;
 use std::sync::Arc;
 use std::time::Duration;
 
-use alloy_network::eip2718::Encodable2718;
-use alloy_network::{EthereumWallet, TransactionBuilder};
-use alloy_primitives::{Address, B256};
+use alloy_network::eip2718::{Decodable2718, Encodable2718};
+use alloy_network::{Ethereum, EthereumWallet, Network, TransactionBuilder};
+use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
-use alloy_rpc_types_eth::{BlockId, BlockNumberOrTag, TransactionRequest};
+use alloy_rpc_types_eth::{BlockId, BlockNumberOrTag, TransactionRequest, TransactionTrait};
 use alloy_transport::TransportError;
 use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionType, UnknownMembers};
 use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
 use crate::chain::{ChainView, Node, NodeError};
-use crate::metrics::{Metrics, RelayOutcome};
-use crate::records::{Deposits, Execution};
-use crate::store::Relay;
+use crate::metrics::{ExecutionOutcome, Metrics, RelayOutcome};
+use crate::records::{Deposits, Execution, Funds};
+use crate::store::{Signed, TxKind};
 
 /// How often pending relays are looked at.
 pub const FOLLOW_EVERY: Duration = Duration::from_millis(100);
@@ -46,7 +52,7 @@ const RETRY_EVERY: Duration = Duration::from_secs(1);
 const REBROADCAST_AFTER: u32 = 50;
 
 /// A JSON-RPC call that failed.
-enum RpcFailure {
+pub(super) enum RpcFailure {
     /// No answer within the node timeout.
     Timeout(Duration),
     /// The transport failed, or the node answered an error.
@@ -86,24 +92,49 @@ impl RpcFailure {
 }
 
 /// What a relay attempt came to.
-enum Attempt {
+pub(super) enum Attempt {
     /// Nothing more to do for it now (relayed, failed, or not to be relayed).
     Done,
     /// The node or the store could not be reached: try again later.
     Retry,
 }
 
-/// A relay being followed.
+/// A relay being followed: its signed versions (one nonce), the first first.
 struct Following {
-    relay: Relay,
+    versions: Vec<Signed>,
     mining: bool,
     unseen: u32,
+}
+
+impl Following {
+    fn new(first: Signed, unseen: u32) -> Following {
+        Following { versions: vec![first], mining: false, unseen }
+    }
+
+    /// The newest version: the one sent again while the node does not know it.
+    fn latest(&self) -> &Signed {
+        // Never empty: made with its first version.
+        &self.versions[self.versions.len() - 1]
+    }
+
+    fn intent_id(&self) -> &str {
+        &self.versions[0].intent_id
+    }
 }
 
 /// The relayer of one chain.
 pub(super) struct ChainSender {
     pub node: Node,
     pub confirmations: u64,
+    /// Blocks after which a version not mined is replaced.
+    pub replace_after: u64,
+    /// How many replacements one transaction may have.
+    pub max_bumps: u64,
+    /// Whether the relayer can pay for gas, for the health reports.
+    pub funds: Arc<Funds>,
+    /// Whether the chain has `wallet` in the configuration: its EXECUTING intents are
+    /// driven here ([`super::origin`]).
+    pub executes: bool,
     pub wallet: EthereumWallet,
     pub relayer: Address,
     pub deposits: Deposits,
@@ -112,8 +143,8 @@ pub(super) struct ChainSender {
 }
 
 /// The task's state beside its settings.
-struct Task {
-    chain: ChainSender,
+pub(super) struct Task {
+    pub(super) chain: ChainSender,
     next_nonce: Option<u64>,
     pending: Vec<Following>,
     retry: Vec<String>,
@@ -123,13 +154,14 @@ struct Task {
 }
 
 /// The deposit transaction `status` of a relay not sent (so with no hash), and why.
-fn unsent(chain_id: u64, status: TransactionStatus, reason: &str) -> TransactionReport {
-    TransactionReport { txn_hash: None, ..report(chain_id, status, B256::ZERO, Some(reason.to_owned()), None) }
+fn unsent(chain_id: u64, kind: TxKind, status: TransactionStatus, reason: &str) -> TransactionReport {
+    TransactionReport { txn_hash: None, ..report(chain_id, kind, status, B256::ZERO, Some(reason.to_owned()), None) }
 }
 
 /// The deposit transaction `status` of the relay `hash`.
-fn report(
+pub(super) fn report(
     chain_id: u64,
+    kind: TxKind,
     status: TransactionStatus,
     hash: B256,
     reason: Option<String>,
@@ -141,14 +173,20 @@ fn report(
         status_reason: reason,
         txn_hash: Some(hash),
         txn_mined_at: mined_at,
-        kind: TransactionType::Deposit,
+        kind: match kind {
+            TxKind::Deposit => TransactionType::Deposit,
+            TxKind::Origin => TransactionType::Origin,
+        },
         unknown: UnknownMembers::new(),
     }
 }
 
 impl ChainSender {
     /// `call` to the node, within the node timeout.
-    async fn rpc<T>(&self, call: impl IntoFuture<Output = Result<T, TransportError>>) -> Result<T, RpcFailure> {
+    pub(super) async fn rpc<T>(
+        &self,
+        call: impl IntoFuture<Output = Result<T, TransportError>>,
+    ) -> Result<T, RpcFailure> {
         match tokio::time::timeout(self.node.timeout(), call).await {
             Ok(answer) => answer.map_err(RpcFailure::Rpc),
             Err(_) => Err(RpcFailure::Timeout(self.node.timeout())),
@@ -157,17 +195,17 @@ impl ChainSender {
 
     /// Whether the node serves this chain: asked once, by the chain view, which remembers
     /// the answer for the reads of every request too.
-    async fn check_node(&self) -> Result<(), NodeError> {
+    pub(super) async fn check_node(&self) -> Result<(), NodeError> {
         self.node.within(self.chain.check_chain_id(&self.node)).await
     }
 
     /// The provider of the chain's node.
-    fn provider(&self) -> &alloy_provider::DynProvider {
+    pub(super) fn provider(&self) -> &alloy_provider::DynProvider {
         self.node.provider()
     }
 
     /// The chain's id.
-    fn chain_id(&self) -> u64 {
+    pub(super) fn chain_id(&self) -> u64 {
         self.node.chain_id()
     }
 
@@ -193,6 +231,9 @@ impl ChainSender {
                         for intent_id in std::mem::take(&mut task.retry) {
                             task.relay_or_keep(intent_id, None).await;
                         }
+                        if task.chain.executes {
+                            task.drive_origins().await;
+                        }
                     }
                 }
             }
@@ -206,7 +247,7 @@ impl Task {
     async fn load_pending(&mut self) {
         let (store, chain_id, relayer) = (self.chain.deposits.store(), self.chain.chain_id(), self.chain.relayer);
         loop {
-            let loaded = match store.pending_relays(chain_id, relayer).await {
+            let loaded = match store.pending_signed(chain_id, relayer).await {
                 Ok(relays) => store.queued_relays(chain_id).await.map(|queued| (relays, queued)),
                 Err(e) => Err(e),
             };
@@ -227,10 +268,16 @@ impl Task {
                             "relayer: following relays sent before the start"
                         );
                     }
-                    self.pending = relays
-                        .into_iter()
-                        .map(|relay| Following { relay, mining: false, unseen: REBROADCAST_AFTER - 1 })
-                        .collect();
+                    self.pending.clear();
+                    for version in relays {
+                        let same = |following: &&mut Following| {
+                            following.intent_id() == version.intent_id && following.versions[0].kind == version.kind
+                        };
+                        match self.pending.iter_mut().find(same) {
+                            Some(following) => following.versions.push(version),
+                            None => self.pending.push(Following::new(version, REBROADCAST_AFTER - 1)),
+                        }
+                    }
                     return;
                 }
                 Err(e) => {
@@ -279,11 +326,11 @@ impl Task {
     async fn relay(&mut self, intent_id: &str, execution: Option<Execution>) -> Attempt {
         let chain = &self.chain;
         let store = chain.deposits.store();
-        match store.has_relay(intent_id).await {
+        match store.has_signed(intent_id, TxKind::Deposit).await {
             Ok(true) => return Attempt::Done,
             Ok(false) => {}
             Err(e) => {
-                tracing::warn!(intent_id, error = %e, "relayer: cannot read the relays");
+                tracing::warn!(intent_id, error = %e, "relayer: cannot read the signed transactions");
                 return Attempt::Retry;
             }
         }
@@ -302,20 +349,14 @@ impl Task {
             Ok(call) => call,
             Err(e) => {
                 let reason = format!("the deposit cannot be relayed: {e}");
-                let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
+                let failed = unsent(chain.chain_id(), TxKind::Deposit, TransactionStatus::Failed, &reason);
                 self.fail(intent_id, &reason, &failed).await;
                 return Attempt::Done;
             }
         };
         if let Err(e) = chain.check_node().await {
             tracing::warn!(intent_id, error = %e, "relayer: the node cannot be used; trying again");
-            let reason = format!("not relayed yet, tried again: {e}");
-            if self.waiting.get(intent_id) != Some(&reason) {
-                let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
-                if chain.deposits.keep(intent_id, &waiting).await.is_ok() {
-                    self.waiting.insert(intent_id.to_owned(), reason);
-                }
-            }
+            self.wait(intent_id, TxKind::Deposit, format!("not relayed yet, tried again: {e}")).await;
             return Attempt::Retry;
         }
         let request = TransactionRequest::default().with_from(chain.relayer).with_to(call.to).with_input(call.input);
@@ -330,7 +371,7 @@ impl Task {
                         "relayer: the deposit would revert; not sent"
                     );
                     chain.metrics.relay(RelayOutcome::Refused);
-                    let failed = unsent(chain.chain_id(), TransactionStatus::Failed, &reason);
+                    let failed = unsent(chain.chain_id(), TxKind::Deposit, TransactionStatus::Failed, &reason);
                     self.fail(intent_id, &reason, &failed).await;
                     return Attempt::Done;
                 }
@@ -340,13 +381,94 @@ impl Task {
                 }
             },
         };
-        let fees = match chain.rpc(chain.provider().estimate_eip1559_fees()).await {
+        self.sign_store_send(intent_id, TxKind::Deposit, request, gas, call.function).await
+    }
+
+    /// Whether the relayer can pay `gas_limit` at `max_fee` for `intent_id`'s transaction of
+    /// `kind`: the head block when it can; else the intent waits (its transaction PENDING
+    /// with why, written once), the relayer is reported short of funds, and it is tried
+    /// again later.
+    pub(super) async fn can_pay(
+        &mut self,
+        intent_id: &str,
+        kind: TxKind,
+        gas_limit: u64,
+        max_fee: u128,
+    ) -> Result<u64, Attempt> {
+        let chain = &self.chain;
+        let cost = U256::from(gas_limit).saturating_mul(U256::from(max_fee));
+        let read = async {
+            let balance = chain.rpc(chain.provider().get_balance(chain.relayer)).await?;
+            let head = chain.rpc(chain.provider().get_block_number()).await?;
+            Ok::<_, RpcFailure>((balance, head))
+        };
+        let (balance, head) = match read.await {
+            Ok(read) => read,
+            Err(failure) => {
+                tracing::warn!(intent_id, error = %failure, "relayer: cannot read its balance");
+                return Err(Attempt::Retry);
+            }
+        };
+        if balance >= cost {
+            chain.funds.set_short(None);
+            chain.metrics.relayer_short(chain.chain_id(), false);
+            return Ok(head);
+        }
+        let short = format!(
+            "the relayer {} cannot pay for gas on chain {}: balance {balance} wei, the transaction may cost {cost} wei",
+            chain.relayer,
+            chain.chain_id()
+        );
+        if chain.funds.short().as_ref() != Some(&short) {
+            tracing::warn!(intent_id, short, "relayer: short of funds; the intent waits");
+        }
+        chain.funds.set_short(Some(short.clone()));
+        chain.metrics.relayer_short(chain.chain_id(), true);
+        self.wait(intent_id, kind, format!("not relayed yet, waiting: {short}")).await;
+        Err(Attempt::Retry)
+    }
+
+    /// Keeps `intent_id`'s transaction of `kind` PENDING without a hash, with `reason`,
+    /// once per reason.
+    pub(super) async fn wait(&mut self, intent_id: &str, kind: TxKind, reason: String) {
+        if self.waiting.get(intent_id) == Some(&reason) {
+            return;
+        }
+        let waiting = unsent(self.chain.chain_id(), kind, TransactionStatus::Pending, &reason);
+        if self.chain.deposits.keep(intent_id, &waiting).await.is_ok() {
+            self.waiting.insert(intent_id.to_owned(), reason);
+        }
+    }
+
+    /// Prices `request` (its gas estimated at `gas`: the limit is a fifth more; the fees
+    /// the node suggests), checks that the relayer can pay for it ([`Task::can_pay`]),
+    /// signs it with the next nonce, stores it as `intent_id`'s first version of its
+    /// transaction of `kind`, keeps it SENT on the receipt, and only then sends it;
+    /// `function` names the call in the log.
+    pub(super) async fn sign_store_send(
+        &mut self,
+        intent_id: &str,
+        kind: TxKind,
+        request: TransactionRequest,
+        gas: u64,
+        function: &str,
+    ) -> Attempt {
+        let fees = match self.chain.rpc(self.chain.provider().estimate_eip1559_fees()).await {
             Ok(fees) => fees,
             Err(failure) => {
                 tracing::warn!(intent_id, error = %failure, "relayer: cannot read the fees");
                 return Attempt::Retry;
             }
         };
+        let gas_limit = gas.saturating_add(gas / 5);
+        let head = match self.can_pay(intent_id, kind, gas_limit, fees.max_fee_per_gas).await {
+            Ok(head) => head,
+            Err(attempt) => return attempt,
+        };
+        let request = request
+            .with_gas_limit(gas_limit)
+            .with_max_fee_per_gas(fees.max_fee_per_gas)
+            .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas);
         loop {
             let nonce = match self.nonce().await {
                 Ok(nonce) => nonce,
@@ -357,15 +479,7 @@ impl Task {
             };
             let chain = &self.chain;
             let store = chain.deposits.store();
-            let signed = request
-                .clone()
-                .with_nonce(nonce)
-                .with_chain_id(chain.chain_id())
-                .with_gas_limit(gas.saturating_add(gas / 5))
-                .with_max_fee_per_gas(fees.max_fee_per_gas)
-                .with_max_priority_fee_per_gas(fees.max_priority_fee_per_gas)
-                .build(&chain.wallet)
-                .await;
+            let signed = request.clone().with_nonce(nonce).with_chain_id(chain.chain_id()).build(&chain.wallet).await;
             let envelope = match signed {
                 Ok(envelope) => envelope,
                 Err(e) => {
@@ -373,19 +487,23 @@ impl Task {
                     return Attempt::Retry;
                 }
             };
-            let relay = Relay {
+            let relay = Signed {
                 intent_id: intent_id.to_owned(),
+                kind,
                 chain_id: chain.chain_id(),
-                relayer: chain.relayer,
+                sender: chain.relayer,
                 nonce,
+                attempt: 0,
                 txn_hash: *envelope.tx_hash(),
-                raw: envelope.encoded_2718().into(),
+                raw: Some(envelope.encoded_2718().into()),
+                signed_at_block: Some(head),
             };
-            match store.insert_relay(&relay).await {
+            let raw = relay.raw.clone().unwrap_or_default();
+            match store.insert_signed(&relay).await {
                 Ok(true) => {}
-                Ok(false) => match store.has_relay(intent_id).await {
+                Ok(false) => match store.has_signed(intent_id, kind).await {
                     Ok(true) => return Attempt::Done,
-                    // The nonce is a stored relay's (one the node has not counted yet).
+                    // The nonce is a stored transaction's (one the node has not counted yet).
                     Ok(false) => {
                         self.next_nonce = Some(nonce + 1);
                         continue;
@@ -393,37 +511,37 @@ impl Task {
                     Err(_) => return Attempt::Retry,
                 },
                 Err(e) => {
-                    tracing::warn!(intent_id, error = %e, "relayer: cannot store the relay");
+                    tracing::warn!(intent_id, error = %e, "relayer: cannot store the signed transaction");
                     return Attempt::Retry;
                 }
             }
             self.next_nonce = Some(nonce + 1);
             let hash = relay.txn_hash;
-            let sent = report(chain.chain_id(), TransactionStatus::Sent, hash, None, None);
+            let sent = report(chain.chain_id(), kind, TransactionStatus::Sent, hash, None, None);
             if let Err(e) = chain.deposits.keep(intent_id, &sent).await {
-                tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent deposit");
+                tracing::warn!(intent_id, error = %e, "relayer: cannot record the sent transaction");
             }
-            match chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
+            match chain.rpc(chain.provider().send_raw_transaction(&raw)).await {
                 Ok(_) => {}
                 Err(failure) => match failure.node_error() {
                     Some((message, _)) if !message.contains("already known") => {
-                        // Nothing was sent: the relay is forgotten and signed again later
-                        // with a fresh nonce (the relayer's funds or nonce are its own
+                        // Nothing was sent: the transaction is forgotten and signed again
+                        // later with a fresh nonce (the relayer's funds or nonce are its own
                         // trouble, not the intent's).
                         let reason = format!("the node refused the relay transaction, tried again: {message}");
                         tracing::warn!(intent_id, reason, "relayer: refused");
                         chain.metrics.relay(RelayOutcome::Rejected);
-                        let waiting = unsent(chain.chain_id(), TransactionStatus::Pending, &reason);
+                        let waiting = unsent(chain.chain_id(), kind, TransactionStatus::Pending, &reason);
                         if let Err(e) = chain.deposits.keep(intent_id, &waiting).await {
                             tracing::warn!(intent_id, error = %e, "relayer: cannot record the refusal");
                         }
                         self.next_nonce = None;
-                        return match store.forget_relay(intent_id).await {
+                        return match store.forget_signed(hash).await {
                             Ok(()) => Attempt::Retry,
                             // Kept: followed, and sent again while the node does not know it.
                             Err(e) => {
-                                tracing::warn!(intent_id, error = %e, "relayer: cannot forget the refused relay");
-                                self.pending.push(Following { relay, mining: false, unseen: 0 });
+                                tracing::warn!(intent_id, error = %e, "relayer: cannot forget the refused transaction");
+                                self.pending.push(Following::new(relay, 0));
                                 Attempt::Done
                             }
                         };
@@ -432,9 +550,12 @@ impl Task {
                     _ => tracing::warn!(intent_id, error = %failure, "relayer: sending failed; it is sent again"),
                 },
             }
-            tracing::info!(intent_id, function = call.function, nonce, txn_hash = %hash, "relayer: deposit sent");
-            chain.metrics.relay(RelayOutcome::Sent);
-            self.pending.push(Following { relay, mining: false, unseen: 0 });
+            tracing::info!(intent_id, kind = kind.as_str(), function, nonce, txn_hash = %hash, "relayer: sent");
+            match kind {
+                TxKind::Deposit => chain.metrics.relay(RelayOutcome::Sent),
+                TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Sent),
+            }
+            self.pending.push(Following::new(relay, 0));
             return Attempt::Done;
         }
     }
@@ -458,7 +579,7 @@ impl Task {
     }
 
     /// The Unix time of block `number`.
-    async fn mined_at(&self, number: u64) -> Option<Timestamp> {
+    pub(super) async fn mined_at(&self, number: u64) -> Option<Timestamp> {
         let block = self
             .chain
             .rpc(self.chain.provider().get_block_by_number(BlockNumberOrTag::Number(number)))
@@ -467,11 +588,11 @@ impl Task {
         Timestamp::from_unix(i64::try_from(block.header.timestamp).ok()?, 0)
     }
 
-    /// Why the relay of `relay` mined in `block` reverted: the same call replayed on that
-    /// block's state.
-    async fn revert_of(&self, relay: &Relay, block: u64) -> String {
+    /// Why the relay of `intent_id` mined in `block` reverted: the same call replayed on
+    /// that block's state.
+    async fn revert_of(&self, intent_id: &str, block: u64) -> String {
         let unknown = "reverted (the revert could not be replayed)".to_owned();
-        let Ok(Some(execution)) = self.chain.deposits.execution(&relay.intent_id).await else {
+        let Ok(Some(execution)) = self.chain.deposits.execution(intent_id).await else {
             return unknown;
         };
         let Ok(call) = relay_call(&execution.intent, &execution.request) else { return unknown };
@@ -483,39 +604,149 @@ impl Task {
         }
     }
 
+    /// Replaces the newest version of `following`, not mined within `replace_after` blocks
+    /// of `head`, with the same transaction and nonce at higher fees (each at least an
+    /// eighth above the last, as nodes require of a replacement, and at least the fees
+    /// the node suggests now): signed, stored, then sent. Nothing happens once the bumps
+    /// are used up, for an adopted transaction, or when the node or the store cannot be
+    /// reached (tried again at a later look).
+    async fn replace(&self, following: &mut Following, head: u64) {
+        let chain = &self.chain;
+        let latest = following.latest().clone();
+        let Some(since) = latest.signed_at_block else {
+            // Signed before its block was stored: counted from now.
+            following.versions.last_mut().into_iter().for_each(|version| version.signed_at_block = Some(head));
+            return;
+        };
+        let Some(raw) = &latest.raw else { return };
+        if head < since.saturating_add(chain.replace_after) || latest.attempt >= chain.max_bumps {
+            return;
+        }
+        let Ok(old) = <Ethereum as Network>::TxEnvelope::decode_2718(&mut raw.as_ref()) else { return };
+        let Ok(fees) = chain.rpc(chain.provider().estimate_eip1559_fees()).await else { return };
+        let bump = |old: u128| old.saturating_add(old / 8).saturating_add(1);
+        let old_tip = old.max_priority_fee_per_gas().unwrap_or_else(|| old.max_fee_per_gas());
+        let tip = bump(old_tip).max(fees.max_priority_fee_per_gas);
+        let max_fee = bump(old.max_fee_per_gas()).max(fees.max_fee_per_gas).max(tip);
+        let mut request = TransactionRequest::default()
+            .with_from(chain.relayer)
+            .with_input(old.input().clone())
+            .with_value(old.value())
+            .with_nonce(latest.nonce)
+            .with_chain_id(chain.chain_id())
+            .with_gas_limit(old.gas_limit())
+            .with_max_fee_per_gas(max_fee)
+            .with_max_priority_fee_per_gas(tip);
+        if let Some(to) = old.to() {
+            request = request.with_to(to);
+        }
+        let envelope = match request.build(&chain.wallet).await {
+            Ok(envelope) => envelope,
+            Err(e) => {
+                tracing::warn!(intent_id = latest.intent_id, error = %e, "relayer: cannot sign the replacement");
+                return;
+            }
+        };
+        let replacement = Signed {
+            attempt: latest.attempt + 1,
+            txn_hash: *envelope.tx_hash(),
+            raw: Some(envelope.encoded_2718().into()),
+            signed_at_block: Some(head),
+            ..latest.clone()
+        };
+        match chain.deposits.store().insert_signed(&replacement).await {
+            Ok(true) => {}
+            Ok(false) | Err(_) => {
+                tracing::warn!(
+                    intent_id = latest.intent_id,
+                    "relayer: cannot store the replacement; tried again later"
+                );
+                return;
+            }
+        }
+        let intent_id = replacement.intent_id.clone();
+        let hash = replacement.txn_hash;
+        let raw = replacement.raw.clone().unwrap_or_default();
+        following.versions.push(replacement);
+        following.mining = false;
+        tracing::info!(
+            intent_id,
+            nonce = latest.nonce,
+            attempt = latest.attempt + 1,
+            max_fee,
+            txn_hash = %hash,
+            "relayer: not mined in time; replaced with a higher fee"
+        );
+        match latest.kind {
+            TxKind::Deposit => chain.metrics.relay(RelayOutcome::Replaced),
+            TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Replaced),
+        }
+        let sent = report(chain.chain_id(), latest.kind, TransactionStatus::Sent, hash, None, None);
+        if let Err(e) = chain.deposits.keep(&intent_id, &sent).await {
+            tracing::warn!(intent_id, error = %e, "relayer: cannot record the replacement");
+        }
+        if let Err(e) = chain.rpc(chain.provider().send_raw_transaction(&raw)).await {
+            // Stored: sent again while the node does not know it.
+            tracing::warn!(intent_id, error = %e, "relayer: sending the replacement failed");
+        }
+    }
+
+    /// The version of `following` that is mined, with its receipt, if one is.
+    async fn mined(
+        &self,
+        following: &Following,
+    ) -> Result<Option<(Signed, alloy_rpc_types_eth::TransactionReceipt)>, RpcFailure> {
+        for version in following.versions.iter().rev() {
+            if let Some(receipt) =
+                self.chain.rpc(self.chain.provider().get_transaction_receipt(version.txn_hash)).await?
+            {
+                return Ok(Some((version.clone(), receipt)));
+            }
+        }
+        Ok(None)
+    }
+
     /// Looks at one relay; `true` once it is done.
     async fn follow_one(&self, following: &mut Following, head: u64) -> bool {
         let chain = &self.chain;
-        let relay = &following.relay;
         let store = chain.deposits.store();
-        let receipt = match chain.rpc(chain.provider().get_transaction_receipt(relay.txn_hash)).await {
-            Ok(receipt) => receipt,
-            Err(_) => return false,
-        };
-        let Some(receipt) = receipt else {
+        let Ok(mined) = self.mined(following).await else { return false };
+        let Some((relay, receipt)) = mined else {
             following.unseen += 1;
+            let latest = following.latest().clone();
             if following.unseen >= REBROADCAST_AFTER {
                 following.unseen = 0;
-                let known = chain.rpc(chain.provider().get_transaction_by_hash(relay.txn_hash)).await;
-                if matches!(known, Ok(None)) {
-                    tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: the node does not know the relay; sending it again");
-                    if let Err(e) = chain.rpc(chain.provider().send_raw_transaction(&relay.raw)).await {
-                        tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: sending again failed");
+                let known = chain.rpc(chain.provider().get_transaction_by_hash(latest.txn_hash)).await;
+                if let (Ok(None), Some(raw)) = (known, &latest.raw) {
+                    tracing::info!(intent_id = latest.intent_id, txn_hash = %latest.txn_hash, "relayer: the node does not know the relay; sending it again");
+                    if let Err(e) = chain.rpc(chain.provider().send_raw_transaction(raw)).await {
+                        tracing::warn!(intent_id = latest.intent_id, error = %e, "relayer: sending again failed");
                     }
                 }
             }
+            self.replace(following, head).await;
             return false;
         };
+        if relay.kind == TxKind::Origin {
+            // Mined: judged by the executor's step (`super::origin`), from its receipt.
+            return true;
+        }
         let block = receipt.block_number.unwrap_or(head);
         let mined_at = self.mined_at(block).await;
         if !receipt.status() {
-            let reason = self.revert_of(relay, block).await;
+            let reason = self.revert_of(&relay.intent_id, block).await;
             tracing::info!(intent_id = relay.intent_id, reason, "relayer: the deposit reverted");
             chain.metrics.relay(RelayOutcome::Reverted);
-            let reverted =
-                report(chain.chain_id(), TransactionStatus::Reverted, relay.txn_hash, Some(reason.clone()), mined_at);
+            let reverted = report(
+                chain.chain_id(),
+                TxKind::Deposit,
+                TransactionStatus::Reverted,
+                relay.txn_hash,
+                Some(reason.clone()),
+                mined_at,
+            );
             self.fail(&relay.intent_id, &reason, &reverted).await;
-            if let Err(e) = store.finish_relay(&relay.intent_id, "REVERTED").await {
+            if let Err(e) = store.finish_signed(&relay.intent_id, TxKind::Deposit, "REVERTED").await {
                 tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the revert");
             }
             return true;
@@ -523,19 +754,27 @@ impl Task {
         let confirmations = head.saturating_sub(block).saturating_add(1);
         if confirmations < chain.confirmations {
             if !following.mining {
-                let mining = report(chain.chain_id(), TransactionStatus::Mining, relay.txn_hash, None, mined_at);
+                let mining = report(
+                    chain.chain_id(),
+                    TxKind::Deposit,
+                    TransactionStatus::Mining,
+                    relay.txn_hash,
+                    None,
+                    mined_at,
+                );
                 following.mining = chain.deposits.keep(&relay.intent_id, &mining).await.is_ok();
             }
             return false;
         }
-        let succeeded = report(chain.chain_id(), TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
+        let succeeded =
+            report(chain.chain_id(), TxKind::Deposit, TransactionStatus::Succeeded, relay.txn_hash, None, mined_at);
         if let Err(e) = chain.deposits.keep(&relay.intent_id, &succeeded).await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot record the deposit; trying again");
             return false;
         }
         tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: deposit succeeded");
         chain.metrics.relay(RelayOutcome::Succeeded);
-        if let Err(e) = store.finish_relay(&relay.intent_id, "SUCCEEDED").await {
+        if let Err(e) = store.finish_signed(&relay.intent_id, TxKind::Deposit, "SUCCEEDED").await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the success");
         }
         true

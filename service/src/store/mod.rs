@@ -25,19 +25,20 @@
 //! the records' rows, their loads, inserts and compare-and-swaps, the sweep's and the
 //! metrics' queries, the health row and the migrations; [`group`], the one writer of
 //! inserts and compare-and-swaps; [`listing`], the searches' and histories' queries;
-//! [`older`], the rows an older schema stored; [`relays`], the relays table and the relay
-//! queue; [`watches`], the watches and recent changes announced on PostgreSQL. What does
-//! not: what a record means, and which changes are allowed (the core's business, through
+//! [`older`], the rows an older schema stored; [`relays`], the relay queue; [`signed`], the
+//! signed transactions (deposit relays and origin meta-transactions); [`watches`], the
+//! watches and recent changes announced on PostgreSQL. What does not: what a record means, and which changes are allowed (the core's business, through
 //! [`crate::records`]); this module stores text and numbers.
 
 mod group;
 pub mod listing;
 mod older;
 mod relays;
+mod signed;
 mod watches;
 
 pub use older::{Finish, OlderRow};
-pub use relays::Relay;
+pub use signed::{Signed, TxKind};
 pub use watches::WATCHES_CHANNEL;
 
 use std::str::FromStr;

@@ -4,8 +4,10 @@
 //! node and a relayer key, driven over HTTP; the owner signs with the demo signer's code
 //! (`intent_service::demo`). Each service instance runs on a runtime of its own, so that
 //! dropping it stops it as a crash would (its relayer task included). Each test has its own
-//! owners, relayer and chain id, since the tests may share one database (PostgreSQL) and
-//! a chain's relay queue is taken by any relayer of the chain.
+//! relayer and so its own chain id, since the tests may share one database (PostgreSQL) and
+//! a chain's relay queue is taken by any relayer of the chain (an owner's entrypoint nonce
+//! is claimed per chain, so owners may repeat across chains). Relays not mined in time are
+//! replaced, and a relayer short of funds is reported while its intents wait.
 //!
 //! Needs `npm ci --ignore-scripts` in `chain/` (chain/README.md); the database is
 //! `INTENT_SERVICE_TEST_DB` or a fresh SQLite file, as for the other service tests.
@@ -120,13 +122,13 @@ impl Node {
 }
 
 /// One service instance on its own runtime; dropping it stops everything it runs.
-struct Instance {
+pub(crate) struct Instance {
     runtime: Option<tokio::runtime::Runtime>,
     addr: SocketAddr,
 }
 
 impl Instance {
-    fn start(config: &Value, db: &str, relayer_key: Option<&str>) -> Instance {
+    pub(crate) fn start(config: &Value, db: &str, relayer_key: Option<&str>) -> Instance {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         let addr = runtime.block_on(async {
             let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
@@ -144,7 +146,7 @@ impl Instance {
         Instance { runtime: Some(runtime), addr }
     }
 
-    fn rpc(&self, operation: &str, body: &str) -> Value {
+    pub(crate) fn rpc(&self, operation: &str, body: &str) -> Value {
         let reply =
             post(self.addr, &format!("/rpc/Service/{operation}"), &[("X-Access-Key", ACCESS_KEY)], body.as_bytes());
         assert_eq!(reply.status, 200, "{operation}: {}", reply.body);
@@ -160,7 +162,7 @@ impl Instance {
         quote
     }
 
-    fn receipt(&self, intent_id: &str) -> Value {
+    pub(crate) fn receipt(&self, intent_id: &str) -> Value {
         self.rpc("GetIntentReceipt", &json!({"intentId": intent_id}).to_string())["intentReceipt"].clone()
     }
 
@@ -555,31 +557,145 @@ fn an_execute_refused_while_the_node_is_down_is_relayed_once_it_answers() {
 }
 
 #[test]
-fn a_relay_the_node_refuses_is_signed_again_once_the_relayer_can_pay() {
+fn a_relayer_short_of_funds_is_reported_and_its_intent_waits_until_it_can_pay() {
     let node = Node::start(&[22], 23);
     node.approve_entrypoint(22);
     let relayer = node.chain.address(node.relayer);
     node.set_balance(relayer, U256::ZERO);
-    let service = node.relaying("relay-refused");
+    let service = node.relaying("relay-short");
     let quote = service.committed(&node, 22);
     service.rpc("ExecuteIntent", &to_string(&signed(&node, &quote, 22, entrypoint_mode(0))));
+    let short = format!("the relayer {relayer} cannot pay for gas on chain {}: balance 0 wei", node.chain_id);
     let started = Instant::now();
-    let refused = loop {
+    let waiting = loop {
         let receipt = service.receipt(&quote.intent.intent_id);
         let reason = receipt["depositTransaction"]["statusReason"].as_str().unwrap_or_default().to_owned();
-        if reason.starts_with("the node refused the relay transaction, tried again: ") {
+        if reason.starts_with(&format!("not relayed yet, waiting: {short}")) {
             break receipt;
         }
-        assert!(started.elapsed() < Duration::from_secs(30), "not refused: {receipt}");
+        assert!(started.elapsed() < Duration::from_secs(30), "not waiting: {receipt}");
         std::thread::sleep(Duration::from_millis(50));
     };
     assert_eq!(
-        (refused["status"].as_str(), refused["depositTransaction"]["status"].as_str()),
+        (waiting["status"].as_str(), waiting["depositTransaction"]["status"].as_str()),
         (Some("EXECUTING"), Some("PENDING"))
     );
+    assert_eq!(waiting["depositTransaction"]["txnHash"], Value::Null, "nothing signed: {waiting}");
+    let health = crate::support::request(service.addr, "GET", "/healthz", &[], b"");
+    assert_eq!(health.status, 200);
+    assert!(health
+        .body
+        .contains(&format!("chain {} relayer: short of funds, its intents wait: {short}", node.chain_id)));
+    let status = service.rpc("RuntimeStatus", "{}")["status"].clone();
+    assert_eq!(status["healthOK"], false, "{status}");
+    let entry =
+        status["services"].as_array().unwrap().iter().find(|s| s["name"] == format!("chain {} relayer", node.chain_id));
+    assert!(entry.is_some_and(|entry| entry["healthy"] == false), "{status}");
+    let gauge = format!("service_relayer_short_of_funds{{chain_id=\"{}\"}}", node.chain_id);
+    assert!(service.metrics().contains(&format!("{gauge} 1")), "{}", service.metrics());
 
     node.set_balance(relayer, U256::from(10u64).pow(U256::from(20u64)));
     service.wait_deposit(&quote.intent.intent_id, "SUCCEEDED");
-    assert_eq!(node.relayer_nonce(), 1, "the refused transaction was never sent");
-    assert!(service.metrics().contains("service_relays_total{outcome=\"rejected\"}"));
+    assert_eq!(node.relayer_nonce(), 1, "signed and sent once, once it could pay");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(22)), U256::from(1));
+    assert!(service.metrics().contains(&format!("{gauge} 0")));
+    let health = crate::support::request(service.addr, "GET", "/healthz", &[], b"");
+    assert!(!health.body.contains("short of funds"), "{}", health.body);
+}
+
+#[test]
+fn a_relay_not_mined_within_the_configured_blocks_is_replaced_with_a_higher_fee() {
+    let node = Node::start(&[20], 9);
+    node.approve_entrypoint(20);
+    let mut config = node.config();
+    config["chains"][0]["replaceAfterBlocks"] = 2.into();
+    let service =
+        Instance::start(&config, &crate::support::database("relay-replaced"), Some(&node.relayer_key(node.relayer)));
+    let quote = service.committed(&node, 20);
+    let intent_id = quote.intent.intent_id.clone();
+    let request = signed(&node, &quote, 20, entrypoint_mode(0));
+    let collector = request.deposit_signature.as_ref().unwrap().selected_gas_fee_option.fee_collector_address;
+    let collector_before = node.balance(collector);
+    node.automine(false);
+    service.rpc("ExecuteIntent", &to_string(&request));
+    let first = service.wait_deposit(&intent_id, "SENT")["depositTransaction"]["txnHash"].clone();
+    // The next blocks' base fee is far above what the relay offers: it stays in the pool
+    // while empty blocks are mined, one at a time, until the relayer replaces it.
+    let base_fee = U256::from(1_000_000_000_000u64);
+    node.block_on(node.chain.provider().raw_request::<_, Value>("anvil_setNextBlockBaseFeePerGas".into(), (base_fee,)))
+        .unwrap();
+    let started = Instant::now();
+    let replaced = loop {
+        node.mine();
+        assert_eq!(node.relayer_nonce(), 0, "the first version is not mined");
+        let waited = Instant::now();
+        let hash = loop {
+            let hash = service.receipt(&intent_id)["depositTransaction"]["txnHash"].clone();
+            if hash != first || waited.elapsed() > Duration::from_millis(500) {
+                break hash;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        if hash != first {
+            break hash;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "never replaced");
+    };
+    node.automine(true);
+    node.mine();
+    let done = service.wait_deposit(&intent_id, "SUCCEEDED");
+    let mined = done["depositTransaction"]["txnHash"].clone();
+    assert_ne!(mined, first, "the replacement is what was mined: {done}");
+    let receipt = node
+        .block_on(node.chain.provider().get_transaction_receipt(mined.as_str().unwrap().parse().unwrap()))
+        .unwrap()
+        .expect("the mined version's receipt");
+    assert!(receipt.status());
+    let first_hash = first.as_str().unwrap().parse().unwrap();
+    assert!(node.block_on(node.chain.provider().get_transaction_receipt(first_hash)).unwrap().is_none());
+    let _ = replaced;
+    assert_eq!(node.relayer_nonce(), 1, "one nonce, mined once");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(20)), U256::from(1));
+    assert_deposited(&node, &quote, &request, 20, collector_before);
+    assert!(service.metrics().contains("service_relays_total{outcome=\"replaced\"}"), "{}", service.metrics());
+}
+
+#[test]
+fn a_relay_the_node_refuses_is_forgotten_and_signed_again_with_a_fresh_nonce() {
+    // Account 0 relays (the one account no other test relays with; it deployed the
+    // contracts, so its nonces are counted from `deployed`).
+    let node = Node::start(&[8, 10], 0);
+    node.approve_entrypoint(8);
+    node.approve_entrypoint(10);
+    let deployed = node.relayer_nonce();
+    let service = node.relaying("relay-refused");
+    let first = service.committed(&node, 8);
+    service.rpc("ExecuteIntent", &to_string(&signed(&node, &first, 8, entrypoint_mode(0))));
+    service.wait_deposit(&first.intent.intent_id, "SUCCEEDED");
+    // The relayer's account spends the nonce the task counts on next, at a fee no relay
+    // offers, while nothing is mined: the node refuses the relay that reuses it.
+    node.automine(false);
+    let relayer = node.chain.address(node.relayer);
+    let own = alloy_rpc_types_eth::TransactionRequest::default()
+        .from(relayer)
+        .to(relayer)
+        .nonce(deployed + 1)
+        .gas_limit(21_000)
+        .max_fee_per_gas(1_000_000_000_000)
+        .max_priority_fee_per_gas(1_000_000_000_000);
+    let _pending = node.block_on(node.chain.provider().send_transaction(own)).unwrap();
+    let second = service.committed(&node, 10);
+    service.rpc("ExecuteIntent", &to_string(&signed(&node, &second, 10, entrypoint_mode(0))));
+    let started = Instant::now();
+    while !service.metrics().contains("service_relays_total{outcome=\"rejected\"} 1") {
+        assert!(started.elapsed() < Duration::from_secs(30), "not refused: {}", service.metrics());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Signed again with the next nonce the node counts, a second later, and mined.
+    service.wait_deposit(&second.intent.intent_id, "SENT");
+    node.automine(true);
+    node.mine();
+    service.wait_deposit(&second.intent.intent_id, "SUCCEEDED");
+    assert_eq!(node.relayer_nonce(), deployed + 3, "the first relay, the account's own, then the second relay");
+    assert_eq!(node.entrypoint_nonce(node.chain.address(10)), U256::from(1));
 }

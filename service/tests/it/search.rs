@@ -395,7 +395,7 @@ async fn every_filter_is_an_indexed_query() {
 
 /// A fresh database of `backend`'s: a SQLite file, or a new database of the PostgreSQL
 /// server of `INTENT_SERVICE_TEST_POSTGRES`.
-async fn fresh_database(backend: &str) -> Option<String> {
+pub(crate) async fn fresh_database(backend: &str) -> Option<String> {
     if backend == "sqlite" {
         return Some(format!("{}?mode=rwc", crate::support::sqlite_file("upgrade")));
     }

@@ -1,0 +1,405 @@
+//! The executor end to end (docs/spec.md §12, The executor) on the local stack of
+//! `tests/it/support/stack.rs`, each test on a chain of its own, the service on the stack's
+//! `service.json` (with the stack's relayer key unless said otherwise), driven over its
+//! router: intents quoted, committed, deposited by the owner at the intent address and
+//! executed in hash mode (or signed gasless and relayed), then executed by the service with
+//! no other call. A swap pays the
+//! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
+//! a swap whose pool moved fails with the router's revert and refunds the owner in the same
+//! transaction; a meta-transaction someone else sent first is adopted; without a relayer key
+//! the receipt says why and the intent fails at the time bound; a restart after the origin
+//! transaction was sent follows it, and two instances on one database execute once (those
+//! two with each instance on a runtime of its own, [`Instance`], so that dropping one stops
+//! it as a crash would). Balances and nonces are read from the chain.
+
+use std::future::IntoFuture;
+use std::time::{Duration, Instant};
+
+use crate::relay::Instance;
+use crate::support::stack::{Stack, StackChain, FEE_COLLECTOR, OWNER, RELAYER};
+use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY, OPERATOR_KEY};
+use alloy_primitives::{Address, B256, U256};
+use alloy_provider::Provider;
+use alloy_sol_types::SolCall;
+use intent_chain_tests::wallet::tokens;
+use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_core::{from_slice, QuoteResponse};
+use intent_service::config::ServiceConfig;
+use intent_service::relay::RelayerKey;
+use intent_service::Service;
+use serde_json::{json, Value};
+
+/// Who the intents pay.
+const RECIPIENT: usize = 3;
+
+/// A stack of one chain and a service on it, in process.
+struct Executing {
+    stack: Stack,
+    router: axum::Router,
+}
+
+impl Executing {
+    /// The stack on chain `chain_id` (each test its own, so that tests sharing one database
+    /// never drive each other's intents) and a service on database `name`, with the
+    /// relayer's key when `keyed`, its configuration changed by `configure`.
+    async fn start(chain_id: u64, name: &str, keyed: bool, configure: impl FnOnce(&mut Value)) -> Executing {
+        let stack = Stack::start(&[chain_id], &[]).await.expect("the stack starts (npm ci in chain/)");
+        let mut config = stack.service_json();
+        configure(&mut config);
+        let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        let chain = &stack.chains[0];
+        let key = keyed.then(|| RelayerKey::parse(&chain.chain.key(RELAYER).to_bytes().to_string(), "stack").unwrap());
+        let db = crate::support::database(name);
+        let service = Service::open_relaying(config, &db, &[], &[], false, key).await.unwrap();
+        Executing { router: service.router(), stack }
+    }
+
+    fn chain(&self) -> &StackChain {
+        &self.stack.chains[0]
+    }
+
+    /// The two test tokens: the one sold, the one bought.
+    fn tokens(&self) -> (Address, Address) {
+        (self.chain().tokens[0].address, self.chain().tokens[1].address)
+    }
+
+    async fn rpc(&self, operation: &str, body: &str) -> Value {
+        let path = format!("/rpc/Service/{operation}");
+        let (status, answer) = call_in_process(&self.router, &path, &[("x-access-key", ACCESS_KEY)], body).await;
+        assert_eq!(status, 200, "{operation}: {answer}");
+        answer
+    }
+
+    /// `GET path` with the operator key: the body.
+    async fn get(&self, path: &str) -> String {
+        use tower::ServiceExt;
+        let request =
+            axum::http::Request::get(path).header("x-access-key", OPERATOR_KEY).body(axum::body::Body::empty());
+        let response = self.router.clone().oneshot(request.unwrap()).await.unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// Quotes `amount` of the sold token to `to` (paid to the recipient) from the owner,
+    /// with `slippage`, and commits it.
+    async fn committed(&self, to: Address, amount: u64, slippage: f64) -> QuoteResponse {
+        let chain = self.chain();
+        let request = json!({
+            "ownerAddress": chain.chain.address(OWNER), "originChainId": chain.chain_id,
+            "originTokenAddress": self.tokens().0, "destinationChainId": chain.chain_id,
+            "destinationTokenAddress": to, "destinationToAddress": chain.chain.address(RECIPIENT),
+            "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(amount).to_string(),
+            "options": {"slippageTolerance": slippage},
+        });
+        let quote = self.rpc("QuoteIntent", &request.to_string()).await;
+        let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
+        self.rpc("CommitIntent", &commit_body(&quote)).await;
+        quote
+    }
+
+    /// The owner deposits `quote`'s amount at its intent address: the transfer's hash.
+    async fn deposit(&self, quote: &QuoteResponse) -> B256 {
+        let to = quote.intent.origin_intent_address;
+        let transfer = IPermitToken::transferCall { to, value: quote.intent.deposit_transaction.amount };
+        let sent = self.chain().chain.send_data(OWNER, self.tokens().0, transfer.abi_encode().into()).await.unwrap();
+        sent.transaction_hash
+    }
+
+    /// Executes `quote` with the deposit `hash`: EXECUTING.
+    async fn execute(&self, quote: &QuoteResponse, hash: B256) {
+        let executed = self.rpc("ExecuteIntent", &hash_request(&quote.intent.intent_id, hash)).await;
+        assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    }
+
+    /// The receipt of `intent_id` once it is no longer EXECUTING (within a minute).
+    async fn settled(&self, intent_id: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let body = json!({"intentId": intent_id}).to_string();
+            let receipt = self.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+            if receipt["status"] != "EXECUTING" {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "still executing: {receipt}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn balance(&self, token: Address, who: Address) -> U256 {
+        self.chain().chain.token_balance(token, who).await.unwrap()
+    }
+
+    async fn relayer_nonce(&self) -> u64 {
+        let relayer = self.chain().chain.address(RELAYER);
+        self.chain().chain.provider().get_transaction_count(relayer).await.unwrap()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
+    let run = Executing::start(31_337_901, "execute-swap", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 100, 0.01).await;
+    let intent = &quote.intent;
+    let (recipient, collector) = (chain.chain.address(RECIPIENT), chain.chain.address(FEE_COLLECTOR));
+    let (received_before, collected_before) =
+        (run.balance(bought, recipient).await, run.balance(sold, collector).await);
+
+    let deposit = run.deposit(&quote).await;
+    run.execute(&quote, deposit).await;
+    // Nothing else is called: the service reads the balance, sends and follows.
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    assert!(mined.status());
+    assert_eq!(mined.from, chain.chain.address(RELAYER), "sent from the relayer's key");
+    assert_eq!(mined.to, Some(intent.origin_meta_txn.contract));
+
+    let wallet = intent.origin_intent_address;
+    assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
+    assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gasless_swap_is_relayed_then_executed_from_the_relayers_key() {
+    let run = Executing::start(31_337_907, "execute-gasless", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 50, 0.01).await;
+    let intent = &quote.intent;
+    let recipient = chain.chain.address(RECIPIENT);
+    let received_before = run.balance(bought, recipient).await;
+    // The owner signs the entrypoint's deposit with a permit (no approval, no gas of its own).
+    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
+    let view = intent_service::chain::ChainView::new(config).unwrap();
+    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mode = intent_service::demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO };
+    let names = intent_core::eip712::EntrypointNames::DEFAULT;
+    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let executed = run.rpc("ExecuteIntent", &intent_core::to_string(&request)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let (deposit, origin) = (&receipt["depositTransaction"], &receipt["originTransaction"]);
+    assert_eq!((&deposit["status"], &origin["status"]), (&"SUCCEEDED".into(), &"SUCCEEDED".into()), "{receipt}");
+    assert_ne!(deposit["txnHash"], origin["txnHash"], "{receipt}");
+    assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 2, "the relay and the origin transaction, each once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_whose_pool_moved_after_the_quote_fails_with_the_revert_and_refunds_the_owner() {
+    const MOVER: usize = 4;
+    let run = Executing::start(31_337_906, "execute-refund", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 100, 0.001).await;
+    let intent = &quote.intent;
+    let owner = chain.chain.address(OWNER);
+    let owner_before = run.balance(sold, owner).await;
+    let deposit = run.deposit(&quote).await;
+
+    // Someone swaps a fifth of the pool's SUSD in before the intent runs: the price moves
+    // far beyond the quote's slippage.
+    let (moved, mover) = (tokens(250_000), chain.chain.address(MOVER));
+    chain.chain.mint(sold, mover, moved).await.unwrap();
+    chain.chain.approve(sold, mover, chain.uniswap.router, moved).await.unwrap();
+    let swap = IUniswapV2Router02::swapExactTokensForTokensCall {
+        amountIn: moved,
+        amountOutMin: U256::ZERO,
+        path: vec![sold, bought],
+        to: mover,
+        deadline: U256::MAX,
+    };
+    assert!(chain.chain.send_data(MOVER, chain.uniswap.router, swap.abi_encode().into()).await.unwrap().status());
+
+    run.execute(&quote, deposit).await;
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "FAILED", "{receipt}");
+    let reason = origin["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.contains("INSUFFICIENT_OUTPUT_AMOUNT"), "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    // The owner is repaid in the same transaction, less the fee the executor kept.
+    assert_eq!(run.balance(sold, owner).await, owner_before - intent.fees.service_fee_total);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+    assert_eq!(run.balance(bought, chain.chain.address(RECIPIENT)).await, U256::ZERO);
+    let metrics = run.get("/metrics").await;
+    assert!(metrics.contains("service_executions_total{outcome=\"failed\"} 1"), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_meta_transaction_someone_else_sent_first_is_adopted_and_never_sent_again() {
+    let run = Executing::start(31_337_903, "execute-adopt", true, |_| {}).await;
+    let chain = run.chain();
+    let quote = run.committed(run.tokens().0, 7, 0.01).await;
+    let intent = &quote.intent;
+    let deposit = run.deposit(&quote).await;
+    // Someone else (the recipient's account) sends the quoted meta-transaction first.
+    let meta = &intent.origin_meta_txn;
+    let theirs = chain.chain.send_data(RECIPIENT, meta.contract, meta.input.clone()).await.unwrap();
+    assert!(theirs.status());
+
+    run.execute(&quote, deposit).await;
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["originTransaction"]["txnHash"], theirs.transaction_hash.to_string(), "{receipt}");
+    assert_eq!(run.relayer_nonce().await, 0, "nothing sent by the relayer");
+    let metrics = run.get("/metrics").await;
+    assert!(metrics.contains("service_executions_total{outcome=\"adopted\"} 1"), "{metrics}");
+    assert!(!metrics.contains("service_executions_total{outcome=\"sent\"}"), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_a_relayer_key_an_executing_intent_says_why_and_fails_at_the_time_bound() {
+    let bound = |config: &mut Value| config["policy"]["executionTimeoutSeconds"] = 2.into();
+    let run = Executing::start(31_337_902, "execute-no-key", false, bound).await;
+    let chain = run.chain();
+    let why = "the service has no relayer key (--relayer-key-file or INTENT_RELAYER_KEY)";
+    let health = run.get("/healthz").await;
+    let line =
+        format!("chain {}: intents not executed here ({why}): they fail at the execution time bound", chain.chain_id);
+    assert!(health.contains(&line), "{health}");
+    let quote = run.committed(run.tokens().0, 5, 0.01).await;
+    let intent = &quote.intent;
+    let deposit = run.deposit(&quote).await;
+    run.execute(&quote, deposit).await;
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let waiting = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+    if waiting["status"] == "EXECUTING" {
+        let said = format!("not executed by this instance: {why}; it fails at the execution time bound");
+        assert_eq!(waiting["originTransaction"]["statusReason"], said.as_str(), "{waiting}");
+    }
+
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "FAILED", "{receipt}");
+    let reason = receipt["originTransaction"]["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.ends_with("within 2 s of the execute"), "{receipt}");
+    // Nothing was sent: the deposit stays at the intent address, which the owner's key recovers.
+    let held = run.balance(run.tokens().0, intent.origin_intent_address).await;
+    assert_eq!(held, intent.deposit_transaction.amount);
+    assert_eq!(run.relayer_nonce().await, 0);
+    let metrics = run.get("/metrics").await;
+    assert!(metrics.contains("service_executions_total{outcome=\"timed_out\"} 1"), "{metrics}");
+}
+
+/// The stack on a runtime of its own, for the tests whose service instances stop as a
+/// crash would ([`Instance`]: each on its runtime).
+struct OwnStack {
+    runtime: tokio::runtime::Runtime,
+    stack: Stack,
+}
+
+impl OwnStack {
+    fn start(chain_id: u64) -> OwnStack {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().unwrap();
+        let stack = runtime.block_on(Stack::start(&[chain_id], &[])).expect("the stack starts (npm ci in chain/)");
+        OwnStack { runtime, stack }
+    }
+
+    fn chain(&self) -> &crate::support::stack::StackChain {
+        &self.stack.chains[0]
+    }
+
+    fn raw(&self, method: &str, params: Value) {
+        let provider = self.chain().chain.provider();
+        let params = params.as_array().cloned().unwrap_or_default();
+        self.runtime.block_on(provider.raw_request::<_, Value>(method.to_owned().into(), params)).unwrap();
+    }
+
+    fn relayer_nonce(&self) -> u64 {
+        let relayer = self.chain().chain.address(RELAYER);
+        self.runtime.block_on(self.chain().chain.provider().get_transaction_count(relayer).into_future()).unwrap()
+    }
+
+    fn relayer_key(&self) -> String {
+        self.chain().chain.key(RELAYER).to_bytes().to_string()
+    }
+
+    /// Quotes a plain transfer of 3 tokens to the recipient with `service`, commits it,
+    /// deposits it at the intent address and answers the quote and the deposit's hash.
+    fn deposited(&self, service: &Instance) -> (QuoteResponse, alloy_primitives::B256) {
+        let chain = self.chain();
+        let sold = chain.tokens[0].address;
+        let request = json!({
+            "ownerAddress": chain.chain.address(OWNER), "originChainId": chain.chain_id, "originTokenAddress": sold,
+            "destinationChainId": chain.chain_id, "destinationTokenAddress": sold,
+            "destinationToAddress": chain.chain.address(RECIPIENT),
+            "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(3).to_string(),
+        });
+        let quote: QuoteResponse =
+            from_slice(service.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
+        service.rpc("CommitIntent", &commit_body(&quote));
+        let to = quote.intent.origin_intent_address;
+        let transfer = IPermitToken::transferCall { to, value: quote.intent.deposit_transaction.amount };
+        let deposit = self.runtime.block_on(chain.chain.send_data(OWNER, sold, transfer.abi_encode().into())).unwrap();
+        (quote, deposit.transaction_hash)
+    }
+
+    /// The receipt `service` gives once `check` holds for it (within a minute).
+    fn wait(&self, service: &Instance, intent_id: &str, check: impl Fn(&Value) -> bool) -> Value {
+        let started = Instant::now();
+        loop {
+            let receipt = service.receipt(intent_id);
+            if check(&receipt) {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(60), "{receipt}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn a_restart_after_the_origin_transaction_was_sent_follows_it_and_sends_it_once() {
+    let own = OwnStack::start(31_337_904);
+    let config = own.stack.service_json();
+    let db = crate::support::database("execute-restart");
+    let first = Instance::start(&config, &db, Some(&own.relayer_key()));
+    let (quote, deposit) = own.deposited(&first);
+    let intent_id = quote.intent.intent_id.clone();
+    own.raw("evm_setAutomine", json!([false]));
+    assert_eq!(first.rpc("ExecuteIntent", &hash_request(&intent_id, deposit))["intentStatus"], "EXECUTING");
+    let sent = own.wait(&first, &intent_id, |r| r["originTransaction"]["status"] == "SENT");
+    drop(first);
+
+    let second = Instance::start(&config, &db, Some(&own.relayer_key()));
+    own.raw("evm_mine", json!([]));
+    let done = own.wait(&second, &intent_id, |r| r["status"] != "EXECUTING");
+    assert_eq!(done["status"], "SUCCEEDED", "{done}");
+    assert_eq!(done["originTransaction"]["txnHash"], sent["originTransaction"]["txnHash"]);
+    assert_eq!(own.relayer_nonce(), 1, "one origin transaction, mined once");
+    own.raw("evm_mine", json!([]));
+    assert_eq!(own.relayer_nonce(), 1, "nothing else was sent");
+}
+
+#[test]
+fn two_instances_on_one_database_execute_an_intent_once() {
+    let own = OwnStack::start(31_337_905);
+    let config = own.stack.service_json();
+    let db = crate::support::database("execute-two");
+    let (one, two) = (
+        Instance::start(&config, &db, Some(&own.relayer_key())),
+        Instance::start(&config, &db, Some(&own.relayer_key())),
+    );
+    let (quote, deposit) = own.deposited(&one);
+    let intent_id = quote.intent.intent_id.clone();
+    assert_eq!(two.rpc("ExecuteIntent", &hash_request(&intent_id, deposit))["intentStatus"], "EXECUTING");
+    let done = own.wait(&one, &intent_id, |r| r["status"] != "EXECUTING");
+    assert_eq!(done["status"], "SUCCEEDED", "{done}");
+    assert_eq!(two.receipt(&intent_id)["originTransaction"], done["originTransaction"]);
+    assert_eq!(own.relayer_nonce(), 1, "executed once");
+}
