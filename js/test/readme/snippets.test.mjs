@@ -89,9 +89,15 @@ test("README.md's TypeScript type-checks strictly and quotes, commits, signs and
   assert.deepEqual(rest, []);
 });
 
-test("js/README.md's JavaScript hashes a quote's raw text", () => {
+test("js/README.md's JavaScript quotes, commits, executes, follows and reads an error through the client", () => {
   writeFileSync(join(project, "snippet.mjs"), javascript);
   const lines = run("snippet.mjs");
-  assert.equal(lines.length, 1, lines.join("\n"));
-  assert.match(lines[0], /^0x[0-9a-f]{64} 0x[0-9a-f]+$/);
+  assert.equal(lines.length, 5, lines.join("\n"));
+  assert.match(lines[0], /^0x[0-9a-f]{64} 125000000000000000000n$/);
+  assert.deepEqual(lines.slice(1), [
+    "EXECUTING",
+    "DEPOSIT null → SENT",
+    "ORIGIN null → PENDING",
+    "NotFound 8000 400 INTENT_NOT_FOUND intentId",
+  ]);
 });
