@@ -257,12 +257,21 @@ describe("against the reference service", () => {
     const intent = await committed();
     await client.executeIntent({ intentId: intent.intentId, depositTransactionHash: freshHash() });
     const controller = new AbortController();
-    const waiting = client.waitForReceipt(intent.intentId, {
-      signal: controller.signal,
-      // The first answer comes at once; the next request waits for a change that never comes.
-      onUpdate: () => setImmediate(() => controller.abort(new Error("the user left"))),
+    const reason = new Error("the user left");
+    let waits = 0;
+    // The first answer comes at once; the second request waits for a change that never
+    // comes, and is aborted once it is on its way.
+    const aborting = createClient({
+      baseUrl: service.url,
+      accessKey: ACCESS_KEY,
+      fetch: (url, init) => {
+        const answer = fetch(url, init);
+        if (++waits === 2) setImmediate(() => controller.abort(reason));
+        return answer;
+      },
     });
-    await assert.rejects(waiting, { message: "the user left" });
+    await assert.rejects(aborting.waitForReceipt(intent.intentId, { signal: controller.signal }), (error) => error === reason);
+    assert.equal(waits, 2);
   });
 });
 
