@@ -374,6 +374,22 @@ describe("Retry-After and aborts (a fetch stub)", () => {
     assert.equal(calls.length, 0);
   });
 
+  test("createClient refuses options it cannot use, as TypeErrors", () => {
+    assert.throws(() => createClient(), TypeError);
+    assert.throws(() => createClient({ baseUrl: "not a url" }), TypeError);
+    assert.throws(() => createClient({ baseUrl: "http://service.test", accessKey: 42 }), /accessKey must be a string/);
+    assert.throws(() => createClient({ baseUrl: "http://service.test", maxRetries: -1 }), /maxRetries/);
+    assert.throws(() => createClient({ baseUrl: "http://service.test", maxRetryAfterSeconds: Number.NaN }), /maxRetryAfterSeconds/);
+  });
+
+  test("the operator's request is written with its members' kinds: a lossy chain id is refused at its path", async () => {
+    const { calls, client } = stub(() => Response.json({}));
+    const report = { intentId: "0x01", transaction: { type: "ORIGIN", chainId: 2 ** 60, status: "SENT" } };
+    await assert.rejects(client().reportIntentOutcome(report), { reason: "NUMBER_OUT_OF_RANGE", path: "transaction.chainId" });
+    await assert.rejects(client().getIntent(42), { reason: "INVALID_TYPE", path: null });
+    assert.equal(calls.length, 0);
+  });
+
   test("an answer that is neither the response nor an error body is an Error that quotes it", async () => {
     const { client } = stub(() => new Response("<html>bad gateway</html>", { status: 502 }));
     await assert.rejects(client().clock(), (error) => {
