@@ -1,6 +1,7 @@
 // The type test a dApp team would write (`tsc --strict --noEmit`, .ci/run): the package's
 // hashes, addresses and typed-data documents go into viem's and ethers v6's functions as
-// they are, without a cast. Type-checked only, never run.
+// they are, without a cast, and the client's requests and answers are the generated
+// objects' types. Type-checked only, never run.
 
 import { Wallet, TypedDataEncoder, verifyTypedData as ethersVerifyTypedData } from "ethers";
 import { createWalletClient, hashTypedData, http, recoverTypedDataAddress, verifyTypedData, type Address, type Hash, type Hex } from "viem";
@@ -10,6 +11,7 @@ import { arbitrum } from "viem/chains";
 import {
   IntentCoreError,
   canonicalHash,
+  createClient,
   changedPaths,
   depositIntentDigest,
   depositIntentTypedData,
@@ -20,8 +22,14 @@ import {
   recoverSigner,
   relayableSignature,
   verifyDepositSignature,
+  type Client,
   type DepositSigner,
   type ErrorKind,
+  type IntentReceipt,
+  type QuoteRequestInput,
+  type ReceiptUpdate,
+  type ServerFailureCode,
+  type TransactionStatus,
   type IntentDigestInput,
   type TypedData,
 } from "intent-core";
@@ -77,3 +85,42 @@ export async function flow(quoteResponseText: string, input: IntentDigestInput, 
   console.log(amount, chainId, hash, same, valid, signer, recovered, relayable, ethersDigest, ethersSigner, paths);
   return verifyDepositSignature(input, signature);
 }
+
+/** The client: every answer typed, amounts bigints, errors with the published kinds and codes. */
+export async function serviceFlow(request: QuoteRequestInput, depositTransactionHash: Hash, signal: AbortSignal): Promise<IntentReceipt> {
+  const client: Client = createClient({ baseUrl: "http://127.0.0.1:8080", accessKey: "demo-access-key", fetch, maxRetries: 2 });
+  const { intent, gasFeeOptions } = await client.quoteIntent(request, { signal });
+  const amount: bigint = intent.depositTransaction.amount;
+  const to: Address = intent.depositTransaction.toAddress;
+  const hash: Hash = canonicalHash(intent);
+  const { intentId }: { intentId: string } = await client.commitIntent({ intent }, { signal });
+  const status: string = (await client.executeIntent({ intentId, depositTransactionHash }, { signal })).intentStatus;
+  const fee: bigint = gasFeeOptions.feeOptions[0]?.amount ?? 0n;
+  const version: string = (await client.ping()).version;
+  const serverTime: string = (await client.clock({ signal })).serverTime;
+  const states: TransactionStatus[] = (await client.waitIntentReceipt({ intentId, timeoutSeconds: 5 }, { signal })).receiptStates;
+  try {
+    await client.getIntent({ intentId: "0x01" }, { signal });
+  } catch (error) {
+    if (error instanceof IntentCoreError) {
+      const kind: ErrorKind = error.kind;
+      const reason: ServerFailureCode | string = error.reason;
+      const cause: string = error.body.cause;
+      console.log(kind, reason, cause, error.code, error.status, error.path);
+    }
+  }
+  console.log(amount, to, hash, status, fee, version, serverTime, states);
+  return client.waitForReceipt(intentId, {
+    signal,
+    onUpdate(update: ReceiptUpdate) {
+      for (const { transaction, previous } of update.changes) {
+        const now: TransactionStatus = transaction.status;
+        const before: TransactionStatus | null = previous;
+        console.log(transaction.type, before, now, transaction.tokenAmount + 0n, update.done);
+      }
+    },
+  });
+}
+
+// @ts-expect-error: a number where the client takes a request object or JSON text
+createClient({ baseUrl: "http://127.0.0.1:8080" }).getIntent(42);

@@ -9,6 +9,7 @@
 import { init, setDefaultSource } from "./load.js";
 
 export * from "./core.js";
+export { createClient } from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
 export { init, isLoaded } from "./load.js";

@@ -3,18 +3,21 @@
 
 import type * as T from "./generated/types.js";
 
-/** The error kinds of docs/spec.md §8. */
-export type ErrorKind = "InvalidArgument" | "IntentStatus" | "QuoteExpired" | "Unauthorized";
-
-/** Every failure of the package: the library's reason code and path, and the error body of docs/spec.md §8. */
+/**
+ * Every failure of the package and every error body the service answers (createClient):
+ * the reason code and path, and the error body of docs/spec.md §8.
+ */
 export declare class IntentCoreError extends Error {
   readonly name: "IntentCoreError";
-  /** The stable reason code (docs/spec.md §7). */
-  readonly reason: T.ReasonCode;
+  /**
+   * The stable reason code (docs/spec.md §7); from the service, also the code a server
+   * failure's cause opens with (`INTENT_NOT_FOUND`, `RATE_LIMITED`, …, docs/spec.md §8).
+   */
+  readonly reason: T.ReasonCode | T.ServerFailureCode;
   /** The JSON path of the field concerned (`originCalls.calls[2].to`), or null for the whole document. */
   readonly path: string | null;
-  /** The error kind of docs/spec.md §8. */
-  readonly kind: ErrorKind;
+  /** The error kind of docs/spec.md §8 (the package itself throws only the first four). */
+  readonly kind: T.ErrorKind;
   /** The kind's number: 2000, 2004, 7001, 1000, … */
   readonly code: number;
   /** The HTTP status a service answers with. */
@@ -22,7 +25,7 @@ export declare class IntentCoreError extends Error {
   /** For a JSON syntax error, the byte offset of the offending byte in the UTF-8 input; else null. */
   readonly offset: number | null;
   /** The error body as the service sends it. */
-  readonly body: { error: string; code: number; msg: string; cause: string; status: number };
+  readonly body: { error: T.ErrorKind; code: number; msg: string; cause: string; status: number };
 }
 
 /** Input of the functions: JSON text (best: the server's raw response text), its UTF-8 bytes, or an object. */

@@ -19,8 +19,10 @@ import { packageError } from "./errors.js";
 import { FIELD_KINDS, MAX_DEPTH, MAX_DOCUMENT_BYTES } from "./generated/schema.js";
 
 /**
- * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) beside the generated
- * ones, so that their members are encoded with their kinds and errors carry full paths.
+ * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) and the one request of
+ * the service's that is not the core's (ReportIntentOutcome's, client.js) beside the
+ * generated ones, so that their members are encoded with their kinds and errors carry full
+ * paths.
  */
 const KINDS = Object.freeze({
   ...FIELD_KINDS,
@@ -30,6 +32,12 @@ const KINDS = Object.freeze({
     mode: "string",
     nonce: "uint",
     tokenDomain: "PermitDomain",
+  }),
+  ReportIntentOutcomeRequest: Object.freeze({
+    intentId: "string",
+    outcome: "IntentStatus",
+    reason: "string",
+    transaction: "TransactionReport",
   }),
   Signature: Object.freeze({ signature: "bytes" }),
 });

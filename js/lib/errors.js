@@ -1,7 +1,8 @@
 // IntentCoreError: every failure of the package, with the reason code, the JSON path and
-// the error body of docs/spec.md §8. Built from the library's error line (core.js) or, for
-// what only JavaScript can get wrong (a lossy number, a function, a cycle), by the encoder
-// (encode.js) with the same kinds, codes and statuses (generated/schema.js).
+// the error body of docs/spec.md §8. Built from the library's error line (core.js), from a
+// service's error body (client.js) or, for what only JavaScript can get wrong (a lossy
+// number, a function, a cycle), by the encoder (encode.js) with the same kinds, codes and
+// statuses (generated/schema.js).
 
 import { REASONS } from "./generated/schema.js";
 

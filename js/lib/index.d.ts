@@ -2,6 +2,7 @@
 // entries (browser.js and node.js export the same names).
 
 export * from "./core.js";
+export * from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
 export type * from "./generated/types.js";

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { loadSync, setDefaultSource } from "./load.js";
 
 export * from "./core.js";
+export { createClient } from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
 export { init, isLoaded } from "./load.js";

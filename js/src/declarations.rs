@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use intent_core::{Limits, Reason};
+use intent_core::{ErrorKind, Limits, Reason, ServerFailure};
 
 use crate::objects::{visit_object, Object, ObjectVisitor, DOCUMENTS, OBJECTS};
 
@@ -179,6 +179,19 @@ pub fn types_d_ts() -> String {
     out.push_str("/** Every reason code of docs/spec.md §7, in catalogue order. */\nexport type ReasonCode =\n");
     for reason in Reason::ALL {
         let _ = writeln!(out, "  | \"{}\"", reason.code());
+    }
+    out.push_str(";\n");
+    out.push_str("\n/** Every error kind of docs/spec.md §8: a body's `error`. */\nexport type ErrorKind =");
+    for kind in ErrorKind::ALL {
+        let _ = write!(out, "\n  | \"{}\"", kind.name());
+    }
+    out.push_str(";\n");
+    out.push_str(
+        "\n/** The code each server failure's `cause` opens with (docs/spec.md §8), in catalogue order. */\n\
+         export type ServerFailureCode =",
+    );
+    for failure in ServerFailure::ALL {
+        let _ = write!(out, "\n  | \"{}\"", failure.code());
     }
     out.push_str(";\n");
     for decl in enums() {

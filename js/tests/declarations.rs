@@ -46,6 +46,17 @@ fn every_reason_code_is_declared() {
     }
 }
 
+#[test]
+fn every_error_kind_and_server_failure_code_is_declared() {
+    let types = types_d_ts();
+    for kind in intent_core::ErrorKind::ALL {
+        assert!(types.contains(&format!("\n  | \"{}\"", kind.name())), "{}", kind.name());
+    }
+    for failure in intent_core::ServerFailure::ALL {
+        assert!(types.contains(&format!("\n  | \"{}\"", failure.code())), "{}", failure.code());
+    }
+}
+
 /// The names of the objects the library declares with `wire_object!` in `src/`.
 fn library_objects(dir: &std::path::Path, found: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).expect("read src/") {

@@ -99,6 +99,45 @@ export type ReasonCode =
   | "ORIGIN_UNCONFIRMED"
 ;
 
+/** Every error kind of docs/spec.md §8: a body's `error`. */
+export type ErrorKind =
+  | "InvalidArgument"
+  | "IntentStatus"
+  | "QuoteExpired"
+  | "Unauthorized"
+  | "NotFound"
+  | "AccessKeyNotFound"
+  | "PermissionDenied"
+  | "RequestConflict"
+  | "RateLimited"
+  | "Timeout"
+  | "PayloadTooLarge"
+  | "Unexpected"
+  | "WebrpcBadRoute"
+  | "WebrpcBadMethod"
+  | "ChainNodeHealth";
+
+/** The code each server failure's `cause` opens with (docs/spec.md §8), in catalogue order. */
+export type ServerFailureCode =
+  | "INTENT_NOT_FOUND"
+  | "ACCESS_KEY_MISSING"
+  | "ACCESS_KEY_UNKNOWN"
+  | "PERMISSION_DENIED"
+  | "REVISION_CONFLICT"
+  | "DEPOSIT_PROOF_USED"
+  | "RATE_LIMITED"
+  | "REQUEST_TIMEOUT"
+  | "PAYLOAD_TOO_LARGE"
+  | "INTERNAL"
+  | "BAD_ROUTE"
+  | "BAD_METHOD"
+  | "DEPOSIT_NOT_MINED"
+  | "CHAIN_NODE_UNAVAILABLE"
+  | "ROUTE_NOT_SERVED"
+  | "FILTER_NOT_SERVED"
+  | "TOO_MANY_RESULTS"
+  | "ABORT_NOT_SUCCEEDED";
+
 /** The enum IntentStatus of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
 export type IntentStatus =
   | "QUOTED"

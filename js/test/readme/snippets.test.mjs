@@ -5,42 +5,20 @@
 // pinned copy in js/node_modules. The TypeScript is type-checked under `tsc --strict` (the
 // typescript of package.json) and compiled, and both run with node against the reference
 // service, started with README.md's own command (section "Reference service") from the
-// repository's root and stopped with SIGTERM at the end.
+// repository's root and stopped with SIGTERM at the end (test/node/service.mjs).
 
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
+import { blocks, section, startService } from "../node/service.mjs";
+
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const packageDir = join(repo, "js");
-
-/** The lines of `markdown` from the line `heading` to the next heading of its level. */
-function section(markdown, heading) {
-  const lines = markdown.split("\n");
-  const start = lines.indexOf(heading);
-  assert.notEqual(start, -1, `no section ${heading}`);
-  const level = heading.split(" ")[0] + " ";
-  const end = lines.findIndex((line, i) => i > start && line.startsWith(level));
-  return lines.slice(start + 1, end === -1 ? undefined : end);
-}
-
-/** The fenced blocks of `language` in `lines`, each as its text. */
-function blocks(lines, language) {
-  const found = [];
-  let inside = null;
-  for (const line of lines) {
-    if (inside === null && line === "```" + language) inside = [];
-    else if (inside !== null && line === "```") {
-      found.push(inside.join("\n") + "\n");
-      inside = null;
-    } else if (inside !== null) inside.push(line);
-  }
-  return found;
-}
 
 /** The one block of `language` in `lines`. */
 function onlyBlock(lines, language, where) {
@@ -50,12 +28,10 @@ function onlyBlock(lines, language, where) {
 }
 
 const readme = readFileSync(join(repo, "README.md"), "utf8");
-const serviceStart = blocks(section(readme, "## Reference service"), "sh")[0];
 const typescript = onlyBlock(section(readme, "## JavaScript / TypeScript"), "ts", "README.md's JavaScript / TypeScript");
 const javascript = onlyBlock(readFileSync(join(packageDir, "README.md"), "utf8").split("\n"), "js", "js/README.md");
 
 let service;
-let serviceExit;
 let project;
 
 before(async () => {
@@ -69,29 +45,13 @@ before(async () => {
   symlinkSync(join(packageDir, "node_modules", "viem"), join(project, "node_modules", "viem"), "dir");
   writeFileSync(join(project, "package.json"), JSON.stringify({ private: true, type: "module" }));
 
-  // The service, as README.md starts it, from the root; ready once it prints its address.
-  service = spawn("bash", ["-c", `exec ${serviceStart}`], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
-  let stderr = "";
-  service.stderr.on("data", (chunk) => (stderr += chunk));
-  serviceExit = new Promise((resolve) => service.on("exit", (code, signal) => resolve({ code, signal })));
-  await new Promise((resolve, reject) => {
-    let stdout = "";
-    service.stdout.on("data", (chunk) => {
-      stdout += chunk;
-      if (stdout.split("\n").includes("listening on 127.0.0.1:8080")) resolve();
-    });
-    serviceExit.then(({ code, signal }) =>
-      reject(new Error(`the service ended (${code ?? signal}) before it listened:\n${stdout}\n${stderr}`)),
-    );
-  });
+  // The service, as README.md starts it, on the address its examples name.
+  service = await startService({ listen: "127.0.0.1:8080" });
+  assert.equal(service.url, "http://127.0.0.1:8080");
 });
 
 after(async () => {
-  if (service !== undefined && service.exitCode === null) {
-    service.kill("SIGTERM");
-    const { code } = await serviceExit;
-    assert.equal(code, 0, "the service did not exit 0 on SIGTERM");
-  }
+  await service?.stop();
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 });
 
@@ -123,15 +83,21 @@ test("README.md's TypeScript type-checks strictly and quotes, commits, signs and
   const [executed, refused, ...rest] = run(join("out", "snippet.js"));
   assert.match(
     executed,
-    /^0x[0-9a-f]{64} 0x17c5185167401eD00cF5F5b2fc97D9BBfDb7D025 true \{"intentId":"0x[0-9a-f]+","intentStatus":"EXECUTING"\}$/,
+    /^0x[0-9a-f]{64} 0x17c5185167401eD00cF5F5b2fc97D9BBfDb7D025 true EXECUTING$/,
   );
   assert.equal(refused, "NUMBER_OUT_OF_RANGE salt InvalidArgument");
   assert.deepEqual(rest, []);
 });
 
-test("js/README.md's JavaScript hashes a quote's raw text", () => {
+test("js/README.md's JavaScript quotes, commits, executes, follows and reads an error through the client", () => {
   writeFileSync(join(project, "snippet.mjs"), javascript);
   const lines = run("snippet.mjs");
-  assert.equal(lines.length, 1, lines.join("\n"));
-  assert.match(lines[0], /^0x[0-9a-f]{64} 0x[0-9a-f]+$/);
+  assert.equal(lines.length, 5, lines.join("\n"));
+  assert.match(lines[0], /^0x[0-9a-f]{64} 125000000000000000000n$/);
+  assert.deepEqual(lines.slice(1), [
+    "EXECUTING",
+    "DEPOSIT null → SENT",
+    "ORIGIN null → PENDING",
+    "NotFound 8000 400 INTENT_NOT_FOUND intentId",
+  ]);
 });

@@ -1,0 +1,92 @@
+// The declarations of client.js (written by hand): every request and response is the
+// generated type of its object (generated/types.d.ts), as docs/openapi.json names it.
+
+import type * as T from "./generated/types.js";
+import type { Input } from "./core.js";
+
+/** What createClient takes. */
+export interface ClientOptions {
+  /** The service's URL, e.g. `http://127.0.0.1:8080` (a path in it is kept: `https://host/intents/`). */
+  baseUrl: string | URL;
+  /** Sent as `X-Access-Key`: a project's access key, or an operator key for reportIntentOutcome. */
+  accessKey?: string;
+  /** The fetch to call (the global one by default). */
+  fetch?: typeof globalThis.fetch;
+  /** How many times a 429 or 503 answer with `Retry-After` is tried again: 3 by default. */
+  maxRetries?: number;
+  /** The longest `Retry-After` waited for, in seconds (60 by default); a longer one is thrown at once. */
+  maxRetryAfterSeconds?: number;
+}
+
+/** What every call takes. */
+export interface CallOptions {
+  /** Aborts the call, its `Retry-After` waits included: it rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * ReportIntentOutcome's request (docs/spec.md §12, "Execution progress"): the service's
+ * own object, not one of the library's, so the only request type written here.
+ */
+export interface ReportIntentOutcomeRequestInput {
+  intentId: string;
+  /** Without it, the transaction's progress only (the intent's status unchanged). */
+  outcome?: "SUCCEEDED" | "FAILED" | "REFUNDED" | null;
+  /** Required with `FAILED`. */
+  reason?: string | null;
+  transaction: T.TransactionReportInput;
+}
+
+/** One transaction whose status changed since the last update (`previous` null the first time). */
+export interface TransactionChange {
+  transaction: T.IntentTransaction;
+  previous: T.TransactionStatus | null;
+}
+
+/** What waitForReceipt's `onUpdate` is called with: the answer and the transactions that changed. */
+export interface ReceiptUpdate extends T.WaitIntentReceiptResponse {
+  changes: TransactionChange[];
+}
+
+/** What waitForReceipt takes. */
+export interface WaitOptions {
+  /** Called with the first answer, each answer whose transactions changed, and the last; awaited. */
+  onUpdate?: (update: ReceiptUpdate) => void | Promise<void>;
+  /** Aborts the wait: it rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Each request's `timeoutSeconds` (the service's 30 without it, at most 60). */
+  timeoutSeconds?: T.IntegerInput;
+}
+
+/**
+ * A client of the reference service (docs/spec.md §12): one method per operation of
+ * docs/openapi.json. Requests are objects (bigints and digits exact), JSON text or its
+ * bytes; answers are the objects in their wire form (uints as bigints). A failure the
+ * service answers is an IntentCoreError with its body's kind, code, status and cause
+ * (`reason` and `path` read from the cause).
+ */
+export interface Client {
+  quoteIntent(request: Input<T.QuoteRequestInput>, options?: CallOptions): Promise<T.QuoteResponse>;
+  commitIntent(request: Input<T.CommitRequestInput>, options?: CallOptions): Promise<T.CommitResponse>;
+  executeIntent(request: Input<T.ExecuteRequestInput>, options?: CallOptions): Promise<T.ExecuteResponse>;
+  getIntentReceipt(request: Input<T.GetIntentReceiptRequestInput>, options?: CallOptions): Promise<T.GetIntentReceiptResponse>;
+  waitIntentReceipt(request: Input<T.WaitIntentReceiptRequestInput>, options?: CallOptions): Promise<T.WaitIntentReceiptResponse>;
+  getIntent(request: Input<T.GetIntentRequestInput>, options?: CallOptions): Promise<T.GetIntentResponse>;
+  searchIntents(request: Input<T.SearchIntentsRequestInput>, options?: CallOptions): Promise<T.SearchIntentsResponse>;
+  getIntentHistory(request: Input<T.GetIntentHistoryRequestInput>, options?: CallOptions): Promise<T.GetIntentHistoryResponse>;
+  abortIntent(request: Input<T.AbortIntentRequestInput>, options?: CallOptions): Promise<T.AbortIntentResponse>;
+  clock(options?: CallOptions): Promise<T.ClockResponse>;
+  ping(options?: CallOptions): Promise<T.PingResponse>;
+  runtimeStatus(options?: CallOptions): Promise<T.RuntimeStatusResponse>;
+  /** The operator's method: a client made with an operator key. */
+  reportIntentOutcome(request: Input<ReportIntentOutcomeRequestInput>, options?: CallOptions): Promise<T.GetIntentReceiptResponse>;
+  /**
+   * WaitIntentReceipt in a loop, one request per change: reports each transaction's status
+   * as it changes through `onUpdate`, and resolves with the receipt once the intent is done
+   * (SUCCEEDED, FAILED, ABORTED or REFUNDED).
+   */
+  waitForReceipt(intentId: string, options?: WaitOptions): Promise<T.IntentReceipt>;
+}
+
+/** A client of the service at `baseUrl`. */
+export declare function createClient(options: ClientOptions): Client;
