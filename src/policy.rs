@@ -20,9 +20,10 @@ pub struct Policy {
     /// How many blocks must hold a deposit transaction, its own included, before its hash
     /// proves the deposit (default 1: mined; docs/spec.md §7, `DEPOSIT_UNCONFIRMED`).
     pub deposit_confirmations: u64,
-    /// How long a record may stay EXECUTING without its origin transaction being mined, in
+    /// How long a record may stay EXECUTING without an origin transaction it follows, in
     /// seconds from the execute (default 3600): past it, [`IntentRecord::next_step`]
-    /// asks for [`Step::Fail`] (docs/spec.md §6.7). The origin transaction's receipt needs
+    /// asks for [`Step::Fail`] (docs/spec.md §6.7); an origin transaction reported SENT or
+    /// MINING with its hash is followed whatever the time. The origin transaction's receipt needs
     /// [`Policy::deposit_confirmations`] too.
     ///
     /// [`IntentRecord::next_step`]: crate::IntentRecord::next_step

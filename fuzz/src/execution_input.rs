@@ -76,6 +76,9 @@ pub struct ReceiptChoice {
     pub calls: Vec<CallChoice>,
     /// With the refund Transfer of the deposit token to the owner.
     pub refund: bool,
+    /// The service fee's Transfer of the origin token to the fee collector, when the record
+    /// has one (gas fee options): the fee itself (`None`), or `1 + delta` below it.
+    pub fee_short: Option<u8>,
 }
 
 impl ProgressChoice {
@@ -183,6 +186,16 @@ fn call_log(wallet: Address, signature: &str, op_hash: B256, index: usize, data:
     }
 }
 
+/// An ERC-20 `Transfer` of `value` from `from` to `to`, emitted at `token`.
+fn transfer_log(token: Address, from: Address, to: Address, value: U256) -> EvidenceLog {
+    EvidenceLog {
+        address: token,
+        data: value.to_be_bytes::<32>().to_vec().into(),
+        topics: vec![keccak256("Transfer(address,address,uint256)"), from.into_word(), to.into_word()],
+        unknown: UnknownMembers::new(),
+    }
+}
+
 impl ReceiptChoice {
     /// The receipt, what the model is told of it, and the status reason the spec gives it
     /// (owned here, lent to the model).
@@ -234,18 +247,21 @@ impl ReceiptChoice {
                 reason = failure;
             }
         }
+        if let Some(collector) = record.gas_fee_options().map(|options| options.fee_collector_address) {
+            let (fee, token) = (intent.fees.service_fee_total, intent.quote_request.origin_token_address);
+            let paid = match self.fee_short {
+                None => fee,
+                Some(delta) => fee.saturating_sub(U256::from(delta) + U256::from(1)),
+            };
+            logs.push(transfer_log(token, wallet, collector, paid));
+            if reason.is_none() && paid < fee && token != Address::ZERO {
+                reason =
+                    Some(format!("the fee collector received {paid} of the origin token, below the service fee {fee}"));
+            }
+        }
         if self.refund {
-            let deposit = &intent.deposit_transaction;
-            logs.push(EvidenceLog {
-                address: deposit.token_address,
-                data: word(5).to_vec().into(),
-                topics: vec![
-                    keccak256("Transfer(address,address,uint256)"),
-                    wallet.into_word(),
-                    intent.owner_address.into_word(),
-                ],
-                unknown: UnknownMembers::new(),
-            });
+            let token = intent.deposit_transaction.token_address;
+            logs.push(transfer_log(token, wallet, intent.owner_address, U256::from(5)));
         }
         let reverted = self.reverted;
         if reverted {

@@ -61,8 +61,10 @@ pub enum Step {
         /// The origin transaction the record follows.
         hash: B256,
     },
-    /// The policy's time bound passed: answer with
-    /// [`EventInput::fail`](crate::EventInput::fail) and this reason. The deposit stays at
+    /// The policy's time bound passed with nothing sent, or with an origin transaction
+    /// reported in a status the record cannot follow: answer with
+    /// [`EventInput::fail`](crate::EventInput::fail) and this reason. A followed origin
+    /// transaction is never failed on time alone. The deposit stays at
     /// the intent address, which the owner's key can always recover.
     Fail {
         /// The status reason.
@@ -110,7 +112,7 @@ impl Precondition {
 /// followable: never sent again).
 enum OriginReported {
     NotSent,
-    Followed(TransactionStatus, B256),
+    Followed(B256),
     Otherwise(TransactionStatus),
 }
 
@@ -122,8 +124,9 @@ impl IntentRecord {
     /// The deposit stage SUCCEEDED when the record keeps its deposit transaction SUCCEEDED:
     /// reported by the relayer that sent it ([`EventInput::progress`](crate::EventInput::progress)),
     /// or kept by an execute whose deposit evidence proved its hash. Then, in order:
-    /// - the origin transaction reported MINING: [`Step::FollowOrigin`];
-    /// - reported SENT: [`Step::FollowOrigin`], or [`Step::Fail`] once the time bound passed;
+    /// - the origin transaction reported SENT or MINING with a hash: [`Step::FollowOrigin`]
+    ///   whatever the time (the host replaces it with a higher fee until it is mined, and its
+    ///   receipt decides);
     /// - reported in any other status than PENDING, or without a hash: nothing (it is never
     ///   sent again), or [`Step::Fail`] once the time bound passed;
     /// - past the time bound (`statusSince + executionTimeoutSeconds`): [`Step::Fail`];
@@ -137,13 +140,7 @@ impl IntentRecord {
         let past_bound = now >= self.execution_deadline();
         let bound = self.policy.execution_timeout_seconds;
         match self.origin_reported() {
-            OriginReported::Followed(status, hash) => {
-                if status == TransactionStatus::Sent && past_bound {
-                    let reason = format!("origin transaction {hash:#x} not mined within {bound} s of the execute");
-                    return Some(Step::Fail { reason });
-                }
-                return Some(Step::FollowOrigin { chain_id: origin_chain, hash });
-            }
+            OriginReported::Followed(hash) => return Some(Step::FollowOrigin { chain_id: origin_chain, hash }),
             OriginReported::Otherwise(status) => {
                 let reason =
                     format!("origin transaction reported {status} and not mined within {bound} s of the execute");
@@ -198,17 +195,15 @@ impl IntentRecord {
         let Some(origin) = self.kept(&TransactionType::Origin) else { return OriginReported::NotSent };
         match (&origin.status, origin.txn_hash) {
             (TransactionStatus::Pending, _) => OriginReported::NotSent,
-            (TransactionStatus::Sent | TransactionStatus::Mining, Some(hash)) => {
-                OriginReported::Followed(origin.status.clone(), hash)
-            }
+            (TransactionStatus::Sent | TransactionStatus::Mining, Some(hash)) => OriginReported::Followed(hash),
             (status, _) => OriginReported::Otherwise(status.clone()),
         }
     }
 
     /// The origin transaction the record follows: reported SENT or MINING with its hash.
-    fn followed_origin(&self) -> Option<(TransactionStatus, B256)> {
+    fn followed_origin(&self) -> Option<B256> {
         match self.origin_reported() {
-            OriginReported::Followed(status, hash) => Some((status, hash)),
+            OriginReported::Followed(hash) => Some(hash),
             _ => None,
         }
     }
@@ -257,15 +252,15 @@ impl IntentRecord {
     /// The origin receipt ([`EventInput::origin_receipt`](crate::EventInput::origin_receipt)).
     pub(super) fn apply_origin_receipt(&mut self, evidence: &OriginEvidence, now: Timestamp) -> Result<Applied, Error> {
         self.check_executing("originReceipt", now)?;
-        let Some((_, hash)) = self.followed_origin() else {
+        let Some(hash) = self.followed_origin() else {
             let detail = "no origin transaction was reported SENT or MINING with its hash";
             return Err(Error::new(Problem::FactNotAsked { fact: "an origin receipt", detail }));
         };
-        let outcome = judge_origin(hash, &self.intent, evidence, self.policy.deposit_confirmations).map_err(
-            |(problem, members)| {
+        let collector = self.gas_fee_options.as_ref().map(|options| options.fee_collector_address);
+        let outcome = judge_origin(hash, &self.intent, collector, evidence, self.policy.deposit_confirmations)
+            .map_err(|(problem, members)| {
                 members.iter().rev().fold(Error::new(problem), |error, member| error.in_member(member))
-            },
-        )?;
+            })?;
         let origin = |status, reason| judged(&self.intent, &TransactionType::Origin, status, reason, hash, now);
         match outcome {
             OriginOutcome::Succeeded => {

@@ -87,8 +87,8 @@ wire_object! {
         deposit_confirmations: Option<u64> = "depositConfirmations",
         /// `entrypoint`: The entrypoint's EIP-712 names.
         entrypoint: EntrypointNamesState = "entrypoint",
-        /// `executionTimeoutSeconds`: How long the record may stay EXECUTING without its
-        /// origin transaction mined; absent means 3600, and 3600 is written absent, so that
+        /// `executionTimeoutSeconds`: How long the record may stay EXECUTING without an
+        /// origin transaction it follows; absent means 3600, and 3600 is written absent, so that
         /// states written before it existed read and write as they did.
         execution_timeout_seconds: Option<u64> = "executionTimeoutSeconds",
         /// `executionWindowSeconds`: How long after the commit the intent may be executed.

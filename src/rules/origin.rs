@@ -1,6 +1,6 @@
 //! The judgement of an origin transaction (docs/spec.md §6.7): from its receipt's facts
-//! alone (the status, the intent wallet's call events, the token `Transfer` logs) and the
-//! intent, whether the origin calls did what the quote says, failed with a decoded reason,
+//! alone (the status, the intent wallet's call events, the token `Transfer` logs), the
+//! intent and the fee collector, whether the origin calls did what the quote says, failed with a decoded reason,
 //! and gave the deposit back. The evidence is passed in ([`OriginEvidence`]); nothing here
 //! reads a chain.
 //!
@@ -39,7 +39,8 @@ pub const ORIGIN_REVERTED_REASON: &str = "origin transaction reverted: the depos
 /// What the receipt of an origin transaction says happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum OriginOutcome {
-    /// Every main call succeeded and the recipient received at least `toAmountMin`.
+    /// Every main call succeeded, the fee collector received the service fee and the
+    /// recipient received at least `toAmountMin`.
     Succeeded,
     /// The origin transaction failed, with the status reason; `refunded` when the same
     /// receipt shows the deposit token going from the intent address to the owner.
@@ -56,7 +57,8 @@ enum CallEvent {
 }
 
 /// Checks that `evidence` is the receipt of `hash` on the intent's origin chain with
-/// `required` confirmations, then judges it.
+/// `required` confirmations, then judges it; `collector` is the record's
+/// `gasFeeOptions.feeCollectorAddress`, when it has gas fee options.
 ///
 /// # Errors
 ///
@@ -65,6 +67,7 @@ enum CallEvent {
 pub(crate) fn judge_origin(
     hash: B256,
     intent: &Intent,
+    collector: Option<Address>,
     evidence: &OriginEvidence,
     required: u64,
 ) -> Result<OriginOutcome, (Problem, &'static [&'static str])> {
@@ -85,11 +88,11 @@ pub(crate) fn judge_origin(
     if receipt.status.0 != U256::from(1) {
         return Ok(OriginOutcome::Failed { reason: String::from(ORIGIN_REVERTED_REASON), refunded: false });
     }
-    Ok(judge_logs(intent, &receipt.logs))
+    Ok(judge_logs(intent, collector, &receipt.logs))
 }
 
 /// The judgement of a mined origin transaction (status 1) from its logs.
-fn judge_logs(intent: &Intent, logs: &[EvidenceLog]) -> OriginOutcome {
+fn judge_logs(intent: &Intent, collector: Option<Address>, logs: &[EvidenceLog]) -> OriginOutcome {
     let wallet = intent.origin_intent_address;
     let calls = &intent.origin_calls.calls;
     let op_hash = payload_hash_for(&intent.origin_calls, wallet).ok();
@@ -117,6 +120,9 @@ fn judge_logs(intent: &Intent, logs: &[EvidenceLog]) -> OriginOutcome {
         return OriginOutcome::Failed { reason: failure, refunded: refunded(intent, logs) };
     }
     let request = &intent.quote_request;
+    if let Some(reason) = collector.and_then(|collector| fee_unpaid(intent, collector, logs)) {
+        return OriginOutcome::Failed { reason, refunded: refunded(intent, logs) };
+    }
     let token = request.destination_token_address;
     if intent.destination_chain_id == intent.origin_chain_id && token != Address::ZERO {
         let recipient = request.destination_to_address.unwrap_or(intent.owner_address);
@@ -131,6 +137,23 @@ fn judge_logs(intent: &Intent, logs: &[EvidenceLog]) -> OriginOutcome {
         }
     }
     OriginOutcome::Succeeded
+}
+
+/// The status reason when `logs` show the fee collector paid less than the service fee
+/// (`fees.serviceFeeTotal`): the sum of the origin token's Transfers from the intent address
+/// to `collector`. A zero fee, or a native origin token (it leaves no log: the calls
+/// decide), is not judged here.
+fn fee_unpaid(intent: &Intent, collector: Address, logs: &[EvidenceLog]) -> Option<String> {
+    let fee = intent.fees.service_fee_total;
+    let token = intent.quote_request.origin_token_address;
+    if fee.is_zero() || token == Address::ZERO {
+        return None;
+    }
+    let wallet = intent.origin_intent_address;
+    let paid = transfers(logs, token)
+        .filter(|transfer| transfer.from == wallet && transfer.to == collector)
+        .fold(U256::ZERO, |sum, transfer| sum.saturating_add(transfer.value));
+    (paid < fee).then(|| format!("the fee collector received {paid} of the origin token, below the service fee {fee}"))
 }
 
 /// Whether `logs` show a Transfer of the deposit token from the intent address to the

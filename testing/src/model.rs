@@ -123,7 +123,8 @@ pub enum Progressed {
     DepositSucceeded,
     /// The deposit transaction reported in another status: the deposit stage is not done.
     DepositOther,
-    /// The origin transaction reported SENT or MINING with a hash: the record follows it.
+    /// The origin transaction reported SENT or MINING with a hash: the record follows it,
+    /// whatever the time, until its receipt decides.
     OriginFollowed,
 }
 
@@ -138,7 +139,9 @@ pub struct KnownBalance {
     pub meets: bool,
 }
 
-/// How the spec judges an origin receipt (docs/spec.md §6.7), as the caller built it.
+/// How the spec judges an origin receipt (docs/spec.md §6.7), as the caller built it: the
+/// status, then the main calls' events, then the fee collector's Transfers, then the
+/// recipient's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Judged<'a> {
     /// SUCCEEDED.

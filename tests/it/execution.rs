@@ -9,8 +9,8 @@ use intent_core::rules::ORIGIN_REVERTED_REASON;
 use intent_core::wallet::payload_hash_for;
 use intent_core::{
     from_slice, to_string, Address, Applied, BalanceFact, Bytes, Call, ChainFacts, EventInput, EvidenceLog,
-    EvidenceReceipt, Intent, IntentRecord, IntentStatus, OriginEvidence, Policy, Quantity, Reason, RecordState, Step,
-    Timestamp, TransactionStatus, TransactionType, UnknownMembers, B256, U256,
+    EvidenceReceipt, GasFeeOptions, Intent, IntentRecord, IntentStatus, OriginEvidence, Policy, Quantity, Reason,
+    RecordState, Step, Timestamp, TransactionStatus, TransactionType, UnknownMembers, B256, U256,
 };
 
 use crate::fixtures::{
@@ -76,9 +76,22 @@ fn evidence(intent: &Intent, status: u64, logs: Vec<EvidenceLog>) -> OriginEvide
     }
 }
 
-/// Every call of `intent`'s origin bundle succeeded.
+/// The fixture's fee collector (`gasFeeOptions.feeCollectorAddress`).
+fn collector() -> Address {
+    crate::fixtures::gas_fee_options().fee_collector_address
+}
+
+/// `value` of the origin token from the intent address to the fee collector.
+fn fee_paid(intent: &Intent, value: U256) -> EvidenceLog {
+    transfer(intent.quote_request.origin_token_address, intent.origin_intent_address, collector(), value)
+}
+
+/// Every call of `intent`'s origin bundle succeeded, and the fee collector received the
+/// service fee.
 fn all_succeeded(intent: &Intent) -> Vec<EvidenceLog> {
-    (0..intent.origin_calls.calls.len() as u64).map(|index| succeeded(intent, index)).collect()
+    let mut logs = calls_succeeded(intent);
+    logs.push(fee_paid(intent, intent.fees.service_fee_total));
+    logs
 }
 
 /// The balance that meets the fixture's precondition, exactly.
@@ -194,15 +207,14 @@ fn past_the_time_bound_the_record_asks_to_fail_with_what_it_waited_for() {
     let _ = record.apply(EventInput::balance(&balance(&intent())), later()).unwrap();
     assert_eq!(record.next_step(deadline), fail("the origin transaction was not sent within 3600 s of the execute"));
 
+    // An origin transaction SENT or MINING with its hash is followed whatever the time: the
+    // host replaces it with a higher fee until it is mined, and its receipt decides.
     let mut record = following(executing_record());
-    assert_eq!(
-        record.next_step(deadline),
-        fail(&format!("origin transaction {ORIGIN_HASH:#x} not mined within 3600 s of the execute"))
-    );
-    // Once mined, the receipt is followed whatever the time: the transaction is on chain.
+    let follow = Some(Step::FollowOrigin { chain_id: intent().origin_chain_id, hash: ORIGIN_HASH });
+    assert_eq!(record.next_step(deadline), follow);
+    assert_eq!(record.next_step(secs(deadline, 86_400)), follow);
     let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
     let _ = record.apply(EventInput::progress(&mining), at(2)).unwrap();
-    let follow = Some(Step::FollowOrigin { chain_id: intent().origin_chain_id, hash: ORIGIN_HASH });
     assert_eq!(record.next_step(secs(deadline, 86_400)), follow);
 
     let policy = Policy { execution_timeout_seconds: 60, ..Policy::default() };
@@ -238,6 +250,8 @@ fn an_origin_transaction_reported_otherwise_is_never_sent_again() {
     unhashed.txn_hash = None;
     let _ = record.apply(EventInput::progress(&unhashed), at(1)).unwrap();
     assert_eq!(record.next_step(at(1)), None, "a SENT origin without a hash: nothing to follow, nothing to send");
+    let reason = "origin transaction reported SENT and not mined within 3600 s of the execute";
+    assert_eq!(record.next_step(deadline), Some(Step::Fail { reason: reason.into() }));
     let receipt = evidence(&intent, 1, all_succeeded(&intent));
     refused(&mut record, EventInput::origin_receipt(&receipt), at(2), Reason::FactNotAsked, None);
     // A PENDING report is not a send.
@@ -479,6 +493,80 @@ fn same_chain_intent() -> Intent {
     intent
 }
 
+/// `intent` quoted with `gas_fee_options`, committed, executing on a proven deposit, its
+/// precondition met and its origin transaction SENT ([`following`]).
+fn following_quoted(intent: &Intent, gas_fee_options: Option<GasFeeOptions>) -> IntentRecord {
+    let mut record =
+        IntentRecord::quote(intent.clone(), gas_fee_options, &Policy::default(), crate::fixtures::quoted_at())
+            .expect("the intent quotes");
+    let _ = record.apply(EventInput::commit(intent), crate::fixtures::committed_at()).unwrap();
+    let proof = intent_test_support::evidence::paying(intent, DEPOSIT_HASH);
+    let facts = ChainFacts::with_deposit_evidence(&proof);
+    let _ = record.apply(EventInput::execute_with(&hash_request(), facts), executed_at()).unwrap();
+    following(record)
+}
+
+/// The call events of `intent`'s origin bundle, every call succeeded, and nothing else.
+fn calls_succeeded(intent: &Intent) -> Vec<EvidenceLog> {
+    (0..intent.origin_calls.calls.len() as u64).map(|index| succeeded(intent, index)).collect()
+}
+
+#[test]
+fn a_fee_collector_paid_less_than_the_service_fee_fails() {
+    let fee = intent().fees.service_fee_total;
+    assert!(fee > U256::ZERO, "the fixture charges a service fee");
+    let reason =
+        |paid: U256| format!("the fee collector received {paid} of the origin token, below the service fee {fee}");
+    let short = |intent: &Intent| {
+        let mut logs = calls_succeeded(intent);
+        logs.push(fee_paid(intent, intent.fees.service_fee_total - U256::from(1)));
+        logs
+    };
+    failed_with(&judged(1, short), &reason(fee - U256::from(1)));
+    let summed = |intent: &Intent| {
+        let mut logs = short(intent);
+        logs.push(fee_paid(intent, U256::from(1)));
+        logs
+    };
+    assert_eq!(judged(1, summed).status(), &IntentStatus::Succeeded, "the Transfers to the collector are summed");
+    // A Transfer from another address, of another token or to another address pays no fee.
+    let not_fees: [fn(&Intent) -> EvidenceLog; 3] = [
+        |intent| {
+            let token = intent.quote_request.origin_token_address;
+            transfer(token, Address::repeat_byte(1), collector(), intent.fees.service_fee_total)
+        },
+        |intent| {
+            let (wallet, fee) = (intent.origin_intent_address, intent.fees.service_fee_total);
+            transfer(Address::repeat_byte(2), wallet, collector(), fee)
+        },
+        |intent| {
+            let (token, wallet) = (intent.quote_request.origin_token_address, intent.origin_intent_address);
+            transfer(token, wallet, Address::repeat_byte(3), intent.fees.service_fee_total)
+        },
+    ];
+    for not_fee in not_fees {
+        let record = judged(1, |intent| {
+            let mut logs = calls_succeeded(intent);
+            logs.push(not_fee(intent));
+            logs
+        });
+        failed_with(&record, &reason(U256::ZERO));
+    }
+    // The fallback refund in the same receipt: REFUNDED, the reason kept.
+    let record = judged(1, |intent| {
+        let mut logs = calls_succeeded(intent);
+        logs.push(refund(intent));
+        logs
+    });
+    assert_eq!((record.status(), record.status_reason()), (&IntentStatus::Refunded, Some(reason(U256::ZERO).as_str())));
+    // Without gas fee options the record knows no collector: the fee is not judged.
+    let intent = intent();
+    let mut record = following_quoted(&intent, None);
+    let receipt = evidence(&intent, 1, calls_succeeded(&intent));
+    assert_eq!(record.apply(EventInput::origin_receipt(&receipt), at(2)), Ok(Applied::Changed));
+    assert_eq!(record.status(), &IntentStatus::Succeeded);
+}
+
 #[test]
 fn a_same_chain_intent_succeeds_only_when_the_recipient_got_to_amount_min() {
     let intent = same_chain_intent();
@@ -486,13 +574,7 @@ fn a_same_chain_intent_succeeds_only_when_the_recipient_got_to_amount_min() {
     let recipient = intent.quote_request.destination_to_address.unwrap();
     let least = intent.quote.to_amount_min;
     let run = |paid: Vec<U256>| {
-        let mut record = IntentRecord::quote(intent.clone(), None, &Policy::default(), crate::fixtures::quoted_at())
-            .expect("the same-chain intent quotes");
-        let _ = record.apply(EventInput::commit(&intent), crate::fixtures::committed_at()).unwrap();
-        let proof = intent_test_support::evidence::paying(&intent, DEPOSIT_HASH);
-        let facts = ChainFacts::with_deposit_evidence(&proof);
-        let _ = record.apply(EventInput::execute_with(&hash_request(), facts), executed_at()).unwrap();
-        let mut record = following(record);
+        let mut record = following_quoted(&intent, None);
         let mut logs: Vec<_> = (0..3).map(|index| succeeded(&intent, index)).collect();
         let skipped = CallSkipped { opHash: op_hash(&intent), index: U256::from(3) };
         logs.push(log(intent.origin_intent_address, &skipped));
