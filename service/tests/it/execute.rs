@@ -22,7 +22,7 @@ use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::tokens;
-use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_contracts::IUniswapV2Router02;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::ServiceConfig;
 use intent_service::relay::RelayerKey;
@@ -84,13 +84,7 @@ impl Executing {
     /// with `slippage`, and commits it.
     async fn committed(&self, to: Address, amount: u64, slippage: f64) -> QuoteResponse {
         let chain = self.chain();
-        let request = json!({
-            "ownerAddress": chain.chain.address(OWNER), "originChainId": chain.chain_id,
-            "originTokenAddress": self.tokens().0, "destinationChainId": chain.chain_id,
-            "destinationTokenAddress": to, "destinationToAddress": chain.chain.address(RECIPIENT),
-            "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(amount).to_string(),
-            "options": {"slippageTolerance": slippage},
-        });
+        let request = chain.sell_request(to, amount, chain.chain.address(RECIPIENT), slippage);
         let quote = self.rpc("QuoteIntent", &request.to_string()).await;
         let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
         self.rpc("CommitIntent", &commit_body(&quote)).await;
@@ -99,10 +93,8 @@ impl Executing {
 
     /// The owner deposits `quote`'s amount at its intent address: the transfer's hash.
     async fn deposit(&self, quote: &QuoteResponse) -> B256 {
-        let to = quote.intent.origin_intent_address;
-        let transfer = IPermitToken::transferCall { to, value: quote.intent.deposit_transaction.amount };
-        let sent = self.chain().chain.send_data(OWNER, self.tokens().0, transfer.abi_encode().into()).await.unwrap();
-        sent.transaction_hash
+        let (to, amount) = (quote.intent.origin_intent_address, quote.intent.deposit_transaction.amount);
+        self.chain().deposit(self.tokens().0, to, amount).await.unwrap()
     }
 
     /// Executes `quote` with the deposit `hash`: EXECUTING.
@@ -343,10 +335,8 @@ impl OwnStack {
         let quote: QuoteResponse =
             from_slice(service.rpc("QuoteIntent", &request.to_string()).to_string().as_bytes()).unwrap();
         service.rpc("CommitIntent", &commit_body(&quote));
-        let to = quote.intent.origin_intent_address;
-        let transfer = IPermitToken::transferCall { to, value: quote.intent.deposit_transaction.amount };
-        let deposit = self.runtime.block_on(chain.chain.send_data(OWNER, sold, transfer.abi_encode().into())).unwrap();
-        (quote, deposit.transaction_hash)
+        let (to, amount) = (quote.intent.origin_intent_address, quote.intent.deposit_transaction.amount);
+        (quote, self.runtime.block_on(chain.deposit(sold, to, amount)).unwrap())
     }
 
     /// The receipt `service` gives once `check` holds for it (within a minute).

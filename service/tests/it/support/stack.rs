@@ -19,9 +19,9 @@
 
 #![allow(dead_code)]
 
-use alloy_primitives::{Address, U256};
+use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
-use alloy_sol_types::SolValue;
+use alloy_sol_types::{SolCall, SolValue};
 use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_core::eip712::EntrypointNames;
@@ -275,6 +275,31 @@ impl StackChain {
     pub async fn mine_every(&self, seconds: u64) -> Result<(), Failed> {
         self.chain.provider().raw_request::<_, ()>("evm_setIntervalMining".into(), (seconds,)).await?;
         Ok(())
+    }
+
+    /// A QuoteIntent body: the owner sells `amount` whole tokens of the first test token for
+    /// `to` (the same token: a plain transfer), paid to `recipient`, EXACT_INPUT, with
+    /// `slippage`.
+    pub fn sell_request(&self, to: Address, amount: u64, recipient: Address, slippage: f64) -> Value {
+        json!({
+            "ownerAddress": self.chain.address(OWNER), "originChainId": self.chain_id,
+            "originTokenAddress": self.tokens[0].address, "destinationChainId": self.chain_id,
+            "destinationTokenAddress": to, "destinationToAddress": recipient,
+            "tradeType": "EXACT_INPUT", "originTokenAmount": tokens(amount).to_string(),
+            "options": {"slippageTolerance": slippage},
+        })
+    }
+
+    /// The owner transfers `amount` of `token` to `intent_address` (a hash-mode deposit):
+    /// the transfer's hash.
+    ///
+    /// # Errors
+    ///
+    /// When the node refuses the transfer.
+    pub async fn deposit(&self, token: Address, intent_address: Address, amount: U256) -> Result<B256, Failed> {
+        let transfer = intent_contracts::IPermitToken::transferCall { to: intent_address, value: amount };
+        let sent = self.chain.send_data(OWNER, token, transfer.abi_encode().into()).await?;
+        Ok(sent.transaction_hash)
     }
 
     /// Whether `address` holds code.
