@@ -36,6 +36,9 @@ use crate::metrics::{ExecutionOutcome, Metrics};
 use crate::records::Deposits;
 use crate::store::{Signed, TxKind};
 
+/// At most this many steps of one intent in one look: balance, send, follow.
+const STEPS_PER_LOOK: usize = 3;
+
 /// The task of a chain with `wallet` that this instance cannot execute on (no relayer key,
 /// no node): every `every`, each EXECUTING intent of `chain_id` whose time bound passed
 /// is FAILED with the core's reason (its funds stay at the intent address, recoverable by
@@ -71,49 +74,63 @@ impl Task {
             }
         };
         for intent_id in ids {
-            self.drive(&intent_id).await;
+            // A step that moved the record on is followed by the next one at once (the
+            // balance kept: send; sent: follow), not a tick later.
+            for _ in 0..STEPS_PER_LOOK {
+                if !self.drive(&intent_id).await {
+                    break;
+                }
+            }
         }
     }
 
-    /// Does what `intent_id` needs next, if anything.
-    async fn drive(&mut self, intent_id: &str) {
+    /// Does what `intent_id` needs next, if anything; whether the record moved on, so that
+    /// its next step may be taken at once.
+    async fn drive(&mut self, intent_id: &str) -> bool {
         let record = match self.chain.deposits.record(intent_id).await {
             Ok(record) => record,
             Err(e) => {
                 tracing::warn!(intent_id, error = %e, "executor: cannot load the record");
-                return;
+                return false;
             }
         };
-        let Some(step) = record.next_step(Timestamp::now()) else { return };
+        let Some(step) = record.next_step(Timestamp::now()) else { return false };
         if !matches!(step, Step::Fail { .. }) && self.chain.check_node().await.is_err() {
-            return;
+            return false;
         }
         match step {
-            Step::Fail { reason } => self.give_up(intent_id, &reason).await,
+            Step::Fail { reason } => {
+                self.give_up(intent_id, &reason).await;
+                false
+            }
             Step::ReadBalance { chain_id, token, wallet, at_least } => {
-                let Ok((amount, block_number)) = self.balance(token, wallet).await else { return };
+                let Ok((amount, block_number)) = self.balance(token, wallet).await else { return false };
                 if amount < at_least {
                     // Spent already? Someone may have run the wallet's meta-transaction.
                     if let Ok(Some(hash)) = self.ran_already(wallet, self.deposit_block(&record).await).await {
-                        self.adopt(intent_id, hash).await;
-                        return;
+                        return matches!(self.adopt(intent_id, hash).await, Attempt::Done);
                     }
                     let reason = format!(
                         "waiting for the precondition: the intent address holds {amount} of {at_least} at block {block_number}"
                     );
                     self.wait(intent_id, TxKind::Origin, reason).await;
-                    return;
+                    return false;
                 }
                 let fact =
                     BalanceFact { amount, block_number, chain_id, token, wallet, unknown: UnknownMembers::new() };
-                self.apply(intent_id, EventInput::balance(&fact)).await;
+                self.apply(intent_id, EventInput::balance(&fact)).await
             }
             Step::SendOrigin { to, input, .. } => {
                 if matches!(self.send_origin(intent_id, &record, to, input).await, Attempt::Retry) {
                     tracing::debug!(intent_id, "executor: the origin transaction is tried again");
+                    return false;
                 }
+                true
             }
-            Step::FollowOrigin { hash, .. } => self.follow_origin(intent_id, hash).await,
+            Step::FollowOrigin { hash, .. } => {
+                self.follow_origin(intent_id, hash).await;
+                false
+            }
         }
     }
 
