@@ -37,6 +37,7 @@ use intent_core::{
 };
 
 pub use node::{Node, NodeError};
+pub use reads::origin_evidence;
 use reads::TokenDomain;
 
 use crate::config::{ConfigError, ServiceConfig};

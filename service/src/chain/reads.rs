@@ -2,7 +2,8 @@
 //! deposit token's EIP-712 domain (ERC-5267 `eip712Domain()`, else the configured name and
 //! version checked against `DOMAIN_SEPARATOR()`) and the owner's permit nonce, the owner's
 //! entrypoint nonce, the evidence of a deposit transaction (its receipt, the transaction and
-//! the head block, as the core's `DepositEvidence`), and whether an abort transaction
+//! the head block, as the core's `DepositEvidence`; an origin transaction's receipt as its
+//! `OriginEvidence`), and whether an abort transaction
 //! succeeded; and at quote time the reserves of a Uniswap V2 pool and the gas price.
 //!
 //! Each function reads and says what it found; deciding what the facts mean is the core's,
@@ -12,7 +13,7 @@
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use intent_core::eip712::Domain;
-use intent_core::{from_slice_with, DepositEvidence, Limits};
+use intent_core::{from_slice_with, DepositEvidence, Limits, OriginEvidence};
 use serde_json::{json, Value};
 
 use super::contracts::{IntentEntrypoint, PermitToken, UniswapV2Factory, UniswapV2Pair, UniswapV2Router};
@@ -173,6 +174,24 @@ pub async fn deposit_evidence(node: &Node, hash: B256) -> Result<Option<DepositE
     from_slice_with(document.to_string().as_bytes(), &evidence_limits())
         .map(Some)
         .map_err(|e| NodeError::Unavailable(format!("the node's receipt or transaction of {hash} does not read: {e}")))
+}
+
+/// The core's evidence of an origin transaction: `receipt` as the node gave it (only the
+/// members the judgement reads, as for a deposit), read at head `head` of chain `chain_id`,
+/// with the same limits as a deposit's evidence.
+///
+/// # Errors
+///
+/// [`NodeError::Unavailable`] for a receipt the core cannot read.
+pub fn origin_evidence(chain_id: u64, head: u64, receipt: &Value) -> Result<OriginEvidence, NodeError> {
+    let document = json!({
+        "chainId": format!("{chain_id:#x}"),
+        "headBlockNumber": format!("{head:#x}"),
+        "receipt": receipt_members(receipt),
+    });
+    from_slice_with(document.to_string().as_bytes(), &evidence_limits()).map_err(|e| {
+        NodeError::Unavailable(format!("the node's receipt {} does not read: {e}", receipt["transactionHash"]))
+    })
 }
 
 /// Whether the transaction `hash` is mined and succeeded (receipt status 1): `None` while

@@ -23,15 +23,13 @@ use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, Bytes, B256};
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::{BlockId, Filter, TransactionRequest};
-use intent_core::{
-    from_slice, BalanceFact, EventInput, IntentRecord, OriginEvidence, Step, Timestamp, TransactionStatus,
-    UnknownMembers,
-};
+use intent_core::{BalanceFact, EventInput, IntentRecord, Step, Timestamp, TransactionStatus, UnknownMembers};
 
 use std::sync::Arc;
 
 use super::sender::{report, Attempt, Task};
 use crate::chain::contracts::PermitToken;
+use crate::chain::{origin_evidence, NodeError};
 use crate::metrics::{ExecutionOutcome, Metrics};
 use crate::records::Deposits;
 use crate::store::{Signed, TxKind};
@@ -301,12 +299,10 @@ impl Task {
             }
             return;
         }
-        let evidence = serde_json::json!({
-            "chainId": format!("{:#x}", chain.chain_id()),
-            "headBlockNumber": format!("{head:#x}"),
-            "receipt": receipt,
-        });
-        let evidence: OriginEvidence = match from_slice(evidence.to_string().as_bytes()) {
+        let evidence = serde_json::to_value(&receipt)
+            .map_err(|e| NodeError::Unavailable(e.to_string()))
+            .and_then(|receipt| origin_evidence(chain.chain_id(), head, &receipt));
+        let evidence = match evidence {
             Ok(evidence) => evidence,
             Err(e) => {
                 tracing::warn!(intent_id, error = %e, "executor: the node's receipt is not a receipt");
