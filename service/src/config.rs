@@ -178,16 +178,27 @@ wire_object! {
         deposit_confirmations: Option<u64> = "depositConfirmations",
         /// `entrypoint`: The deployed intent entrypoint and the EIP-712 names it verifies with.
         entrypoint: EntrypointConfig = "entrypoint",
+        /// `explorerUrl`: The chain's block explorer (GetChains's `blockExplorer`); absent:
+        /// none is named.
+        explorer_url: Option<String> = "explorerUrl",
         /// `gasLimit`: The gas one intent's calls take on this chain.
         gas_limit: u64 = "gasLimit",
         /// `gasPrice`: The gas price in wei.
         gas_price: U256 = "gasPrice",
+        /// `isTestnet`: Whether the chain is a test network (GetChains, the intents'
+        /// `isTestnet`); absent: false.
+        is_testnet: Option<bool> = "isTestnet",
         /// `maxFeeBumps`: How many times a transaction the service sent and that is not
         /// mined is replaced with the same nonce and a higher fee (docs/spec.md §12, The
         /// executor); absent: 5.
         max_fee_bumps: Option<u64> = "maxFeeBumps",
         /// `metaTxnContract`: The contract that relays the intent wallet's meta-transactions.
         meta_txn_contract: Address = "metaTxnContract",
+        /// `name`: The chain's name (GetChains); absent: `Chain <chainId>`.
+        name: Option<String> = "name",
+        /// `nativeCurrency`: The native currency's name, symbol and decimals (GetChains);
+        /// absent: `nativeTokenSymbol` as both name and symbol, 18 decimals.
+        native_currency: Option<NativeCurrencyConfig> = "nativeCurrency",
         /// `nativeTokenPriceUsd`: The native token's price in USD.
         native_token_price_usd: Decimal = "nativeTokenPriceUsd",
         /// `nativeTokenSymbol`: The native token's symbol.
@@ -212,6 +223,18 @@ wire_object! {
         wallet: Option<WalletConfig> = "wallet",
         /// `walletFactoryAddress`: The factory whose CREATE2 addresses are the intent addresses.
         wallet_factory_address: Address = "walletFactoryAddress",
+    }
+}
+
+wire_object! {
+    /// A chain's native currency, as the published `NativeCurrency`.
+    pub struct NativeCurrencyConfig {
+        /// `decimals`: Its decimals.
+        decimals: u8 = "decimals",
+        /// `name`: Its name.
+        name: String = "name",
+        /// `symbol`: Its symbol.
+        symbol: String = "symbol",
     }
 }
 
@@ -281,6 +304,10 @@ wire_object! {
         decimals: u8 = "decimals",
         /// `feeToken`: Whether gas fees may be paid in it (a fee option is offered).
         fee_token: bool = "feeToken",
+        /// `logoUri`: Its logo (the published TokenMetadata's `logoUri`); absent: none.
+        logo_uri: Option<String> = "logoUri",
+        /// `name`: Its name (the published TokenMetadata's `name`); absent: its symbol.
+        name: Option<String> = "name",
         /// `permit`: Its ERC-2612 domain, when it supports permits.
         permit: Option<PermitConfig> = "permit",
         /// `priceUsd`: Its price in USD.
@@ -360,6 +387,27 @@ impl std::error::Error for ConfigError {}
 const MAX_CONFIG_ENTRIES: usize = 4096;
 
 impl ChainConfig {
+    /// The chain's name: `name`, else `Chain <chainId>`.
+    pub fn display_name(&self) -> String {
+        self.name.clone().unwrap_or_else(|| format!("Chain {}", self.chain_id))
+    }
+
+    /// The chain's native currency: `nativeCurrency`, else `nativeTokenSymbol` as its name
+    /// and symbol with 18 decimals.
+    pub fn currency(&self) -> NativeCurrencyConfig {
+        self.native_currency.clone().unwrap_or_else(|| NativeCurrencyConfig {
+            decimals: 18,
+            name: self.native_token_symbol.clone(),
+            symbol: self.native_token_symbol.clone(),
+            unknown: Default::default(),
+        })
+    }
+
+    /// Whether the chain is a test network (`isTestnet`, default false).
+    pub fn testnet(&self) -> bool {
+        self.is_testnet.unwrap_or(false)
+    }
+
     /// The wallet context of the chain's intent wallets: `None` for a chain without `wallet`.
     pub fn wallet_context(&self) -> Option<WalletContext> {
         self.wallet.as_ref().map(WalletConfig::context)

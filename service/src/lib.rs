@@ -32,6 +32,7 @@
 pub mod chain;
 pub mod config;
 pub mod demo;
+mod discovery;
 mod failure;
 pub mod http;
 pub mod keys;

@@ -128,6 +128,11 @@ impl ChainView {
         })
     }
 
+    /// The configuration the facts are read from.
+    pub fn config(&self) -> &ServiceConfig {
+        &self.config
+    }
+
     /// The node of `chain_id`, when the configuration names one.
     pub fn node(&self, chain_id: u64) -> Option<&Node> {
         self.nodes.get(&chain_id)

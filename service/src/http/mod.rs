@@ -14,7 +14,7 @@
 //! connections (their timeouts and number) are [`crate::server`]; this module only speaks
 //! HTTP.
 
-mod extract;
+pub(crate) mod extract;
 mod handlers;
 pub mod openapi;
 pub mod operations;

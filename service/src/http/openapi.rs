@@ -136,7 +136,7 @@ impl Components {
                 if let Some(decl) = enum_schema(rest) {
                     self.enumeration(&decl);
                     json!({"$ref": format!("#/components/schemas/{}", decl.name)})
-                } else if let Some(nested) = core_object(rest) {
+                } else if let Some(nested) = core_object(rest).or_else(|| super::operations::service_object(rest)) {
                     self.object(nested)?;
                     json!({"$ref": format!("#/components/schemas/{}", nested.name)})
                 } else {

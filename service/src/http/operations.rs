@@ -247,7 +247,91 @@ pub static OPERATIONS: &[Operation] = &[
         errors: &[],
         route: || post(handlers::runtime_status),
     },
+    Operation {
+        name: "GetChains",
+        path: "/rpc/Service/GetChains",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The chains the service serves, as the published ChainInfo.",
+        request: Some(schema_of!(crate::discovery::objects::GetChainsRequest => GetChainsRequest)),
+        response: schema_of!(crate::discovery::objects::GetChainsResponse => GetChainsResponse),
+        errors: &[],
+        route: || post(crate::discovery::handlers::chains),
+    },
+    Operation {
+        name: "GetTokenList",
+        path: "/rpc/Service/GetTokenList",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The tokens the service quotes on the chains asked for, native tokens first.",
+        request: Some(schema_of!(crate::discovery::objects::GetTokenListRequest => GetTokenListRequest)),
+        response: schema_of!(crate::discovery::objects::TokenListResponse => GetTokenListResponse),
+        errors: &[],
+        route: || post(crate::discovery::handlers::token_list),
+    },
+    Operation {
+        name: "GetTokenPrices",
+        path: "/rpc/Service/GetTokenPrices",
+        audience: Audience::Project,
+        rate: None,
+        summary: "Each token's USD price: from its Uniswap V2 pool where a node and a swap are configured, else the configured one.",
+        request: Some(schema_of!(crate::discovery::objects::GetTokenPricesRequest => GetTokenPricesRequest)),
+        response: schema_of!(crate::discovery::objects::GetTokenPricesResponse => GetTokenPricesResponse),
+        errors: &[ErrorKind::ChainNodeHealth],
+        route: || post(crate::discovery::handlers::token_prices),
+    },
+    Operation {
+        name: "GetExactInputRoutes",
+        path: "/rpc/Service/GetExactInputRoutes",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The tokens the quoter routes the origin token to.",
+        request: Some(schema_of!(crate::discovery::objects::GetExactInputRoutesRequest => GetExactInputRoutesRequest)),
+        response: schema_of!(crate::discovery::objects::TokenListResponse => GetExactInputRoutesResponse),
+        errors: &[ErrorKind::ChainNodeHealth],
+        route: || post(crate::discovery::handlers::exact_input_routes),
+    },
+    Operation {
+        name: "GetExactOutputRoutes",
+        path: "/rpc/Service/GetExactOutputRoutes",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The tokens the quoter routes to the destination token.",
+        request: Some(schema_of!(crate::discovery::objects::GetExactOutputRoutesRequest => GetExactOutputRoutesRequest)),
+        response: schema_of!(crate::discovery::objects::TokenListResponse => GetExactOutputRoutesResponse),
+        errors: &[ErrorKind::ChainNodeHealth],
+        route: || post(crate::discovery::handlers::exact_output_routes),
+    },
+    Operation {
+        name: "GetProtocolContracts",
+        path: "/rpc/Service/GetProtocolContracts",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The service contracts of a chain, and every chain's service contracts and intent wallet deployment.",
+        request: Some(schema_of!(crate::discovery::objects::GetProtocolContractsRequest => GetProtocolContractsRequest)),
+        response: schema_of!(crate::discovery::objects::GetProtocolContractsResponse => GetProtocolContractsResponse),
+        errors: &[],
+        route: || post(crate::discovery::handlers::protocol_contracts),
+    },
 ];
+
+/// The service's own objects that its operations' objects hold (the operations' request and
+/// response objects are in [`OPERATIONS`]), for the document ([`super::openapi`]).
+pub static SERVICE_OBJECTS: &[Schema] = &[
+    schema_of!(crate::discovery::objects::BlockExplorer => BlockExplorer),
+    schema_of!(crate::discovery::objects::ChainContracts => ChainContracts),
+    schema_of!(crate::discovery::objects::ChainInfo => ChainInfo),
+    schema_of!(crate::discovery::objects::NativeCurrency => NativeCurrency),
+    schema_of!(crate::discovery::objects::Token => Token),
+    schema_of!(crate::discovery::objects::TokenInfo => TokenInfo),
+    schema_of!(crate::discovery::objects::TokenPrice => TokenPrice),
+    schema_of!(crate::discovery::objects::WalletContracts => WalletContracts),
+];
+
+/// The service's own object named `name` ([`SERVICE_OBJECTS`]).
+pub fn service_object(name: &str) -> Option<Schema> {
+    SERVICE_OBJECTS.iter().find(|schema| schema.name == name).copied()
+}
 
 /// The operation served at `path`, for clients of the table (the service's tests check
 /// each exchange against its operation's objects); the service itself finds a request's

@@ -431,6 +431,12 @@ impl Records {
         Ok(text)
     }
 
+    /// The chain facts the records read: the configuration and the chains' nodes (for the
+    /// operations that answer from them alone, [`crate::discovery`]).
+    pub fn chain_view(&self) -> &Arc<ChainView> {
+        &self.chain
+    }
+
     /// RuntimeStatus: the service's health, with its store's (a write, timed) and each
     /// chain node's (its head block, timed, within the node timeout), as `chain <id> node`;
     /// `start_time` and `uptime` are the instance's.

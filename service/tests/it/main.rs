@@ -18,6 +18,7 @@ mod support;
 mod chain_reads;
 mod contract;
 mod crash;
+mod discovery;
 mod e2e;
 mod execute;
 mod failures;

@@ -37,13 +37,14 @@ async fn the_service_serves_the_document() {
     assert_eq!(reply.body, document_text().unwrap());
 }
 
-/// The schema of an object: the operation table's, or the core's.
+/// The schema of an object: the operation table's, the service's own, or the core's.
 fn schema(name: &str) -> Option<Schema> {
     OPERATIONS
         .iter()
         .flat_map(|o| [o.request, Some(o.response)])
         .flatten()
         .find(|s| s.name == name)
+        .or_else(|| intent_service::http::operations::service_object(name))
         .or_else(|| core_object(name))
 }
 
