@@ -37,6 +37,86 @@ export interface ReportIntentOutcomeRequestInput {
   transaction: T.TransactionReportInput;
 }
 
+/** GetChains's request and answer (docs/spec.md §12, Discovery): the service's own objects. */
+export interface GetChainsRequest {
+  routeProvider?: string | null;
+}
+export interface ChainInfo {
+  id: number;
+  name: string;
+  isTestnet: boolean;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  blockExplorer?: { name: string; url: string };
+  logoUri?: string;
+}
+export interface GetChainsResponse {
+  chains: ChainInfo[];
+}
+/** A token of GetTokenList and the route listings. */
+export interface TokenInfo {
+  chainId: number;
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  featured: boolean;
+  featureIndex: number;
+  logoUri?: string;
+  supportsBridging?: boolean;
+}
+export interface TokenListResponse {
+  tokens: TokenInfo[];
+}
+export interface GetTokenListRequest {
+  chainIds: number[];
+  excludeTokens?: string[] | null;
+  includeAllListed?: boolean | null;
+  includeExternal?: boolean | null;
+  limit?: number | null;
+  searchQuery?: string | null;
+  tokenAddress?: string | null;
+}
+export interface TokenRef {
+  chainId: number;
+  tokenAddress: string;
+  tokenSymbol?: string | null;
+}
+export interface GetTokenPricesRequest {
+  tokens: TokenRef[];
+}
+export interface GetTokenPricesResponse {
+  tokenPrices: { token: TokenRef; priceUsd?: number; updatedAt: string }[];
+}
+export interface GetExactInputRoutesRequest {
+  originChainId: number;
+  originTokenAddress: string;
+  destinationChainId?: number | null;
+  destinationTokenAddress?: string | null;
+}
+export interface GetExactOutputRoutesRequest {
+  destinationChainId: number;
+  destinationTokenAddress: string;
+  originChainId?: number | null;
+  originTokenAddress?: string | null;
+  ownerAddress?: string | null;
+}
+export interface GetProtocolContractsRequest {
+  chainId?: number | null;
+  intentProtocol?: string | null;
+}
+/** A chain's intent wallet deployment (what a client checks intent addresses with). */
+export interface WalletContracts {
+  factory: string;
+  mainModule: string;
+  mainModuleUpgradable: string;
+  guestModule: string;
+  creationCode: string;
+}
+export interface GetProtocolContractsResponse {
+  ServiceContracts: T.ServiceContracts;
+  chains: { chainId: number; serviceContracts: T.ServiceContracts; walletContracts?: WalletContracts }[];
+}
+
 /** One transaction whose status changed since the last update (`previous` null the first time). */
 export interface TransactionChange {
   transaction: T.IntentTransaction;
@@ -80,6 +160,12 @@ export interface Client {
   runtimeStatus(options?: CallOptions): Promise<T.RuntimeStatusResponse>;
   /** The operator's method: a client made with an operator key. */
   reportIntentOutcome(request: Input<ReportIntentOutcomeRequestInput>, options?: CallOptions): Promise<T.GetIntentReceiptResponse>;
+  getChains(request: Input<GetChainsRequest>, options?: CallOptions): Promise<GetChainsResponse>;
+  getTokenList(request: Input<GetTokenListRequest>, options?: CallOptions): Promise<TokenListResponse>;
+  getTokenPrices(request: Input<GetTokenPricesRequest>, options?: CallOptions): Promise<GetTokenPricesResponse>;
+  getExactInputRoutes(request: Input<GetExactInputRoutesRequest>, options?: CallOptions): Promise<TokenListResponse>;
+  getExactOutputRoutes(request: Input<GetExactOutputRoutesRequest>, options?: CallOptions): Promise<TokenListResponse>;
+  getProtocolContracts(request: Input<GetProtocolContractsRequest>, options?: CallOptions): Promise<GetProtocolContractsResponse>;
   /**
    * WaitIntentReceipt in a loop, one request per change: reports each transaction's status
    * as it changes through `onUpdate`, and resolves with the receipt once the intent is done

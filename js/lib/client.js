@@ -31,6 +31,12 @@ export const operations = Object.freeze({
   ping: op("/rpc/Service/Ping", null, "PingResponse"),
   runtimeStatus: op("/rpc/Service/RuntimeStatus", null, "RuntimeStatusResponse"),
   reportIntentOutcome: op("/rpc/Operator/ReportIntentOutcome", "ReportIntentOutcomeRequest", "GetIntentReceiptResponse"),
+  getChains: op("/rpc/Service/GetChains", "GetChainsRequest", "GetChainsResponse"),
+  getTokenList: op("/rpc/Service/GetTokenList", "GetTokenListRequest", "GetTokenListResponse"),
+  getTokenPrices: op("/rpc/Service/GetTokenPrices", "GetTokenPricesRequest", "GetTokenPricesResponse"),
+  getExactInputRoutes: op("/rpc/Service/GetExactInputRoutes", "GetExactInputRoutesRequest", "GetExactInputRoutesResponse"),
+  getExactOutputRoutes: op("/rpc/Service/GetExactOutputRoutes", "GetExactOutputRoutesRequest", "GetExactOutputRoutesResponse"),
+  getProtocolContracts: op("/rpc/Service/GetProtocolContracts", "GetProtocolContractsRequest", "GetProtocolContractsResponse"),
 });
 
 function op(path, request, response) {
