@@ -117,6 +117,55 @@ export interface GetProtocolContractsResponse {
   chains: { chainId: number; serviceContracts: T.ServiceContracts; walletContracts?: WalletContracts }[];
 }
 
+/** PrepareIntentRecovery's request and answer (docs/spec.md §12, Recovery). */
+export interface PrepareIntentRecoveryRequest {
+  intentId: string;
+  intentAddress?: string | null;
+  refundToAddress?: string | null;
+  tokenAddress?: string | null;
+}
+export interface PrepareIntentRecoveryResponse {
+  intentId: string;
+  intentAddress: string;
+  chainId: number;
+  intentProtocol: string;
+  intentSource: string;
+  /** The Sequence v3 payload of calls (uints as decimal text): pass it to buildIntentRecoveryTransaction as it is. */
+  payload: Record<string, unknown>;
+  /** What the owner's key signs (its EIP-712 hash for the wallet). */
+  payloadHash: string;
+  /** The payload as EIP-712 typed data, for `eth_signTypedData_v4`. */
+  typedData: { domain: Record<string, unknown>; types: Record<string, { name: string; type: string }[]>; primaryType: string; message: Record<string, unknown> };
+  recoveryTokens?: {
+    contractAddress: string;
+    /** Decimal digits, in the token's units. */
+    balance: string;
+    balanceUsd: string;
+    priceUsd: string;
+    chainId: number;
+    decimals: number;
+    symbol: string;
+  }[];
+}
+export interface BuildIntentRecoveryTransactionRequest {
+  intentId: string;
+  intentAddress: string;
+  payload: Record<string, unknown>;
+  signature: string;
+  refundToAddress?: string | null;
+}
+/** The ready transaction: send `data` to `to` with `value` on `chainId`. */
+export interface BuildIntentRecoveryTransactionResponse {
+  to: string;
+  data: string;
+  /** Decimal digits: always "0". */
+  value: string;
+  chainId: number;
+  intentAddress: string;
+  requiresDeploy: boolean;
+  payloadHash?: string;
+}
+
 /** One transaction whose status changed since the last update (`previous` null the first time). */
 export interface TransactionChange {
   transaction: T.IntentTransaction;
@@ -166,6 +215,11 @@ export interface Client {
   getExactInputRoutes(request: Input<GetExactInputRoutesRequest>, options?: CallOptions): Promise<TokenListResponse>;
   getExactOutputRoutes(request: Input<GetExactOutputRoutesRequest>, options?: CallOptions): Promise<TokenListResponse>;
   getProtocolContracts(request: Input<GetProtocolContractsRequest>, options?: CallOptions): Promise<GetProtocolContractsResponse>;
+  prepareIntentRecovery(request: Input<PrepareIntentRecoveryRequest>, options?: CallOptions): Promise<PrepareIntentRecoveryResponse>;
+  buildIntentRecoveryTransaction(
+    request: Input<BuildIntentRecoveryTransactionRequest>,
+    options?: CallOptions,
+  ): Promise<BuildIntentRecoveryTransactionResponse>;
   /**
    * WaitIntentReceipt in a loop, one request per change: reports each transaction's status
    * as it changes through `onUpdate`, and resolves with the receipt once the intent is done

@@ -37,6 +37,12 @@ export const operations = Object.freeze({
   getExactInputRoutes: op("/rpc/Service/GetExactInputRoutes", "GetExactInputRoutesRequest", "GetExactInputRoutesResponse"),
   getExactOutputRoutes: op("/rpc/Service/GetExactOutputRoutes", "GetExactOutputRoutesRequest", "GetExactOutputRoutesResponse"),
   getProtocolContracts: op("/rpc/Service/GetProtocolContracts", "GetProtocolContractsRequest", "GetProtocolContractsResponse"),
+  prepareIntentRecovery: op("/rpc/Service/PrepareIntentRecovery", "PrepareIntentRecoveryRequest", "PrepareIntentRecoveryResponse"),
+  buildIntentRecoveryTransaction: op(
+    "/rpc/Service/BuildIntentRecoveryTransaction",
+    "BuildIntentRecoveryTransactionRequest",
+    "BuildIntentRecoveryTransactionResponse",
+  ),
 });
 
 function op(path, request, response) {

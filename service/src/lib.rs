@@ -41,6 +41,7 @@ mod outcome;
 mod quoter;
 mod rate;
 mod records;
+mod recovery;
 pub mod relay;
 pub mod server;
 pub mod store;

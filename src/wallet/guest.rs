@@ -42,7 +42,22 @@ impl IntentConfiguration {
             return None;
         }
         let signature = self.bundle_signature(index)?;
-        let payload = packed_payload(bundle).ok()?;
+        self.guest_batch_signed(context, bundle, &signature)
+    }
+
+    /// The guest batch that runs `payload` at the wallet of `context` with `signature`, as
+    /// [`IntentConfiguration::guest_batch`] builds it (the factory's deploy, IGNORE, then the
+    /// wallet's `execute`, REVERT): with the owner's signature
+    /// ([`IntentConfiguration::owner_signature`]) over `payload`'s hash for the wallet
+    /// ([`super::payload_hash_for`]), the transaction that recovers what the wallet holds,
+    /// deployed or not. `None` when `payload` is not a payload v3 can run.
+    pub fn guest_batch_signed(
+        &self,
+        context: &WalletContext,
+        payload: &CallBundle,
+        signature: &Bytes,
+    ) -> Option<Bytes> {
+        let packed = packed_payload(payload).ok()?;
         let image_hash: B256 = self.image_hash();
         let mut deploy = Vec::from(DEPLOY_SELECTOR);
         deploy.extend_from_slice(context.main_module.into_word().as_slice());
@@ -50,10 +65,10 @@ impl IntentConfiguration {
         let mut execute = Vec::from(EXECUTE_SELECTOR);
         // Two dynamic arguments: their offsets from the arguments' start, then each as its
         // length and its bytes padded to whole words.
-        let payload_padded = padded_len(payload.len());
+        let payload_padded = padded_len(packed.len());
         execute.extend_from_slice(&word(2 * 32));
         execute.extend_from_slice(&word(3 * 32 + payload_padded));
-        for bytes in [&payload[..], &signature[..]] {
+        for bytes in [&packed[..], &signature[..]] {
             execute.extend_from_slice(&word(bytes.len()));
             execute.extend_from_slice(bytes);
             execute.resize(execute.len() + padded_len(bytes.len()) - bytes.len(), 0);
@@ -63,7 +78,7 @@ impl IntentConfiguration {
                 call(context.factory, deploy.into(), IGNORE),
                 call(self.address(context), execute.into(), REVERT),
             ],
-            chain_id: bundle.chain_id,
+            chain_id: payload.chain_id,
             nonce: None,
             space: None,
             unknown: UnknownMembers::new(),

@@ -25,7 +25,7 @@
 
 pub mod contracts;
 mod node;
-mod reads;
+pub(crate) mod reads;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;

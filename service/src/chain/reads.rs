@@ -4,7 +4,8 @@
 //! entrypoint nonce, the evidence of a deposit transaction (its receipt, the transaction and
 //! the head block, as the core's `DepositEvidence`; an origin transaction's receipt as its
 //! `OriginEvidence`), and whether an abort transaction
-//! succeeded; and at quote time the reserves of a Uniswap V2 pool and the gas price.
+//! succeeded; at quote time the reserves of a Uniswap V2 pool and the gas price; for a
+//! recovery, a wallet's balances, whether it is deployed and its nonce.
 //!
 //! Each function reads and says what it found; deciding what the facts mean is the core's,
 //! and caching and reporting are [`super::ChainView`]'s. Nothing here holds a lock or a
@@ -248,4 +249,31 @@ pub async fn pool_reserves(
 /// [`NodeError::Unavailable`].
 pub async fn gas_price(node: &Node) -> Result<U256, NodeError> {
     node.provider().get_gas_price().await.map(U256::from).map_err(rpc_error)
+}
+
+/// What a wallet holds of `token` (the zero address: the native token), in its units.
+///
+/// # Errors
+///
+/// [`NodeError`].
+pub async fn balance(node: &Node, token: Address, holder: Address) -> Result<U256, NodeError> {
+    if token == Address::ZERO {
+        return node.provider().get_balance(holder).await.map_err(rpc_error);
+    }
+    PermitToken::new(token, node.provider()).balanceOf(holder).call().await.map_err(call_error)
+}
+
+/// The wallet at `wallet`'s state for a payload in `space`: whether it is deployed (has code),
+/// and its nonce there (`readNonce(space)`; 0 for a wallet not deployed yet).
+///
+/// # Errors
+///
+/// [`NodeError`].
+pub async fn wallet_state(node: &Node, wallet: Address, space: U256) -> Result<(bool, U256), NodeError> {
+    let code = node.provider().get_code_at(wallet).await.map_err(rpc_error)?;
+    if code.is_empty() {
+        return Ok((false, U256::ZERO));
+    }
+    let nonce = intent_contracts::IIntentWallet::new(wallet, node.provider()).readNonce(space).call().await;
+    Ok((true, nonce.map_err(call_error)?))
 }

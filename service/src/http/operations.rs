@@ -313,6 +313,28 @@ pub static OPERATIONS: &[Operation] = &[
         errors: &[],
         route: || post(crate::discovery::handlers::protocol_contracts),
     },
+    Operation {
+        name: "PrepareIntentRecovery",
+        path: "/rpc/Service/PrepareIntentRecovery",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The payload that sends what an intent's wallet holds to the owner (or refundToAddress), for the owner's key to sign, with the balances read from the node.",
+        request: Some(schema_of!(crate::recovery::objects::PrepareIntentRecoveryRequest => PrepareIntentRecoveryRequest)),
+        response: schema_of!(crate::recovery::objects::PrepareIntentRecoveryResponse => PrepareIntentRecoveryResponse),
+        errors: &[ErrorKind::NotFound, ErrorKind::ChainNodeHealth],
+        route: || post(crate::recovery::handlers::prepare),
+    },
+    Operation {
+        name: "BuildIntentRecoveryTransaction",
+        path: "/rpc/Service/BuildIntentRecoveryTransaction",
+        audience: Audience::Project,
+        rate: None,
+        summary: "The transaction that runs a recovery payload the owner signed: the guest module's batch that deploys the wallet when needed and executes the payload.",
+        request: Some(schema_of!(crate::recovery::objects::BuildIntentRecoveryTransactionRequest => BuildIntentRecoveryTransactionRequest)),
+        response: schema_of!(crate::recovery::objects::BuildIntentRecoveryTransactionResponse => BuildIntentRecoveryTransactionResponse),
+        errors: &[ErrorKind::NotFound, ErrorKind::ChainNodeHealth],
+        route: || post(crate::recovery::handlers::build),
+    },
 ];
 
 /// The service's own objects that its operations' objects hold (the operations' request and
@@ -326,6 +348,13 @@ pub static SERVICE_OBJECTS: &[Schema] = &[
     schema_of!(crate::discovery::objects::TokenInfo => TokenInfo),
     schema_of!(crate::discovery::objects::TokenPrice => TokenPrice),
     schema_of!(crate::discovery::objects::WalletContracts => WalletContracts),
+    schema_of!(crate::recovery::objects::IntentTokenBalance => IntentTokenBalance),
+    schema_of!(crate::recovery::objects::PayloadTypedData => PayloadTypedData),
+    schema_of!(crate::recovery::objects::PayloadTypes => PayloadTypes),
+    schema_of!(crate::recovery::objects::TypedCall => TypedCall),
+    schema_of!(crate::recovery::objects::TypedCalls => TypedCalls),
+    schema_of!(crate::recovery::objects::TypedDomain => TypedDomain),
+    schema_of!(crate::recovery::objects::TypedMember => TypedMember),
 ];
 
 /// The service's own object named `name` ([`SERVICE_OBJECTS`]).

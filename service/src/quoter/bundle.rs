@@ -79,7 +79,7 @@ fn call(to: Address, value: U256, data: Vec<u8>, behavior_on_error: u8) -> Call 
 }
 
 /// A delegate call of the ServiceRouter's `sweep(token, to)`.
-fn sweep(service_router: Address, token: Address, to: Address, only_fallback: bool) -> Call {
+pub(crate) fn sweep(service_router: Address, token: Address, to: Address, only_fallback: bool) -> Call {
     let data = IServiceRouter::sweepCall { token, to }.abi_encode();
     Call {
         delegate_call: Some(true),

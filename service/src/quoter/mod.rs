@@ -19,7 +19,7 @@
 //! what it would not store.
 
 mod assembly;
-mod bundle;
+pub(crate) mod bundle;
 mod identifiers;
 mod pool;
 mod pricing;

@@ -29,6 +29,7 @@ mod openapi;
 mod process;
 mod progress;
 mod quotes;
+mod recovery;
 mod relay;
 mod search;
 mod signed;

@@ -1,0 +1,234 @@
+//! Recovery (docs/spec.md §12, Recovery): how an intent's owner gets back what its wallet
+//! holds (a short deposit, a deposit after the intent ended, a leftover), with no one's
+//! permission but the owner's key.
+//!
+//! PrepareIntentRecovery reads the wallet's balances of the tokens asked for from the chain's
+//! node and answers a Sequence v3 payload of calls that sends each to `refundToAddress` (the
+//! owner by default) by a delegate call of the ServiceRouter's `sweep`, as the origin bundle's
+//! refund does (`crate::quoter::bundle`), in nonce space 0 at the wallet's current nonce (0
+//! before it is deployed): the origin bundle's own space and nonce while it has not run, so
+//! that of the two only the first to run can (nothing runs twice). It answers the payload's
+//! EIP-712 hash for the wallet and its typed data for the owner's wallet software to sign.
+//! BuildIntentRecoveryTransaction checks the owner's signature of that hash and answers the
+//! transaction anyone may send: the guest module's batch that deploys the wallet (ignored when
+//! it is deployed) and runs the payload with the owner's signer leaf. The hashing, the packed
+//! form, the owner's signature and the batch are the core's (`intent_core::wallet`).
+//!
+//! What lives where: this module, the two operations; [`objects`], their wire objects;
+//! [`typed`], the typed data of a payload; [`handlers`], the HTTP handlers. The balances and
+//! the wallet's state are read by [`crate::chain`]; nothing here writes a record.
+
+pub mod handlers;
+pub mod objects;
+mod typed;
+
+use intent_core::eip712::{verify_signer, Signature};
+use intent_core::wallet::{payload_hash_for, IntentConfiguration, WalletContext};
+use intent_core::{Address, CallBundle, Error, Intent, Problem, ServerFailure, UnknownMembers, U256};
+
+use objects::{
+    BuildIntentRecoveryTransactionRequest, BuildIntentRecoveryTransactionResponse, IntentTokenBalance,
+    PrepareIntentRecoveryRequest, PrepareIntentRecoveryResponse,
+};
+
+use crate::chain::reads;
+use crate::chain::{ChainView, ReadFailure};
+use crate::config::ChainConfig;
+use crate::failure::{self, Failure};
+
+/// v3's REVERT: a failed sweep reverts the whole recovery.
+const REVERT: u8 = 1;
+
+/// The wallet an intent runs in on its origin chain: the chain's configuration, the wallet
+/// context, the configuration the intent address commits to.
+struct Wallet<'a> {
+    chain: &'a ChainConfig,
+    context: WalletContext,
+    configuration: IntentConfiguration,
+    address: Address,
+}
+
+impl<'a> Wallet<'a> {
+    /// The origin wallet of `intent`: `ROUTE_NOT_SERVED` at `intentId` on a chain without a
+    /// `wallet` (its intents have placeholder addresses no key controls), `intentAddress`
+    /// other than the origin intent address is `INTENT_INCONSISTENT` at `intentAddress`.
+    fn of(view: &'a ChainView, intent: &Intent, given: Option<Address>) -> Result<Wallet<'a>, Failure> {
+        let chain_id = intent.origin_chain_id;
+        let not_served = |what: &str| Failure::from(ServerFailure::RouteNotServed { path: "intentId", what });
+        let chain = view.config().chain(chain_id).ok_or_else(|| not_served(&format!("chain {chain_id}")))?;
+        let context = chain
+            .wallet_context()
+            .ok_or_else(|| not_served(&format!("recovery on chain {chain_id} (no wallet configured)")))?;
+        if given.is_some_and(|address| address != intent.origin_intent_address) {
+            let detail = "not the intent's origin intent address";
+            return Err(Error::new(Problem::IntentInconsistent { detail }).in_member("intentAddress").into());
+        }
+        // The bundles the origin address commits to: every bundle on the origin chain, in the
+        // intent's order (docs/spec.md 5.6).
+        let bundles: Vec<CallBundle> = std::iter::once(&intent.origin_calls)
+            .chain(intent.destination_calls.as_ref())
+            .filter(|bundle| bundle.chain_id == chain_id)
+            .cloned()
+            .collect();
+        let configuration = IntentConfiguration::new(intent.owner_address, &bundles).map_err(Failure::from)?;
+        let address = configuration.address(&context);
+        if address != intent.origin_intent_address {
+            return Err(not_served("recovery of an intent whose address is not its wallet's"));
+        }
+        Ok(Wallet { chain, context, configuration, address })
+    }
+}
+
+/// The tokens a recovery sends: the one asked for, else the intent's origin and destination
+/// tokens on the chain and the native token, each once.
+fn tokens(intent: &Intent, asked: Option<Address>) -> Vec<Address> {
+    if let Some(token) = asked {
+        return vec![token];
+    }
+    let destination =
+        intent.destination_token_address.filter(|_| intent.destination_chain_id == intent.origin_chain_id);
+    let mut tokens = Vec::new();
+    for token in
+        [Some(intent.deposit_transaction.token_address), destination, Some(Address::ZERO)].into_iter().flatten()
+    {
+        if !tokens.contains(&token) {
+            tokens.push(token);
+        }
+    }
+    tokens
+}
+
+/// PrepareIntentRecovery for `intent` (loaded for the caller).
+///
+/// # Errors
+///
+/// As [`Wallet::of`]; `ROUTE_NOT_SERVED` at `intentId` on a chain without a node;
+/// `CHAIN_NODE_UNAVAILABLE`; `NOTHING_TO_DO` at `tokenAddress` when the wallet holds none of
+/// the tokens.
+pub async fn prepare(
+    view: &ChainView,
+    intent: &Intent,
+    request: &PrepareIntentRecoveryRequest,
+) -> Result<PrepareIntentRecoveryResponse, Failure> {
+    let wallet = Wallet::of(view, intent, request.intent_address)?;
+    let chain_id = wallet.chain.chain_id;
+    let node = view.node(chain_id).ok_or_else(|| {
+        let what = format!("recovery on chain {chain_id} (no node configured to read balances)");
+        Failure::from(ServerFailure::RouteNotServed { path: "intentId", what: &what })
+    })?;
+    let tokens = tokens(intent, request.token_address);
+    let read = async {
+        view.check_chain_id(node).await?;
+        let mut balances = Vec::with_capacity(tokens.len());
+        for token in &tokens {
+            balances.push(reads::balance(node, *token, wallet.address).await?);
+        }
+        let (_, nonce) = reads::wallet_state(node, wallet.address, U256::ZERO).await?;
+        Ok((balances, nonce))
+    };
+    let (balances, nonce) = node
+        .within(read)
+        .await
+        .map_err(|error| ReadFailure::NodeUnavailable { chain_id, detail: error.to_string() })?;
+    let refund_to = request.refund_to_address.unwrap_or(intent.owner_address);
+    let router = wallet
+        .chain
+        .router_address
+        .address()
+        .ok_or_else(|| failure::internal(&"a wallet chain without routerAddress"))?;
+    let mut calls = Vec::new();
+    let mut recovery_tokens = Vec::new();
+    for (token, balance) in tokens.iter().zip(balances).filter(|(_, balance)| !balance.is_zero()) {
+        let sweep = crate::quoter::bundle::sweep(router, *token, refund_to, false);
+        calls.push(intent_core::Call { behavior_on_error: Some(REVERT), ..sweep });
+        recovery_tokens.push(token_balance(view, chain_id, *token, balance));
+    }
+    if calls.is_empty() {
+        return Err(Error::new(Problem::NothingToDo).in_member("tokenAddress").into());
+    }
+    let payload =
+        CallBundle { calls, chain_id, nonce: Some(nonce), space: Some(U256::ZERO), unknown: UnknownMembers::new() };
+    let payload_hash = payload_hash_for(&payload, wallet.address).map_err(|e| failure::internal(&e))?;
+    Ok(PrepareIntentRecoveryResponse {
+        chain_id,
+        intent_address: wallet.address,
+        intent_id: intent.intent_id.clone(),
+        intent_protocol: crate::discovery::INTENT_PROTOCOL.to_owned(),
+        intent_source: "origin".to_owned(),
+        typed_data: typed::payload_typed_data(&payload, wallet.address),
+        payload,
+        payload_hash,
+        recovery_tokens: Some(recovery_tokens),
+        unknown: UnknownMembers::new(),
+    })
+}
+
+/// The published IntentTokenBalance of `balance` of `token`, priced at the configured price.
+fn token_balance(view: &ChainView, chain_id: u64, token: Address, balance: U256) -> IntentTokenBalance {
+    let config = view.config();
+    let (symbol, decimals, price) = match (token, config.chain(chain_id), config.token(chain_id, token)) {
+        (_, _, Some(listed)) => (listed.symbol.clone(), listed.decimals, listed.price_usd.get()),
+        (Address::ZERO, Some(chain), _) => {
+            let currency = chain.currency();
+            (currency.symbol, currency.decimals, chain.native_token_price_usd.get())
+        }
+        _ => (String::new(), 18, 0.0),
+    };
+    let units = balance.to_string().parse::<f64>().unwrap_or(f64::MAX) / 10f64.powi(i32::from(decimals));
+    IntentTokenBalance {
+        balance,
+        balance_usd: format!("{:.6}", units * price),
+        chain_id,
+        contract_address: token,
+        decimals,
+        price_usd: price.to_string(),
+        symbol,
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// BuildIntentRecoveryTransaction for `intent` (loaded for the caller).
+///
+/// # Errors
+///
+/// As [`Wallet::of`]; `INTENT_INCONSISTENT` at `payload.chainId` for a payload of another
+/// chain; the payload's reason below `payload` when v3 cannot run it; `INVALID_SIGNATURE` or
+/// `SIGNER_MISMATCH` at `signature` unless the owner's key signed the payload's hash for the
+/// wallet; `CHAIN_NODE_UNAVAILABLE`.
+pub async fn build(
+    view: &ChainView,
+    intent: &Intent,
+    request: &BuildIntentRecoveryTransactionRequest,
+) -> Result<BuildIntentRecoveryTransactionResponse, Failure> {
+    let wallet = Wallet::of(view, intent, Some(request.intent_address))?;
+    let chain_id = wallet.chain.chain_id;
+    if request.payload.chain_id != chain_id {
+        let detail = "not the chain of the intent's wallet";
+        return Err(Error::new(Problem::IntentInconsistent { detail }).in_member("payload").into());
+    }
+    let hash = payload_hash_for(&request.payload, wallet.address).map_err(|e| e.in_member("payload"))?;
+    verify_signer(&hash, &request.signature, intent.owner_address).map_err(|e| e.in_member("signature"))?;
+    let signature = Signature::from_bytes(&request.signature).map_err(|e| e.in_member("signature"))?;
+    let owner_signature = wallet.configuration.owner_signature(&signature);
+    let data = wallet
+        .configuration
+        .guest_batch_signed(&wallet.context, &request.payload, &owner_signature)
+        .ok_or_else(|| failure::internal(&"a payload that hashed could not be packed"))?;
+    let requires_deploy = match view.node(chain_id) {
+        Some(node) => {
+            let state = node.within(reads::wallet_state(node, wallet.address, U256::ZERO)).await;
+            !state.map_err(|error| ReadFailure::NodeUnavailable { chain_id, detail: error.to_string() })?.0
+        }
+        None => true,
+    };
+    Ok(BuildIntentRecoveryTransactionResponse {
+        chain_id,
+        data,
+        intent_address: wallet.address,
+        payload_hash: Some(hash),
+        requires_deploy,
+        to: wallet.context.guest_module.unwrap_or(wallet.chain.meta_txn_contract),
+        value: U256::ZERO,
+        unknown: UnknownMembers::new(),
+    })
+}

@@ -1,0 +1,172 @@
+//! Recovery on the local stack (docs/spec.md §12, Recovery): a same-chain swap quoted, a
+//! short deposit sent to its intent address (so the intent can never run), then
+//! PrepareIntentRecovery, the owner's key signing the payload hash, BuildIntentRecoveryTransaction
+//! and the transaction sent by someone else: the owner has the deposit back, the wallet is
+//! deployed and the intent's origin meta-transaction can no longer run. Then a leftover (a
+//! token sent to the wallet afterwards) is recovered to another address at the wallet's next
+//! nonce, without a deploy. Balances are read from the chain; the service runs without a
+//! relayer key, so its executor does nothing here.
+
+use alloy_primitives::{Address, Bytes, B256, U256};
+use alloy_signer::SignerSync;
+use intent_chain_tests::wallet::tokens;
+use intent_core::{from_slice, QuoteResponse};
+use serde_json::{json, Value};
+
+use crate::support::stack::{Stack, StackChain, DEPLOYER, OWNER};
+use crate::support::{call_in_process, ACCESS_KEY};
+
+/// Who receives the leftover.
+const OTHER: usize = 4;
+
+struct Run {
+    stack: Stack,
+    router: axum::Router,
+}
+
+impl Run {
+    async fn start(chain_id: u64, name: &str) -> Run {
+        let stack = Stack::start(&[chain_id], &[]).await.expect("the stack starts (npm ci in chain/)");
+        let config = stack.service_json();
+        let config = intent_service::config::ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        let db = crate::support::database(name);
+        let router = intent_service::Service::open(config, &db, &[], &[], false).await.unwrap().router();
+        Run { stack, router }
+    }
+
+    fn chain(&self) -> &StackChain {
+        &self.stack.chains[0]
+    }
+
+    async fn call(&self, operation: &str, body: Value) -> (u16, Value) {
+        let path = format!("/rpc/Service/{operation}");
+        let (status, answer) =
+            call_in_process(&self.router, &path, &[("x-access-key", ACCESS_KEY)], &body.to_string()).await;
+        (status.as_u16(), answer)
+    }
+
+    async fn ok(&self, operation: &str, body: Value) -> Value {
+        let (status, answer) = self.call(operation, body).await;
+        assert_eq!(status, 200, "{operation}: {answer}");
+        answer
+    }
+
+    async fn balance(&self, token: Address, who: Address) -> U256 {
+        self.chain().chain.token_balance(token, who).await.unwrap()
+    }
+
+    /// The owner's signature of `hash`, as 65 bytes `r ‖ s ‖ v`.
+    fn signed(&self, signer: usize, hash: B256) -> Bytes {
+        let signature = self.chain().chain.key(signer).sign_hash_sync(&hash).unwrap();
+        Bytes::from(signature.as_bytes().to_vec())
+    }
+
+    /// The transaction BuildIntentRecoveryTransaction answers for `prepared` signed by the
+    /// owner, sent by the deployer (anyone may send it).
+    async fn recover(&self, prepared: &Value) -> Value {
+        let hash: B256 = prepared["payloadHash"].as_str().unwrap().parse().unwrap();
+        let built = self
+            .ok(
+                "BuildIntentRecoveryTransaction",
+                json!({"intentId": prepared["intentId"], "intentAddress": prepared["intentAddress"],
+                    "payload": prepared["payload"], "signature": self.signed(OWNER, hash)}),
+            )
+            .await;
+        assert_eq!(built["payloadHash"], prepared["payloadHash"]);
+        assert_eq!(built["value"], "0");
+        assert_eq!(built["chainId"], prepared["chainId"]);
+        let to: Address = built["to"].as_str().unwrap().parse().unwrap();
+        assert_eq!(to, self.chain().wallet.guest, "the guest module");
+        let data: Bytes = built["data"].as_str().unwrap().parse().unwrap();
+        self.chain().chain.send_data(DEPLOYER, to, data).await.expect("the recovery runs");
+        built
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_deposit_then_a_leftover_are_recovered_with_the_owners_signature() {
+    let run = Run::start(31_337_912, "recovery").await;
+    let chain = run.chain();
+    let (sold, bought) = (chain.tokens[0].address, chain.tokens[1].address);
+    let owner = chain.chain.address(OWNER);
+    let request = chain.sell_request(bought, 100, owner, 0.01);
+    let quote: QuoteResponse =
+        from_slice(run.ok("QuoteIntent", request).await.to_string().as_bytes()).expect("a quote");
+    let intent = &quote.intent;
+    let wallet = intent.origin_intent_address;
+
+    // A short deposit: half of what the intent needs; it can never run.
+    let short = intent.deposit_transaction.amount / U256::from(2);
+    let before = run.balance(sold, owner).await;
+    chain.deposit(sold, wallet, short).await.unwrap();
+    assert_eq!(run.balance(sold, owner).await, before - short);
+
+    let prepared = run.ok("PrepareIntentRecovery", json!({"intentId": intent.intent_id})).await;
+    assert_eq!(prepared["intentAddress"], wallet.to_string());
+    assert_eq!(prepared["chainId"], chain.chain_id);
+    assert_eq!(
+        prepared["recoveryTokens"],
+        json!([{"contractAddress": sold.to_string(), "balance": short.to_string(), "chainId": chain.chain_id,
+            "decimals": 18, "symbol": "SUSD", "priceUsd": "1", "balanceUsd": "50.000000"}]),
+        "only the token the wallet holds"
+    );
+    assert_eq!(prepared["payload"]["nonce"], "0", "the origin bundle's nonce: only one of the two can run");
+    assert_eq!(prepared["payload"]["calls"].as_array().unwrap().len(), 1);
+    // The typed data the owner's wallet software signs hashes to the payload hash.
+    let typed: alloy_dyn_abi::eip712::TypedData = serde_json::from_value(prepared["typedData"].clone()).unwrap();
+    assert_eq!(typed.eip712_signing_hash().unwrap().to_string(), prepared["payloadHash"].as_str().unwrap());
+
+    // Another key's signature is refused.
+    let hash: B256 = prepared["payloadHash"].as_str().unwrap().parse().unwrap();
+    let (status, refused) = run
+        .call(
+            "BuildIntentRecoveryTransaction",
+            json!({"intentId": intent.intent_id, "intentAddress": wallet.to_string(),
+                "payload": prepared["payload"], "signature": run.signed(OTHER, hash)}),
+        )
+        .await;
+    assert_eq!((status, refused["cause"].as_str().unwrap()), (401, "SIGNER_MISMATCH at signature"), "{refused}");
+
+    let built = run.recover(&prepared).await;
+    assert_eq!(built["requiresDeploy"], true);
+    assert_eq!(run.balance(sold, owner).await, before, "the owner has the deposit back");
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert!(chain.has_code(wallet).await.unwrap(), "the batch deployed the wallet");
+    // The recovery took the origin bundle's nonce: its meta-transaction can no longer run.
+    let origin = &intent.origin_meta_txn;
+    assert!(chain.chain.send_data(DEPLOYER, origin.contract, origin.input.clone()).await.is_err());
+
+    // A leftover: tokens sent to the wallet afterwards, recovered to another address.
+    let leftover = tokens(3);
+    chain.deposit(bought, wallet, leftover).await.unwrap();
+    let other = chain.chain.address(OTHER);
+    let prepared = run
+        .ok(
+            "PrepareIntentRecovery",
+            json!({"intentId": intent.intent_id, "intentAddress": wallet.to_string(),
+                "tokenAddress": bought.to_string(), "refundToAddress": other.to_string()}),
+        )
+        .await;
+    assert_eq!(prepared["payload"]["nonce"], "1", "the wallet's next nonce");
+    let built = run.recover(&prepared).await;
+    assert_eq!(built["requiresDeploy"], false);
+    assert_eq!(run.balance(bought, other).await, leftover);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+
+    // Nothing left: nothing to do.
+    let (status, nothing) = run.call("PrepareIntentRecovery", json!({"intentId": intent.intent_id})).await;
+    assert_eq!((status, nothing["cause"].as_str().unwrap()), (400, "NOTHING_TO_DO at tokenAddress"), "{nothing}");
+}
+
+#[tokio::test]
+async fn recovery_is_refused_on_a_chain_without_a_wallet_and_for_another_address() {
+    let app = crate::support::app::App::open(&crate::support::database("recovery-refused"), |_| {}).await;
+    let quote = app.quote(crate::support::base(), &crate::support::quote_request()).await;
+    let id = &quote.intent.intent_id;
+    let reply = app.rpc("PrepareIntentRecovery", crate::support::base(), &json!({"intentId": id}).to_string()).await;
+    assert_eq!(reply.cause(), "ROUTE_NOT_SERVED at intentId");
+    let unknown = app
+        .rpc("PrepareIntentRecovery", crate::support::base(), &json!({"intentId": format!("{id}0")}).to_string())
+        .await;
+    assert_eq!(unknown.json()["error"], "NotFound", "{}", unknown.body);
+}
