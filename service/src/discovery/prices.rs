@@ -16,34 +16,28 @@ pub fn pool_price(
     if reserve_token.is_zero() || reserve_reference.is_zero() {
         return None;
     }
-    let token = float(reserve_token) / 10f64.powi(i32::from(decimals_token));
-    let reference = float(reserve_reference) / 10f64.powi(i32::from(decimals_reference));
+    let token = f64::from(reserve_token) / 10f64.powi(i32::from(decimals_token));
+    let reference = f64::from(reserve_reference) / 10f64.powi(i32::from(decimals_reference));
     let price = reference / token * reference_usd;
     price.is_finite().then_some(price)
-}
-
-fn float(x: U256) -> f64 {
-    x.to_string().parse().unwrap_or(f64::MAX)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn u(n: u128) -> U256 {
-        U256::from(n)
-    }
-
     #[test]
     fn the_mid_price_times_the_reference_price() {
         // 1 000 tokens (6 decimals) against 2 000 reference tokens (18) at 1.5 USD: 3 USD.
-        let price = pool_price((u(1_000_000_000), 6), (u(2_000) * u(10u128.pow(18)), 18), 1.5).unwrap();
+        let reference = U256::from(2_000) * U256::from(10u128.pow(18));
+        let price = pool_price((U256::from(1_000_000_000u64), 6), (reference, 18), 1.5).unwrap();
         assert!((price - 3.0).abs() < 1e-12, "{price}");
     }
 
     #[test]
     fn an_empty_pool_gives_no_price() {
-        assert_eq!(pool_price((u(0), 18), (u(5), 18), 1.0), None);
-        assert_eq!(pool_price((u(5), 18), (u(0), 18), 1.0), None);
+        let (zero, five) = (U256::ZERO, U256::from(5));
+        assert_eq!(pool_price((zero, 18), (five, 18), 1.0), None);
+        assert_eq!(pool_price((five, 18), (zero, 18), 1.0), None);
     }
 }

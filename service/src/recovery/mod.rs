@@ -174,7 +174,7 @@ fn token_balance(view: &ChainView, chain_id: u64, token: Address, balance: U256)
         }
         _ => (String::new(), 18, 0.0),
     };
-    let units = balance.to_string().parse::<f64>().unwrap_or(f64::MAX) / 10f64.powi(i32::from(decimals));
+    let units = f64::from(balance) / 10f64.powi(i32::from(decimals));
     IntentTokenBalance {
         balance,
         balance_usd: format!("{:.6}", units * price),
