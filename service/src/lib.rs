@@ -12,7 +12,10 @@
 //! the records' narrow handle); storage with compare-and-swap, the only place with SQL
 //! ([`store`]); beside them the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and the
 //! configuration ([`config`]); [`demo`] signs gasless requests for the demo signer and the
-//! tests.
+//! tests. Two groups of operations answer beside the records, from the configuration and the
+//! chains' nodes, with their own handlers: discovery ([`discovery`]: chains, tokens, prices,
+//! routes, contracts) and recovery ([`recovery`]: the owner's sweep of an intent's wallet),
+//! which loads its intent through the records.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
