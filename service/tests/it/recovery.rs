@@ -127,6 +127,21 @@ async fn a_short_deposit_then_a_leftover_are_recovered_with_the_owners_signature
         .await;
     assert_eq!((status, refused["cause"].as_str().unwrap()), (401, "SIGNER_MISMATCH at signature"), "{refused}");
 
+    // Another wallet, or a payload of another chain, is refused.
+    let elsewhere = json!({"intentId": intent.intent_id, "intentAddress": owner.to_string()});
+    let (status, refused) = run.call("PrepareIntentRecovery", elsewhere).await;
+    assert_eq!((status, refused["cause"].as_str().unwrap()), (400, "INTENT_INCONSISTENT at intentAddress"));
+    let mut other_chain = prepared["payload"].clone();
+    other_chain["chainId"] = json!(chain.chain_id + 1);
+    let (status, refused) = run
+        .call(
+            "BuildIntentRecoveryTransaction",
+            json!({"intentId": intent.intent_id, "intentAddress": wallet.to_string(),
+                "payload": other_chain, "signature": run.signed(OWNER, hash)}),
+        )
+        .await;
+    assert_eq!((status, refused["cause"].as_str().unwrap()), (400, "INTENT_INCONSISTENT at payload"), "{refused}");
+
     let built = run.recover(&prepared).await;
     assert_eq!(built["requiresDeploy"], true);
     assert_eq!(run.balance(sold, owner).await, before, "the owner has the deposit back");
@@ -169,4 +184,26 @@ async fn recovery_is_refused_on_a_chain_without_a_wallet_and_for_another_address
         .rpc("PrepareIntentRecovery", crate::support::base(), &json!({"intentId": format!("{id}0")}).to_string())
         .await;
     assert_eq!(unknown.json()["error"], "NotFound", "{}", unknown.body);
+}
+
+#[tokio::test]
+async fn recovery_needs_the_chains_node_to_read_the_balances() {
+    // Chain 8453 runs its same-chain intents in wallets but names no node.
+    let app = crate::support::app::App::open(&crate::support::database("recovery-no-node"), |config| {
+        let wallet = json!({"factory": config["chains"][1]["walletFactoryAddress"],
+            "mainModule": "0x0000000000000000000000000000000000000001",
+            "mainModuleUpgradable": "0x0000000000000000000000000000000000000000",
+            "guestModule": config["chains"][1]["metaTxnContract"]});
+        config["chains"][1]["wallet"] = wallet;
+    })
+    .await;
+    let usdc = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+    let request = json!({"ownerAddress": "0x8ba1f109551bD432803012645Ac136ddd64DBA72", "originChainId": 8453,
+        "originTokenAddress": usdc, "destinationChainId": 8453, "destinationTokenAddress": usdc,
+        "destinationToAddress": "0x290d26C036Fa30924a037CAD2F7e4E56885dE99f", "originTokenAmount": "1000000"});
+    let quote = app.quote(crate::support::base(), &request.to_string()).await;
+    let body = json!({"intentId": quote.intent.intent_id}).to_string();
+    let reply = app.rpc("PrepareIntentRecovery", crate::support::base(), &body).await;
+    assert_eq!(reply.cause(), "ROUTE_NOT_SERVED at intentId", "{}", reply.body);
+    assert!(reply.body.contains("no node"), "{}", reply.body);
 }
