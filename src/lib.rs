@@ -55,7 +55,8 @@ pub use wire::enums::{
     ChainGasUsageStatus, IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus, TransactionType,
 };
 pub use wire::history::{
-    GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistory, Page, SearchIntentsRequest, SearchIntentsResponse,
+    GetIntentHistoryRequest, GetIntentHistoryResponse, IntentAddressBalance, IntentHistory, IntentTokenBalance, Page,
+    SearchIntentsRequest, SearchIntentsResponse,
 };
 pub use wire::objects::{
     AddressOverrides, Call, CallBundle, CommitRequest, CommitResponse, DepositSignature, DepositTransaction,

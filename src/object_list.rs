@@ -21,7 +21,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 58));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 60));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -72,6 +72,8 @@ macro_rules! with_objects {
                 Page,
                 GetIntentHistoryResponse,
                 IntentHistory,
+                IntentAddressBalance,
+                IntentTokenBalance,
                 ClockResponse,
                 PingResponse,
                 RuntimeStatusResponse,

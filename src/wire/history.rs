@@ -9,7 +9,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use alloy_primitives::{Address, B256};
+use alloy_primitives::{Address, B256, U256};
 
 use super::enums::IntentStatus;
 use super::objects::Intent;
@@ -104,6 +104,11 @@ wire_object! {
         destination_token_address: Option<Address> = "destinationTokenAddress",
         /// `fromTime`: Created at or after this Unix time, in seconds.
         from_time: Option<u64> = "fromTime",
+        /// `includeBalances`: Each item with what its intent address holds now (a server
+        /// reads it from the chain).
+        include_balances: Option<bool> = "includeBalances",
+        /// `onlyRecoverable`: Only the items whose intent address holds something now.
+        only_recoverable: Option<bool> = "onlyRecoverable",
         /// `originChainId`: The intents' origin chain.
         origin_chain_id: Option<u64> = "originChainId",
         /// `originTokenAddress`: The intents' origin token.
@@ -145,10 +150,15 @@ impl GetIntentHistoryRequest {
 wire_object! {
     /// One intent of a history: its id, status and times, with its receipt.
     pub struct IntentHistory {
+        /// `balances`: What its intent address holds now, with `includeBalances`.
+        balances: Option<Vec<IntentAddressBalance>> = "balances",
         /// `createdAt`: When it was quoted.
         created_at: Option<Timestamp> = "createdAt",
         /// `expiresAt`: When its quote expires.
         expires_at: Timestamp = "expiresAt",
+        /// `hasBalance`: Whether its intent address holds something now, with
+        /// `includeBalances` or `onlyRecoverable`.
+        has_balance: Option<bool> = "hasBalance",
         /// `intentId`: The intent.
         intent_id: String = "intentId",
         /// `receipt`: Its receipt now.
@@ -164,14 +174,48 @@ impl IntentHistory {
     /// The history item of `receipt`, an intent whose quote expires at `expires_at`.
     pub fn of(receipt: IntentReceipt, expires_at: Timestamp) -> IntentHistory {
         IntentHistory {
+            balances: None,
             created_at: receipt.created_at,
             expires_at,
+            has_balance: None,
             intent_id: receipt.intent_id.clone(),
             status: receipt.status.clone(),
             updated_at: receipt.updated_at,
             receipt,
             unknown: crate::UnknownMembers::new(),
         }
+    }
+}
+
+wire_object! {
+    /// What one intent address holds on one chain.
+    pub struct IntentAddressBalance {
+        /// `chainId`: The chain.
+        chain_id: u64 = "chainId",
+        /// `intentAddress`: The intent address.
+        intent_address: Address = "intentAddress",
+        /// `tokens`: Its balance of each token read.
+        tokens: Vec<IntentTokenBalance> = "tokens",
+    }
+}
+
+wire_object! {
+    /// An intent address's balance of one token, with the token's price as the server knows it.
+    pub struct IntentTokenBalance {
+        /// `balance`: The balance, in the token's units.
+        balance: U256 = "balance",
+        /// `balanceUsd`: Its value in USD, as decimal text.
+        balance_usd: String = "balanceUsd",
+        /// `chainId`: The chain.
+        chain_id: u64 = "chainId",
+        /// `contractAddress`: The token (the zero address: the native token).
+        contract_address: Address = "contractAddress",
+        /// `decimals`: Its decimals.
+        decimals: u8 = "decimals",
+        /// `priceUsd`: Its price in USD, as decimal text.
+        price_usd: String = "priceUsd",
+        /// `symbol`: Its symbol.
+        symbol: String = "symbol",
     }
 }
 

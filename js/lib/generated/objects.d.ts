@@ -222,6 +222,16 @@ export declare function parseIntentHistory(input: string | Uint8Array | T.Intent
 /** Checks a IntentHistory: everything parseIntentHistory checks; throws an IntentCoreError. */
 export declare function checkIntentHistory(input: string | Uint8Array | T.IntentHistoryInput): void;
 
+/** Reads a IntentAddressBalance (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseIntentAddressBalance(input: string | Uint8Array | T.IntentAddressBalanceInput): T.IntentAddressBalance;
+/** Checks a IntentAddressBalance: everything parseIntentAddressBalance checks; throws an IntentCoreError. */
+export declare function checkIntentAddressBalance(input: string | Uint8Array | T.IntentAddressBalanceInput): void;
+
+/** Reads a IntentTokenBalance (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseIntentTokenBalance(input: string | Uint8Array | T.IntentTokenBalanceInput): T.IntentTokenBalance;
+/** Checks a IntentTokenBalance: everything parseIntentTokenBalance checks; throws an IntentCoreError. */
+export declare function checkIntentTokenBalance(input: string | Uint8Array | T.IntentTokenBalanceInput): void;
+
 /** Reads a ClockResponse (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
 export declare function parseClockResponse(input: string | Uint8Array | T.ClockResponseInput): T.ClockResponse;
 /** Checks a ClockResponse: everything parseClockResponse checks; throws an IntentCoreError. */

@@ -134,6 +134,12 @@ export const checkGetIntentHistoryResponse = (input) => check("GetIntentHistoryR
 export const parseIntentHistory = (input) => parse("IntentHistory", input);
 export const checkIntentHistory = (input) => check("IntentHistory", input);
 
+export const parseIntentAddressBalance = (input) => parse("IntentAddressBalance", input);
+export const checkIntentAddressBalance = (input) => check("IntentAddressBalance", input);
+
+export const parseIntentTokenBalance = (input) => parse("IntentTokenBalance", input);
+export const checkIntentTokenBalance = (input) => check("IntentTokenBalance", input);
+
 export const parseClockResponse = (input) => parse("ClockResponse", input);
 export const checkClockResponse = (input) => check("ClockResponse", input);
 

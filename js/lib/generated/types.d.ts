@@ -1056,6 +1056,8 @@ export interface GetIntentHistoryRequest {
   destinationChainId?: U64;
   destinationTokenAddress?: Address;
   fromTime?: U64;
+  includeBalances?: boolean;
+  onlyRecoverable?: boolean;
   originChainId?: U64;
   originTokenAddress?: Address;
   page?: Page;
@@ -1071,6 +1073,8 @@ export interface GetIntentHistoryRequestInput {
   destinationChainId?: IntegerInput | null;
   destinationTokenAddress?: HexInput | null;
   fromTime?: IntegerInput | null;
+  includeBalances?: boolean | null;
+  onlyRecoverable?: boolean | null;
   originChainId?: IntegerInput | null;
   originTokenAddress?: HexInput | null;
   page?: PageInput | null;
@@ -1107,8 +1111,10 @@ export interface GetIntentHistoryResponseInput {
 
 /** IntentHistory in its wire form, as the package returns it. */
 export interface IntentHistory {
+  balances?: IntentAddressBalance[];
   createdAt?: Timestamp;
   expiresAt: Timestamp;
+  hasBalance?: boolean;
   intentId: string;
   receipt: IntentReceipt;
   status: IntentStatus;
@@ -1117,12 +1123,50 @@ export interface IntentHistory {
 
 /** IntentHistory as the package accepts it (optional members may be `null`). */
 export interface IntentHistoryInput {
+  balances?: readonly IntentAddressBalanceInput[] | null;
   createdAt?: TimestampInput | null;
   expiresAt: TimestampInput;
+  hasBalance?: boolean | null;
   intentId: string;
   receipt: IntentReceiptInput;
   status: IntentStatus;
   updatedAt?: TimestampInput | null;
+}
+
+/** IntentAddressBalance in its wire form, as the package returns it. */
+export interface IntentAddressBalance {
+  chainId: U64;
+  intentAddress: Address;
+  tokens: IntentTokenBalance[];
+}
+
+/** IntentAddressBalance as the package accepts it (optional members may be `null`). */
+export interface IntentAddressBalanceInput {
+  chainId: IntegerInput;
+  intentAddress: HexInput;
+  tokens: readonly IntentTokenBalanceInput[];
+}
+
+/** IntentTokenBalance in its wire form, as the package returns it. */
+export interface IntentTokenBalance {
+  balance: Uint;
+  balanceUsd: string;
+  chainId: U64;
+  contractAddress: Address;
+  decimals: number;
+  priceUsd: string;
+  symbol: string;
+}
+
+/** IntentTokenBalance as the package accepts it (optional members may be `null`). */
+export interface IntentTokenBalanceInput {
+  balance: IntegerInput;
+  balanceUsd: string;
+  chainId: IntegerInput;
+  contractAddress: HexInput;
+  decimals: IntegerInput;
+  priceUsd: string;
+  symbol: string;
 }
 
 /** ClockResponse in its wire form, as the package returns it. */
@@ -1486,6 +1530,8 @@ export type ObjectName =
   | "Page"
   | "GetIntentHistoryResponse"
   | "IntentHistory"
+  | "IntentAddressBalance"
+  | "IntentTokenBalance"
   | "ClockResponse"
   | "PingResponse"
   | "RuntimeStatusResponse"

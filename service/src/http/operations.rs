@@ -348,7 +348,6 @@ pub static SERVICE_OBJECTS: &[Schema] = &[
     schema_of!(crate::discovery::objects::TokenInfo => TokenInfo),
     schema_of!(crate::discovery::objects::TokenPrice => TokenPrice),
     schema_of!(crate::discovery::objects::WalletContracts => WalletContracts),
-    schema_of!(crate::recovery::objects::IntentTokenBalance => IntentTokenBalance),
     schema_of!(crate::recovery::objects::PayloadTypedData => PayloadTypedData),
     schema_of!(crate::recovery::objects::PayloadTypes => PayloadTypes),
     schema_of!(crate::recovery::objects::TypedCall => TypedCall),

@@ -3,7 +3,8 @@
 //! ([`crate::store::listing`]). Only the caller's project is ever read: a `byProjectId` of
 //! another project matches nothing. A published filter the service does not serve is
 //! refused (`FILTER_NOT_SERVED` at its path), never ignored, and neither a page nor a
-//! search is ever cut short silently.
+//! search is ever cut short silently. With `includeBalances` or `onlyRecoverable`, each item's
+//! intent address is read from its chain's node ([`crate::recovery::held`]).
 //!
 //! What a record is and how its receipt reads is the core's; the SQL is the store's.
 
@@ -20,6 +21,10 @@ use crate::store::listing::{HistoryFilter, Listed, SearchFilter};
 /// The most intents one SearchIntents answer holds; a search that matches more is
 /// refused (`TOO_MANY_RESULTS`: narrow it, or page through GetIntentHistory).
 pub const MAX_SEARCH_RESULTS: usize = 100;
+
+/// The most items a GetIntentHistory page holds with `includeBalances` or `onlyRecoverable`:
+/// each item's intent address is read from its chain's node (docs/spec.md §12, Recovery).
+pub const BALANCES_PAGE_SIZE: u64 = 20;
 
 /// Refuses the first member of `unknown` (a published filter this service does not serve,
 /// `byQueryString`, `byEdgeMode`, a page's `sort`, …), at `prefix` + its key.
@@ -103,7 +108,10 @@ impl Records {
         if let Some(page) = &request.page {
             refuse_unserved(&page.unknown, "page.")?;
         }
+        let with_balances = request.include_balances == Some(true) || request.only_recoverable == Some(true);
         let size = request.page_size()?;
+        // Balances are read from the nodes for each item: a page holds fewer of them.
+        let size = if with_balances { size.min(BALANCES_PAGE_SIZE) } else { size };
         let page = request.page.as_ref();
         let filter = HistoryFilter {
             project_id: stored_number(project_id),
@@ -140,7 +148,18 @@ impl Records {
         let mut intents = Vec::with_capacity(rows.len());
         for row in &rows {
             let record = parse_record(&row.state, row.quoted.as_deref())?;
-            intents.push(IntentHistory::of(record.receipt(now), record.intent().expires_at));
+            let mut item = IntentHistory::of(record.receipt(now), record.intent().expires_at);
+            if with_balances {
+                let held = crate::recovery::held(&self.chain, record.intent()).await?;
+                item.has_balance = held.as_ref().map(|held| !held.tokens.is_empty());
+                if request.only_recoverable == Some(true) && item.has_balance != Some(true) {
+                    continue;
+                }
+                if request.include_balances == Some(true) {
+                    item.balances = held.map(|held| vec![held]);
+                }
+            }
+            intents.push(item);
         }
         let cursor = |listed: Option<&Listed>, given: Option<u64>| {
             listed.and_then(|row| u64::try_from(row.listed).ok()).or(given)

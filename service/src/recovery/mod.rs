@@ -24,11 +24,13 @@ mod typed;
 
 use intent_core::eip712::{verify_signer, Signature};
 use intent_core::wallet::{payload_hash_for, IntentConfiguration, WalletContext};
-use intent_core::{Address, CallBundle, Error, Intent, Problem, ServerFailure, UnknownMembers, U256};
-
+use intent_core::{
+    Address, CallBundle, Error, Intent, IntentAddressBalance, IntentTokenBalance, Problem, ServerFailure,
+    UnknownMembers, U256,
+};
 use objects::{
-    BuildIntentRecoveryTransactionRequest, BuildIntentRecoveryTransactionResponse, IntentTokenBalance,
-    PrepareIntentRecoveryRequest, PrepareIntentRecoveryResponse,
+    BuildIntentRecoveryTransactionRequest, BuildIntentRecoveryTransactionResponse, PrepareIntentRecoveryRequest,
+    PrepareIntentRecoveryResponse,
 };
 
 use crate::chain::reads;
@@ -98,6 +100,53 @@ fn tokens(intent: &Intent, asked: Option<Address>) -> Vec<Address> {
     tokens
 }
 
+/// The balances of `tokens` at `wallet` on `chain_id` and the wallet's nonce in space 0, read
+/// from the chain's node within its timeout: `None` without a node.
+async fn read(
+    view: &ChainView,
+    chain_id: u64,
+    wallet: Address,
+    tokens: &[Address],
+) -> Result<Option<(Vec<U256>, U256)>, Failure> {
+    let Some(node) = view.node(chain_id) else { return Ok(None) };
+    let reads = async {
+        view.check_chain_id(node).await?;
+        let mut balances = Vec::with_capacity(tokens.len());
+        for token in tokens {
+            balances.push(reads::balance(node, *token, wallet).await?);
+        }
+        let (_, nonce) = reads::wallet_state(node, wallet, U256::ZERO).await?;
+        Ok((balances, nonce))
+    };
+    let read = node.within(reads).await;
+    Ok(Some(read.map_err(|error| ReadFailure::NodeUnavailable { chain_id, detail: error.to_string() })?))
+}
+
+/// What `intent`'s origin intent address holds now of the tokens a recovery sends by default
+/// (GetIntentHistory's `balances`): the tokens with a balance, read from the node; `None`
+/// where that cannot be known (a chain without `wallet`, whose addresses are placeholders, or
+/// without a node).
+///
+/// # Errors
+///
+/// `CHAIN_NODE_UNAVAILABLE`.
+pub async fn held(view: &ChainView, intent: &Intent) -> Result<Option<IntentAddressBalance>, Failure> {
+    let chain_id = intent.origin_chain_id;
+    if view.config().chain(chain_id).and_then(ChainConfig::wallet_context).is_none() {
+        return Ok(None);
+    }
+    let address = intent.origin_intent_address;
+    let tokens = tokens(intent, None);
+    let Some((balances, _)) = read(view, chain_id, address, &tokens).await? else { return Ok(None) };
+    let tokens = tokens
+        .iter()
+        .zip(balances)
+        .filter(|(_, balance)| !balance.is_zero())
+        .map(|(token, balance)| token_balance(view, chain_id, *token, balance))
+        .collect();
+    Ok(Some(IntentAddressBalance { chain_id, intent_address: address, tokens, unknown: UnknownMembers::new() }))
+}
+
 /// PrepareIntentRecovery for `intent` (loaded for the caller).
 ///
 /// # Errors
@@ -112,24 +161,11 @@ pub async fn prepare(
 ) -> Result<PrepareIntentRecoveryResponse, Failure> {
     let wallet = Wallet::of(view, intent, request.intent_address)?;
     let chain_id = wallet.chain.chain_id;
-    let node = view.node(chain_id).ok_or_else(|| {
+    let tokens = tokens(intent, request.token_address);
+    let (balances, nonce) = read(view, chain_id, wallet.address, &tokens).await?.ok_or_else(|| {
         let what = format!("recovery on chain {chain_id} (no node configured to read balances)");
         Failure::from(ServerFailure::RouteNotServed { path: "intentId", what: &what })
     })?;
-    let tokens = tokens(intent, request.token_address);
-    let read = async {
-        view.check_chain_id(node).await?;
-        let mut balances = Vec::with_capacity(tokens.len());
-        for token in &tokens {
-            balances.push(reads::balance(node, *token, wallet.address).await?);
-        }
-        let (_, nonce) = reads::wallet_state(node, wallet.address, U256::ZERO).await?;
-        Ok((balances, nonce))
-    };
-    let (balances, nonce) = node
-        .within(read)
-        .await
-        .map_err(|error| ReadFailure::NodeUnavailable { chain_id, detail: error.to_string() })?;
     let refund_to = request.refund_to_address.unwrap_or(intent.owner_address);
     let router = wallet
         .chain

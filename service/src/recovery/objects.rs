@@ -3,7 +3,7 @@
 //! Sequence v3 payload of calls as the owner's wallet software signs it (`eth_signTypedData_v4`).
 //! What fills them is [`super`].
 
-use intent_core::{wire_object, Address, Bytes, CallBundle, B256, U256};
+use intent_core::{wire_object, Address, Bytes, CallBundle, IntentTokenBalance, B256, U256};
 
 wire_object! {
     /// PrepareIntentRecovery's request.
@@ -42,26 +42,6 @@ wire_object! {
         recovery_tokens: Option<Vec<IntentTokenBalance>> = "recoveryTokens",
         /// `typedData`: The payload as EIP-712 typed data, for the owner's wallet to sign.
         typed_data: PayloadTypedData = "typedData",
-    }
-}
-
-wire_object! {
-    /// One balance a recovery sends.
-    pub struct IntentTokenBalance {
-        /// `balance`: The wallet's balance, in the token's units.
-        balance: U256 = "balance",
-        /// `balanceUsd`: Its value in USD at the configured price, as decimal text.
-        balance_usd: String = "balanceUsd",
-        /// `chainId`: The chain.
-        chain_id: u64 = "chainId",
-        /// `contractAddress`: The token (the zero address: the native token).
-        contract_address: Address = "contractAddress",
-        /// `decimals`: Its decimals.
-        decimals: u8 = "decimals",
-        /// `priceUsd`: Its configured price in USD, as decimal text.
-        price_usd: String = "priceUsd",
-        /// `symbol`: Its symbol.
-        symbol: String = "symbol",
     }
 }
 

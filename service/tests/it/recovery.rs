@@ -4,7 +4,8 @@
 //! and the transaction sent by someone else: the owner has the deposit back, the wallet is
 //! deployed and the intent's origin meta-transaction can no longer run. Then a leftover (a
 //! token sent to the wallet afterwards) is recovered to another address at the wallet's next
-//! nonce, without a deploy. Balances are read from the chain; the service runs without a
+//! nonce, without a deploy. GetIntentHistory's `includeBalances` and `onlyRecoverable` say
+//! what the address holds before and after. Balances are read from the chain; the service runs without a
 //! relayer key, so its executor does nothing here.
 
 use alloy_primitives::{Address, Bytes, B256, U256};
@@ -49,6 +50,12 @@ impl Run {
         let (status, answer) = self.call(operation, body).await;
         assert_eq!(status, 200, "{operation}: {answer}");
         answer
+    }
+
+    /// GetIntentHistory of this stack's chain with `members`.
+    async fn history(&self, mut members: Value) -> Value {
+        members["originChainId"] = json!(self.chain().chain_id);
+        self.ok("GetIntentHistory", members).await
     }
 
     async fn balance(&self, token: Address, who: Address) -> U256 {
@@ -100,6 +107,18 @@ async fn a_short_deposit_then_a_leftover_are_recovered_with_the_owners_signature
     let before = run.balance(sold, owner).await;
     chain.deposit(sold, wallet, short).await.unwrap();
     assert_eq!(run.balance(sold, owner).await, before - short);
+
+    // The history says what the address holds, and keeps it among the recoverable ones.
+    let history = run.history(json!({"includeBalances": true, "page": {"pageSize": 50}})).await;
+    assert_eq!(history["nextPage"]["pageSize"], 20, "a page with balances holds 20 intents at most");
+    let item = &history["intents"][0];
+    assert_eq!(item["intentId"], intent.intent_id.as_str());
+    assert_eq!(item["hasBalance"], true);
+    assert_eq!(item["balances"][0]["intentAddress"], wallet.to_string());
+    assert_eq!(item["balances"][0]["tokens"][0]["balance"], short.to_string());
+    let recoverable = run.history(json!({"onlyRecoverable": true})).await;
+    assert_eq!(recoverable["intents"].as_array().unwrap().len(), 1);
+    assert!(recoverable["intents"][0].get("balances").is_none(), "only with includeBalances");
 
     let prepared = run.ok("PrepareIntentRecovery", json!({"intentId": intent.intent_id})).await;
     assert_eq!(prepared["intentAddress"], wallet.to_string());
@@ -168,7 +187,12 @@ async fn a_short_deposit_then_a_leftover_are_recovered_with_the_owners_signature
     assert_eq!(run.balance(bought, other).await, leftover);
     assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
 
-    // Nothing left: nothing to do.
+    // Nothing left: nothing to do, and nothing recoverable.
+    let history = run.history(json!({"includeBalances": true})).await;
+    assert_eq!(history["intents"][0]["hasBalance"], false);
+    assert_eq!(history["intents"][0]["balances"][0]["tokens"], json!([]));
+    let recoverable = run.history(json!({"onlyRecoverable": true})).await;
+    assert_eq!(recoverable["intents"], json!([]));
     let (status, nothing) = run.call("PrepareIntentRecovery", json!({"intentId": intent.intent_id})).await;
     assert_eq!((status, nothing["cause"].as_str().unwrap()), (400, "NOTHING_TO_DO at tokenAddress"), "{nothing}");
 }

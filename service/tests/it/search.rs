@@ -190,8 +190,8 @@ async fn published_filters_this_service_does_not_serve_are_refused_not_ignored()
     let body = r#"{"page":{"sort":[{"column":"createdAt","order":"ASC"}]}}"#;
     let answer = call(&router, "GetIntentHistory", &ours.key, body).await;
     assert_eq!((answer.status, answer.cause()), (StatusCode::BAD_REQUEST, "FILTER_NOT_SERVED at page.sort"));
-    let answer = call(&router, "GetIntentHistory", &ours.key, r#"{"onlyRecoverable":true}"#).await;
-    assert_eq!((answer.status, answer.cause()), (StatusCode::BAD_REQUEST, "FILTER_NOT_SERVED at onlyRecoverable"));
+    let answer = call(&router, "GetIntentHistory", &ours.key, r#"{"bySwapProvider":"LIFI"}"#).await;
+    assert_eq!((answer.status, answer.cause()), (StatusCode::BAD_REQUEST, "FILTER_NOT_SERVED at bySwapProvider"));
 }
 
 /// The ReportIntentOutcome body of a transaction of `kind` with `hash`.
