@@ -358,3 +358,133 @@ async fn a_message_from_an_unregistered_sender_or_a_mint_by_another_than_the_tra
     );
     assert_eq!(route.balance_b(RECIPIENT).await, U256::ZERO);
 }
+
+/// `bytes` attested by both attesters as if they were a message.
+fn attest_bytes(route: &Route, bytes: &[u8]) -> Bytes {
+    let hash = keccak256(bytes);
+    let signatures: Vec<(Address, [u8; 65])> = route
+        .attesters
+        .iter()
+        .map(|key| (key.address(), alloy_signer::SignerSync::sign_hash_sync(key, &hash).unwrap().as_bytes()))
+        .collect();
+    intent_core::cctp::attestation(&signatures)
+}
+
+#[tokio::test]
+async fn each_other_rule_of_the_contracts_is_refused_with_its_error() {
+    let route = Route::new().await;
+    let (a, b) = (&route.a, &route.b);
+    let recipient = bytes32_of(b.address(RECIPIENT));
+    let word = |high: u8, address: Address| {
+        let mut word = bytes32_of(address);
+        word[0] = high;
+        word
+    };
+
+    // depositForBurn: each argument wrong alone.
+    let burn =
+        |amount: u64, mint_recipient: B256, token: Address, domain: u32| ICctpTokenMessenger::depositForBurnCall {
+            amount: U256::from(amount),
+            destinationDomain: domain,
+            mintRecipient: mint_recipient,
+            burnToken: token,
+            destinationCaller: B256::ZERO,
+            maxFee: U256::from(MAX_FEE),
+            minFinalityThreshold: 1000,
+        };
+    let usdc = route.on_a.usdc;
+    let cases = [
+        (burn(0, recipient, usdc, DOMAIN_B), "ZeroAmount"),
+        (burn(AMOUNT, B256::ZERO, usdc, DOMAIN_B), "ZeroMintRecipient"),
+        (burn(AMOUNT, recipient, route.on_a.transmitter, DOMAIN_B), "UnsupportedToken"),
+        (burn(AMOUNT, recipient, usdc, 7), "UnknownDomain"),
+    ];
+    let expected = [
+        MessengerError::ZeroAmount(ICctpTokenMessenger::ZeroAmount {}),
+        MessengerError::ZeroMintRecipient(ICctpTokenMessenger::ZeroMintRecipient {}),
+        MessengerError::UnsupportedToken(ICctpTokenMessenger::UnsupportedToken {
+            token: bytes32_of(route.on_a.transmitter),
+        }),
+        MessengerError::UnknownDomain(ICctpTokenMessenger::UnknownDomain { domain: 7 }),
+    ];
+    for ((call, name), expected) in cases.into_iter().zip(expected) {
+        let error = a.revert_of_call::<MessengerError>(USER, route.on_a.messenger, call.abi_encode().into()).await;
+        assert_eq!(error.unwrap(), Some(expected), "{name}");
+    }
+
+    // sendMessage to its own domain or to nobody.
+    let send = |domain: u32, to: B256| ICctpMessageTransmitter::sendMessageCall {
+        destinationDomain: domain,
+        recipient: to,
+        destinationCaller: B256::ZERO,
+        minFinalityThreshold: 1000,
+        messageBody: Bytes::new(),
+    };
+    let transmitter = route.on_a.transmitter;
+    let error =
+        a.revert_of_call::<TransmitterError>(STRANGER, transmitter, send(DOMAIN_A, recipient).abi_encode().into());
+    assert_eq!(
+        error.await.unwrap(),
+        Some(TransmitterError::DestinationIsLocalDomain(ICctpMessageTransmitter::DestinationIsLocalDomain {}))
+    );
+    let error =
+        a.revert_of_call::<TransmitterError>(STRANGER, transmitter, send(DOMAIN_B, B256::ZERO).abi_encode().into());
+    assert_eq!(error.await.unwrap(), Some(TransmitterError::ZeroRecipient(ICctpMessageTransmitter::ZeroRecipient {})));
+
+    // The owner's settings: a threshold of zero, above the attesters, or left above them.
+    let invalid = |threshold: u64| {
+        Some(TransmitterError::InvalidThreshold(ICctpMessageTransmitter::InvalidThreshold {
+            threshold: U256::from(threshold),
+        }))
+    };
+    for threshold in [0, 3] {
+        let call = ICctpMessageTransmitter::setSignatureThresholdCall { threshold: U256::from(threshold) };
+        let error = a.revert_of_call::<TransmitterError>(0, transmitter, call.abi_encode().into()).await.unwrap();
+        assert_eq!(error, invalid(threshold));
+    }
+    let call = ICctpMessageTransmitter::disableAttesterCall { attester: route.attesters[0].address() };
+    let error = a.revert_of_call::<TransmitterError>(0, transmitter, call.abi_encode().into()).await.unwrap();
+    assert_eq!(error, invalid(2));
+
+    // receiveMessage: the message wrong, re-attested, each time alone.
+    let base = completed(&route.burn(B256::ZERO).await, "rules", 0);
+    let body = BurnMessage::from_bytes(&base.body).unwrap();
+    let with_body = |body: Vec<u8>| Message { body: body.into(), ..base.clone() };
+    let short: Vec<u8> = base.to_bytes()[..147].to_vec();
+    let data = ICctpMessageTransmitter::receiveMessageCall {
+        message: short.clone().into(),
+        attestation: attest_bytes(&route, &short),
+    };
+    let error = b.revert_of_call::<TransmitterError>(STRANGER, route.on_b.transmitter, data.abi_encode().into()).await;
+    assert_eq!(error.unwrap(), Some(TransmitterError::MalformedMessage(ICctpMessageTransmitter::MalformedMessage {})));
+    let other_version = Message { version: 2, ..base.clone() };
+    let error = route.refused(STRANGER, &other_version, &route.attested(&other_version)).await;
+    assert_eq!(error, TransmitterError::WrongVersion(ICctpMessageTransmitter::WrongVersion { version: 2 }));
+    let bad_recipient = Message { recipient: word(1, route.on_b.messenger), ..base.clone() };
+    let error = route.refused(STRANGER, &bad_recipient, &route.attested(&bad_recipient)).await;
+    assert_eq!(
+        error,
+        TransmitterError::NotAnAddress(ICctpMessageTransmitter::NotAnAddress { word: bad_recipient.recipient })
+    );
+
+    // The token messenger's handler: the body wrong, each time alone.
+    let mut short_body = base.body.to_vec();
+    short_body.truncate(227);
+    let error = route.refused_by_messenger(&with_body(short_body)).await;
+    assert_eq!(error, MessengerError::MalformedBody(ICctpTokenMessenger::MalformedBody {}));
+    let changed = |edit: &dyn Fn(&mut BurnMessage)| {
+        let mut body = body.clone();
+        edit(&mut body);
+        with_body(body.to_bytes())
+    };
+    let error = route.refused_by_messenger(&changed(&|body| body.version = 2)).await;
+    assert_eq!(error, MessengerError::WrongBodyVersion(ICctpTokenMessenger::WrongBodyVersion { version: 2 }));
+    let other_token = bytes32_of(route.on_a.transmitter);
+    let error = route.refused_by_messenger(&changed(&|body| body.burn_token = other_token)).await;
+    assert_eq!(error, MessengerError::UnsupportedToken(ICctpTokenMessenger::UnsupportedToken { token: other_token }));
+    let high = word(1, b.address(RECIPIENT));
+    let error = route.refused_by_messenger(&changed(&|body| body.mint_recipient = high)).await;
+    assert_eq!(error, MessengerError::NotAnAddress(ICctpTokenMessenger::NotAnAddress { word: high }));
+    assert_eq!(route.balance_b(RECIPIENT).await, U256::ZERO);
+    assert_eq!(a.token_balance(route.on_a.usdc, a.address(USER)).await.unwrap(), U256::ZERO, "the one burn");
+}
