@@ -12,7 +12,8 @@
 //! the records' narrow handle); storage with compare-and-swap, the only place with SQL
 //! ([`store`]); beside them the metrics ([`metrics`]), the expiry sweep ([`sweep`]) and the
 //! configuration ([`config`]); [`demo`] signs gasless requests for the demo signer and the
-//! tests.
+//! tests; [`attest`] fetches the CCTP route's attestations (Iris V2 over HTTP) and is the
+//! local attester of the stack.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
@@ -29,6 +30,7 @@
 // The module docs say what lives where, private modules included.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod attest;
 pub mod chain;
 pub mod config;
 pub mod demo;
