@@ -2,6 +2,8 @@
 //! A; the local attester, serving the Iris V2 API on loopback, answers pending until the
 //! burn has its confirmations, then complete; the client reads it; the core accepts the
 //! attestation; and the mint on node B, of another chain id and domain, succeeds with it.
+//! A burn whose block a reorganisation removed (`evm_revert` to a snapshot before it) is no
+//! longer attested.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,4 +117,49 @@ async fn a_burn_is_pending_then_attested_and_its_attestation_mints_on_the_other_
 
     stop.send(()).unwrap();
     server.await.unwrap();
+}
+
+#[tokio::test]
+async fn a_burn_a_reorganisation_removed_is_no_longer_attested() {
+    let a = Chain::start().await.expect("npm ci --ignore-scripts in chain/");
+    let key = PrivateKeySigner::from_bytes(&B256::repeat_byte(0x11)).unwrap();
+    let on_a = a.deploy_cctp(DOMAIN_A, &[key.address()], 1, a.address(FEE_RECIPIENT), U256::ZERO).await.unwrap();
+    // A remote domain to burn for; nothing is minted there in this test.
+    let remote = intent_chain_tests::cctp::CctpDeployment {
+        domain: DOMAIN_B,
+        transmitter: Address::repeat_byte(0x71),
+        messenger: Address::repeat_byte(0x72),
+        usdc: Address::repeat_byte(0x73),
+    };
+    a.link_cctp(&on_a, &remote).await.unwrap();
+    a.mint(on_a.usdc, a.address(USER), U256::from(AMOUNT)).await.unwrap();
+    a.approve(on_a.usdc, a.address(USER), on_a.messenger, U256::MAX).await.unwrap();
+    let source = Source {
+        domain: DOMAIN_A,
+        node: Node::connect(CHAIN_ID, &a.endpoint(), Duration::from_secs(10)).unwrap(),
+        transmitter: on_a.transmitter,
+    };
+    let attester = LocalAttester::new(vec![source], vec![key], 1, U256::ZERO);
+
+    let before: serde_json::Value = a.provider().raw_request("evm_snapshot".into(), ()).await.unwrap();
+    let burn = ICctpTokenMessenger::depositForBurnCall {
+        amount: U256::from(AMOUNT),
+        destinationDomain: DOMAIN_B,
+        mintRecipient: bytes32_of(a.address(RECIPIENT)),
+        burnToken: on_a.usdc,
+        destinationCaller: B256::ZERO,
+        maxFee: U256::ZERO,
+        minFinalityThreshold: 2000,
+    };
+    let hash = a.send_data(USER, on_a.messenger, burn.abi_encode().into()).await.unwrap().transaction_hash;
+    let entries = attester.entries(DOMAIN_A, hash).await.unwrap().expect("attested");
+    let [(message, Some(_))] = entries.as_slice() else { panic!("{entries:?}") };
+    // Asked for more than confirmed finality: attested as finalized.
+    assert_eq!(message.finality_threshold_executed, 2000);
+
+    // The block with the burn is gone: the attester knows no message of it.
+    let reverted: bool = a.provider().raw_request("evm_revert".into(), (before,)).await.unwrap();
+    assert!(reverted);
+    assert_eq!(attester.entries(DOMAIN_A, hash).await.unwrap(), None);
+    assert_eq!(a.token_balance(on_a.usdc, a.address(USER)).await.unwrap(), U256::from(AMOUNT));
 }
