@@ -26,7 +26,7 @@ const settings = {
 // The contracts and the interfaces they implement (contracts/interfaces/, from which the
 // Rust bindings are made): each is compiled, so each has its ABI in the output.
 const sources = {};
-for (const dir of ["contracts", "contracts/interfaces"]) {
+for (const dir of ["contracts", "contracts/interfaces", "contracts/cctp"]) {
   for (const file of readdirSync(join(here, dir)).filter((name) => name.endsWith(".sol")).sort()) {
     sources[`${dir}/${file}`] = { content: readFileSync(join(here, dir, file), "utf8") };
   }

@@ -13,7 +13,8 @@ documents: examples/*.json and the inputs of tests/vectors/*.json.
   deep and wide unknown values, an error at the bottom of a deep path of long keys, and a
   scenario committing an intent changed at the bottom of such a path.
 - fuzz/seeds/signature/: 32-byte digest followed by the signature bytes, from the EIP-712
-  vectors (valid, high-s, zero, out-of-range, bad v, bad length, off-curve r).
+  vectors (valid, high-s, zero, out-of-range, bad v, bad length, off-curve r), and the
+  CCTP vectors' completed burn (its hash, then the message or an attester's signature).
 
 fuzz/seeds/lifecycle/ holds `arbitrary`-encoded inputs, which no document maps to: they
 were picked from a fuzzing run (see fuzz/README.md) and are not written here.
@@ -174,6 +175,13 @@ def signature_seeds():
     with open(os.path.join(ROOT, "examples", "recover.json")) as f:
         recover = json.load(f)
     seeds["example-recover"] = bytes.fromhex(recover["digest"][2:]) + bytes.fromhex(recover["signature"][2:])
+    # The CCTP vectors' completed burn: its hash then the message (read as a message and a
+    # burn body), and its hash then an attester's signature (an attestation of one).
+    with open(os.path.join(ROOT, "tests", "vectors", "cctp", "vectors.json")) as f:
+        completed = json.load(f)["cases"][1]
+    digest = bytes.fromhex(completed["hash"][2:])
+    seeds["cctp-completed-message"] = digest + bytes.fromhex(completed["bytes"][2:])
+    seeds["cctp-attester-signature"] = digest + bytes.fromhex(completed["signatures"][0][2:])
     return seeds
 
 

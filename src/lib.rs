@@ -10,6 +10,7 @@ extern crate std;
 #[doc(hidden)]
 pub mod __private;
 mod canonical;
+pub mod cctp;
 #[cfg(feature = "std")]
 mod clock;
 pub mod eip712;

@@ -7,7 +7,8 @@
 //! share: [`Chain`] starts a node, deploys and mints, [`artifacts`] compiles, [`sign`]
 //! signs the core's digests and [`relay`] sends them to the entrypoint and decodes its
 //! reverts; [`wallet`] deploys the intent wallet's contracts and Uniswap V2, funds a pool
-//! and sends a guest's batch. The assertions live in `tests/`. The library under test
+//! and sends a guest's batch; [`cctp`] deploys the CCTP V2 route's contracts and attests
+//! burns. The assertions live in `tests/`. The library under test
 //! (`intent-core`) is used through its public paths only, and none of alloy's network
 //! crates reach its dependency tree: this crate is a workspace member, never a dependency.
 //!
@@ -17,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod artifacts;
+pub mod cctp;
 mod deploy;
 mod error;
 mod node;

@@ -34,6 +34,7 @@ use alloy_primitives::{hex, keccak256};
 use arbitrary::Arbitrary;
 use intent_core::{Address, Bytes, B256, U256};
 
+use intent_core::cctp;
 use intent_core::eip712::{recover_signer, verify_signer, Domain, Signature};
 use intent_core::fuzz::is_json;
 use intent_core::{

@@ -16,6 +16,7 @@ pub fn signature(data: &[u8]) {
     let mut digest = B256::ZERO;
     digest[..split].copy_from_slice(&data[..split]);
     let bytes = &data[split..];
+    cctp_formats(&digest, bytes);
 
     let parsed = Signature::from_bytes(bytes);
     assert_eq!(parsed.is_ok(), allowed_by_spec(bytes), "from_bytes({}) = {parsed:?}", hex::encode(bytes));
@@ -66,6 +67,30 @@ pub fn signature(data: &[u8]) {
             assert_eq!(signature.verify(&digest, Address::ZERO), Err(error));
         }
     }
+}
+
+/// The CCTP V2 formats (docs/spec.md 5.8) over the same bytes: a message or a burn body read
+/// from them writes them back, and as an attestation of threshold 1 they pass exactly when
+/// they are a signature with `v` 27 or 28 that recovers, its signer the one recovered; a
+/// single signature otherwise is `BadSignature` at 0, any other length `AttestationLength`.
+fn cctp_formats(digest: &B256, bytes: &[u8]) {
+    if let Ok(message) = cctp::Message::from_bytes(bytes) {
+        assert_eq!(message.to_bytes(), bytes, "a CCTP message does not write back");
+        let _ = message.complete(*digest, 0, U256::MAX, U256::MAX);
+    }
+    if let Ok(body) = cctp::BurnMessage::from_bytes(bytes) {
+        assert_eq!(body.to_bytes(), bytes, "a burn message body does not write back");
+        let _ = body.minted();
+    }
+    let signer = recover_signer(digest, bytes).ok().filter(|_| matches!(bytes.get(64), Some(27 | 28)));
+    let attesters: Vec<Address> = signer.into_iter().collect();
+    let checked = cctp::check_attestation(digest, bytes, &attesters, 1);
+    let expected = match signer {
+        Some(signer) => Ok(vec![signer]),
+        None if bytes.len() == cctp::SIGNATURE_LEN => Err(cctp::Error::BadSignature { index: 0 }),
+        None => Err(cctp::Error::AttestationLength { len: bytes.len(), threshold: 1 }),
+    };
+    assert_eq!(checked, expected, "check_attestation({})", hex::encode(bytes));
 }
 
 pub(crate) fn split_u256(bytes: &[u8], at: usize) -> U256 {

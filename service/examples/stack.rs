@@ -1,10 +1,13 @@
 //! A local stack in one command (service/README.md, "Local stack"; docs/spec.md §12): starts
-//! Anvil from `chain/node_modules` for each chain, deploys the intent wallet's contracts, the
-//! ServiceRouter, Uniswap V2 with a funded pool of two ERC-2612 test tokens, and the
-//! entrypoint, funds the owner, writes `DIR/stack.json` (each chain's `chainId`, `rpcUrl`,
-//! contracts, tokens and pool, and the development accounts with their keys) and
-//! `DIR/service.json` (a service configuration for the stack), prints `stack ready`, and
-//! runs until SIGINT or SIGTERM, which stop the nodes. What it deploys and how lives in
+//! Anvil from `chain/node_modules` for each chain (two by default, of distinct chain ids and
+//! CCTP domains), deploys the intent wallet's contracts, the ServiceRouter, Uniswap V2 with a
+//! funded pool of two ERC-2612 test tokens, the entrypoint and the CCTP V2 route (test USDC,
+//! token messenger, message transmitter with the stack's attester), funds the owner, starts
+//! the local attester on a loopback port, writes `DIR/stack.json` (each chain's `chainId`,
+//! `rpcUrl`, contracts, tokens, pool and `cctp`, the attester's URL and key, and the
+//! development accounts with their keys) and `DIR/service.json` (a service configuration
+//! for the stack, with each chain's `cctp` and the `attestation` URL), prints `stack ready`,
+//! and runs until SIGINT or SIGTERM, which stop the nodes and the attester. What it deploys and how lives in
 //! `tests/it/support/stack.rs`, shared with the tests.
 //!
 //! ```text
@@ -27,8 +30,9 @@ struct Args {
     /// The directory `stack.json` and `service.json` are written to (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// The number of chains, each on its own node (chain ids 31337, 31338, …).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// The number of chains, each on its own node (chain ids 31337, 31338, …; CCTP domains
+    /// 0, 1, …).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=8))]
     chains: u8,
     /// Mine a block every SECONDS once everything is deployed (0: a block per transaction
     /// only), so that confirmations come without traffic.
@@ -78,12 +82,13 @@ async fn main() -> Result<(), Failed> {
     write(&args.out.join("service.json"), &stack.service_json())?;
     write(&args.out.join("stack.json"), &stack.stack_json())?;
     for chain in &stack.chains {
-        println!("chain {} at {}", chain.chain_id, chain.chain.endpoint());
+        println!("chain {} (CCTP domain {}) at {}", chain.chain_id, chain.cctp.domain, chain.chain.endpoint());
     }
+    println!("attester at {}", stack.attester_url);
     println!("stack ready: {}", args.out.join("stack.json").display());
 
     let signal = stopped.await;
-    println!("{signal}: stopping the nodes");
+    println!("{signal}: stopping the nodes and the attester");
     // Dropping the stack stops every node and waits for it.
     drop(stack);
     Ok(())

@@ -33,6 +33,9 @@ wire_object! {
         /// `acceptUnverifiedPermits`: accept a permit signature whose token has no permit
         /// domain here, leaving its verification to the chain (docs/spec.md §6.5). Default false.
         accept_unverified_permits: Option<bool> = "acceptUnverifiedPermits",
+        /// `attestation`: Where the CCTP route's attestations are fetched (docs/spec.md 5.8);
+        /// absent: none are.
+        attestation: Option<AttestationConfig> = "attestation",
         /// `chains`: The chains quoted.
         chains: Vec<ChainConfig> = "chains",
         /// `feeCollectorAddress`: Who collects the gas fees paid in tokens.
@@ -171,6 +174,9 @@ impl RateLimits {
 wire_object! {
     /// One chain the quoter routes from or to.
     pub struct ChainConfig {
+        /// `cctp`: The chain's CCTP V2 domain and deployment (docs/spec.md 5.8); absent: the
+        /// chain has no CCTP route.
+        cctp: Option<CctpConfig> = "cctp",
         /// `chainId`: The chain id.
         chain_id: u64 = "chainId",
         /// `depositConfirmations`: Blocks a deposit transaction must have (its own
@@ -266,6 +272,30 @@ impl WalletConfig {
             guest_module: Some(self.guest_module),
             creation_code: self.creation_code.clone().unwrap_or(WalletContext::PUBLISHED.creation_code),
         }
+    }
+}
+
+wire_object! {
+    /// A chain's CCTP V2 deployment (docs/spec.md 5.8): its domain and contracts.
+    pub struct CctpConfig {
+        /// `domain`: The chain's CCTP domain (not its chain id).
+        domain: u32 = "domain",
+        /// `messageTransmitter`: The message transmitter (`sendMessage`, `receiveMessage`).
+        message_transmitter: Address = "messageTransmitter",
+        /// `tokenMessenger`: The token messenger (`depositForBurn`, the mint).
+        token_messenger: Address = "tokenMessenger",
+        /// `usdc`: The token the messenger burns and mints.
+        usdc: Address = "usdc",
+    }
+}
+
+wire_object! {
+    /// Where the CCTP route's attestations come from: an Iris API V2 (Circle's, or the
+    /// local stack's attester).
+    pub struct AttestationConfig {
+        /// `url`: The API's base (`GET {url}/v2/messages/{sourceDomain}?transactionHash=…`),
+        /// http or https.
+        url: String = "url",
     }
 }
 
@@ -508,6 +538,7 @@ impl ServiceConfig {
                         .or_else(|| first(&c.entrypoint.unknown, &at("entrypoint")))
                         .or_else(|| c.wallet.as_ref().and_then(|w| first(&w.unknown, &at("wallet"))))
                         .or_else(|| c.swap.as_ref().and_then(|s| first(&s.unknown, &at("swap"))))
+                        .or_else(|| c.cctp.as_ref().and_then(|x| first(&x.unknown, &at("cctp"))))
                 })
             })
             .or_else(|| {
@@ -521,6 +552,7 @@ impl ServiceConfig {
             .or_else(|| self.policy.as_ref().and_then(|p| first(&p.unknown, "policy")))
             .or_else(|| self.rate_limits.as_ref().and_then(|r| first(&r.unknown, "rateLimits")))
             .or_else(|| self.server.as_ref().and_then(|s| first(&s.unknown, "server")))
+            .or_else(|| self.attestation.as_ref().and_then(|a| first(&a.unknown, "attestation")))
     }
 
     /// Reads the file at `path`, or the shipped example when `path` is `None`.
@@ -542,6 +574,12 @@ impl ServiceConfig {
                 return unusable(format!("chain {} is listed twice", chain.chain_id));
             }
             chain.check_wallet(&format!("chains[{i}]"))?;
+            self.check_cctp(i)?;
+        }
+        if let Some(attestation) = &self.attestation {
+            if !(attestation.url.starts_with("http://") || attestation.url.starts_with("https://")) {
+                return unusable("attestation.url: http:// or https:// only".into());
+            }
         }
         for (i, token) in self.tokens.iter().enumerate() {
             if self.chain(token.chain_id).is_none() {
@@ -583,6 +621,24 @@ impl ServiceConfig {
         let slippage = self.fees.default_slippage.get();
         if !(0.0..1.0).contains(&slippage) {
             return unusable("defaultSlippage is not in [0, 1)".into());
+        }
+        Ok(())
+    }
+
+    /// Checks chain `i`'s `cctp`: no zero address, and a domain no other chain has.
+    fn check_cctp(&self, i: usize) -> Result<(), ConfigError> {
+        let Some(cctp) = &self.chains[i].cctp else { return Ok(()) };
+        let at = |member: &str, why: &str| Err(ConfigError::Unusable(format!("chains[{i}].cctp.{member}: {why}")));
+        let addresses = [
+            ("tokenMessenger", cctp.token_messenger),
+            ("messageTransmitter", cctp.message_transmitter),
+            ("usdc", cctp.usdc),
+        ];
+        if let Some((member, _)) = addresses.iter().find(|(_, address)| *address == Address::ZERO) {
+            return at(member, "the zero address");
+        }
+        if self.chains[..i].iter().any(|c| c.cctp.as_ref().is_some_and(|other| other.domain == cctp.domain)) {
+            return at("domain", "another chain has this domain");
         }
         Ok(())
     }
@@ -703,6 +759,78 @@ mod tests {
         code["chains"][0]["wallet"]["creationCode"] = "0x6000".into();
         let config = ServiceConfig::parse(code.to_string().as_bytes()).unwrap();
         assert_eq!(config.chains[0].wallet_context().unwrap().creation_code, Bytes::from_static(&[0x60, 0]));
+    }
+
+    /// Gives chains 0 and 1 a CCTP deployment (domains 0 and 6) and the configuration an
+    /// attester.
+    fn with_cctp(config: &mut serde_json::Value) {
+        for (i, domain) in [(0, 0), (1, 6)] {
+            config["chains"][i]["cctp"] = serde_json::json!({
+                "domain": domain,
+                "tokenMessenger": format!("0x{}", format!("{}", 1 + i).repeat(40)),
+                "messageTransmitter": format!("0x{}", format!("{}", 3 + i).repeat(40)),
+                "usdc": format!("0x{}", format!("{}", 5 + i).repeat(40)),
+            });
+        }
+        config["attestation"] = serde_json::json!({"url": "http://127.0.0.1:9000"});
+    }
+
+    #[test]
+    fn a_cctp_deployment_and_an_attester_are_read() {
+        let mut config = example();
+        with_cctp(&mut config);
+        let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        let cctp = config.chains[1].cctp.as_ref().unwrap();
+        assert_eq!(cctp.domain, 6);
+        assert_eq!(cctp.token_messenger, "0x2222222222222222222222222222222222222222".parse::<Address>().unwrap());
+        assert_eq!(config.attestation.as_ref().unwrap().url, "http://127.0.0.1:9000");
+        assert!(ServiceConfig::load(None).unwrap().attestation.is_none());
+    }
+
+    #[test]
+    fn an_unusable_cctp_member_or_attester_is_refused_at_its_path() {
+        type Change = fn(&mut serde_json::Value);
+        const ZERO: &str = "0x0000000000000000000000000000000000000000";
+        let unusable: [(&str, Change); 5] = [
+            ("chains[0].cctp.tokenMessenger: the zero address", |c| {
+                c["chains"][0]["cctp"]["tokenMessenger"] = ZERO.into()
+            }),
+            ("chains[1].cctp.messageTransmitter: the zero address", |c| {
+                c["chains"][1]["cctp"]["messageTransmitter"] = ZERO.into()
+            }),
+            ("chains[0].cctp.usdc: the zero address", |c| c["chains"][0]["cctp"]["usdc"] = ZERO.into()),
+            ("chains[1].cctp.domain: another chain has this domain", |c| c["chains"][1]["cctp"]["domain"] = 0.into()),
+            ("attestation.url: http:// or https:// only", |c| c["attestation"]["url"] = "ftp://x".into()),
+        ];
+        for (why, change) in unusable {
+            let mut config = example();
+            with_cctp(&mut config);
+            change(&mut config);
+            match ServiceConfig::parse(config.to_string().as_bytes()) {
+                Err(ConfigError::Unusable(message)) => assert_eq!(message, why),
+                other => panic!("{why}: {other:?}"),
+            }
+        }
+        let mut config = example();
+        with_cctp(&mut config);
+        config["chains"][1]["cctp"]["domain"] = 4_294_967_296_u64.into();
+        match ServiceConfig::parse(config.to_string().as_bytes()) {
+            Err(ConfigError::Invalid(e)) => assert_eq!(e.path(), Some("chains[1].cctp.domain")),
+            other => panic!("{other:?}"),
+        }
+        for (member, at) in [("chains", "chains[0].cctp.tokenMesenger"), ("attestation", "attestation.uri")] {
+            let mut config = example();
+            with_cctp(&mut config);
+            if member == "chains" {
+                config["chains"][0]["cctp"]["tokenMesenger"] = ZERO.into();
+            } else {
+                config["attestation"]["uri"] = "http://x".into();
+            }
+            match ServiceConfig::parse(config.to_string().as_bytes()) {
+                Err(ConfigError::UnknownMember(path)) => assert_eq!(path, at),
+                other => panic!("{at}: {other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! tests. Two groups of operations answer beside the records, from the configuration and the
 //! chains' nodes, with their own handlers: discovery ([`discovery`]: chains, tokens, prices,
 //! routes, contracts) and recovery ([`recovery`]: the owner's sweep of an intent's wallet),
-//! which loads its intent through the records.
+//! which loads its intent through the records. [`attest`] fetches the CCTP route's
+//! attestations (Iris V2 over HTTP) and is the local attester of the stack.
 //!
 //! Why these libraries: tokio, hyper and axum are what a Rust team serves HTTP with, and
 //! tower / tower-http give the layers (tracing, the limit on requests in flight); sqlx 0.8
@@ -32,6 +33,7 @@
 // The module docs say what lives where, private modules included.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod attest;
 pub mod chain;
 pub mod config;
 pub mod demo;

@@ -7,6 +7,7 @@ use intent_test_support::{fixtures, generators, hostile, support};
 mod allocations;
 mod canonical_properties;
 mod canonical_vectors;
+mod cctp;
 mod changed_paths;
 mod cost_bounds;
 mod cost_parse;

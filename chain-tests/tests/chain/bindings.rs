@@ -10,8 +10,9 @@ use std::collections::BTreeSet;
 use alloy_json_abi::JsonAbi;
 use intent_chain_tests::artifacts::artifacts;
 use intent_contracts::{
-    IDaiPermit, IIntentWallet, IIntentWalletFactory, IPermitToken, IServiceIntentEntrypoint, IServiceRouter,
-    ITestToken, IUniswapV2Factory, IUniswapV2Pair, IUniswapV2Router02,
+    ICctpMessageHandler, ICctpMessageTransmitter, ICctpTokenMessenger, ICctpUsdc, IDaiPermit, IIntentWallet,
+    IIntentWalletFactory, IPermitToken, IServiceIntentEntrypoint, IServiceRouter, ITestToken, IUniswapV2Factory,
+    IUniswapV2Pair, IUniswapV2Router02,
 };
 
 /// One binding: the interface's name in the artifacts, the ABI `sol!` made of it, the
@@ -26,7 +27,7 @@ struct Binding {
     implemented_by: &'static [&'static str],
 }
 
-fn bindings() -> [Binding; 10] {
+fn bindings() -> [Binding; 14] {
     [
         Binding {
             interface: "IServiceIntentEntrypoint",
@@ -83,6 +84,39 @@ fn bindings() -> [Binding; 10] {
             errors: IServiceRouter::IServiceRouterErrors::SELECTORS,
             events: IServiceRouter::IServiceRouterEvents::SELECTORS,
             implemented_by: &["ServiceRouter"],
+        },
+        // The CCTP V2 route (docs/spec.md 5.8).
+        Binding {
+            interface: "ICctpMessageTransmitter",
+            abi: ICctpMessageTransmitter::abi::contract(),
+            functions: ICctpMessageTransmitter::ICctpMessageTransmitterCalls::SELECTORS,
+            errors: ICctpMessageTransmitter::ICctpMessageTransmitterErrors::SELECTORS,
+            events: ICctpMessageTransmitter::ICctpMessageTransmitterEvents::SELECTORS,
+            implemented_by: &["CctpMessageTransmitter"],
+        },
+        Binding {
+            interface: "ICctpMessageHandler",
+            abi: ICctpMessageHandler::abi::contract(),
+            functions: ICctpMessageHandler::ICctpMessageHandlerCalls::SELECTORS,
+            errors: &[],
+            events: &[],
+            implemented_by: &["CctpTokenMessenger"],
+        },
+        Binding {
+            interface: "ICctpTokenMessenger",
+            abi: ICctpTokenMessenger::abi::contract(),
+            functions: ICctpTokenMessenger::ICctpTokenMessengerCalls::SELECTORS,
+            errors: ICctpTokenMessenger::ICctpTokenMessengerErrors::SELECTORS,
+            events: ICctpTokenMessenger::ICctpTokenMessengerEvents::SELECTORS,
+            implemented_by: &["CctpTokenMessenger"],
+        },
+        Binding {
+            interface: "ICctpUsdc",
+            abi: ICctpUsdc::abi::contract(),
+            functions: ICctpUsdc::ICctpUsdcCalls::SELECTORS,
+            errors: ICctpUsdc::ICctpUsdcErrors::SELECTORS,
+            events: &[],
+            implemented_by: &["CctpTestUsdc"],
         },
         // Uniswap V2's contracts are the compiled ones its npm packages ship.
         Binding {

@@ -2,6 +2,7 @@
 //! one test binary, each test on its own node. Needs `npm ci --ignore-scripts` in `chain/`.
 
 mod bindings;
+mod cctp;
 mod deposit_evidence;
 mod deposits;
 mod fixtures;

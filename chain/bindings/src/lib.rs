@@ -58,3 +58,8 @@ sol!(
     #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
     "../contracts/interfaces/IUniswapV2.sol"
 );
+
+sol!(
+    #[sol(rpc, abi, extra_derives(Debug, PartialEq, Eq))]
+    "../contracts/interfaces/ICctp.sol"
+);

@@ -15,6 +15,7 @@
 
 mod support;
 
+mod attest;
 mod chain_reads;
 mod contract;
 mod crash;

@@ -5,7 +5,8 @@
 //! same deployment; and `service.json` loads as the service's configuration and the service
 //! starts on it, relaying, with the chain's node healthy, and the wallet context it names
 //! derives the address the stack's factory deploys a sample configuration's wallet at (the
-//! wallet itself is proven by `chain-tests/tests/chain/wallet.rs`).
+//! wallet itself is proven by `chain-tests/tests/chain/wallet.rs`); and the CCTP route it
+//! deploys on each chain, with its attester, burns on one chain and mints on the other.
 
 use crate::support::stack::{self, Stack, OWNER, OWNER_TOKENS, POOL, RELAYER, TOKENS};
 use crate::support::{call_in_process, database, ACCESS_KEY};
@@ -123,4 +124,69 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
     assert_eq!(status, 200, "{body}");
     let node = body["status"]["services"].as_array().unwrap().iter().find(|s| s["name"] == "chain 31337 node").cloned();
     assert_eq!((&body["status"]["healthOK"], node.map(|n| n["healthy"].clone())), (&true.into(), Some(true.into())));
+}
+
+#[tokio::test]
+async fn the_stacks_cctp_route_burns_on_one_chain_and_its_attester_lets_it_mint_on_the_other() {
+    use alloy_provider::Provider;
+    use intent_contracts::{ICctpMessageTransmitter, ICctpTokenMessenger};
+    use intent_core::cctp::bytes32_of;
+    use intent_service::attest::{Attestations, Attested, IrisClient};
+
+    let stack = Stack::start(&stack::chain_ids(2), &[]).await.expect("the stack starts (npm ci in chain/)");
+    let described = stack.stack_json();
+    let service = stack.service_json();
+    let config = ServiceConfig::parse(service.to_string().as_bytes()).expect("service.json is a service configuration");
+    assert_eq!(service["attestation"]["url"], json!(stack.attester_url));
+    assert_eq!(described["attestation"]["url"], json!(stack.attester_url));
+    assert_eq!(address(&described["attestation"]["attester"]["address"]), Stack::attester().address());
+    let usdc_held = U256::from(OWNER_TOKENS) * U256::from(1_000_000);
+    for (index, chain) in stack.chains.iter().enumerate() {
+        let cctp = &described["chains"][index]["cctp"];
+        assert_eq!(cctp, &service["chains"][index]["cctp"]);
+        assert_eq!(cctp["domain"], index);
+        let configured = config.chains[index].cctp.as_ref().unwrap();
+        assert_eq!(
+            (configured.token_messenger, configured.message_transmitter, configured.usdc),
+            (chain.cctp.messenger, chain.cctp.transmitter, chain.cctp.usdc)
+        );
+        for member in ["tokenMessenger", "messageTransmitter", "usdc"] {
+            assert!(chain.has_code(address(&cctp[member])).await.unwrap(), "no code at {member}");
+        }
+        assert_eq!(chain.chain.token_balance(chain.cctp.usdc, chain.chain.address(OWNER)).await.unwrap(), usdc_held);
+    }
+
+    // The owner burns on chain 0 for the recipient on chain 1.
+    let (origin, destination) = (&stack.chains[0], &stack.chains[1]);
+    let amount = U256::from(2_500_000);
+    let recipient = destination.chain.address(5);
+    let approve = IPermitToken::approveCall { spender: origin.cctp.messenger, value: amount };
+    origin.chain.send_data(OWNER, origin.cctp.usdc, approve.abi_encode().into()).await.unwrap();
+    let burn = ICctpTokenMessenger::depositForBurnCall {
+        amount,
+        destinationDomain: destination.cctp.domain,
+        mintRecipient: bytes32_of(recipient),
+        burnToken: origin.cctp.usdc,
+        destinationCaller: B256::ZERO,
+        maxFee: U256::ZERO,
+        minFinalityThreshold: 1000,
+    };
+    let burned = origin.chain.send_data(OWNER, origin.cctp.messenger, burn.abi_encode().into()).await.unwrap();
+
+    let client = IrisClient::new(&stack.attester_url, std::time::Duration::from_secs(10)).unwrap();
+    let hash = burned.transaction_hash;
+    assert_eq!(client.fetch(origin.cctp.domain, hash).await.unwrap(), vec![Attested::Pending]);
+    origin.chain.provider().raw_request::<_, Value>("evm_mine".into(), ()).await.unwrap();
+    let answer = client.fetch(origin.cctp.domain, hash).await.unwrap();
+    let [Attested::Complete { message, attestation }] = answer.as_slice() else { panic!("{answer:?}") };
+    let receive = ICctpMessageTransmitter::receiveMessageCall {
+        message: message.to_bytes().into(),
+        attestation: attestation.clone(),
+    };
+    destination.chain.send_data(RELAYER, destination.cctp.transmitter, receive.abi_encode().into()).await.unwrap();
+    assert_eq!(destination.chain.token_balance(destination.cctp.usdc, recipient).await.unwrap(), amount);
+    assert_eq!(
+        origin.chain.token_balance(origin.cctp.usdc, origin.chain.address(OWNER)).await.unwrap(),
+        usdc_held - amount
+    );
 }

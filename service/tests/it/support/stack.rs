@@ -10,7 +10,15 @@
 //! - the `ServiceIntentEntrypoint` under the default EIP-712 names;
 //! - two ERC-2612 test tokens ([`TOKENS`]) and their pool, funded by account 0;
 //! - the owner ([`OWNER`]) holding [`OWNER_TOKENS`] of each token, the relayer ([`RELAYER`])
-//!   and the fee collector ([`FEE_COLLECTOR`]) with Anvil's ether.
+//!   and the fee collector ([`FEE_COLLECTOR`]) with Anvil's ether;
+//! - then the CCTP V2 route (docs/spec.md 5.8): on each chain the message transmitter of
+//!   its domain (the chain's position in the stack: 0, 1, …) with the stack's attester
+//!   ([`ATTESTER_KEY`]) enabled and a threshold of 1, the test USDC and the token messenger
+//!   (fees to the fee collector, no minimum), each messenger linked to every other chain's,
+//!   and the owner holding [`OWNER_TOKENS`] USDC; and the local attester
+//!   (`intent_service::attest::LocalAttester`) of every chain, serving the Iris V2 API on a
+//!   loopback port while the stack runs, attesting a burn once it has
+//!   [`ATTESTER_CONFIRMATIONS`] blocks, with no fee.
 //!
 //! [`Stack::stack_json`] describes it (`stack.json`) and [`Stack::service_json`] is a service
 //! configuration for it (`service.json`). Shared by `examples/stack.rs`, which writes both and
@@ -19,13 +27,19 @@
 
 #![allow(dead_code)]
 
-use alloy_primitives::{Address, B256, U256};
+use std::sync::Arc;
+use std::time::Duration;
+
+use alloy_primitives::{b256, Address, B256, U256};
 use alloy_provider::Provider;
+use alloy_signer_local::PrivateKeySigner;
 use alloy_sol_types::{SolCall, SolValue};
+use intent_chain_tests::cctp::CctpDeployment;
 use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_core::eip712::EntrypointNames;
 use intent_core::wallet::WalletContext;
+use intent_service::attest::{LocalAttester, Source};
 use serde_json::{json, Value};
 
 /// The development account that deploys everything and provides the pools' liquidity.
@@ -48,6 +62,12 @@ pub const OWNER_TOKENS: u64 = 10_000;
 /// The pool's reserves in whole tokens, in [`TOKENS`]' order: priced as the configuration
 /// prices them (1,250,000 SUSD for 1,000,000 SEUR).
 pub const POOL: [u64; 2] = [1_250_000, 1_000_000];
+
+/// The stack's attester key (a test key, public): enabled on every chain's transmitter.
+pub const ATTESTER_KEY: B256 = b256!("a77e57e2a77e57e2a77e57e2a77e57e2a77e57e2a77e57e2a77e57e2a77e57e2");
+
+/// Blocks a burn must have (its own included) before the stack's attester signs it.
+pub const ATTESTER_CONFIRMATIONS: u64 = 2;
 
 /// The chain ids of a stack of `count` chains: Anvil's 31337, then 31338, ….
 pub fn chain_ids(count: usize) -> Vec<u64> {
@@ -77,11 +97,25 @@ pub struct StackChain {
     pub pair: Address,
     pub entrypoint: Address,
     pub tokens: Vec<StackToken>,
+    /// The CCTP V2 route's contracts and the chain's domain.
+    pub cctp: CctpDeployment,
 }
 
-/// The started stack; dropping it stops every node.
+/// The started stack; dropping it stops every node and the attester.
 pub struct Stack {
     pub chains: Vec<StackChain>,
+    /// The local attester's base URL (`http://127.0.0.1:PORT`).
+    pub attester_url: String,
+    /// Stops the attester's server when sent or dropped.
+    attester_stop: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        if let Some(stop) = self.attester_stop.take() {
+            let _ = stop.send(());
+        }
+    }
 }
 
 /// What failed while starting the stack.
@@ -95,10 +129,21 @@ impl Stack {
     /// Without `npm ci --ignore-scripts` in `chain/`, or when a deployment fails.
     pub async fn start(chain_ids: &[u64], args: &[&str]) -> Result<Stack, Failed> {
         let mut chains = Vec::with_capacity(chain_ids.len());
-        for &chain_id in chain_ids {
-            chains.push(StackChain::start(chain_id, args).await?);
+        for (domain, &chain_id) in chain_ids.iter().enumerate() {
+            chains.push(StackChain::start(chain_id, u32::try_from(domain)?, args).await?);
         }
-        Ok(Stack { chains })
+        for chain in &chains {
+            for other in chains.iter().filter(|other| other.chain_id != chain.chain_id) {
+                chain.chain.link_cctp(&chain.cctp, &other.cctp).await?;
+            }
+        }
+        let (attester_url, attester_stop) = start_attester(&chains).await?;
+        Ok(Stack { chains, attester_url, attester_stop: Some(attester_stop) })
+    }
+
+    /// The stack's attester key.
+    pub fn attester() -> PrivateKeySigner {
+        PrivateKeySigner::from_bytes(&ATTESTER_KEY).expect("a valid key")
     }
 
     /// `stack.json`: each chain's id, node, contracts and test tokens, and the funded
@@ -114,8 +159,13 @@ impl Stack {
                 "privateKey": first.key(index).to_bytes().to_string(),
             })
         };
+        let attester = Self::attester();
         json!({
             "chains": chains,
+            "attestation": {
+                "url": self.attester_url,
+                "attester": {"address": attester.address().to_string(), "privateKey": ATTESTER_KEY.to_string()},
+            },
             "accounts": [
                 account(DEPLOYER, "deployer"),
                 account(OWNER, "owner"),
@@ -138,6 +188,7 @@ impl Stack {
         object.remove("acceptUnverifiedDeposits");
         object.insert("feeCollectorAddress".into(), self.chains[0].chain.address(FEE_COLLECTOR).to_string().into());
         object.insert("chains".into(), self.chains.iter().map(|chain| chain.service_chain(&template)).collect());
+        object.insert("attestation".into(), json!({"url": self.attester_url}));
         let tokens = self.chains.iter().flat_map(StackChain::service_tokens).collect();
         object.insert("tokens".into(), tokens);
         config
@@ -145,8 +196,8 @@ impl Stack {
 }
 
 impl StackChain {
-    /// Starts the node of `chain_id` and deploys on it.
-    async fn start(chain_id: u64, args: &[&str]) -> Result<StackChain, Failed> {
+    /// Starts the node of `chain_id` and deploys on it, its CCTP domain `domain`.
+    async fn start(chain_id: u64, domain: u32, args: &[&str]) -> Result<StackChain, Failed> {
         let chain = Chain::start_on(chain_id, args).await?;
         let wallet = chain.deploy_wallet_contracts().await?;
         // The repository has one main module: the upgradable one is the same contract,
@@ -162,6 +213,9 @@ impl StackChain {
         }
         let pair = [stack_tokens[0].address, stack_tokens[1].address];
         let pair = chain.add_liquidity(&uniswap, pair, POOL.map(tokens)).await?;
+        let attesters = [Stack::attester().address()];
+        let cctp = chain.deploy_cctp(domain, &attesters, 1, chain.address(FEE_COLLECTOR), U256::ZERO).await?;
+        chain.mint(cctp.usdc, chain.address(OWNER), U256::from(OWNER_TOKENS) * U256::from(1_000_000)).await?;
         Ok(StackChain {
             chain,
             chain_id,
@@ -171,6 +225,17 @@ impl StackChain {
             pair,
             entrypoint,
             tokens: stack_tokens,
+            cctp,
+        })
+    }
+
+    /// The chain's `cctp` member, as `stack.json` and `service.json` write it.
+    fn cctp_json(&self) -> Value {
+        json!({
+            "domain": self.cctp.domain,
+            "tokenMessenger": self.cctp.messenger.to_string(),
+            "messageTransmitter": self.cctp.transmitter.to_string(),
+            "usdc": self.cctp.usdc.to_string(),
         })
     }
 
@@ -206,6 +271,7 @@ impl StackChain {
                 "weth9": self.uniswap.weth.to_string(),
             },
             "tokens": tokens,
+            "cctp": self.cctp_json(),
             "pools": [{
                 "pair": self.pair.to_string(),
                 "tokens": [self.tokens[0].address.to_string(), self.tokens[1].address.to_string()],
@@ -237,6 +303,7 @@ impl StackChain {
                 }),
             ),
             ("swap", json!({"uniswapV2Router": self.uniswap.router.to_string()})),
+            ("cctp", self.cctp_json()),
         ];
         for (name, value) in members {
             chain[name] = value;
@@ -306,4 +373,22 @@ impl StackChain {
     pub async fn has_code(&self, address: Address) -> Result<bool, Failed> {
         Ok(!self.chain.provider().get_code_at(address).await?.is_empty())
     }
+}
+
+/// Starts the local attester of `chains` on a loopback port: its URL, and what stops it.
+async fn start_attester(chains: &[StackChain]) -> Result<(String, tokio::sync::oneshot::Sender<()>), Failed> {
+    let mut sources = Vec::with_capacity(chains.len());
+    for chain in chains {
+        let node =
+            intent_service::chain::Node::connect(chain.chain_id, &chain.chain.endpoint(), Duration::from_secs(10))?;
+        sources.push(Source { domain: chain.cctp.domain, node, transmitter: chain.cctp.transmitter });
+    }
+    let attester = Arc::new(LocalAttester::new(sources, vec![Stack::attester()], ATTESTER_CONFIRMATIONS, U256::ZERO));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}", listener.local_addr()?);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(attester.serve(listener, async {
+        let _ = stopped.await;
+    }));
+    Ok((url, stop))
 }
