@@ -306,6 +306,10 @@ wire_object! {
     pub struct FeeConfig {
         /// `defaultSlippage`: The slippage tolerance when the request names none.
         default_slippage: Decimal = "defaultSlippage",
+        /// `maxPriceImpact`: The largest loss to price impact (a fraction, in [0, 1]) a
+        /// pool-priced quote may have; beyond it the quote is refused HighPriceImpact.
+        /// Absent: [`FeeConfig::DEFAULT_MAX_PRICE_IMPACT`].
+        max_price_impact: Option<Decimal> = "maxPriceImpact",
         /// `providerFeeBps`: The route provider's fee, in basis points of the input.
         provider_fee_bps: u64 = "providerFeeBps",
         /// `routeProvider`: The route provider when the request names none (or AUTO).
@@ -327,6 +331,17 @@ wire_object! {
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How long a quote lives.
         quote_ttl_seconds: Option<u64> = "quoteTtlSeconds",
+    }
+}
+
+impl FeeConfig {
+    /// The bound on a pool-priced quote's loss to price impact when the configuration
+    /// names none: 15 %.
+    pub const DEFAULT_MAX_PRICE_IMPACT: f64 = 0.15;
+
+    /// The configured bound on a pool-priced quote's loss to price impact, else the default.
+    pub fn max_price_impact(&self) -> f64 {
+        self.max_price_impact.map_or(Self::DEFAULT_MAX_PRICE_IMPACT, |bound| bound.get())
     }
 }
 
@@ -535,6 +550,9 @@ impl ServiceConfig {
         let slippage = self.fees.default_slippage.get();
         if !(0.0..1.0).contains(&slippage) {
             return unusable("defaultSlippage is not in [0, 1)".into());
+        }
+        if !(0.0..=1.0).contains(&self.fees.max_price_impact()) {
+            return unusable("maxPriceImpact is not in [0, 1]".into());
         }
         Ok(())
     }

@@ -140,6 +140,8 @@ fn kinds_follow_spec_section_8() {
 
     for reason in Reason::ALL {
         match reason.operation() {
+            // A request that needs no intent: the published IntentsSkipped.
+            _ if *reason == Reason::NothingToDo => assert_eq!(reason.kind(), ErrorKind::IntentsSkipped),
             // Parsing and validation.
             "parse" | "quote request" | "intent" | "intent address" | "quote" => {
                 assert_eq!(reason.kind(), ErrorKind::InvalidArgument, "{reason}")
@@ -147,6 +149,8 @@ fn kinds_follow_spec_section_8() {
             _ => {}
         }
     }
+    assert_eq!((ErrorKind::IntentsSkipped.name(), ErrorKind::IntentsSkipped.code()), ("IntentsSkipped", 7000));
+    assert_eq!(ErrorKind::IntentsSkipped.http_status(), 400);
     assert_eq!(Reason::QuoteExpired.kind(), ErrorKind::Expired);
     assert_eq!(Reason::EntrypointMissing.kind(), ErrorKind::InvalidArgument);
     // Bad signatures.

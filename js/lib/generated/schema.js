@@ -611,7 +611,7 @@ export const REASONS = Object.freeze({
   SWAP_PROVIDER_CROSS_CHAIN: ["InvalidArgument", 2000, 400],
   SLIPPAGE_OUT_OF_RANGE: ["InvalidArgument", 2000, 400],
   CALL_VALUE_WITHOUT_DATA: ["InvalidArgument", 2000, 400],
-  NOTHING_TO_DO: ["InvalidArgument", 2000, 400],
+  NOTHING_TO_DO: ["IntentsSkipped", 7000, 400],
   INTENT_INCONSISTENT: ["InvalidArgument", 2000, 400],
   INTENT_ADDRESS_MISMATCH: ["InvalidArgument", 2000, 400],
   PRECONDITION_MISMATCH: ["InvalidArgument", 2000, 400],

@@ -105,6 +105,7 @@ export type ErrorKind =
   | "IntentStatus"
   | "QuoteExpired"
   | "Unauthorized"
+  | "IntentsSkipped"
   | "NotFound"
   | "AccessKeyNotFound"
   | "PermissionDenied"
@@ -115,7 +116,10 @@ export type ErrorKind =
   | "Unexpected"
   | "WebrpcBadRoute"
   | "WebrpcBadMethod"
-  | "ChainNodeHealth";
+  | "ChainNodeHealth"
+  | "UnsupportedNetwork"
+  | "HighPriceImpact"
+  | "Unavailable";
 
 /** The code each server failure's `cause` opens with (docs/spec.md §8), in catalogue order. */
 export type ServerFailureCode =
@@ -136,7 +140,12 @@ export type ServerFailureCode =
   | "ROUTE_NOT_SERVED"
   | "FILTER_NOT_SERVED"
   | "TOO_MANY_RESULTS"
-  | "ABORT_NOT_SUCCEEDED";
+  | "ABORT_NOT_SUCCEEDED"
+  | "CHAIN_NOT_SERVED"
+  | "ROUTE_UNAVAILABLE"
+  | "PRICE_IMPACT_TOO_HIGH"
+  | "OPTION_NOT_SERVED"
+  | "MEMBER_NOT_SERVED";
 
 /** The enum IntentStatus of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
 export type IntentStatus =

@@ -105,8 +105,16 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
         request: Some(schema_of!(QuoteRequest)),
         response: schema_of!(QuoteResponse),
-        // A same-chain quote on a chain with a wallet reads the chain's node.
-        errors: &[ErrorKind::ChainNodeHealth],
+        // A same-chain quote on a chain with a wallet reads the chain's node; a request that
+        // needs no intent, an unserved chain, nothing to route through, a price impact beyond
+        // the bound are the published kinds (docs/spec.md §8).
+        errors: &[
+            ErrorKind::ChainNodeHealth,
+            ErrorKind::IntentsSkipped,
+            ErrorKind::UnsupportedNetwork,
+            ErrorKind::HighPriceImpact,
+            ErrorKind::Unavailable,
+        ],
         route: || post(handlers::quote),
     },
     Operation {

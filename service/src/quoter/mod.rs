@@ -49,8 +49,10 @@ pub trait Quoter: Send + Sync {
     ///
     /// # Errors
     ///
-    /// `ROUTE_NOT_SERVED` (`ServerFailure::RouteNotServed`) for a chain, token or pool it does
-    /// not serve; `CHAIN_NODE_UNAVAILABLE` when a node it reads does not answer in time.
+    /// `CHAIN_NOT_SERVED` for a chain it does not serve, `ROUTE_NOT_SERVED` for a token it
+    /// does not serve, `ROUTE_UNAVAILABLE` when nothing routes between two served tokens (no
+    /// pool, no liquidity), `PRICE_IMPACT_TOO_HIGH` beyond the configured bound;
+    /// `CHAIN_NODE_UNAVAILABLE` when a node it reads does not answer in time.
     fn quote<'a>(
         &'a self,
         request: &'a QuoteRequest,
@@ -124,14 +126,18 @@ impl ConfiguredQuoter {
                     Some(Some((reserve_in, reserve_out))) => Venue::Pool(Reserves { reserve_in, reserve_out }),
                     Some(None) => {
                         let what = format!("no Uniswap V2 pool of the two tokens on chain {}", chain.chain_id);
-                        let failure =
-                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        let failure = intent_core::ServerFailure::RouteUnavailable {
+                            path: "destinationTokenAddress",
+                            what: &what,
+                        };
                         return Err(failure.into());
                     }
                     None if different && chain.swap.is_none() => {
-                        let what = format!("swaps on chain {} (no swap configured)", chain.chain_id);
-                        let failure =
-                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        let what = format!("no swap venue on chain {}", chain.chain_id);
+                        let failure = intent_core::ServerFailure::RouteUnavailable {
+                            path: "destinationTokenAddress",
+                            what: &what,
+                        };
                         return Err(failure.into());
                     }
                     None => Venue::Configured,
@@ -173,6 +179,7 @@ mod tests {
     use intent_core::{from_slice, Address, Canonical, Timestamp, TradeType, U256};
 
     use super::*;
+    use crate::config::FeeConfig;
 
     fn quoter() -> ConfiguredQuoter {
         ConfiguredQuoter::new(ServiceConfig::load(None).unwrap())
@@ -312,12 +319,13 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_or_token_not_configured_is_route_not_served_at_its_path() {
+    fn a_chain_not_configured_is_unsupported_network_and_a_token_route_not_served_at_its_path() {
         let (now, expires_at) = times();
         let mut request = example();
         request.destination_chain_id = 1;
         let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
+        assert_eq!(failure.body().cause, "CHAIN_NOT_SERVED at destinationChainId");
+        assert_eq!(failure.body().error, "UnsupportedNetwork");
         let mut request = example();
         request.origin_token_address = Address::repeat_byte(7);
         let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
@@ -485,20 +493,45 @@ mod tests {
     }
 
     #[test]
-    fn a_swap_without_a_pool_or_a_swap_venue_is_route_not_served() {
+    fn a_swap_without_a_pool_or_a_swap_venue_is_unavailable() {
         let (now, expires_at) = times();
         let request = same_chain(DAI, USDC, "100000", false);
         let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), reads(None)).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        assert_eq!((failure.body().error, failure.body().code), ("Unavailable", 2002));
         let mut no_swap = wallet_quoter();
         no_swap.config.chains[0].swap = None;
         let failure = no_swap.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
         // More than the pool holds.
         let request = same_chain(DAI, USDC, "4000000", true);
         let tight = reads(Some((5_000_000, 4_000_000)));
         let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), tight).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+    }
+
+    #[test]
+    fn a_pool_priced_swap_beyond_the_price_impact_bound_is_high_price_impact() {
+        let (now, expires_at) = times();
+        // 100 000 into a pool of 5 000 000: about 2 % lost to the price and 0.3 % to the fee.
+        let request = same_chain(DAI, USDC, "100000", false);
+        let pool = reads(Some((5_000_000, 4_000_000)));
+        let mut quoter = wallet_quoter();
+        let quote = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap();
+        let loss = -quote.intent.quote.price_impact.get();
+        assert!(loss > 0.02 && loss < FeeConfig::DEFAULT_MAX_PRICE_IMPACT, "{loss}");
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(0.02).unwrap());
+        let failure = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap_err();
+        let body = failure.body();
+        assert_eq!((body.error, body.code, body.status), ("HighPriceImpact", 7002, 422));
+        assert_eq!(body.cause, "PRICE_IMPACT_TOO_HIGH at originTokenAmount");
+        // With the bound just above its loss (the answer's is rounded to millionths) the quote
+        // is answered; quotes from the configured prices have no pool and no such bound.
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(loss + 1e-6).unwrap());
+        quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap();
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(0.0).unwrap());
+        let request = same_chain(DAI, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "100000000000000000000", false);
+        quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
     }
 
     #[tokio::test]

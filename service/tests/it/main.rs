@@ -27,6 +27,7 @@ mod metrics;
 mod openapi;
 mod process;
 mod progress;
+mod published;
 mod quotes;
 mod relay;
 mod search;
