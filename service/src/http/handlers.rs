@@ -98,17 +98,23 @@ pub async fn get_receipt(
 }
 
 /// WaitIntentReceipt: at most `maxWaitersPerKey` open at once per access key (another is
-/// RateLimited, retry in 1 s).
+/// RateLimited, retry in 1 s). Without `lastReceiptStates`, the receipt's states when the
+/// request arrives are the ones waited on (as the published client expects: each of its
+/// requests waits for a change); the waiter is counted open once they are read.
 pub async fn wait_receipt(
     State(app): State<Arc<App>>,
     client: Client,
     clock: Clock,
-    Wire(request): Wire<WaitIntentReceiptRequest>,
+    Wire(mut request): Wire<WaitIntentReceiptRequest>,
 ) -> Result<Json<WaitIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
     let seconds = request.wait_seconds()?;
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
+    if request.last_receipt_states.is_none() {
+        let current = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+        request.last_receipt_states = Some(current.intent_receipt.receipt_states());
+    }
     let _open = app.metrics.waiter();
     let timeout = Duration::from_secs(seconds);
     Ok(Json(app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?))

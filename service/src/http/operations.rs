@@ -161,7 +161,7 @@ pub static OPERATIONS: &[Operation] = &[
         path: "/rpc/Service/WaitIntentReceipt",
         audience: Audience::Project,
         rate: Some(rate::Bucket::Wait),
-        summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
+        summary: "The intent's receipt once its transactions' statuses differ from lastReceiptStates (absent: the ones when the request arrives), once it is done, or at the timeout.",
         request: Some(schema_of!(WaitIntentReceiptRequest)),
         response: schema_of!(WaitIntentReceiptResponse),
         errors: &[ErrorKind::NotFound],

@@ -1,6 +1,11 @@
 //! The published API as its clients use it (docs/spec.md §8, §12): the published error
-//! kinds of a request that needs no intent and of a chain the service does not serve.
+//! kinds of a request that needs no intent and of a chain the service does not serve; the
+//! published client's WaitIntentReceipt loop, which waits on each request.
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::Method;
 use serde_json::{json, Value};
 
 use crate::support::app::App;
@@ -36,4 +41,61 @@ async fn nothing_to_do_is_intents_skipped_and_an_unserved_chain_unsupported_netw
             (json!("UnsupportedNetwork"), json!(8008), 422, format!("CHAIN_NOT_SERVED at {member}"))
         );
     }
+}
+
+/// Until the service holds a WaitIntentReceipt open (its starting states read), or `client`
+/// ended.
+async fn held(app: &App, client: &tokio::task::JoinHandle<usize>) {
+    loop {
+        let metrics = app.request(Method::GET, "/metrics", &[("x-access-key", OPERATOR_KEY)], b"").await.body;
+        let open = metrics.lines().find_map(|line| line.strip_prefix("service_waiters_open ")?.parse::<f64>().ok());
+        if open == Some(1.0) || client.is_finished() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test]
+async fn the_published_wait_loop_makes_one_request_per_change() {
+    let app = Arc::new(App::open(&database("published-wait"), |_| {}).await);
+    let quote = app.quote_with(ACCESS_KEY, &quote_request()).await;
+    let id = quote.intent.intent_id.clone();
+    assert_eq!(app.call("CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, 200);
+    assert_eq!(app.call("ExecuteIntent", ACCESS_KEY, &hash_request(&id, random_hash())).await.status, 200);
+    // The published client: waitIntentReceipt({intentId}) until done, each answer read.
+    let (answers, mut answered) = tokio::sync::mpsc::unbounded_channel::<Value>();
+    let client = tokio::spawn({
+        let (app, id) = (app.clone(), id.clone());
+        async move {
+            let mut requests = 0;
+            loop {
+                let answer =
+                    app.call("WaitIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await.json();
+                requests += 1;
+                let done = answer["done"] == json!(true);
+                answers.send(answer).unwrap();
+                // More requests than changes: the loop would spin; stop it for the assertions.
+                if done || requests > 2 {
+                    return requests;
+                }
+            }
+        }
+    });
+    // Each change is made while a request is held, and answers that request.
+    held(&app, &client).await;
+    let sent = json!({"intentId": id, "transaction": {"type": "ORIGIN", "chainId": 42161, "status": "SENT"}});
+    assert_eq!(app.call("ReportIntentOutcome", OPERATOR_KEY, &sent.to_string()).await.status, 200);
+    let first = answered.recv().await.unwrap();
+    assert_eq!((&first["receiptStates"], &first["done"]), (&json!(["SENT", "SENT"]), &json!(false)), "{first}");
+    held(&app, &client).await;
+    let succeeded = json!({"intentId": id, "outcome": "SUCCEEDED",
+        "transaction": {"type": "DESTINATION", "chainId": 8453, "status": "SUCCEEDED"}});
+    assert_eq!(app.call("ReportIntentOutcome", OPERATOR_KEY, &succeeded.to_string()).await.status, 200);
+    let second = answered.recv().await.unwrap();
+    assert_eq!((&second["intentReceipt"]["status"], &second["done"]), (&json!("SUCCEEDED"), &json!(true)));
+    assert_eq!(client.await.unwrap(), 2, "one request per change");
+    // A request for a done intent, or with timeoutSeconds 0, is answered at once.
+    let at_once = app.call("WaitIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
+    assert_eq!(at_once.json()["done"], json!(true));
 }
