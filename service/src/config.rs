@@ -182,6 +182,9 @@ wire_object! {
         gas_limit: u64 = "gasLimit",
         /// `gasPrice`: The gas price in wei.
         gas_price: U256 = "gasPrice",
+        /// `isTestnet`: Whether the chain is a test network (an intent's `isTestnet`);
+        /// absent: false.
+        is_testnet: Option<bool> = "isTestnet",
         /// `maxFeeBumps`: How many times a transaction the service sent and that is not
         /// mined is replaced with the same nonce and a higher fee (docs/spec.md §12, The
         /// executor); absent: 5.
@@ -375,6 +378,11 @@ impl std::error::Error for ConfigError {}
 const MAX_CONFIG_ENTRIES: usize = 4096;
 
 impl ChainConfig {
+    /// Whether the chain is a test network (`isTestnet`, absent: false).
+    pub fn is_testnet(&self) -> bool {
+        self.is_testnet.unwrap_or(false)
+    }
+
     /// The wallet context of the chain's intent wallets: `None` for a chain without `wallet`.
     pub fn wallet_context(&self) -> Option<WalletContext> {
         self.wallet.as_ref().map(WalletConfig::context)

@@ -352,6 +352,30 @@ fn in_wallet_origin(
     Ok((address, bundle, meta_txn))
 }
 
+/// The deposit of `pricing.fromAmount` to the origin intent address `to_address`, ready to
+/// send as it is (docs/spec.md §12): an ERC-20 `transfer(toAddress, amount)` to the token
+/// with no value, or the native value sent to the intent address with no data.
+fn deposit(chain_id: u64, pricing: &Pricing, to_address: Address) -> DepositTransaction {
+    let token = pricing.from.address;
+    let amount = pricing.from_amount;
+    let (to, data, value) = if token == Address::ZERO {
+        (to_address, Bytes::new(), amount)
+    } else {
+        (token, Bytes::from(transferCall { to: to_address, amount }.abi_encode()), U256::ZERO)
+    };
+    DepositTransaction {
+        amount,
+        chain_id: Some(chain_id),
+        data: Some(data),
+        decimals: Some(pricing.from.decimals),
+        to: Some(to),
+        to_address,
+        token_address: token,
+        value: Some(value),
+        unknown: UnknownMembers::new(),
+    }
+}
+
 /// The quote response of `pricing` for `inputs`.
 ///
 /// # Errors
@@ -396,28 +420,18 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
 
     let intent = Intent {
         created_at: Some(inputs.now),
-        deposit_transaction: DepositTransaction {
-            amount: pricing.from_amount,
-            chain_id: None,
-            data: None,
-            decimals: Some(pricing.from.decimals),
-            to: None,
-            to_address: origin_address,
-            token_address: pricing.from.address,
-            value: None,
-            unknown: UnknownMembers::new(),
-        },
+        deposit_transaction: deposit(request.origin_chain_id, pricing, origin_address),
         destination_calls: destination_calls_bundle,
         destination_chain_id: request.destination_chain_id,
         destination_intent_address: destination_address,
         destination_meta_txn,
         destination_precondition,
-        destination_token_address: None,
+        destination_token_address: Some(request.destination_token_address),
         expires_at: inputs.expires_at,
         fees: fees(pricing, origin_gas, destination_gas)?,
         id: ids.id,
         intent_id: ids.intent_id.clone(),
-        is_testnet: None,
+        is_testnet: Some(inputs.origin.is_testnet() || inputs.destination.is_testnet()),
         origin_calls,
         origin_chain_id: request.origin_chain_id,
         origin_intent_address: origin_address,
@@ -428,7 +442,7 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
             pricing.from.address,
             pricing.from_amount,
         ),
-        origin_token_address: None,
+        origin_token_address: Some(request.origin_token_address),
         owner_address: owner,
         passthrough: None,
         project_id: inputs.project_id,

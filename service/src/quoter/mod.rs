@@ -235,22 +235,34 @@ mod tests {
     /// change here is a change of the quotes the service sends.
     const EXPECTED: &str = include_str!("../../tests/quotes.expected");
 
+    /// `UPDATE_QUOTES=1` rewrites `service/tests/quotes.expected` (then check it with
+    /// `service/tests/check_quotes.py`).
     #[test]
     fn the_quotes_of_the_example_configuration_are_the_expected_bytes() {
         let (now, expires_at) = times();
+        let mut written = String::new();
         let mut expected = EXPECTED.lines();
         for config in configurations() {
             let quoter = ConfiguredQuoter::new(config);
             for (index, request) in REQUESTS.iter().enumerate() {
                 let request: QuoteRequest = from_slice(request.as_bytes()).unwrap();
                 for salt in [B256::ZERO, B256::repeat_byte(0xa5)] {
-                    let quote = quoter.quote_with(&request, 7, salt, (now, expires_at), None).unwrap();
-                    let line = expected.next().expect("a line for every case");
-                    assert_eq!(intent_core::to_string(&quote), line, "request {index}, salt {salt}");
+                    let quote =
+                        intent_core::to_string(&quoter.quote_with(&request, 7, salt, (now, expires_at), None).unwrap());
+                    written.push_str(&quote);
+                    written.push('\n');
+                    if std::env::var_os("UPDATE_QUOTES").is_none() {
+                        let line = expected.next().expect("a line for every case");
+                        assert_eq!(quote, line, "request {index}, salt {salt}");
+                    }
                 }
             }
         }
-        assert_eq!(expected.next(), None, "a case for every line");
+        if std::env::var_os("UPDATE_QUOTES").is_some() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/quotes.expected"), written).unwrap();
+        } else {
+            assert_eq!(expected.next(), None, "a case for every line");
+        }
     }
 
     #[test]
@@ -330,6 +342,38 @@ mod tests {
         request.origin_token_address = Address::repeat_byte(7);
         let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
+    }
+
+    #[test]
+    fn the_deposit_is_ready_to_send_and_the_intent_names_its_tokens_and_network() {
+        use alloy_sol_types::SolCall;
+        use intent_contracts::IPermitToken;
+        let (now, expires_at) = times();
+        let quote = quoter().quote_with(&example(), 42, B256::ZERO, (now, expires_at), None).unwrap();
+        let (intent, deposit) = (&quote.intent, &quote.intent.deposit_transaction);
+        // An ERC-20: transfer(toAddress, amount) to the token, with no value.
+        assert_eq!(
+            (deposit.chain_id, deposit.to, deposit.value),
+            (Some(42161), Some(deposit.token_address), Some(U256::ZERO))
+        );
+        let transfer = IPermitToken::transferCall::abi_decode(deposit.data.as_ref().unwrap()).unwrap();
+        assert_eq!((transfer.to, transfer.value), (intent.origin_intent_address, deposit.amount));
+        let request = &intent.quote_request;
+        assert_eq!(intent.origin_token_address, Some(request.origin_token_address));
+        assert_eq!(intent.destination_token_address, Some(request.destination_token_address));
+        assert_eq!(intent.is_testnet, Some(false));
+        // The native token: its value to the intent address, with no data.
+        let mut native = example();
+        native.origin_token_address = Address::ZERO;
+        let quote = quoter().quote_with(&native, 42, B256::ZERO, (now, expires_at), None).unwrap();
+        let deposit = &quote.intent.deposit_transaction;
+        assert_eq!(deposit.to, Some(quote.intent.origin_intent_address));
+        assert_eq!((deposit.data.as_ref().map(|d| d.len()), deposit.value), (Some(0), Some(deposit.amount)));
+        // A test network on either side makes a test-network intent.
+        let mut testnet = quoter();
+        testnet.config.chains[1].is_testnet = Some(true);
+        let quote = testnet.quote_with(&example(), 42, B256::ZERO, (now, expires_at), None).unwrap();
+        assert_eq!(quote.intent.is_testnet, Some(true));
     }
 
     /// The example configuration with a wallet (the published context) and a swap router
