@@ -33,6 +33,10 @@ wire_object! {
         /// `acceptUnverifiedPermits`: accept a permit signature whose token has no permit
         /// domain here, leaving its verification to the chain (docs/spec.md §6.5). Default false.
         accept_unverified_permits: Option<bool> = "acceptUnverifiedPermits",
+        /// `allowUnknownRequestMembers`: keep a quote request's members that neither the
+        /// published schema nor docs/spec.md names, without effect, rather than refuse them
+        /// (`MEMBER_NOT_SERVED`, docs/spec.md §12). Default false.
+        allow_unknown_request_members: Option<bool> = "allowUnknownRequestMembers",
         /// `chains`: The chains quoted.
         chains: Vec<ChainConfig> = "chains",
         /// `feeCollectorAddress`: Who collects the gas fees paid in tokens.

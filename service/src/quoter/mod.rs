@@ -23,6 +23,7 @@ mod bundle;
 mod identifiers;
 mod pool;
 mod pricing;
+mod served;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -119,6 +120,7 @@ impl ConfiguredQuoter {
         let config = &self.config;
         let origin = pricing::chain(config, request.origin_chain_id, "originChainId")?;
         let destination = pricing::chain(config, request.destination_chain_id, "destinationChainId")?;
+        served::check(config, request, origin, self.wallet_chain(request).is_some())?;
         let pricing = match self.wallet_chain(request) {
             Some(chain) => {
                 let different = request.origin_token_address != request.destination_token_address;
@@ -211,7 +213,7 @@ mod tests {
         r#"{"ownerAddress":"0x290d26C036Fa30924a037CAD2F7e4E56885dE99f","originChainId":8453,
             "originTokenAddress":"0x0000000000000000000000000000000000000000","destinationChainId":42161,
             "destinationTokenAddress":"0x0000000000000000000000000000000000000000","destinationTokenAmount":"1000000000000000",
-            "options":{"bridgeProvider":"CCTP"},"unknownMember":[1,2]}"#,
+            "options":{"bridgeProvider":"PROVIDER_1"}}"#,
         r#"{"ownerAddress":"0x8ba1f109551bD432803012645Ac136ddd64DBA72","originChainId":42161,
             "originTokenAddress":"0xaf88d065e77c8cC2239327C5EDb3A432268e5831","destinationChainId":42161,
             "destinationTokenAddress":"0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1","originTokenAmount":"0",
@@ -374,6 +376,97 @@ mod tests {
         testnet.config.chains[1].is_testnet = Some(true);
         let quote = testnet.quote_with(&example(), 42, B256::ZERO, (now, expires_at), None).unwrap();
         assert_eq!(quote.intent.is_testnet, Some(true));
+    }
+
+    /// The example request with `change` made to its JSON.
+    fn changed(change: impl FnOnce(&mut serde_json::Value)) -> QuoteRequest {
+        let mut request: serde_json::Value =
+            serde_json::from_slice(include_bytes!("../../../examples/quote-request.json")).unwrap();
+        change(&mut request);
+        from_slice(request.to_string().as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn every_published_quote_member_is_honoured_or_refused_at_its_path() {
+        use serde_json::json;
+        let (now, expires_at) = times();
+        let quote = |request: &QuoteRequest| quoter().quote_with(request, 7, B256::ZERO, (now, expires_at), None);
+        let cause = |request: QuoteRequest| quote(&request).unwrap_err().body().cause;
+        // onlyNativeGasFee: the native token's fee option alone.
+        let all = quote(&example()).unwrap().gas_fee_options.fee_options;
+        let native = quote(&changed(|r| r["onlyNativeGasFee"] = json!(true))).unwrap().gas_fee_options.fee_options;
+        assert!(all.len() > 1);
+        assert_eq!(native.iter().map(|o| o.token_address).collect::<Vec<_>>(), [Address::ZERO]);
+        // What the service does is served: no fallback, any preference of its one route, AUTO or
+        // its own provider, a null member (absent).
+        for (member, value) in [
+            ("bridgeProviderFallback", json!(false)),
+            ("swapProviderFallback", json!(false)),
+            ("preference", json!("CHEAPEST")),
+            ("bridgeProvider", json!("AUTO")),
+            ("intentProtocol", json!(null)),
+        ] {
+            quote(&changed(|r| r["options"][member] = value.clone())).unwrap();
+        }
+        // What it does not is refused at its path, never ignored.
+        for (member, value) in [
+            ("bridgeProviderFallback", json!(true)),
+            ("swapProviderFallback", json!(true)),
+            ("intentProtocol", json!("v1")),
+            ("trailsAddressOverrides", json!({})),
+            ("preference", json!("TRUSTLESS")),
+            ("bridgeProvider", json!("CCTP")),
+            ("swapProvider", json!("PROVIDER_2")),
+        ] {
+            let request = changed(|r| {
+                r["destinationChainId"] = json!(if member == "swapProvider" { 42161 } else { 8453 });
+                r["options"][member] = value.clone();
+            });
+            assert_eq!(cause(request), format!("OPTION_NOT_SERVED at options.{member}"), "{member}");
+        }
+        for (member, value) in [
+            ("destinationApproveAddress", json!("0x290d26C036Fa30924a037CAD2F7e4E56885dE99f")),
+            ("fundMethod", json!("WALLET")),
+            ("mode", json!("SWAP")),
+        ] {
+            assert_eq!(cause(changed(|r| r[member] = value.clone())), format!("OPTION_NOT_SERVED at {member}"));
+        }
+        let failure = quote(&changed(|r| r["options"]["bridgeProvider"] = json!("CCTP"))).unwrap_err();
+        let body = failure.body();
+        assert!(body.msg.contains("PROVIDER_1") && body.error == "InvalidArgument", "{}", body.msg);
+        let overrides = json!({"serviceWalletFactoryAddress": "0x0000000000000000000000000000000000000001"});
+        let request = changed(|r| r["options"]["serviceAddressOverrides"] = overrides);
+        assert_eq!(cause(request), "OPTION_NOT_SERVED at options.serviceAddressOverrides.serviceWalletFactoryAddress");
+        let request = changed(|r| r["options"]["preference"] = json!("BEST"));
+        assert_eq!(cause(request), "INVALID_ENUM at options.preference");
+    }
+
+    #[test]
+    fn a_member_neither_published_nor_specified_is_refused_unless_the_configuration_allows_it() {
+        use serde_json::json;
+        let (now, expires_at) = times();
+        let misspelt = changed(|r| r["options"]["slipageTolerance"] = json!(0.5));
+        let outer = changed(|r| r["memo"] = json!("hello"));
+        let mut quoter = quoter();
+        for (request, path) in [(&misspelt, "options.slipageTolerance"), (&outer, "memo")] {
+            let failure = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap_err();
+            assert_eq!(failure.body().cause, format!("MEMBER_NOT_SERVED at {path}"));
+        }
+        quoter.config.allow_unknown_request_members = Some(true);
+        for request in [&misspelt, &outer] {
+            let quote = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+            // Kept, and hashed with the intent (docs/spec.md §3).
+            assert_eq!(&quote.intent.quote_request, request);
+        }
+    }
+
+    #[test]
+    fn a_trustless_preference_is_served_for_an_intent_run_in_its_wallet() {
+        let (now, expires_at) = times();
+        let mut request = same_chain(DAI, USDC, "100000000000000000000", false);
+        let options = request.options.as_mut().unwrap();
+        options.unknown.insert("preference", "\"TRUSTLESS\"").unwrap();
+        wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
     }
 
     /// The example configuration with a wallet (the published context) and a swap router

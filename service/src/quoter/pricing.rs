@@ -465,7 +465,9 @@ fn complete(r: Request<'_>, amounts: Amounts, gas_price: Option<U256>) -> Result
     let gas_usd = micro_to_f64(gas_micro_usd);
     let native = Token::native(origin);
     let native_cost = gas_micro_usd * pow10(18) / native.price_micro_usd.max(U256::from(1));
-    let fee_tokens = config.tokens.iter().filter(|t| t.chain_id == origin.chain_id && t.fee_token);
+    // `onlyNativeGasFee`: the native token's option alone.
+    let only_native = request.only_native_gas_fee == Some(true);
+    let fee_tokens = config.tokens.iter().filter(|t| t.chain_id == origin.chain_id && t.fee_token && !only_native);
     let fee_options = std::iter::once(native)
         .chain(fee_tokens.map(Token::listed))
         .map(|token| fee_option(token, gas_micro_usd))

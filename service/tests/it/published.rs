@@ -99,3 +99,25 @@ async fn the_published_wait_loop_makes_one_request_per_change() {
     let at_once = app.call("WaitIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await;
     assert_eq!(at_once.json()["done"], json!(true));
 }
+
+#[tokio::test]
+async fn a_misspelt_member_is_refused_and_a_published_one_not_served_is_named() {
+    let app = App::open(&database("published-members"), |_| {}).await;
+    // A misspelling is refused at its path, not answered with the default slippage.
+    let mut misspelt = quote_request_value();
+    misspelt["options"]["slipageTolerance"] = json!(0.5);
+    let reply = app.rpc("QuoteIntent", base(), &misspelt.to_string()).await;
+    let cause = "MEMBER_NOT_SERVED at options.slipageTolerance".to_owned();
+    assert_eq!(kind(&reply), (json!("InvalidArgument"), json!(2000), 400, cause));
+    // A provider the service does not route through is refused, never echoed.
+    let mut provider = quote_request_value();
+    provider["options"]["bridgeProvider"] = json!("SOME_BRIDGE");
+    let reply = app.rpc("QuoteIntent", base(), &provider.to_string()).await;
+    assert_eq!(reply.cause(), "OPTION_NOT_SERVED at options.bridgeProvider");
+    // The configuration may allow unknown members: then they are kept in the quoted intent.
+    let app =
+        App::open(&database("published-members-allowed"), |c| c["allowUnknownRequestMembers"] = json!(true)).await;
+    let reply = app.rpc("QuoteIntent", base(), &misspelt.to_string()).await;
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert_eq!(reply.json()["intent"]["quoteRequest"]["options"]["slipageTolerance"], json!(0.5));
+}
