@@ -175,6 +175,9 @@ impl RateLimits {
 wire_object! {
     /// One chain the quoter routes from or to.
     pub struct ChainConfig {
+        /// `blockTimeMillis`: The chain's time between blocks, in milliseconds, for a quote's
+        /// `estimatedDuration` (docs/spec.md §12); absent: quotes on the chain have none.
+        block_time_millis: Option<u64> = "blockTimeMillis",
         /// `chainId`: The chain id.
         chain_id: u64 = "chainId",
         /// `depositConfirmations`: Blocks a deposit transaction must have (its own

@@ -171,8 +171,10 @@ export const FIELD_KINDS = Object.freeze({
     serviceIntentEntrypointAddress: "address-or-empty",
     serviceRouterAddress: "address-or-empty",
     serviceRouterShimAddress: "address-or-empty",
+    serviceUtilsAddress: "address-or-empty",
   }),
   Quote: Object.freeze({
+    estimatedDuration: "u64",
     fromAmount: "uint",
     fromAmountMin: "uint",
     fromAmountMinUsd: "decimal",

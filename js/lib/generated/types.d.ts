@@ -455,6 +455,7 @@ export interface ServiceContracts {
   serviceIntentEntrypointAddress: AddressOrEmpty;
   serviceRouterAddress: AddressOrEmpty;
   serviceRouterShimAddress: AddressOrEmpty;
+  serviceUtilsAddress?: AddressOrEmpty;
 }
 
 /** ServiceContracts as the package accepts it (optional members may be `null`). */
@@ -462,10 +463,12 @@ export interface ServiceContractsInput {
   serviceIntentEntrypointAddress: HexInput;
   serviceRouterAddress: HexInput;
   serviceRouterShimAddress: HexInput;
+  serviceUtilsAddress?: HexInput | null;
 }
 
 /** Quote in its wire form, as the package returns it. */
 export interface Quote {
+  estimatedDuration?: U64;
   fromAmount: Uint;
   fromAmountMin: Uint;
   fromAmountMinUsd: number;
@@ -485,6 +488,7 @@ export interface Quote {
 
 /** Quote as the package accepts it (optional members may be `null`). */
 export interface QuoteInput {
+  estimatedDuration?: IntegerInput | null;
   fromAmount: IntegerInput;
   fromAmountMin: IntegerInput;
   fromAmountMinUsd: number;

@@ -229,11 +229,30 @@ fn fees(pricing: &Pricing, origin_gas: GasDetail, destination_gas: Option<GasDet
     })
 }
 
-fn quote(pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
+/// How long an intent between `origin` and `destination` is expected to take from its
+/// deposit, in whole seconds rounded up: the deposit's confirmations and the origin
+/// transaction's block on the origin chain, and the destination transaction's block on
+/// another destination chain, at each chain's `blockTimeMillis`. `None` when a chain
+/// concerned has no block time configured.
+pub fn estimated_duration(
+    policy: &intent_core::Policy,
+    origin: &ChainConfig,
+    destination: &ChainConfig,
+) -> Option<u64> {
+    let confirmations = origin.deposit_confirmations.unwrap_or(policy.deposit_confirmations).max(1);
+    let mut millis = origin.block_time_millis?.checked_mul(confirmations.checked_add(1)?)?;
+    if destination.chain_id != origin.chain_id {
+        millis = millis.checked_add(destination.block_time_millis?)?;
+    }
+    Some(millis.div_ceil(1_000))
+}
+
+fn quote(inputs: &Inputs<'_>, pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
     let zero = Impact { fraction: 0.0, usd: 0.0 };
     let execution = pricing.pool_impact.unwrap_or(zero);
     let headline = pricing.pool_impact.unwrap_or(pricing.net_impact);
     Ok(Quote {
+        estimated_duration: estimated_duration(&inputs.config.policy(), inputs.origin, inputs.destination),
         from_amount: pricing.from_amount,
         from_amount_min: pricing.from_amount_min,
         from_amount_min_usd: decimal(pricing.from_min_usd)?,
@@ -446,13 +465,15 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
         owner_address: owner,
         passthrough: None,
         project_id: inputs.project_id,
-        quote: quote(pricing, &ids)?,
+        quote: quote(inputs, pricing, &ids)?,
         quote_request: request.clone(),
         salt: U256::from_be_bytes(inputs.salt.0),
         service_contracts: ServiceContracts {
             service_intent_entrypoint_address: inputs.origin.entrypoint.address,
             service_router_address: inputs.origin.router_address,
             service_router_shim_address: inputs.origin.router_shim_address,
+            // The repository has no utils contract: the wallet's sweeps go through the router.
+            service_utils_address: Some(intent_core::AddressOrEmpty::Empty),
             unknown: UnknownMembers::new(),
         },
         service_version: inputs.config.service_version.clone(),

@@ -378,6 +378,31 @@ mod tests {
         assert_eq!(quote.intent.is_testnet, Some(true));
     }
 
+    #[test]
+    fn the_estimated_duration_is_the_chains_confirmations_and_blocks_at_their_block_times() {
+        let (now, expires_at) = times();
+        let mut quoter = quoter();
+        let estimate = |quoter: &ConfiguredQuoter, request: &QuoteRequest| {
+            let quote = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+            quote.intent.quote.estimated_duration
+        };
+        // Without block times there is no estimate.
+        assert_eq!(estimate(&quoter, &example()), None);
+        // One confirmation and the origin transaction at 250 ms, the destination's block at 2 s.
+        quoter.config.chains[0].block_time_millis = Some(250);
+        assert_eq!(estimate(&quoter, &example()), None, "the destination chain's block time is needed too");
+        quoter.config.chains[1].block_time_millis = Some(2_000);
+        assert_eq!(estimate(&quoter, &example()), Some(3));
+        // One chain: its confirmations and the origin transaction's block, rounded up.
+        quoter.config.chains[0].deposit_confirmations = Some(3);
+        let same_chain = changed(|r| r["destinationChainId"] = r["originChainId"].clone());
+        let mut same_chain = same_chain;
+        same_chain.destination_token_address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831".parse().unwrap();
+        assert_eq!(estimate(&quoter, &same_chain), Some(1));
+        quoter.config.chains[0].block_time_millis = Some(12_000);
+        assert_eq!(estimate(&quoter, &same_chain), Some(48));
+    }
+
     /// The example request with `change` made to its JSON.
     fn changed(change: impl FnOnce(&mut serde_json::Value)) -> QuoteRequest {
         let mut request: serde_json::Value =
