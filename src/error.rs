@@ -205,6 +205,10 @@ reasons! {
         "The origin receipt was read from another chain than the intent's originChainId.";
     OriginUnconfirmed = "ORIGIN_UNCONFIRMED", IntentStatus, "lifecycle",
         "The origin transaction has fewer confirmations (headBlockNumber - blockNumber + 1) than the policy's depositConfirmations; the same receipt is judged later.";
+    DepositAlreadySucceeded = "DEPOSIT_ALREADY_SUCCEEDED", IntentStatus, "lifecycle",
+        "A replacement deposit (retry) for a record whose deposit stage SUCCEEDED with another transaction: there is no failed deposit to replace.";
+    RetryTooLate = "RETRY_TOO_LATE", IntentStatus, "lifecycle",
+        "A replacement deposit (retry) once execution went past the deposit: a balance met the precondition, or an origin, destination or refund transaction was reported.";
 }
 
 impl fmt::Display for Reason {
@@ -739,6 +743,15 @@ pub enum Problem {
         /// The policy's `depositConfirmations`.
         required: u64,
     },
+    /// See [`Reason::DepositAlreadySucceeded`].
+    #[error("the deposit already SUCCEEDED: there is no failed deposit to replace")]
+    DepositAlreadySucceeded,
+    /// See [`Reason::RetryTooLate`].
+    #[error("too late for a replacement deposit: {detail}")]
+    RetryTooLate {
+        /// Which later stage started.
+        detail: &'static str,
+    },
 }
 
 fn from_status(from: Option<&IntentStatus>) -> String {
@@ -1053,6 +1066,8 @@ mod tests {
             Reason::OriginHashMismatch => Problem::OriginHashMismatch { following: B256::ZERO, evidence: B256::ZERO },
             Reason::OriginWrongChain => Problem::OriginWrongChain { chain_id: U256::from(2), origin_chain_id: 1 },
             Reason::OriginUnconfirmed => Problem::OriginUnconfirmed { confirmations: U256::ZERO, required: 1 },
+            Reason::DepositAlreadySucceeded => Problem::DepositAlreadySucceeded,
+            Reason::RetryTooLate => Problem::RetryTooLate { detail: "a balance met the precondition" },
         }
     }
 

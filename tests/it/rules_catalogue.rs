@@ -78,6 +78,8 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "ORIGIN_HASH_MISMATCH",
             "ORIGIN_WRONG_CHAIN",
             "ORIGIN_UNCONFIRMED",
+            "DEPOSIT_ALREADY_SUCCEEDED",
+            "RETRY_TOO_LATE",
         ],
     ),
 ];
@@ -246,6 +248,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                         | "rules_deposit.rs"
                         | "lifecycle.rs"
                         | "execution.rs"
+                        | "retry.rs"
                         | "record_state.rs"
                 )
             })

@@ -474,6 +474,7 @@ export const FIELD_KINDS = Object.freeze({
     preconditionMet: "BalanceFact",
     progressReports: "u64",
     quotedAt: "timestamp",
+    retryChanges: "u64",
     revision: "u64",
     status: "IntentStatus",
     statusReason: "string",
@@ -662,6 +663,8 @@ export const REASONS = Object.freeze({
   ORIGIN_HASH_MISMATCH: ["InvalidArgument", 2000, 400],
   ORIGIN_WRONG_CHAIN: ["InvalidArgument", 2000, 400],
   ORIGIN_UNCONFIRMED: ["IntentStatus", 2004, 422],
+  DEPOSIT_ALREADY_SUCCEEDED: ["IntentStatus", 2004, 422],
+  RETRY_TOO_LATE: ["IntentStatus", 2004, 422],
 });
 
 /** The default limits of docs/spec.md §9 that the package applies before the library does. */

@@ -97,6 +97,8 @@ export type ReasonCode =
   | "ORIGIN_HASH_MISMATCH"
   | "ORIGIN_WRONG_CHAIN"
   | "ORIGIN_UNCONFIRMED"
+  | "DEPOSIT_ALREADY_SUCCEEDED"
+  | "RETRY_TOO_LATE"
 ;
 
 /** Every error kind of docs/spec.md §8: a body's `error`. */
@@ -1214,6 +1216,7 @@ export interface RecordState {
   preconditionMet?: BalanceFact;
   progressReports?: U64;
   quotedAt: Timestamp;
+  retryChanges?: U64;
   revision: U64;
   status: IntentStatus;
   statusReason?: string;
@@ -1234,6 +1237,7 @@ export interface RecordStateInput {
   preconditionMet?: BalanceFactInput | null;
   progressReports?: IntegerInput | null;
   quotedAt: TimestampInput;
+  retryChanges?: IntegerInput | null;
   revision: IntegerInput;
   status: IntentStatus;
   statusReason?: string | null;
