@@ -21,6 +21,7 @@ export const operations = Object.freeze({
   quoteIntent: op("/rpc/Service/QuoteIntent", "QuoteRequest", "QuoteResponse"),
   commitIntent: op("/rpc/Service/CommitIntent", "CommitRequest", "CommitResponse"),
   executeIntent: op("/rpc/Service/ExecuteIntent", "ExecuteRequest", "ExecuteResponse"),
+  retryIntent: op("/rpc/Service/RetryIntent", "RetryIntentRequest", "RetryIntentResponse"),
   getIntentReceipt: op("/rpc/Service/GetIntentReceipt", "GetIntentReceiptRequest", "GetIntentReceiptResponse"),
   waitIntentReceipt: op("/rpc/Service/WaitIntentReceipt", "WaitIntentReceiptRequest", "WaitIntentReceiptResponse"),
   getIntent: op("/rpc/Service/GetIntent", "GetIntentRequest", "GetIntentResponse"),

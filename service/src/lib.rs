@@ -41,6 +41,7 @@ mod quoter;
 mod rate;
 mod records;
 pub mod relay;
+mod retry;
 pub mod server;
 pub mod store;
 pub mod sweep;

@@ -120,6 +120,17 @@ pub async fn wait_receipt(
     Ok(Json(app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?))
 }
 
+/// RetryIntent: a replacement deposit for an intent whose deposit failed.
+pub async fn retry(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<crate::retry::RetryIntentRequest>,
+) -> Result<Json<crate::retry::RetryIntentResponse>, Failure> {
+    log_intent(&request.intent_id);
+    Ok(Json(app.records.retry(&request, client.caller(), clock.now(), || clock.now()).await?))
+}
+
 /// The operator's ReportIntentOutcome.
 pub async fn report_outcome(
     State(app): State<Arc<App>>,

@@ -146,6 +146,17 @@ pub static OPERATIONS: &[Operation] = &[
         route: || post(handlers::execute),
     },
     Operation {
+        name: "RetryIntent",
+        path: "/rpc/Service/RetryIntent",
+        audience: Audience::Project,
+        rate: Some(rate::Bucket::Execute),
+        summary: "Names a replacement deposit for an executing intent whose deposit did not succeed, or one failed at its deposit; execution then proceeds.",
+        request: Some(schema_of!(crate::retry::RetryIntentRequest => RetryIntentRequest)),
+        response: schema_of!(crate::retry::RetryIntentResponse => RetryIntentResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict, ErrorKind::ChainNodeHealth],
+        route: || post(handlers::retry),
+    },
+    Operation {
         name: "GetIntentReceipt",
         path: "/rpc/Service/GetIntentReceipt",
         audience: Audience::Project,

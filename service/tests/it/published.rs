@@ -121,3 +121,27 @@ async fn a_misspelt_member_is_refused_and_a_published_one_not_served_is_named() 
     assert_eq!(reply.status, 200, "{}", reply.body);
     assert_eq!(reply.json()["intent"]["quoteRequest"]["options"]["slipageTolerance"], json!(0.5));
 }
+
+#[tokio::test]
+async fn retry_intent_is_served_and_refused_by_the_cores_rules() {
+    let app = App::open(&database("published-retry"), |_| {}).await;
+    let quote = app.quote_with(ACCESS_KEY, &quote_request()).await;
+    let id = quote.intent.intent_id.clone();
+    let retry = |hash: String| json!({"intentId": id, "depositTransactionHash": hash}).to_string();
+    // A committed intent has no deposit to replace: the published IntentStatus.
+    assert_eq!(app.call("CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, 200);
+    let reply = app.call("RetryIntent", ACCESS_KEY, &retry(random_hash().to_string())).await;
+    assert_eq!(kind(&reply), (json!("IntentStatus"), json!(2004), 422, "INVALID_TRANSITION".to_owned()));
+    // Executing with an unverified deposit (the example configuration has no node and accepts
+    // one at execute): a replacement is judged on the node's evidence alone, which there is none of.
+    assert_eq!(app.call("ExecuteIntent", ACCESS_KEY, &hash_request(&id, random_hash())).await.status, 200);
+    let reply = app.call("RetryIntent", ACCESS_KEY, &retry(random_hash().to_string())).await;
+    let cause = "DEPOSIT_UNVERIFIED at depositTransactionHash".to_owned();
+    assert_eq!(kind(&reply), (json!("Unauthorized"), json!(1000), 401, cause));
+    // An unknown intent, and a malformed hash, as every operation answers them.
+    let unknown = json!({"intentId": "0x00", "depositTransactionHash": random_hash().to_string()});
+    let reply = app.call("RetryIntent", ACCESS_KEY, &unknown.to_string()).await;
+    assert_eq!(reply.cause(), "INTENT_NOT_FOUND at intentId");
+    let reply = app.call("RetryIntent", ACCESS_KEY, &retry("0x12".to_owned())).await;
+    assert_eq!(reply.cause(), "INVALID_HEX at depositTransactionHash");
+}
