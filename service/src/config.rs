@@ -291,6 +291,10 @@ wire_object! {
         decimals: u8 = "decimals",
         /// `feeToken`: Whether gas fees may be paid in it (a fee option is offered).
         fee_token: bool = "feeToken",
+        /// `logoUri`: Its logo (the published TokenMetadata's); absent: none.
+        logo_uri: Option<String> = "logoUri",
+        /// `name`: Its name (the published TokenMetadata's); absent: its symbol.
+        name: Option<String> = "name",
         /// `permit`: Its ERC-2612 domain, when it supports permits.
         permit: Option<PermitConfig> = "permit",
         /// `priceUsd`: Its price in USD.

@@ -876,6 +876,7 @@ export interface IntentReceiptSummary {
   destinationToAddress?: Address;
   destinationTokenAddress: Address;
   destinationTokenAmount?: Uint;
+  destinationTokenMetadata?: TokenMetadata;
   expiresAt: Timestamp;
   finishedAt?: Timestamp;
   intentId: string;
@@ -883,6 +884,7 @@ export interface IntentReceiptSummary {
   originIntentAddress: Address;
   originTokenAddress: Address;
   originTokenAmount: Uint;
+  originTokenMetadata?: TokenMetadata;
   ownerAddress: Address;
   quotedDestinationTokenAmount?: Uint;
   quotedOriginTokenAmount: Uint;
@@ -902,6 +904,7 @@ export interface IntentReceiptSummaryInput {
   destinationToAddress?: HexInput | null;
   destinationTokenAddress: HexInput;
   destinationTokenAmount?: IntegerInput | null;
+  destinationTokenMetadata?: TokenMetadataInput | null;
   expiresAt: TimestampInput;
   finishedAt?: TimestampInput | null;
   intentId: string;
@@ -909,6 +912,7 @@ export interface IntentReceiptSummaryInput {
   originIntentAddress: HexInput;
   originTokenAddress: HexInput;
   originTokenAmount: IntegerInput;
+  originTokenMetadata?: TokenMetadataInput | null;
   ownerAddress: HexInput;
   quotedDestinationTokenAmount?: IntegerInput | null;
   quotedOriginTokenAmount: IntegerInput;
@@ -916,6 +920,26 @@ export interface IntentReceiptSummaryInput {
   startedAt?: TimestampInput | null;
   status: IntentStatus;
   tradeType?: TradeType | null;
+}
+
+/** TokenMetadata in its wire form, as the package returns it. */
+export interface TokenMetadata {
+  chainId: U64;
+  decimals?: number;
+  logoUri?: string;
+  name: string;
+  symbol: string;
+  tokenAddress: Address;
+}
+
+/** TokenMetadata as the package accepts it (optional members may be `null`). */
+export interface TokenMetadataInput {
+  chainId: IntegerInput;
+  decimals?: IntegerInput | null;
+  logoUri?: string | null;
+  name: string;
+  symbol: string;
+  tokenAddress: HexInput;
 }
 
 /** TransactionReport in its wire form, as the package returns it. */
@@ -1488,6 +1512,7 @@ export type ObjectName =
   | "IntentReceipt"
   | "IntentTransaction"
   | "IntentReceiptSummary"
+  | "TokenMetadata"
   | "TransactionReport"
   | "GetIntentReceiptRequest"
   | "GetIntentReceiptResponse"

@@ -94,7 +94,9 @@ pub async fn get_receipt(
     Wire(request): Wire<GetIntentReceiptRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
-    Ok(Json(app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?))
+    let mut answer = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
 }
 
 /// WaitIntentReceipt: at most `maxWaitersPerKey` open at once per access key (another is
@@ -117,7 +119,9 @@ pub async fn wait_receipt(
     }
     let _open = app.metrics.waiter();
     let timeout = Duration::from_secs(seconds);
-    Ok(Json(app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?))
+    let mut answer = app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
 }
 
 /// RetryIntent: a replacement deposit for an intent whose deposit failed.
@@ -139,7 +143,9 @@ pub async fn report_outcome(
     Wire(report): Wire<ReportIntentOutcomeRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&report.intent_id);
-    Ok(Json(app.records.report_outcome(&report, clock.now(), || clock.now()).await?))
+    let mut answer = app.records.report_outcome(&report, clock.now(), || clock.now()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
 }
 
 /// GetIntent: the intent as quoted, for its own project's key.
@@ -168,7 +174,11 @@ pub async fn intent_history(
     clock: Clock,
     Wire(request): Wire<GetIntentHistoryRequest>,
 ) -> Result<Json<GetIntentHistoryResponse>, Failure> {
-    Ok(Json(app.records.history(&request, client.project_id, clock.now()).await?))
+    let mut answer = app.records.history(&request, client.project_id, clock.now()).await?;
+    for intent in &mut answer.intents {
+        app.tokens.fill(&mut intent.receipt);
+    }
+    Ok(Json(answer))
 }
 
 /// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.

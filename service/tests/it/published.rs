@@ -145,3 +145,28 @@ async fn retry_intent_is_served_and_refused_by_the_cores_rules() {
     let reply = app.call("RetryIntent", ACCESS_KEY, &retry("0x12".to_owned())).await;
     assert_eq!(reply.cause(), "INVALID_HEX at depositTransactionHash");
 }
+
+#[tokio::test]
+async fn receipts_carry_the_configured_token_metadata() {
+    let app = App::open(&database("published-metadata"), |c| {
+        c["tokens"][0]["name"] = json!("Dai Stablecoin");
+        c["tokens"][0]["logoUri"] = json!("https://example.com/dai.png");
+    })
+    .await;
+    let quote = app.committed(base(), &quote_request()).await;
+    let id = quote.intent.intent_id.clone();
+    let origin = json!({"chainId": 42161, "decimals": 18, "logoUri": "https://example.com/dai.png", "name": "Dai Stablecoin",
+        "symbol": "DAI", "tokenAddress": "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1"});
+    // A token without a configured name is named by its symbol.
+    let destination = json!({"chainId": 8453, "decimals": 18, "name": "DAI", "symbol": "DAI",
+        "tokenAddress": "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb"});
+    let receipt = app.rpc("GetIntentReceipt", at(base(), 2), &receipt_request(&id)).await.json();
+    let summary = &receipt["intentReceipt"]["summary"];
+    assert_eq!((&summary["originTokenMetadata"], &summary["destinationTokenMetadata"]), (&origin, &destination));
+    let body = json!({"intentId": id, "timeoutSeconds": 0}).to_string();
+    let waited = app.rpc("WaitIntentReceipt", at(base(), 2), &body).await.json();
+    assert_eq!(waited["intentReceipt"]["summary"]["originTokenMetadata"], origin);
+    let history = json!({"byOwnerAddress": quote.intent.owner_address.to_string(), "page": {"pageSize": 1}});
+    let history = app.rpc("GetIntentHistory", at(base(), 2), &history.to_string()).await.json();
+    assert_eq!(history["intents"][0]["receipt"]["summary"]["destinationTokenMetadata"], destination);
+}
