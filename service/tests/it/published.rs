@@ -170,3 +170,84 @@ async fn receipts_carry_the_configured_token_metadata() {
     let history = app.rpc("GetIntentHistory", at(base(), 2), &history.to_string()).await.json();
     assert_eq!(history["intents"][0]["receipt"]["summary"]["destinationTokenMetadata"], destination);
 }
+
+/// The published schemas (`examples/published/schema-fields.json`, a committed copy of the
+/// published document's schemas reduced to their fields).
+fn published_schemas() -> Value {
+    let text = std::fs::read_to_string(repo().join("examples/published/schema-fields.json")).unwrap();
+    serde_json::from_str::<Value>(&text).unwrap()["schemas"].clone()
+}
+
+/// This repository's name of a published member: `trails` is `service` here (docs/spec.md §2).
+fn ours(published: &str) -> String {
+    published.replace("trails", "service").replace("Trails", "Service")
+}
+
+/// Every member `value` must have as the published schema `name` (recursively through the
+/// members whose type is another published object): the paths of those it lacks.
+fn missing(schemas: &Value, name: &str, value: &Value, path: &str, lacking: &mut Vec<String>) {
+    let Some(schema) = schemas.get(name).filter(|s| s.get("properties").is_some()) else { return };
+    for key in schema["required"].as_array().unwrap() {
+        let key = key.as_str().unwrap();
+        if value.get(ours(key)).is_none_or(Value::is_null) {
+            lacking.push(format!("{path}{}", ours(key)));
+        }
+    }
+    for (key, ty) in schema["properties"].as_object().unwrap() {
+        let (Some(member), Some(ty)) = (value.get(ours(key)), ty.as_str()) else { continue };
+        let at = format!("{path}{}", ours(key));
+        match ty.strip_prefix("array[]:") {
+            Some(element) => {
+                for (i, item) in member.as_array().into_iter().flatten().enumerate() {
+                    missing(schemas, element, item, &format!("{at}[{i}]."), lacking);
+                }
+            }
+            None => missing(schemas, ty, member, &format!("{at}."), lacking),
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_client_written_from_the_published_document_needs_nothing_else() {
+    let schemas = published_schemas();
+    let app = App::open(&database("published-client"), |_| {}).await;
+    let mut lacking = Vec::new();
+    let mut answer = |operation: &str, reply: Reply, schema: &str| {
+        assert_eq!(reply.status, 200, "{operation}: {}", reply.body);
+        let value = reply.json();
+        missing(&schemas, schema, &value, &format!("{operation}: "), &mut lacking);
+        value
+    };
+    // The published order: quote, commit (the intent as quoted), execute (the deposit's hash),
+    // wait until done, the receipt, the history. Requests name published members only.
+    let quote =
+        answer("QuoteIntent", app.call("QuoteIntent", ACCESS_KEY, &quote_request()).await, "QuoteIntentResponse");
+    let intent = quote["intent"].clone();
+    let id = intent["intentId"].as_str().unwrap().to_owned();
+    // The check itself: a quote without its ready-to-send deposit's `to` is caught.
+    let mut broken = quote.clone();
+    broken["intent"]["depositTransaction"].as_object_mut().unwrap().remove("to");
+    let mut caught = Vec::new();
+    missing(&schemas, "QuoteIntentResponse", &broken, "", &mut caught);
+    assert_eq!(caught, ["intent.depositTransaction.to"]);
+    let commit = json!({"intent": intent}).to_string();
+    answer("CommitIntent", app.call("CommitIntent", ACCESS_KEY, &commit).await, "CommitIntentResponse");
+    let execute = json!({"intentId": id, "depositTransactionHash": random_hash().to_string()}).to_string();
+    answer("ExecuteIntent", app.call("ExecuteIntent", ACCESS_KEY, &execute).await, "ExecuteIntentResponse");
+    // The example's chains have no wallet: the operator reports the outcome (not the client).
+    let succeeded = json!({"intentId": id, "outcome": "SUCCEEDED",
+        "transaction": {"type": "DESTINATION", "chainId": 8453, "status": "SUCCEEDED"}});
+    assert_eq!(app.call("ReportIntentOutcome", OPERATOR_KEY, &succeeded.to_string()).await.status, 200);
+    let wait = json!({"intentId": id}).to_string();
+    let waited = answer(
+        "WaitIntentReceipt",
+        app.call("WaitIntentReceipt", ACCESS_KEY, &wait).await,
+        "WaitIntentReceiptResponse",
+    );
+    assert_eq!(waited["done"], json!(true));
+    let receipt = json!({"intentId": id}).to_string();
+    answer("GetIntentReceipt", app.call("GetIntentReceipt", ACCESS_KEY, &receipt).await, "GetIntentReceiptResponse");
+    let history = json!({"byOwnerAddress": intent["ownerAddress"]}).to_string();
+    answer("GetIntentHistory", app.call("GetIntentHistory", ACCESS_KEY, &history).await, "GetIntentHistoryResponse");
+    assert_eq!(lacking, Vec::<String>::new(), "members the published schema requires that the answers lack");
+}
