@@ -100,7 +100,7 @@ reasons! {
         "The slippage tolerance is not in [0, 1).";
     CallValueWithoutData = "CALL_VALUE_WITHOUT_DATA", InvalidArgument, "quote request",
         "A destination call value is given without destination call data.";
-    NothingToDo = "NOTHING_TO_DO", InvalidArgument, "quote request",
+    NothingToDo = "NOTHING_TO_DO", IntentsSkipped, "quote request",
         "Same chain, same token, no call data and the owner as recipient: nothing would happen.";
     // Intent consistency.
     IntentInconsistent = "INTENT_INCONSISTENT", InvalidArgument, "intent",
@@ -205,6 +205,10 @@ reasons! {
         "The origin receipt was read from another chain than the intent's originChainId.";
     OriginUnconfirmed = "ORIGIN_UNCONFIRMED", IntentStatus, "lifecycle",
         "The origin transaction has fewer confirmations (headBlockNumber - blockNumber + 1) than the policy's depositConfirmations; the same receipt is judged later.";
+    DepositAlreadySucceeded = "DEPOSIT_ALREADY_SUCCEEDED", IntentStatus, "lifecycle",
+        "A replacement deposit (retry) for a record whose deposit stage SUCCEEDED with another transaction: there is no failed deposit to replace.";
+    RetryTooLate = "RETRY_TOO_LATE", IntentStatus, "lifecycle",
+        "A replacement deposit (retry) once execution went past the deposit: a balance met the precondition, or an origin, destination or refund transaction was reported.";
 }
 
 impl fmt::Display for Reason {
@@ -216,8 +220,7 @@ impl fmt::Display for Reason {
 /// The error kinds of the service's RPC errors (docs/spec.md §8), numbered as the service's
 /// published schema numbers them. Their numbers never change.
 ///
-/// The first four carry the core's own reasons ([`Reason::kind`]); the others are for the
-/// failures only a server has, built by [`crate::ServerFailure`], so that every body a
+/// The first five carry the core's own reasons ([`Reason::kind`]); the others are for the failures only a server has, built by [`crate::ServerFailure`], so that every body a
 /// server sends has one shape. Only [`ErrorKind::PayloadTooLarge`] is not in the published
 /// schema (it has no case for a body too large to read).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -233,6 +236,9 @@ pub enum ErrorKind {
     Expired,
     /// Bad signatures, and a request without an access key: code 1000, HTTP 401.
     Unauthorized,
+    /// A request that needs no intent (`NOTHING_TO_DO`: the owner already holds what it
+    /// asks for): code 7000, HTTP 400.
+    IntentsSkipped,
     /// No intent with the id asked for (or one of another project): code 8000, HTTP 400.
     NotFound,
     /// An access key the server does not know: code 1101, HTTP 401.
@@ -259,6 +265,13 @@ pub enum ErrorKind {
     /// A chain node the answer depends on did not answer in time, or answered what cannot
     /// be read: code 9001, HTTP 503. Nothing was changed; the same request may be retried.
     ChainNodeHealth,
+    /// A chain the server does not serve: code 8008, HTTP 422.
+    UnsupportedNetwork,
+    /// A quote whose price impact is beyond the server's bound: code 7002, HTTP 422.
+    HighPriceImpact,
+    /// Nothing to route through: a pair of served tokens with no pool, or no liquidity for
+    /// the amount: code 2002, HTTP 400.
+    Unavailable,
 }
 
 impl ErrorKind {
@@ -268,6 +281,7 @@ impl ErrorKind {
         ErrorKind::IntentStatus,
         ErrorKind::Expired,
         ErrorKind::Unauthorized,
+        ErrorKind::IntentsSkipped,
         ErrorKind::NotFound,
         ErrorKind::AccessKeyNotFound,
         ErrorKind::PermissionDenied,
@@ -279,6 +293,9 @@ impl ErrorKind {
         ErrorKind::BadRoute,
         ErrorKind::BadMethod,
         ErrorKind::ChainNodeHealth,
+        ErrorKind::UnsupportedNetwork,
+        ErrorKind::HighPriceImpact,
+        ErrorKind::Unavailable,
     ];
 
     /// The kind written `name` in a body's `"error"`, if it is one of [`ErrorKind::ALL`].
@@ -304,6 +321,10 @@ impl ErrorKind {
             ErrorKind::BadRoute => "WebrpcBadRoute",
             ErrorKind::BadMethod => "WebrpcBadMethod",
             ErrorKind::ChainNodeHealth => "ChainNodeHealth",
+            ErrorKind::IntentsSkipped => "IntentsSkipped",
+            ErrorKind::UnsupportedNetwork => "UnsupportedNetwork",
+            ErrorKind::HighPriceImpact => "HighPriceImpact",
+            ErrorKind::Unavailable => "Unavailable",
         }
     }
 
@@ -325,14 +346,22 @@ impl ErrorKind {
             ErrorKind::BadRoute => -2,
             ErrorKind::BadMethod => -3,
             ErrorKind::ChainNodeHealth => 9001,
+            ErrorKind::IntentsSkipped => 7000,
+            ErrorKind::UnsupportedNetwork => 8008,
+            ErrorKind::HighPriceImpact => 7002,
+            ErrorKind::Unavailable => 2002,
         }
     }
 
     /// The HTTP status the service answers with.
     pub const fn http_status(self) -> u16 {
         match self {
-            ErrorKind::InvalidArgument | ErrorKind::Expired | ErrorKind::NotFound => 400,
-            ErrorKind::IntentStatus => 422,
+            ErrorKind::InvalidArgument
+            | ErrorKind::Expired
+            | ErrorKind::NotFound
+            | ErrorKind::IntentsSkipped
+            | ErrorKind::Unavailable => 400,
+            ErrorKind::IntentStatus | ErrorKind::UnsupportedNetwork | ErrorKind::HighPriceImpact => 422,
             ErrorKind::Unauthorized | ErrorKind::AccessKeyNotFound => 401,
             ErrorKind::PermissionDenied => 403,
             ErrorKind::Conflict => 409,
@@ -714,6 +743,15 @@ pub enum Problem {
         /// The policy's `depositConfirmations`.
         required: u64,
     },
+    /// See [`Reason::DepositAlreadySucceeded`].
+    #[error("the deposit already SUCCEEDED: there is no failed deposit to replace")]
+    DepositAlreadySucceeded,
+    /// See [`Reason::RetryTooLate`].
+    #[error("too late for a replacement deposit: {detail}")]
+    RetryTooLate {
+        /// Which later stage started.
+        detail: &'static str,
+    },
 }
 
 fn from_status(from: Option<&IntentStatus>) -> String {
@@ -1028,6 +1066,8 @@ mod tests {
             Reason::OriginHashMismatch => Problem::OriginHashMismatch { following: B256::ZERO, evidence: B256::ZERO },
             Reason::OriginWrongChain => Problem::OriginWrongChain { chain_id: U256::from(2), origin_chain_id: 1 },
             Reason::OriginUnconfirmed => Problem::OriginUnconfirmed { confirmations: U256::ZERO, required: 1 },
+            Reason::DepositAlreadySucceeded => Problem::DepositAlreadySucceeded,
+            Reason::RetryTooLate => Problem::RetryTooLate { detail: "a balance met the precondition" },
         }
     }
 

@@ -67,7 +67,7 @@ pub use wire::objects::{
 };
 pub use wire::receipt::{
     AbortIntentRequest, AbortIntentResponse, GetIntentReceiptRequest, GetIntentReceiptResponse, GetIntentRequest,
-    GetIntentResponse, IntentReceipt, IntentReceiptSummary, IntentTransaction, TransactionReport,
+    GetIntentResponse, IntentReceipt, IntentReceiptSummary, IntentTransaction, TokenMetadata, TransactionReport,
     WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 pub use wire::runtime::{ClockResponse, PingResponse, RuntimeStatus, RuntimeStatusResponse, ServiceStatus};

@@ -21,7 +21,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 60));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 61));
 /// ```
 #[macro_export]
 macro_rules! with_objects {
@@ -57,6 +57,7 @@ macro_rules! with_objects {
                 IntentReceipt,
                 IntentTransaction,
                 IntentReceiptSummary,
+                TokenMetadata,
                 TransactionReport,
                 GetIntentReceiptRequest,
                 GetIntentReceiptResponse,

@@ -2,8 +2,10 @@
 //! unknown access key, a key without the permission, a lost compare-and-swap race, a
 //! reused deposit proof, a rate limit, a request too slow or too large to read, an
 //! internal failure, a wrong route or HTTP method, a deposit transaction not mined yet, a
-//! chain node that does not answer, a route or a filter the server does not serve, a search
-//! that matches too many intents, an abort transaction not shown mined and successful. The
+//! chain node that does not answer, a route, a filter, a chain, a request option or member
+//! the server does not serve, nothing to route through, a price impact beyond the server's
+//! bound, a search that matches too many intents, an abort transaction not shown mined and
+//! successful. The
 //! core never produces them; a host answers them with [`ServerFailure::body`], so that every
 //! body it sends has the shape of [`crate::Error::body`].
 //!
@@ -48,6 +50,11 @@ use crate::path;
 /// | [`FilterNotServed`](ServerFailure::FilterNotServed) | `FILTER_NOT_SERVED at <path>` | InvalidArgument (2000, 400) |
 /// | [`TooManyResults`](ServerFailure::TooManyResults) | `TOO_MANY_RESULTS` | InvalidArgument (2000, 400) |
 /// | [`AbortNotSucceeded`](ServerFailure::AbortNotSucceeded) | `ABORT_NOT_SUCCEEDED at abortTransactionHash` | InvalidArgument (2000, 400) |
+/// | [`ChainNotServed`](ServerFailure::ChainNotServed) | `CHAIN_NOT_SERVED at <path>` | UnsupportedNetwork (8008, 422) |
+/// | [`RouteUnavailable`](ServerFailure::RouteUnavailable) | `ROUTE_UNAVAILABLE at <path>` | Unavailable (2002, 400) |
+/// | [`PriceImpactTooHigh`](ServerFailure::PriceImpactTooHigh) | `PRICE_IMPACT_TOO_HIGH at <path>` | HighPriceImpact (7002, 422) |
+/// | [`OptionNotServed`](ServerFailure::OptionNotServed) | `OPTION_NOT_SERVED at <path>` | InvalidArgument (2000, 400) |
+/// | [`MemberNotServed`](ServerFailure::MemberNotServed) | `MEMBER_NOT_SERVED at <path>` | InvalidArgument (2000, 400) |
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ServerFailure<'a> {
@@ -129,12 +136,51 @@ pub enum ServerFailure<'a> {
         /// The chain it was looked for on.
         chain_id: u64,
     },
+    /// A request names a chain the server does not serve.
+    ChainNotServed {
+        /// The request member concerned, e.g. `originChainId`.
+        path: &'a str,
+        /// The chain asked for.
+        chain_id: u64,
+    },
+    /// The server serves both tokens but has nothing to route between them: no pool, a
+    /// pool without liquidity for the amount, no swap venue on the chain.
+    RouteUnavailable {
+        /// The request member concerned, e.g. `destinationTokenAddress`.
+        path: &'a str,
+        /// What is missing, e.g. `no Uniswap V2 pool of SUSD and SEUR on chain 1`.
+        what: &'a str,
+    },
+    /// The quote's price impact (the swap's price against the pool's mid price) is beyond
+    /// the server's bound: the swap would lose more than the server lets a quote lose.
+    PriceImpactTooHigh {
+        /// The amount asked for, e.g. `originTokenAmount`.
+        path: &'a str,
+        /// The quote's price impact, in basis points (a loss is positive).
+        impact_bps: u64,
+        /// The server's bound, in basis points.
+        limit_bps: u64,
+    },
+    /// A published request option the server does not serve: refused rather than ignored,
+    /// since an ignored option would answer something else than was asked.
+    OptionNotServed {
+        /// The member, e.g. `options.bridgeProviderFallback`.
+        path: &'a str,
+        /// Why, e.g. `no fallback provider is served`.
+        why: &'a str,
+    },
+    /// A request member that neither the published schema nor docs/spec.md names (a
+    /// misspelling, most likely), refused rather than kept without effect.
+    MemberNotServed {
+        /// The member, e.g. `options.slipageTolerance`.
+        path: &'a str,
+    },
 }
 
 impl ServerFailure<'_> {
     /// One failure of each kind of the catalogue, in the order of docs/spec.md §8's table
     /// (with example values where a failure carries some).
-    pub const ALL: [ServerFailure<'static>; 18] = [
+    pub const ALL: [ServerFailure<'static>; 23] = [
         ServerFailure::IntentNotFound { intent_id: "0x01" },
         ServerFailure::AccessKeyMissing,
         ServerFailure::AccessKeyUnknown,
@@ -153,6 +199,11 @@ impl ServerFailure<'_> {
         ServerFailure::FilterNotServed { path: "byQueryString" },
         ServerFailure::TooManyResults { limit: 100 },
         ServerFailure::AbortNotSucceeded { chain_id: 1 },
+        ServerFailure::ChainNotServed { path: "originChainId", chain_id: 5 },
+        ServerFailure::RouteUnavailable { path: "destinationTokenAddress", what: "no pool" },
+        ServerFailure::PriceImpactTooHigh { path: "originTokenAmount", impact_bps: 1_200, limit_bps: 1_000 },
+        ServerFailure::OptionNotServed { path: "options.bridgeProviderFallback", why: "no fallback is served" },
+        ServerFailure::MemberNotServed { path: "options.slipageTolerance" },
     ];
 
     /// The error kind that carries this failure.
@@ -174,7 +225,12 @@ impl ServerFailure<'_> {
             ServerFailure::RouteNotServed { .. }
             | ServerFailure::FilterNotServed { .. }
             | ServerFailure::TooManyResults { .. }
-            | ServerFailure::AbortNotSucceeded { .. } => ErrorKind::InvalidArgument,
+            | ServerFailure::AbortNotSucceeded { .. }
+            | ServerFailure::OptionNotServed { .. }
+            | ServerFailure::MemberNotServed { .. } => ErrorKind::InvalidArgument,
+            ServerFailure::ChainNotServed { .. } => ErrorKind::UnsupportedNetwork,
+            ServerFailure::RouteUnavailable { .. } => ErrorKind::Unavailable,
+            ServerFailure::PriceImpactTooHigh { .. } => ErrorKind::HighPriceImpact,
         }
     }
 
@@ -199,6 +255,11 @@ impl ServerFailure<'_> {
             ServerFailure::FilterNotServed { .. } => "FILTER_NOT_SERVED",
             ServerFailure::TooManyResults { .. } => "TOO_MANY_RESULTS",
             ServerFailure::AbortNotSucceeded { .. } => "ABORT_NOT_SUCCEEDED",
+            ServerFailure::ChainNotServed { .. } => "CHAIN_NOT_SERVED",
+            ServerFailure::RouteUnavailable { .. } => "ROUTE_UNAVAILABLE",
+            ServerFailure::PriceImpactTooHigh { .. } => "PRICE_IMPACT_TOO_HIGH",
+            ServerFailure::OptionNotServed { .. } => "OPTION_NOT_SERVED",
+            ServerFailure::MemberNotServed { .. } => "MEMBER_NOT_SERVED",
         }
     }
 
@@ -208,7 +269,13 @@ impl ServerFailure<'_> {
             ServerFailure::IntentNotFound { .. } => Some("intentId"),
             ServerFailure::DepositProofUsed { path } => Some(path),
             ServerFailure::DepositNotMined => Some("depositTransactionHash"),
-            ServerFailure::RouteNotServed { path, .. } | ServerFailure::FilterNotServed { path } => Some(path),
+            ServerFailure::RouteNotServed { path, .. }
+            | ServerFailure::FilterNotServed { path }
+            | ServerFailure::ChainNotServed { path, .. }
+            | ServerFailure::RouteUnavailable { path, .. }
+            | ServerFailure::PriceImpactTooHigh { path, .. }
+            | ServerFailure::OptionNotServed { path, .. }
+            | ServerFailure::MemberNotServed { path } => Some(path),
             ServerFailure::AbortNotSucceeded { .. } => Some("abortTransactionHash"),
             _ => None,
         }
@@ -268,6 +335,28 @@ impl ServerFailure<'_> {
             ServerFailure::AbortNotSucceeded { chain_id } => {
                 format!("the abort transaction is not mined and successful on chain {chain_id}")
             }
+            ServerFailure::ChainNotServed { chain_id, .. } => format!("chain {chain_id} is not served by this service"),
+            ServerFailure::RouteUnavailable { what, .. } => {
+                let mut msg = String::from("nothing to route through: ");
+                path::push_cut(&mut msg, what, ErrorBody::MAX_PATH_LEN);
+                msg
+            }
+            ServerFailure::PriceImpactTooHigh { impact_bps, limit_bps, .. } => {
+                format!("the quote's price impact of {impact_bps} bps is above this service's bound of {limit_bps} bps")
+            }
+            ServerFailure::OptionNotServed { path, why } => {
+                let mut msg = String::new();
+                path::push_cut(&mut msg, path, ErrorBody::MAX_PATH_LEN);
+                msg.push_str(" is not served: ");
+                path::push_cut(&mut msg, why, ErrorBody::MAX_PATH_LEN);
+                msg
+            }
+            ServerFailure::MemberNotServed { path } => {
+                let mut msg = String::new();
+                path::push_cut(&mut msg, path, ErrorBody::MAX_PATH_LEN);
+                msg.push_str(" is not a member this service knows");
+                msg
+            }
         };
         ErrorBody { error: kind.name(), code: kind.code(), msg, cause, status: kind.http_status() }
     }
@@ -299,6 +388,11 @@ mod tests {
             ServerFailure::FilterNotServed { .. } => 15,
             ServerFailure::TooManyResults { .. } => 16,
             ServerFailure::AbortNotSucceeded { .. } => 17,
+            ServerFailure::ChainNotServed { .. } => 18,
+            ServerFailure::RouteUnavailable { .. } => 19,
+            ServerFailure::PriceImpactTooHigh { .. } => 20,
+            ServerFailure::OptionNotServed { .. } => 21,
+            ServerFailure::MemberNotServed { .. } => 22,
         }
     }
 

@@ -13,8 +13,8 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use intent_core::{
-    wire_object, Applied, DepositEvidence, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest,
-    GasFeeOptions, Intent, IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, U256,
+    wire_object, Applied, ChainFacts, DepositEvidence, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest,
+    GasFeeOptions, Intent, IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, B256, U256,
 };
 
 use crate::execute::{entrypoint_names, StatedFacts, TokenPermitInput};
@@ -58,10 +58,12 @@ wire_object! {
         accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `at`: When it happens.
         at: Timestamp = "at",
-        /// `depositEvidence`: For `execute`: the node's evidence of the deposit transaction
-        /// (without it a deposit transaction hash is `DEPOSIT_UNVERIFIED` unless
-        /// `acceptUnverifiedDeposit` is true).
+        /// `depositEvidence`: For `execute` and `retry`: the node's evidence of the deposit
+        /// transaction (without it a deposit transaction hash is `DEPOSIT_UNVERIFIED`, for
+        /// `execute` unless `acceptUnverifiedDeposit` is true).
         deposit_evidence: Option<DepositEvidence> = "depositEvidence",
+        /// `depositTransactionHash`: For `retry`: the replacement deposit transaction's hash.
+        deposit_transaction_hash: Option<B256> = "depositTransactionHash",
         /// `entrypointNonce`: For `execute`: the owner's current nonce at the entrypoint.
         entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
@@ -249,6 +251,13 @@ impl Scenario {
             Event::Abort => EventInput::abort(reason),
             Event::Expire => EventInput::expire(),
             Event::Refund => EventInput::refund(),
+            Event::Retry => {
+                let hash = event
+                    .deposit_transaction_hash
+                    .ok_or_else(|| Error::new(Problem::MissingField).in_member("depositTransactionHash"))?;
+                let facts = ChainFacts { deposit_evidence: event.deposit_evidence.as_ref(), ..ChainFacts::NONE };
+                EventInput::retry(hash, facts)
+            }
         };
         let applied = record.apply(input, now)?;
         let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());

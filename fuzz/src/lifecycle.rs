@@ -5,9 +5,11 @@
 
 use super::*;
 
+use intent_core::{Step as ExecutionStep, TransactionStatus, TransactionType};
 use intent_test_support::generators::nanos as instant;
 use intent_test_support::model::{
-    self, assert_follows, Expected, Judged, KnownReceipt, KnownRequest, Lifetimes, Model, ModelEvent, Verdict,
+    self, assert_follows, Expected, Judged, KnownReceipt, KnownRequest, KnownRetry, Lifetimes, Model, ModelEvent,
+    Verdict,
 };
 
 /// What one step did: the event, its result, and the status after it.
@@ -239,8 +241,43 @@ pub(crate) fn play(
             };
             play_one(record, model, now, ModelEvent::OriginReceipt(known), Some(EventInput::origin_receipt(&evidence)))
         }
+        Event::Retry(choice) => {
+            let kept = record.transactions().iter().find(|t| t.kind == TransactionType::Deposit);
+            let hash = match (choice.kept, kept.and_then(|t| t.txn_hash)) {
+                (true, Some(hash)) => hash,
+                _ => RETRY_HASH,
+            };
+            let same_as_kept =
+                kept.is_some_and(|t| t.status == TransactionStatus::Succeeded && t.txn_hash == Some(hash));
+            let evidence = choice.evidence.as_ref().map(|evidence| evidence.build(record.intent(), hash));
+            // The deposit rules against evidence are left to the library, as for execute.
+            let verdict =
+                if evidence.is_some() { Verdict::Undecided } else { Verdict::Fails(Reason::DepositUnverified) };
+            let known = KnownRetry { same_as_kept, evidence: verdict };
+            let facts = ChainFacts { deposit_evidence: evidence.as_ref(), ..ChainFacts::NONE };
+            let (op, result, expected) =
+                play_one(record, model, now, ModelEvent::Retry(known), Some(EventInput::retry(hash, facts)));
+            if let (Ok(Applied::Changed), Some(evidence)) = (&result, &evidence) {
+                // docs/spec.md §6.8: a replacement is the evidence's transaction, on the origin
+                // chain, succeeded and confirmed, and the record then asks for the balance.
+                assert_eq!((evidence.receipt.transaction_hash, evidence.transaction.hash), (hash, hash));
+                assert_eq!(evidence.chain_id.0, U256::from(record.intent().origin_chain_id));
+                assert_eq!(evidence.receipt.status.0, U256::from(1));
+                assert!(evidence.head_block_number >= evidence.receipt.block_number, "an unconfirmed deposit accepted");
+                let next = record.next_step(now);
+                assert!(
+                    matches!(next, Some(ExecutionStep::ReadBalance { .. } | ExecutionStep::Fail { .. })),
+                    "{next:?}"
+                );
+            }
+            assert!(!matches!(result, Ok(Applied::Changed)) || evidence.is_some(), "a retry accepted unverified");
+            (op, result, expected)
+        }
     }
 }
+
+/// The hash of a replacement deposit other than the one the record keeps.
+const RETRY_HASH: B256 = B256::repeat_byte(0x7e);
 
 /// Plays `event` on `model` and `input` on `record` at `now` (no input: a quote, which the
 /// record only checks), applying the event to the model when the record changed: the

@@ -130,6 +130,18 @@ pub enum Event {
     Balance(BalanceChoice),
     /// The origin transaction's receipt answering the record's step (docs/spec.md §6.7).
     OriginReceipt(Box<ReceiptChoice>),
+    /// A replacement deposit (docs/spec.md §6.8).
+    Retry(Box<RetryChoice>),
+}
+
+/// A replacement deposit: its hash and the node's evidence of it.
+#[derive(Debug, Arbitrary)]
+pub struct RetryChoice {
+    /// The hash of the deposit transaction the record keeps, when it keeps one (a replay
+    /// when that one SUCCEEDED); else another.
+    pub kept: bool,
+    /// The node's evidence of it (without it: `DEPOSIT_UNVERIFIED`).
+    pub evidence: Option<EvidenceChoice>,
 }
 
 /// The intent a commit sends back.

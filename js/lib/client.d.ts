@@ -28,6 +28,19 @@ export interface CallOptions {
  * ReportIntentOutcome's request (docs/spec.md §12, "Execution progress"): the service's
  * own object, not one of the library's, so the only request type written here.
  */
+/** RetryIntent's request: the service's own object, like ReportIntentOutcome's. */
+export interface RetryIntentRequestInput {
+  intentId: string;
+  /** The replacement deposit transaction on the intent's origin chain. */
+  depositTransactionHash: string;
+}
+
+/** RetryIntent's answer: the intent's status after it. */
+export interface RetryIntentResponse {
+  intentId: string;
+  intentStatus: T.IntentStatus;
+}
+
 export interface ReportIntentOutcomeRequestInput {
   intentId: string;
   /** Without it, the transaction's progress only (the intent's status unchanged). */
@@ -207,6 +220,8 @@ export interface Client {
   clock(options?: CallOptions): Promise<T.ClockResponse>;
   ping(options?: CallOptions): Promise<T.PingResponse>;
   runtimeStatus(options?: CallOptions): Promise<T.RuntimeStatusResponse>;
+  /** A replacement deposit for an intent whose deposit did not succeed (docs/spec.md §12). */
+  retryIntent(request: Input<RetryIntentRequestInput>, options?: CallOptions): Promise<RetryIntentResponse>;
   /** The operator's method: a client made with an operator key. */
   reportIntentOutcome(request: Input<ReportIntentOutcomeRequestInput>, options?: CallOptions): Promise<T.GetIntentReceiptResponse>;
   getChains(request: Input<GetChainsRequest>, options?: CallOptions): Promise<GetChainsResponse>;

@@ -21,6 +21,7 @@ export const operations = Object.freeze({
   quoteIntent: op("/rpc/Service/QuoteIntent", "QuoteRequest", "QuoteResponse"),
   commitIntent: op("/rpc/Service/CommitIntent", "CommitRequest", "CommitResponse"),
   executeIntent: op("/rpc/Service/ExecuteIntent", "ExecuteRequest", "ExecuteResponse"),
+  retryIntent: op("/rpc/Service/RetryIntent", "RetryIntentRequest", "RetryIntentResponse"),
   getIntentReceipt: op("/rpc/Service/GetIntentReceipt", "GetIntentReceiptRequest", "GetIntentReceiptResponse"),
   waitIntentReceipt: op("/rpc/Service/WaitIntentReceipt", "WaitIntentReceiptRequest", "WaitIntentReceiptResponse"),
   getIntent: op("/rpc/Service/GetIntent", "GetIntentRequest", "GetIntentResponse"),
@@ -212,8 +213,9 @@ function sleep(ms, signal) {
 }
 
 /**
- * WaitIntentReceipt in a loop (docs/spec.md §12): the first request without
- * `lastReceiptStates` answers at once; each next one sends the states last answered, so
+ * WaitIntentReceipt in a loop (docs/spec.md §12): the first request asks for no wait
+ * (`timeoutSeconds: 0`: the service would otherwise wait for a change from the states it
+ * has when the request arrives) and answers at once; each next one sends the states last answered, so
  * the service answers at the next change (or after its wait, and then it is asked again).
  * `onUpdate` is called with the first answer and each answer whose transactions changed,
  * with the changes; resolves with the receipt once the intent is done.
@@ -223,7 +225,8 @@ async function waitForReceipt(client, intentId, waitOptions = {}) {
   let seen = null; // each transaction's status last reported, by type
   let lastReceiptStates;
   for (;;) {
-    const answer = await client.waitIntentReceipt({ intentId, lastReceiptStates, timeoutSeconds }, { signal });
+    const wait = lastReceiptStates === undefined ? 0 : timeoutSeconds;
+    const answer = await client.waitIntentReceipt({ intentId, lastReceiptStates, timeoutSeconds: wait }, { signal });
     const changes = changedTransactions(answer.intentReceipt, seen);
     if (seen === null || changes.length > 0 || answer.done) {
       seen = new Map(transactionsOf(answer.intentReceipt).map((t) => [t.type, t.status]));

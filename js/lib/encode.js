@@ -19,10 +19,10 @@ import { packageError } from "./errors.js";
 import { FIELD_KINDS, MAX_DEPTH, MAX_DOCUMENT_BYTES } from "./generated/schema.js";
 
 /**
- * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) and the one request of
- * the service's that is not the core's (ReportIntentOutcome's, client.js) beside the
- * generated ones, so that their members are encoded with their kinds and errors carry full
- * paths.
+ * The documents of the dApp helpers (helpers.js, js/src/helpers.rs) and the service's
+ * requests that are not the core's (ReportIntentOutcome's and RetryIntent's, client.js)
+ * beside the generated ones, so that their members are encoded with their kinds and errors
+ * carry full paths.
  */
 const KINDS = Object.freeze({
   ...FIELD_KINDS,
@@ -39,6 +39,7 @@ const KINDS = Object.freeze({
     reason: "string",
     transaction: "TransactionReport",
   }),
+  RetryIntentRequest: Object.freeze({ depositTransactionHash: "bytes32", intentId: "string" }),
   Signature: Object.freeze({ signature: "bytes" }),
 });
 

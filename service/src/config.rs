@@ -36,6 +36,10 @@ wire_object! {
         /// `attestation`: Where the CCTP route's attestations are fetched (docs/spec.md 5.8);
         /// absent: none are.
         attestation: Option<AttestationConfig> = "attestation",
+        /// `allowUnknownRequestMembers`: keep a quote request's members that neither the
+        /// published schema nor docs/spec.md names, without effect, rather than refuse them
+        /// (`MEMBER_NOT_SERVED`, docs/spec.md §12). Default false.
+        allow_unknown_request_members: Option<bool> = "allowUnknownRequestMembers",
         /// `chains`: The chains quoted.
         chains: Vec<ChainConfig> = "chains",
         /// `feeCollectorAddress`: Who collects the gas fees paid in tokens.
@@ -177,6 +181,9 @@ wire_object! {
         /// `cctp`: The chain's CCTP V2 domain and deployment (docs/spec.md 5.8); absent: the
         /// chain has no CCTP route.
         cctp: Option<CctpConfig> = "cctp",
+        /// `blockTimeMillis`: The chain's time between blocks, in milliseconds, for a quote's
+        /// `estimatedDuration` (docs/spec.md §12); absent: quotes on the chain have none.
+        block_time_millis: Option<u64> = "blockTimeMillis",
         /// `chainId`: The chain id.
         chain_id: u64 = "chainId",
         /// `depositConfirmations`: Blocks a deposit transaction must have (its own
@@ -363,6 +370,10 @@ wire_object! {
     pub struct FeeConfig {
         /// `defaultSlippage`: The slippage tolerance when the request names none.
         default_slippage: Decimal = "defaultSlippage",
+        /// `maxPriceImpact`: The largest loss to price impact (a fraction, in [0, 1]) a
+        /// pool-priced quote may have; beyond it the quote is refused HighPriceImpact.
+        /// Absent: [`FeeConfig::DEFAULT_MAX_PRICE_IMPACT`].
+        max_price_impact: Option<Decimal> = "maxPriceImpact",
         /// `providerFeeBps`: The route provider's fee, in basis points of the input.
         provider_fee_bps: u64 = "providerFeeBps",
         /// `routeProvider`: The route provider when the request names none (or AUTO).
@@ -384,6 +395,17 @@ wire_object! {
         execution_window_seconds: Option<u64> = "executionWindowSeconds",
         /// `quoteTtlSeconds`: How long a quote lives.
         quote_ttl_seconds: Option<u64> = "quoteTtlSeconds",
+    }
+}
+
+impl FeeConfig {
+    /// The bound on a pool-priced quote's loss to price impact when the configuration
+    /// names none: 15 %.
+    pub const DEFAULT_MAX_PRICE_IMPACT: f64 = 0.15;
+
+    /// The configured bound on a pool-priced quote's loss to price impact, else the default.
+    pub fn max_price_impact(&self) -> f64 {
+        self.max_price_impact.map_or(Self::DEFAULT_MAX_PRICE_IMPACT, |bound| bound.get())
     }
 }
 
@@ -433,8 +455,8 @@ impl ChainConfig {
         })
     }
 
-    /// Whether the chain is a test network (`isTestnet`, default false).
-    pub fn testnet(&self) -> bool {
+    /// Whether the chain is a test network (`isTestnet`, absent: false).
+    pub fn is_testnet(&self) -> bool {
         self.is_testnet.unwrap_or(false)
     }
 
@@ -621,6 +643,9 @@ impl ServiceConfig {
         let slippage = self.fees.default_slippage.get();
         if !(0.0..1.0).contains(&slippage) {
             return unusable("defaultSlippage is not in [0, 1)".into());
+        }
+        if !(0.0..=1.0).contains(&self.fees.max_price_impact()) {
+            return unusable("maxPriceImpact is not in [0, 1]".into());
         }
         Ok(())
     }

@@ -48,6 +48,7 @@ mod rate;
 mod records;
 mod recovery;
 pub mod relay;
+mod retry;
 pub mod server;
 pub mod store;
 pub mod sweep;
@@ -126,7 +127,7 @@ impl Service {
         let relaying = relay::start(&config, relayer_key.as_ref(), &records::Deposits::new(&book), &chain, &metrics);
         let quoter = Box::new(quoter::ConfiguredQuoter::new(config.clone()).reading(chain.clone()));
         let records = records::Records::new(book, quoter, config.policy(), chain, relaying);
-        let app = http::App::new(records, keys, test_clock, limits, rates, metrics);
+        let app = http::App::new(records, keys, test_clock, limits, rates, metrics).with_token_metadata(&config);
         Ok(Service { app: Arc::new(app), limits })
     }
 

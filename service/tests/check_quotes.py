@@ -1,5 +1,6 @@
 """Checks the hashes and encodings of service/tests/quotes.expected independently of the
-crates: each quote's intent id and numeric id, its CREATE2 intent addresses, its
+crates: each quote's intent id and numeric id, its ready-to-send deposit, its CREATE2
+intent addresses, its
 meta-transaction ids and calldata (keccak-256 of the call bundle's wire form), and the
 calldata of its calls, all recomputed here from the quote's own inputs and the example
 configuration (service/config/example.json).
@@ -84,6 +85,21 @@ def check(quote: dict, chains: dict) -> None:
         gas = intent["fees"][side + "Gas"]
         assert gas["metaTxnFeeDetails"]["metaTxnId"] == meta["id"], side + " gas meta id"
         assert gas["metaTxnGasQuote"] == "0x" + int(chain["gasPrice"]).to_bytes(32, "big").hex(), side + " gas quote"
+
+    # The ready-to-send deposit: transfer(toAddress, amount) to the token with no value, or
+    # the native value to the intent address with no data; the request's token addresses.
+    deposit = intent["depositTransaction"]
+    assert deposit["chainId"] == intent["originChainId"], "deposit chainId"
+    assert same_address(deposit["toAddress"], intent["originIntentAddress"]), "deposit toAddress"
+    if same_address(deposit["tokenAddress"], ZERO):
+        ready = (deposit["toAddress"], "0x", deposit["amount"])
+    else:
+        data = call_data("transfer(address,uint256)", deposit["toAddress"], int(deposit["amount"]))
+        ready = (deposit["tokenAddress"], data, "0")
+    assert (deposit["to"].lower(), deposit["data"], deposit["value"]) == (ready[0].lower(), ready[1], ready[2]), "deposit"
+    assert same_address(intent["originTokenAddress"], request["originTokenAddress"]), "originTokenAddress"
+    assert same_address(intent["destinationTokenAddress"], request["destinationTokenAddress"]), "destinationTokenAddress"
+    assert intent["isTestnet"] is False, "isTestnet"
 
     origin = chains[intent["originChainId"]]
     router = origin.get("routerAddress") or origin["metaTxnContract"]

@@ -16,12 +16,13 @@ use alloc::string::String;
 
 use alloy_primitives::{Address, Bytes, B256, U256};
 
-use super::receipt::{judged, keep};
+use super::receipt::{judged, keep, keep_proven_deposit};
 use super::table::{Event, Stage};
 use super::{seconds, Applied, IntentRecord};
 use crate::error::{Error, Problem};
+use crate::rules::deposit::check_deposit_hash;
 use crate::rules::origin::{judge_origin, OriginOutcome};
-use crate::{BalanceFact, Intent, OriginEvidence, Timestamp, TransactionStatus, TransactionType};
+use crate::{BalanceFact, ChainFacts, Intent, OriginEvidence, Timestamp, TransactionStatus, TransactionType};
 
 /// What an EXECUTING record needs next ([`IntentRecord::next_step`], docs/spec.md §6.7).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -283,5 +284,47 @@ impl IntentRecord {
             }
         }
         Ok(Applied::Changed)
+    }
+
+    /// The replacement deposit ([`EventInput::retry`](crate::EventInput::retry)).
+    pub(super) fn apply_retry(&mut self, hash: B256, facts: &ChainFacts<'_>, now: Timestamp) -> Result<Applied, Error> {
+        let kept_deposit = self.kept(&TransactionType::Deposit).filter(|t| t.status == TransactionStatus::Succeeded);
+        if kept_deposit.is_some_and(|t| t.txn_hash == Some(hash)) {
+            return Ok(Applied::Replay);
+        }
+        let next = self.next_stage(Event::Retry, now)?;
+        if kept_deposit.is_some() {
+            return Err(Error::new(Problem::DepositAlreadySucceeded));
+        }
+        if let Some(detail) = self.past_deposit() {
+            return Err(Error::new(Problem::RetryTooLate { detail }));
+        }
+        // Judged as an execute's deposit transaction hash, but never accepted unverified:
+        // without evidence the deposit stage could not be said SUCCEEDED.
+        let proven = ChainFacts { accept_unverified_deposit: false, ..*facts };
+        check_deposit_hash(hash, &self.intent, &proven, self.policy.deposit_confirmations)?;
+        self.retry_changes += if self.stage == Stage::Failed { 2 } else { 1 };
+        keep_proven_deposit(self, hash, now);
+        self.enter(next, None, now);
+        Ok(Applied::Changed)
+    }
+
+    /// What shows that execution went past the deposit stage, if anything does: a balance
+    /// kept, or an origin, destination or refund transaction reported in another status than
+    /// PENDING.
+    fn past_deposit(&self) -> Option<&'static str> {
+        if self.precondition_met.is_some() {
+            return Some("a balance met the precondition");
+        }
+        let later = |kind: &TransactionType| self.kept(kind).is_some_and(|t| t.status != TransactionStatus::Pending);
+        if later(&TransactionType::Origin) {
+            Some("the origin transaction was reported")
+        } else if later(&TransactionType::Destination) {
+            Some("the destination transaction was reported")
+        } else if later(&TransactionType::Refund) {
+            Some("a refund transaction was reported")
+        } else {
+            None
+        }
     }
 }

@@ -8,6 +8,8 @@
 //! parent module, and `receipt` for progress reports) and the rules the inputs are checked
 //! by ([`crate::rules`]).
 
+use alloy_primitives::B256;
+
 use crate::{BalanceFact, ChainFacts, ExecuteRequest, Intent, OriginEvidence, ServiceContracts, TransactionReport};
 
 use super::table::Event;
@@ -61,6 +63,15 @@ pub enum EventInput<'a> {
     Refund {
         /// The refund transaction, kept on the receipt.
         transaction: Option<&'a TransactionReport>,
+    },
+    /// A replacement deposit for an intent whose deposit failed, reverted or was dropped
+    /// (the published RetryIntent): execution starts again from the deposit stage
+    /// (docs/spec.md §6.8).
+    Retry {
+        /// The replacement deposit transaction's hash.
+        hash: B256,
+        /// What the chain says about it: its deposit evidence.
+        facts: ChainFacts<'a>,
     },
     /// A transaction's progress without an outcome (a deposit or origin transaction SENT,
     /// then MINING), kept on the receipt of an EXECUTING record whose status does not move
@@ -191,6 +202,30 @@ impl<'a> EventInput<'a> {
         EventInput::Refund { transaction }
     }
 
+    /// Takes the replacement deposit transaction `hash` of an intent whose deposit failed,
+    /// reverted or was dropped (the published RetryIntent, docs/spec.md §6.8), judged by its
+    /// deposit evidence in `facts` exactly as an execute's deposit transaction hash is
+    /// (nothing is accepted unverified: `acceptUnverifiedDeposit` does not apply). Accepted on
+    /// a record EXECUTING whose deposit transaction is not SUCCEEDED and whose execution has
+    /// not gone past the deposit (no balance kept; no origin, destination or refund
+    /// transaction reported in another status than PENDING), or FAILED in that same state
+    /// (failed at the deposit stage). The record is then EXECUTING with the deposit
+    /// transaction SUCCEEDED with `hash` on its receipt, no status reason and
+    /// `statusSince` now (the execution time bound starts again), and asks for the balance
+    /// as after a first deposit ([`IntentRecord::next_step`](crate::IntentRecord::next_step));
+    /// the revision grows by one. The execute request stays the one that started execution.
+    /// A retry of the deposit transaction the record keeps SUCCEEDED is a replay, whatever
+    /// the status and the time.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `retry`) unless
+    /// EXECUTING or FAILED, `DEPOSIT_ALREADY_SUCCEEDED`, `RETRY_TOO_LATE`, then at
+    /// `depositTransactionHash` `DEPOSIT_UNVERIFIED` (no evidence), `DEPOSIT_HASH_MISMATCH`,
+    /// `DEPOSIT_WRONG_CHAIN`, `DEPOSIT_REVERTED`, `DEPOSIT_UNCONFIRMED` (the policy's
+    /// `depositConfirmations`), `DEPOSIT_MISMATCH`.
+    pub const fn retry(hash: B256, facts: ChainFacts<'a>) -> Self {
+        EventInput::Retry { hash, facts }
+    }
+
     /// Keeps `report`, a transaction's progress without an outcome, on the receipt of an
     /// EXECUTING record: the transaction of its type is replaced (the intent's parties,
     /// token and amount; the report's status, reason, hash and mining time;
@@ -249,6 +284,7 @@ impl<'a> EventInput<'a> {
             EventInput::Abort { .. } => Event::Abort,
             EventInput::Expire => Event::Expire,
             EventInput::Refund { .. } => Event::Refund,
+            EventInput::Retry { .. } => Event::Retry,
             EventInput::Progress { .. } | EventInput::Balance { .. } | EventInput::OriginReceipt { .. } => return None,
         })
     }

@@ -86,6 +86,9 @@ pub struct IntentRecord {
     execute_request: Option<ExecuteRequest>,
     transactions: Vec<IntentTransaction>,
     progress_reports: u64,
+    /// The changes replacement deposits made (`execution`): one per retry, and one more for
+    /// each FAILED status a retry left.
+    retry_changes: u64,
     /// The balance that met the origin precondition, once one did (`execution`).
     precondition_met: Option<BalanceFact>,
     /// The text of the quoted members, once [`IntentRecord::state_json`] wrote it.
@@ -140,6 +143,7 @@ impl IntentRecord {
             execute_request: None,
             transactions: Vec::new(),
             progress_reports: 0,
+            retry_changes: 0,
             precondition_met: None,
             quoted_text: state::QuotedText::default(),
         })
@@ -316,7 +320,8 @@ impl IntentRecord {
     /// constructor lists them ([`EventInput::commit`], [`EventInput::commit_with`],
     /// [`EventInput::execute_with`], [`EventInput::fail`], [`EventInput::succeed`],
     /// [`EventInput::abort`], [`EventInput::expire`], [`EventInput::refund`],
-    /// [`EventInput::progress`]).
+    /// [`EventInput::progress`], [`EventInput::balance`], [`EventInput::origin_receipt`],
+    /// [`EventInput::retry`]).
     pub fn apply(&mut self, input: EventInput<'_>, now: Timestamp) -> Result<Applied, Error> {
         match input {
             EventInput::Commit { intent, contracts } => self.apply_commit(intent, contracts, now),
@@ -335,6 +340,7 @@ impl IntentRecord {
             EventInput::Progress { report } => self.apply_progress(report, now),
             EventInput::Balance { fact } => self.apply_balance(fact, now),
             EventInput::OriginReceipt { evidence } => self.apply_origin_receipt(evidence, now),
+            EventInput::Retry { hash, facts } => self.apply_retry(hash, &facts, now),
         }
     }
 

@@ -63,6 +63,11 @@ wire_object! {
         progress_reports: Option<u64> = "progressReports",
         /// `quotedAt`: When the intent was quoted.
         quoted_at: Timestamp = "quotedAt",
+        /// `retryChanges`: How many changes replacement deposits made
+        /// ([`EventInput::retry`](crate::EventInput::retry), docs/spec.md §6.8): one per retry,
+        /// and one more for each FAILED status a retry left; absent when none did (as in
+        /// states written before retries existed).
+        retry_changes: Option<u64> = "retryChanges",
         /// `revision`: How many times the record changed since its quote.
         revision: u64 = "revision",
         /// `status`: The record's status.
@@ -229,12 +234,17 @@ impl RecordState {
         if progress > 0 && self.execute_request.is_none() {
             return Err(invalid("progressReports", "progress reported on a record that never executed"));
         }
+        let retried = self.retry_changes.unwrap_or(0);
+        if retried > 0 && self.execute_request.is_none() {
+            return Err(invalid("retryChanges", "a retry on a record that never executed"));
+        }
         self.check_precondition_met()?;
         let met = u64::from(self.precondition_met.is_some());
         let changes = stage
             .changes_to(self.execute_request.is_some())
             .and_then(|c| c.checked_add(progress))
-            .and_then(|c| c.checked_add(met));
+            .and_then(|c| c.checked_add(met))
+            .and_then(|c| c.checked_add(retried));
         if changes != Some(self.revision) {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
@@ -480,6 +490,7 @@ impl IntentRecord {
         member!("preconditionMet", &self.precondition_met);
         member!("progressReports", &(self.progress_reports > 0).then_some(self.progress_reports));
         member!("quotedAt", &self.quoted_at);
+        member!("retryChanges", &(self.retry_changes > 0).then_some(self.retry_changes));
         member!("revision", &self.revision);
         member!("status", self.stage.status());
         member!("statusReason", &self.status_reason);
@@ -506,6 +517,7 @@ impl IntentRecord {
             precondition_met: self.precondition_met.clone(),
             progress_reports: (self.progress_reports > 0).then_some(self.progress_reports),
             quoted_at: self.quoted_at,
+            retry_changes: (self.retry_changes > 0).then_some(self.retry_changes),
             revision: self.revision,
             status: self.stage.status().clone(),
             status_reason: self.status_reason.clone(),
@@ -539,10 +551,10 @@ impl IntentRecord {
     /// intent whose status is not QUOTED, `committedAt`, `executeRequest` or
     /// `statusReason` present or absent against the status, an execute request for
     /// another intent id, a kept transaction of another intent, type or chain, or out of
-    /// order, progress reports before execution, a `preconditionMet` of a record that never
-    /// executed or that is not the precondition's or below it, a `revision` other than the
-    /// number of changes that lead to the status, the progress reports and the precondition
-    /// met, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
+    /// order, progress reports or retry changes before execution, a `preconditionMet` of a
+    /// record that never executed or that is not the precondition's or below it, a
+    /// `revision` other than the number of changes that lead to the status, the progress
+    /// reports, the precondition met and the retry changes, or times out of order (`quotedAt ≤ committedAt ≤ statusSince ≤
     /// lastEventAt`).
     pub fn from_state(state: RecordState) -> Result<IntentRecord, Error> {
         let stage = state.checked_stage()?;
@@ -561,6 +573,7 @@ impl IntentRecord {
             execute_request: state.execute_request,
             transactions: state.transactions.unwrap_or_default(),
             progress_reports: state.progress_reports.unwrap_or(0),
+            retry_changes: state.retry_changes.unwrap_or(0),
             precondition_met: state.precondition_met,
             quoted_text: QuotedText::default(),
         })

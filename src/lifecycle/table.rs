@@ -28,6 +28,8 @@ wire_enum! {
         Expire = "expire",
         /// Record a refund: [`EventInput::Refund`](crate::EventInput::Refund).
         Refund = "refund",
+        /// Take a replacement deposit: [`EventInput::Retry`](crate::EventInput::Retry).
+        Retry = "retry",
     }
 }
 
@@ -45,6 +47,17 @@ pub(crate) enum Stage {
 }
 
 impl Stage {
+    /// Every stage, in the order of their declaration.
+    pub(crate) const ALL: [Stage; 7] = [
+        Stage::Quoted,
+        Stage::Committed,
+        Stage::Executing,
+        Stage::Failed,
+        Stage::Succeeded,
+        Stage::Aborted,
+        Stage::Refunded,
+    ];
+
     /// The wire status.
     pub(crate) fn status(self) -> &'static IntentStatus {
         match self {
@@ -87,25 +100,44 @@ impl Stage {
     /// How many changes lead from the quote to this stage on the table's path that passes
     /// through `execute` (`executed`) or not; `None` when no such path exists.
     pub(crate) fn changes_to(self, executed: bool) -> Option<u64> {
-        path_length(Stage::Quoted, self, executed, false)
+        path_length(self, executed)
     }
 }
 
-/// The length of a path of the table from `from` to `to` whose passing through `execute`
-/// (`through`, so far) ends as `executed`. The table has no cycle, so the search ends.
-fn path_length(from: Stage, to: Stage, executed: bool, through: bool) -> Option<u64> {
-    if from == to && through == executed {
-        return Some(0);
+/// The length of the shortest path of the table from the quote to `to` whose passing
+/// through `execute` ends as `executed`. `retry` leads back to EXECUTING, so the table has
+/// cycles: the search goes breadth first over the pairs of a stage and whether `execute`
+/// was passed, level by level, and a shortest path visits no pair twice.
+fn path_length(to: Stage, executed: bool) -> Option<u64> {
+    let pair = |stage: Stage, through: bool| stage as usize * 2 + usize::from(through);
+    let pairs = || Stage::ALL.into_iter().flat_map(|stage| [(stage, false), (stage, true)]);
+    let mut reached = [false; 2 * Stage::ALL.len()];
+    let mut level = reached;
+    level[pair(Stage::Quoted, false)] = true;
+    for length in 0..reached.len() as u64 {
+        if level[pair(to, executed)] {
+            return Some(length);
+        }
+        for (seen, now) in reached.iter_mut().zip(level) {
+            *seen |= now;
+        }
+        let mut next = [false; 2 * Stage::ALL.len()];
+        for (from, through) in pairs().filter(|&(from, through)| level[pair(from, through)]) {
+            for event in Event::ALL {
+                if let Some(stage) = event.next(Some(from)) {
+                    let to = pair(stage, through || event == Event::Execute);
+                    next[to] |= !reached[to];
+                }
+            }
+        }
+        level = next;
     }
-    Event::ALL.iter().find_map(|event| {
-        let next = event.next(Some(from))?;
-        path_length(next, to, executed, through || *event == Event::Execute).map(|length| length + 1)
-    })
+    None
 }
 
 impl Event {
     /// Every event, in the order of docs/spec.md §6.
-    pub const ALL: [Event; 8] = [
+    pub const ALL: [Event; 9] = [
         Event::Quote,
         Event::Commit,
         Event::Execute,
@@ -114,6 +146,7 @@ impl Event {
         Event::Abort,
         Event::Expire,
         Event::Refund,
+        Event::Retry,
     ];
 
     /// The transition table of docs/spec.md §6: the status after this event from `from` (`None`
@@ -138,6 +171,7 @@ impl Event {
             (Event::Succeed, Some(S::Executing)) => Some(S::Succeeded),
             (Event::Abort | Event::Expire, Some(S::Committed)) => Some(S::Aborted),
             (Event::Refund, Some(S::Failed | S::Aborted)) => Some(S::Refunded),
+            (Event::Retry, Some(S::Executing | S::Failed)) => Some(S::Executing),
             _ => None,
         }
     }

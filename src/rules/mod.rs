@@ -9,7 +9,7 @@
 //! crate's root; so is the judgement of an origin transaction's receipt (`origin`).
 
 mod addresses;
-mod deposit;
+pub(crate) mod deposit;
 mod digests;
 mod execute;
 pub(crate) mod facts;

@@ -243,12 +243,17 @@ wire_object! {
         service_router_address: AddressOrEmpty = "serviceRouterAddress",
         /// `serviceRouterShimAddress`: The router shim.
         service_router_shim_address: AddressOrEmpty = "serviceRouterShimAddress",
+        /// `serviceUtilsAddress`: The utils contract (published since 2026; `""`: none).
+        service_utils_address: Option<AddressOrEmpty> = "serviceUtilsAddress",
     }
 }
 
 wire_object! {
     /// Prices and amounts of an intent.
     pub struct Quote {
+        /// `estimatedDuration`: How long the intent is expected to take from its deposit, in
+        /// seconds (published since 2026; absent: not estimated).
+        estimated_duration: Option<u64> = "estimatedDuration",
         /// `fromAmount`: The amount sent.
         from_amount: U256 = "fromAmount",
         /// `fromAmountMin`: The least amount sent.

@@ -139,6 +139,9 @@ wire_object! {
         destination_token_address: Address = "destinationTokenAddress",
         /// `destinationTokenAmount`: The destination amount the request fixed (EXACT_OUTPUT).
         destination_token_amount: Option<U256> = "destinationTokenAmount",
+        /// `destinationTokenMetadata`: The destination token's name, symbol and decimals, as
+        /// the server knows them (the library does not: it writes none).
+        destination_token_metadata: Option<TokenMetadata> = "destinationTokenMetadata",
         /// `expiresAt`: When the quote expires.
         expires_at: Timestamp = "expiresAt",
         /// `finishedAt`: When the intent reached SUCCEEDED, FAILED, ABORTED or REFUNDED.
@@ -153,6 +156,9 @@ wire_object! {
         origin_token_address: Address = "originTokenAddress",
         /// `originTokenAmount`: The amount deposited.
         origin_token_amount: U256 = "originTokenAmount",
+        /// `originTokenMetadata`: The origin token's name, symbol and decimals, as the server
+        /// knows them (the library does not: it writes none).
+        origin_token_metadata: Option<TokenMetadata> = "originTokenMetadata",
         /// `ownerAddress`: The owner.
         owner_address: Address = "ownerAddress",
         /// `quotedDestinationTokenAmount`: The destination amount quoted.
@@ -167,6 +173,24 @@ wire_object! {
         status: IntentStatus = "status",
         /// `tradeType`: Which amount the request fixed.
         trade_type: Option<TradeType> = "tradeType",
+    }
+}
+
+wire_object! {
+    /// A token as a server describes it (the published TokenMetadata).
+    pub struct TokenMetadata {
+        /// `chainId`: Its chain.
+        chain_id: u64 = "chainId",
+        /// `decimals`: Its decimals.
+        decimals: Option<u8> = "decimals",
+        /// `logoUri`: Its logo.
+        logo_uri: Option<String> = "logoUri",
+        /// `name`: Its name.
+        name: String = "name",
+        /// `symbol`: Its symbol.
+        symbol: String = "symbol",
+        /// `tokenAddress`: Its address (the zero address for the chain's native token).
+        token_address: Address = "tokenAddress",
     }
 }
 

@@ -410,6 +410,7 @@ prop_compose! {
                 service_intent_entrypoint_address: entrypoint,
                 service_router_address: router,
                 service_router_shim_address: shim,
+                service_utils_address: None,
                 unknown: UnknownMembers::new(),
             },
             unknown
@@ -464,6 +465,7 @@ prop_compose! {
         let ((from_min, from_amount), (to_min, to_amount)) = (sorted(from), sorted(to));
         with_unknown!(
             Quote {
+                estimated_duration: None,
                 from_amount,
                 from_amount_min: from_min,
                 from_amount_min_usd: usd.0,

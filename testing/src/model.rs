@@ -58,6 +58,7 @@ pub fn next_status(from: Option<&IntentStatus>, event: Event) -> Option<IntentSt
         (Some(Executing), Event::Succeed) => Some(Succeeded),
         (Some(Committed), Event::Expire | Event::Abort) => Some(Aborted),
         (Some(Failed | Aborted), Event::Refund) => Some(Refunded),
+        (Some(Executing | Failed), Event::Retry) => Some(Executing),
         _ => None,
     }
 }
@@ -165,6 +166,15 @@ pub struct KnownReceipt<'a> {
     pub judged: Judged<'a>,
 }
 
+/// What the caller knows of a replacement deposit (docs/spec.md §6.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownRetry {
+    /// Its hash is the deposit transaction's the record keeps SUCCEEDED (a replay).
+    pub same_as_kept: bool,
+    /// What its deposit evidence says.
+    pub evidence: Verdict,
+}
+
 /// One event as the model sees it: the event, and what the caller knows of its input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ModelEvent<'a> {
@@ -190,6 +200,8 @@ pub enum ModelEvent<'a> {
     Expire,
     /// A refund.
     Refund,
+    /// A replacement deposit.
+    Retry(KnownRetry),
     /// A progress report (no event of the table; the status does not move).
     Progress {
         /// What it reports.
@@ -220,6 +232,7 @@ impl ModelEvent<'_> {
             ModelEvent::Abort(_) => Event::Abort,
             ModelEvent::Expire => Event::Expire,
             ModelEvent::Refund => Event::Refund,
+            ModelEvent::Retry(_) => Event::Retry,
             ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => return None,
         })
     }
@@ -380,6 +393,7 @@ impl Model {
                 *status != IntentStatus::Quoted && !modified && *contracts_match
             }
             ModelEvent::Execute(request) => self.executed_with == Some(request.canonical_hash),
+            ModelEvent::Retry(retry) => retry.same_as_kept && self.deposit_succeeded,
             _ => false,
         }
     }
@@ -453,10 +467,29 @@ impl Model {
                 self.closes_at().is_none_or(|closes_at| now < closes_at).then_some(Reason::WindowStillOpen),
             ),
             ModelEvent::Quote | ModelEvent::Succeed | ModelEvent::Refund => Expected::Changed,
+            ModelEvent::Retry(retry) => {
+                if self.deposit_succeeded {
+                    Expected::Refused(Reason::DepositAlreadySucceeded)
+                } else if self.past_deposit() {
+                    Expected::Refused(Reason::RetryTooLate)
+                } else {
+                    match retry.evidence {
+                        Verdict::Passes => Expected::Changed,
+                        Verdict::Fails(reason) => Expected::Refused(reason),
+                        Verdict::Undecided => Expected::Undecided,
+                    }
+                }
+            }
             ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
                 unreachable!("events of no table kind are expected by expect_execution")
             }
         }
+    }
+
+    /// Whether execution went past the deposit stage (docs/spec.md §6.8): a balance kept, or
+    /// an origin transaction reported or judged.
+    fn past_deposit(&self) -> bool {
+        self.precondition_met || self.origin_followed || self.origin_kept_reason.is_some()
     }
 
     /// What a progress report, a balance or an origin receipt does after the clock check
@@ -571,6 +604,10 @@ impl Model {
                 Some(WINDOW_EXPIRED_REASON.to_owned())
             }
             ModelEvent::Refund => self.reason.clone(),
+            ModelEvent::Retry(_) => {
+                self.deposit_succeeded = true;
+                None
+            }
             ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
                 unreachable!("events of no table kind are applied by apply_execution")
             }

@@ -25,6 +25,7 @@ mod receipts;
 mod record_state;
 #[cfg(feature = "secp256k1")]
 mod recovery_backends;
+mod retry;
 mod revisions;
 mod rfc8785;
 mod rules_addresses;

@@ -215,6 +215,7 @@ fn every_reason_has_a_code_and_a_kind() {
                 | (ErrorKind::IntentStatus, 2004, 422)
                 | (ErrorKind::Expired, 7001, 400)
                 | (ErrorKind::Unauthorized, 1000, 401)
+                | (ErrorKind::IntentsSkipped, 7000, 400)
         ));
     }
 }

@@ -148,6 +148,9 @@ const TABLE: &[Entry] = &[
     Entry { code: "ORIGIN_HASH_MISMATCH", breaker: origin_hash_mismatch },
     Entry { code: "ORIGIN_WRONG_CHAIN", breaker: origin_wrong_chain },
     Entry { code: "ORIGIN_UNCONFIRMED", breaker: origin_unconfirmed },
+    // Replacement deposits.
+    Entry { code: "DEPOSIT_ALREADY_SUCCEEDED", breaker: deposit_already_succeeded },
+    Entry { code: "RETRY_TOO_LATE", breaker: retry_too_late },
     // Persisted records.
     Entry { code: "INVALID_RECORD", breaker: invalid_record },
 ];
@@ -1590,6 +1593,7 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
     if record.execute_request().is_some_and(|kept| kept.canonical_hash() == request.canonical_hash()) {
         request.intent_id.push('x');
     }
+    let replacement = replacement_deposit(world);
     let input = match event {
         Event::Quote => return self::event(record, |r| r.check_event(event, at).map(drop)),
         Event::Commit => EventInput::commit(&sent),
@@ -1599,6 +1603,7 @@ fn apply(world: &World, record: &mut IntentRecord, event: &Event, at: Timestamp)
         Event::Abort => EventInput::abort("operator abort"),
         Event::Expire => EventInput::expire(),
         Event::Refund => EventInput::refund(),
+        Event::Retry => EventInput::retry(replacement.0, ChainFacts::with_deposit_evidence(&replacement.1)),
     };
     self::event(record, |r| r.apply(input, at).map(drop))
 }
@@ -1741,6 +1746,58 @@ fn fact_not_asked(world: &World, dice: &mut Choices) -> Trial {
     };
     let result = event(&mut record, |r| r.apply(input, at).map(drop));
     Trial::one(what.into(), operation, result, "")
+}
+
+/// A replacement deposit other than the world's deposit transaction (so never a replay),
+/// with the evidence that proves it.
+fn replacement_deposit(world: &World) -> (B256, DepositEvidence) {
+    let mut hash = world.request_for(Mode::Hash).deposit_transaction_hash.unwrap_or_default();
+    hash.0[0] ^= 0xff;
+    (hash, intent_test_support::evidence::paying(&world.intent, hash))
+}
+
+fn deposit_already_succeeded(world: &World, dice: &mut Choices) -> Trial {
+    let mut record = deposit_done(world, dice);
+    let what = if dice.chance(1, 2) {
+        let at = record.last_event_at();
+        let _ = record.apply(EventInput::fail("reverted"), at).unwrap();
+        "a retry of a FAILED record whose deposit SUCCEEDED"
+    } else {
+        "a retry of an EXECUTING record whose deposit SUCCEEDED"
+    };
+    let (hash, evidence) = replacement_deposit(world);
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let facts = ChainFacts::with_deposit_evidence(&evidence);
+    let result = event(&mut record, |r| r.apply(EventInput::retry(hash, facts), at).map(drop));
+    Trial::one(what.into(), "retry", result, "")
+}
+
+fn retry_too_late(world: &World, dice: &mut Choices) -> Trial {
+    let case = dice.below(3);
+    let mut record = if case == 1 { origin_sent(world, dice) } else { deposit_done(world, dice) };
+    let at = record.last_event_at();
+    if case == 0 {
+        let _ = record.apply(EventInput::balance(&meeting(&record, U256::ZERO)), at).unwrap();
+    }
+    // The deposit reported failed afterwards: only the later stage refuses the retry.
+    let failed = progress_report(&record, TransactionType::Deposit, TransactionStatus::Failed);
+    let _ = record.apply(EventInput::progress(&failed), at).unwrap();
+    let what = match case {
+        0 => "a retry once a balance met the precondition",
+        1 => "a retry once the origin transaction was sent",
+        _ => {
+            let kind = dice.pick(&[TransactionType::Origin, TransactionType::Destination, TransactionType::Refund]);
+            let mut report = progress_report(&record, kind.clone(), TransactionStatus::Failed);
+            report.chain_id = TransactionReport::chain_of(kind, record.intent()).unwrap();
+            let _ = record.apply(EventInput::fail_with("reverted", Some(&report)), at).unwrap();
+            "a retry of a record that failed after the deposit stage"
+        }
+    };
+    let (hash, evidence) = replacement_deposit(world);
+    let at = shift_clamped(at, offset(dice));
+    let facts = ChainFacts::with_deposit_evidence(&evidence);
+    let result = event(&mut record, |r| r.apply(EventInput::retry(hash, facts), at).map(drop));
+    Trial::one(what.into(), "retry", result, "")
 }
 
 fn balance_mismatch(world: &World, dice: &mut Choices) -> Trial {

@@ -400,7 +400,9 @@ fn a_published_receipt_keeps_what_this_library_does_not_model() {
     let response: GetIntentReceiptResponse = from_slice(&text).unwrap();
     let receipt = &response.intent_receipt;
     assert!(receipt.unknown.get("edge").is_some());
-    assert!(receipt.summary.unknown.get("originTokenMetadata").is_some());
+    // The published token metadata are read into their fields.
+    let metadata = receipt.summary.origin_token_metadata.as_ref().expect("the origin token's metadata");
+    assert_eq!(metadata.chain_id, receipt.origin_chain_id);
     assert!(receipt.deposit_transaction.unknown.get("depositIntentEntry").is_some());
     assert_eq!(receipt.origin_transaction.status, TransactionStatus::Other("QUEUED_FOR_RELAY".into()));
     let again: GetIntentReceiptResponse = from_slice(to_string(&response).as_bytes()).unwrap();

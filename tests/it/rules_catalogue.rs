@@ -78,6 +78,8 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "ORIGIN_HASH_MISMATCH",
             "ORIGIN_WRONG_CHAIN",
             "ORIGIN_UNCONFIRMED",
+            "DEPOSIT_ALREADY_SUCCEEDED",
+            "RETRY_TOO_LATE",
         ],
     ),
 ];
@@ -140,6 +142,8 @@ fn kinds_follow_spec_section_8() {
 
     for reason in Reason::ALL {
         match reason.operation() {
+            // A request that needs no intent: the published IntentsSkipped.
+            _ if *reason == Reason::NothingToDo => assert_eq!(reason.kind(), ErrorKind::IntentsSkipped),
             // Parsing and validation.
             "parse" | "quote request" | "intent" | "intent address" | "quote" => {
                 assert_eq!(reason.kind(), ErrorKind::InvalidArgument, "{reason}")
@@ -147,6 +151,8 @@ fn kinds_follow_spec_section_8() {
             _ => {}
         }
     }
+    assert_eq!((ErrorKind::IntentsSkipped.name(), ErrorKind::IntentsSkipped.code()), ("IntentsSkipped", 7000));
+    assert_eq!(ErrorKind::IntentsSkipped.http_status(), 400);
     assert_eq!(Reason::QuoteExpired.kind(), ErrorKind::Expired);
     assert_eq!(Reason::EntrypointMissing.kind(), ErrorKind::InvalidArgument);
     // Bad signatures.
@@ -242,6 +248,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                         | "rules_deposit.rs"
                         | "lifecycle.rs"
                         | "execution.rs"
+                        | "retry.rs"
                         | "record_state.rs"
                 )
             })

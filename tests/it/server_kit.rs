@@ -13,18 +13,19 @@ fn body_json(failure: &ServerFailure<'_>) -> serde_json::Value {
 #[test]
 fn the_core_kinds_keep_their_published_numbers() {
     let numbers: Vec<(&str, i32, u16)> =
-        ErrorKind::ALL[..4].iter().map(|k| (k.name(), k.code(), k.http_status())).collect();
+        ErrorKind::ALL[..5].iter().map(|k| (k.name(), k.code(), k.http_status())).collect();
     assert_eq!(
         numbers,
         [
             ("InvalidArgument", 2000, 400),
             ("IntentStatus", 2004, 422),
             ("QuoteExpired", 7001, 400),
-            ("Unauthorized", 1000, 401)
+            ("Unauthorized", 1000, 401),
+            ("IntentsSkipped", 7000, 400)
         ]
     );
     for reason in Reason::ALL {
-        assert!(ErrorKind::ALL[..4].contains(&reason.kind()), "{reason} is carried by a server kind");
+        assert!(ErrorKind::ALL[..5].contains(&reason.kind()), "{reason} is carried by a server kind");
     }
 }
 

@@ -411,6 +411,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                 accept_unverified_permit: None,
                 at: *at,
                 deposit_evidence: None,
+                deposit_transaction_hash: None,
                 entrypoint_nonce: None,
                 intent: None,
                 op: LifecycleEvent::Quote,

@@ -147,6 +147,11 @@ export declare function parseIntentReceiptSummary(input: string | Uint8Array | T
 /** Checks a IntentReceiptSummary: everything parseIntentReceiptSummary checks; throws an IntentCoreError. */
 export declare function checkIntentReceiptSummary(input: string | Uint8Array | T.IntentReceiptSummaryInput): void;
 
+/** Reads a TokenMetadata (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseTokenMetadata(input: string | Uint8Array | T.TokenMetadataInput): T.TokenMetadata;
+/** Checks a TokenMetadata: everything parseTokenMetadata checks; throws an IntentCoreError. */
+export declare function checkTokenMetadata(input: string | Uint8Array | T.TokenMetadataInput): void;
+
 /** Reads a TransactionReport (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
 export declare function parseTransactionReport(input: string | Uint8Array | T.TransactionReportInput): T.TransactionReport;
 /** Checks a TransactionReport: everything parseTransactionReport checks; throws an IntentCoreError. */

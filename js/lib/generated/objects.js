@@ -89,6 +89,9 @@ export const checkIntentTransaction = (input) => check("IntentTransaction", inpu
 export const parseIntentReceiptSummary = (input) => parse("IntentReceiptSummary", input);
 export const checkIntentReceiptSummary = (input) => check("IntentReceiptSummary", input);
 
+export const parseTokenMetadata = (input) => parse("TokenMetadata", input);
+export const checkTokenMetadata = (input) => check("TokenMetadata", input);
+
 export const parseTransactionReport = (input) => parse("TransactionReport", input);
 export const checkTransactionReport = (input) => check("TransactionReport", input);
 

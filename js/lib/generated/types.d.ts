@@ -97,6 +97,8 @@ export type ReasonCode =
   | "ORIGIN_HASH_MISMATCH"
   | "ORIGIN_WRONG_CHAIN"
   | "ORIGIN_UNCONFIRMED"
+  | "DEPOSIT_ALREADY_SUCCEEDED"
+  | "RETRY_TOO_LATE"
 ;
 
 /** Every error kind of docs/spec.md §8: a body's `error`. */
@@ -105,6 +107,7 @@ export type ErrorKind =
   | "IntentStatus"
   | "QuoteExpired"
   | "Unauthorized"
+  | "IntentsSkipped"
   | "NotFound"
   | "AccessKeyNotFound"
   | "PermissionDenied"
@@ -115,7 +118,10 @@ export type ErrorKind =
   | "Unexpected"
   | "WebrpcBadRoute"
   | "WebrpcBadMethod"
-  | "ChainNodeHealth";
+  | "ChainNodeHealth"
+  | "UnsupportedNetwork"
+  | "HighPriceImpact"
+  | "Unavailable";
 
 /** The code each server failure's `cause` opens with (docs/spec.md §8), in catalogue order. */
 export type ServerFailureCode =
@@ -136,7 +142,12 @@ export type ServerFailureCode =
   | "ROUTE_NOT_SERVED"
   | "FILTER_NOT_SERVED"
   | "TOO_MANY_RESULTS"
-  | "ABORT_NOT_SUCCEEDED";
+  | "ABORT_NOT_SUCCEEDED"
+  | "CHAIN_NOT_SERVED"
+  | "ROUTE_UNAVAILABLE"
+  | "PRICE_IMPACT_TOO_HIGH"
+  | "OPTION_NOT_SERVED"
+  | "MEMBER_NOT_SERVED";
 
 /** The enum IntentStatus of docs/spec.md §2. Other names of A-Z, 0-9 and _ are kept (an open enum). */
 export type IntentStatus =
@@ -446,6 +457,7 @@ export interface ServiceContracts {
   serviceIntentEntrypointAddress: AddressOrEmpty;
   serviceRouterAddress: AddressOrEmpty;
   serviceRouterShimAddress: AddressOrEmpty;
+  serviceUtilsAddress?: AddressOrEmpty;
 }
 
 /** ServiceContracts as the package accepts it (optional members may be `null`). */
@@ -453,10 +465,12 @@ export interface ServiceContractsInput {
   serviceIntentEntrypointAddress: HexInput;
   serviceRouterAddress: HexInput;
   serviceRouterShimAddress: HexInput;
+  serviceUtilsAddress?: HexInput | null;
 }
 
 /** Quote in its wire form, as the package returns it. */
 export interface Quote {
+  estimatedDuration?: U64;
   fromAmount: Uint;
   fromAmountMin: Uint;
   fromAmountMinUsd: number;
@@ -476,6 +490,7 @@ export interface Quote {
 
 /** Quote as the package accepts it (optional members may be `null`). */
 export interface QuoteInput {
+  estimatedDuration?: IntegerInput | null;
   fromAmount: IntegerInput;
   fromAmountMin: IntegerInput;
   fromAmountMinUsd: number;
@@ -861,6 +876,7 @@ export interface IntentReceiptSummary {
   destinationToAddress?: Address;
   destinationTokenAddress: Address;
   destinationTokenAmount?: Uint;
+  destinationTokenMetadata?: TokenMetadata;
   expiresAt: Timestamp;
   finishedAt?: Timestamp;
   intentId: string;
@@ -868,6 +884,7 @@ export interface IntentReceiptSummary {
   originIntentAddress: Address;
   originTokenAddress: Address;
   originTokenAmount: Uint;
+  originTokenMetadata?: TokenMetadata;
   ownerAddress: Address;
   quotedDestinationTokenAmount?: Uint;
   quotedOriginTokenAmount: Uint;
@@ -887,6 +904,7 @@ export interface IntentReceiptSummaryInput {
   destinationToAddress?: HexInput | null;
   destinationTokenAddress: HexInput;
   destinationTokenAmount?: IntegerInput | null;
+  destinationTokenMetadata?: TokenMetadataInput | null;
   expiresAt: TimestampInput;
   finishedAt?: TimestampInput | null;
   intentId: string;
@@ -894,6 +912,7 @@ export interface IntentReceiptSummaryInput {
   originIntentAddress: HexInput;
   originTokenAddress: HexInput;
   originTokenAmount: IntegerInput;
+  originTokenMetadata?: TokenMetadataInput | null;
   ownerAddress: HexInput;
   quotedDestinationTokenAmount?: IntegerInput | null;
   quotedOriginTokenAmount: IntegerInput;
@@ -901,6 +920,26 @@ export interface IntentReceiptSummaryInput {
   startedAt?: TimestampInput | null;
   status: IntentStatus;
   tradeType?: TradeType | null;
+}
+
+/** TokenMetadata in its wire form, as the package returns it. */
+export interface TokenMetadata {
+  chainId: U64;
+  decimals?: number;
+  logoUri?: string;
+  name: string;
+  symbol: string;
+  tokenAddress: Address;
+}
+
+/** TokenMetadata as the package accepts it (optional members may be `null`). */
+export interface TokenMetadataInput {
+  chainId: IntegerInput;
+  decimals?: IntegerInput | null;
+  logoUri?: string | null;
+  name: string;
+  symbol: string;
+  tokenAddress: HexInput;
 }
 
 /** TransactionReport in its wire form, as the package returns it. */
@@ -1245,6 +1284,7 @@ export interface RecordState {
   preconditionMet?: BalanceFact;
   progressReports?: U64;
   quotedAt: Timestamp;
+  retryChanges?: U64;
   revision: U64;
   status: IntentStatus;
   statusReason?: string;
@@ -1265,6 +1305,7 @@ export interface RecordStateInput {
   preconditionMet?: BalanceFactInput | null;
   progressReports?: IntegerInput | null;
   quotedAt: TimestampInput;
+  retryChanges?: IntegerInput | null;
   revision: IntegerInput;
   status: IntentStatus;
   statusReason?: string | null;
@@ -1515,6 +1556,7 @@ export type ObjectName =
   | "IntentReceipt"
   | "IntentTransaction"
   | "IntentReceiptSummary"
+  | "TokenMetadata"
   | "TransactionReport"
   | "GetIntentReceiptRequest"
   | "GetIntentReceiptResponse"

@@ -95,17 +95,25 @@ describe("against the reference service", () => {
   test("quote → commit → execute: answers read losslessly, requests written exactly", async () => {
     const recorder = recordingFetch();
     const recording = createClient({ baseUrl: service.url, accessKey: ACCESS_KEY, fetch: recorder.fetch });
-    // An unknown member above 2^64 travels in the quote request and back in the intent (§3).
+    // An unknown member above 2^64 is written exactly (§3); the shipped configuration refuses a
+    // request member neither published nor specified, at its path (docs/spec.md §12).
     const big = 2n ** 64n + 1n;
-    const quote = await recording.quoteIntent({ ...JSON.parse(quoteRequestText), originTokenAmount: 125n * 10n ** 18n, note: big });
-    const text = recorder.answers[0];
-    assert.equal(canonicalHash(quote, "QuoteResponse"), canonicalHash(text, "QuoteResponse"));
-    assert.equal(quote.intent.quoteRequest.originTokenAmount, 125n * 10n ** 18n);
-    assert.equal(quote.intent.quoteRequest.note, big);
-    assert.equal(typeof quote.intent.depositTransaction.amount, "bigint");
-    assert.match(recorder.requests[0].body, /"originTokenAmount":125000000000000000000[,}]/);
+    const amount = 125n * 10n ** 18n;
+    await refused(recording.quoteIntent({ ...JSON.parse(quoteRequestText), originTokenAmount: amount, note: big }), {
+      kind: "InvalidArgument",
+      code: 2000,
+      status: 400,
+      reason: "MEMBER_NOT_SERVED",
+      path: "note",
+    });
     assert.match(recorder.requests[0].body, /"note":18446744073709551617\}$/);
-    assert.equal(recorder.requests[0].headers["x-access-key"], ACCESS_KEY);
+    const quote = await recording.quoteIntent({ ...JSON.parse(quoteRequestText), originTokenAmount: amount });
+    const text = recorder.answers[1];
+    assert.equal(canonicalHash(quote, "QuoteResponse"), canonicalHash(text, "QuoteResponse"));
+    assert.equal(quote.intent.quoteRequest.originTokenAmount, amount);
+    assert.equal(typeof quote.intent.depositTransaction.amount, "bigint");
+    assert.match(recorder.requests[1].body, /"originTokenAmount":125000000000000000000[,}]/);
+    assert.equal(recorder.requests[1].headers["x-access-key"], ACCESS_KEY);
 
     // The decoded intent, written again, is the quoted one (else INTENT_MODIFIED).
     const { intentId } = await recording.commitIntent({ intent: quote.intent });
@@ -244,10 +252,10 @@ describe("against the reference service", () => {
       ["DESTINATION null → SUCCEEDED"],
     ]);
     assert.equal(receipt.status, "SUCCEEDED");
-    // One WaitIntentReceipt per change: the first without lastReceiptStates, each next with the states last seen.
+    // One WaitIntentReceipt per change: the first without a wait, each next with the states last seen.
     const waits = recorder.requests.filter((request) => request.operation === "WaitIntentReceipt").map((request) => JSON.parse(request.body));
     assert.deepEqual(waits, [
-      { intentId },
+      { intentId, timeoutSeconds: 0 },
       { intentId, lastReceiptStates: ["SENT", "PENDING"] },
       { intentId, lastReceiptStates: ["SENT", "SENT"] },
     ]);

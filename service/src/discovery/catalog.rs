@@ -21,7 +21,7 @@ pub fn chain_info(chain: &ChainConfig) -> ChainInfo {
             unknown: UnknownMembers::new(),
         }),
         id: chain.chain_id,
-        is_testnet: chain.testnet(),
+        is_testnet: chain.is_testnet(),
         logo_uri: None,
         name,
         native_currency: NativeCurrency {

@@ -94,24 +94,45 @@ pub async fn get_receipt(
     Wire(request): Wire<GetIntentReceiptRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
-    Ok(Json(app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?))
+    let mut answer = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
 }
 
 /// WaitIntentReceipt: at most `maxWaitersPerKey` open at once per access key (another is
-/// RateLimited, retry in 1 s).
+/// RateLimited, retry in 1 s). Without `lastReceiptStates`, the receipt's states when the
+/// request arrives are the ones waited on (as the published client expects: each of its
+/// requests waits for a change); the waiter is counted open once they are read.
 pub async fn wait_receipt(
     State(app): State<Arc<App>>,
     client: Client,
     clock: Clock,
-    Wire(request): Wire<WaitIntentReceiptRequest>,
+    Wire(mut request): Wire<WaitIntentReceiptRequest>,
 ) -> Result<Json<WaitIntentReceiptResponse>, Failure> {
     log_intent(&request.intent_id);
     let seconds = request.wait_seconds()?;
     let slots = app.waiters.get(client.key).ok_or_else(|| failure::internal(&"no waiter slots for the key"))?;
     let _slot = slots.clone().try_acquire_owned().map_err(|_| ServerFailure::RateLimited { retry_after_seconds: 1 })?;
+    if request.last_receipt_states.is_none() {
+        let current = app.records.receipt(&request.intent_id, client.caller(), clock.now()).await?;
+        request.last_receipt_states = Some(current.intent_receipt.receipt_states());
+    }
     let _open = app.metrics.waiter();
     let timeout = Duration::from_secs(seconds);
-    Ok(Json(app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?))
+    let mut answer = app.records.wait_receipt(&request, client.caller(), timeout, clock.running()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
+}
+
+/// RetryIntent: a replacement deposit for an intent whose deposit failed.
+pub async fn retry(
+    State(app): State<Arc<App>>,
+    client: Client,
+    clock: Clock,
+    Wire(request): Wire<crate::retry::RetryIntentRequest>,
+) -> Result<Json<crate::retry::RetryIntentResponse>, Failure> {
+    log_intent(&request.intent_id);
+    Ok(Json(app.records.retry(&request, client.caller(), clock.now(), || clock.now()).await?))
 }
 
 /// The operator's ReportIntentOutcome.
@@ -122,7 +143,9 @@ pub async fn report_outcome(
     Wire(report): Wire<ReportIntentOutcomeRequest>,
 ) -> Result<Json<GetIntentReceiptResponse>, Failure> {
     log_intent(&report.intent_id);
-    Ok(Json(app.records.report_outcome(&report, clock.now(), || clock.now()).await?))
+    let mut answer = app.records.report_outcome(&report, clock.now(), || clock.now()).await?;
+    app.tokens.fill(&mut answer.intent_receipt);
+    Ok(Json(answer))
 }
 
 /// GetIntent: the intent as quoted, for its own project's key.
@@ -151,7 +174,11 @@ pub async fn intent_history(
     clock: Clock,
     Wire(request): Wire<GetIntentHistoryRequest>,
 ) -> Result<Json<GetIntentHistoryResponse>, Failure> {
-    Ok(Json(app.records.history(&request, client.project_id, clock.now()).await?))
+    let mut answer = app.records.history(&request, client.project_id, clock.now()).await?;
+    for intent in &mut answer.intents {
+        app.tokens.fill(&mut intent.receipt);
+    }
+    Ok(Json(answer))
 }
 
 /// AbortIntent: abort a COMMITTED intent, keeping the abort transaction on its receipt.

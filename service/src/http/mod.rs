@@ -16,6 +16,7 @@
 
 pub(crate) mod extract;
 mod handlers;
+mod metadata;
 pub mod openapi;
 pub mod operations;
 
@@ -61,6 +62,8 @@ pub struct App {
     pub waiters: Vec<Arc<Semaphore>>,
     /// The instance's metrics.
     pub metrics: Arc<Metrics>,
+    /// The token metadata receipts are answered with.
+    pub tokens: metadata::TokenBook,
     /// When the service started (RuntimeStatus's `startTime`).
     pub start_time: intent_core::Timestamp,
     /// The same instant on the monotonic clock (RuntimeStatus's `uptime`).
@@ -87,9 +90,16 @@ impl App {
             rates: RateLimiter::new(rates),
             waiters,
             metrics,
+            tokens: metadata::TokenBook::default(),
             start_time: intent_core::Timestamp::now(),
             started: std::time::Instant::now(),
         }
+    }
+
+    /// The same state answering receipts with the token metadata of `config`.
+    #[must_use]
+    pub fn with_token_metadata(self, config: &crate::config::ServiceConfig) -> App {
+        App { tokens: metadata::TokenBook::new(config), ..self }
     }
 }
 

@@ -105,8 +105,16 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "Prices a transfer between chains and stores the intent QUOTED.",
         request: Some(schema_of!(QuoteRequest)),
         response: schema_of!(QuoteResponse),
-        // A same-chain quote on a chain with a wallet reads the chain's node.
-        errors: &[ErrorKind::ChainNodeHealth],
+        // A same-chain quote on a chain with a wallet reads the chain's node; a request that
+        // needs no intent, an unserved chain, nothing to route through, a price impact beyond
+        // the bound are the published kinds (docs/spec.md §8).
+        errors: &[
+            ErrorKind::ChainNodeHealth,
+            ErrorKind::IntentsSkipped,
+            ErrorKind::UnsupportedNetwork,
+            ErrorKind::HighPriceImpact,
+            ErrorKind::Unavailable,
+        ],
         route: || post(handlers::quote),
     },
     Operation {
@@ -138,6 +146,17 @@ pub static OPERATIONS: &[Operation] = &[
         route: || post(handlers::execute),
     },
     Operation {
+        name: "RetryIntent",
+        path: "/rpc/Service/RetryIntent",
+        audience: Audience::Project,
+        rate: Some(rate::Bucket::Execute),
+        summary: "Names a replacement deposit for an executing intent whose deposit did not succeed, or one failed at its deposit; execution then proceeds.",
+        request: Some(schema_of!(crate::retry::RetryIntentRequest => RetryIntentRequest)),
+        response: schema_of!(crate::retry::RetryIntentResponse => RetryIntentResponse),
+        errors: &[ErrorKind::IntentStatus, ErrorKind::NotFound, ErrorKind::Conflict, ErrorKind::ChainNodeHealth],
+        route: || post(handlers::retry),
+    },
+    Operation {
         name: "GetIntentReceipt",
         path: "/rpc/Service/GetIntentReceipt",
         audience: Audience::Project,
@@ -153,7 +172,7 @@ pub static OPERATIONS: &[Operation] = &[
         path: "/rpc/Service/WaitIntentReceipt",
         audience: Audience::Project,
         rate: Some(rate::Bucket::Wait),
-        summary: "The intent's receipt once its status differs from lastStatus, or at the timeout.",
+        summary: "The intent's receipt once its transactions' statuses differ from lastReceiptStates (absent: the ones when the request arrives), once it is done, or at the timeout.",
         request: Some(schema_of!(WaitIntentReceiptRequest)),
         response: schema_of!(WaitIntentReceiptResponse),
         errors: &[ErrorKind::NotFound],

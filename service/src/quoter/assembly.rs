@@ -229,11 +229,30 @@ fn fees(pricing: &Pricing, origin_gas: GasDetail, destination_gas: Option<GasDet
     })
 }
 
-fn quote(pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
+/// How long an intent between `origin` and `destination` is expected to take from its
+/// deposit, in whole seconds rounded up: the deposit's confirmations and the origin
+/// transaction's block on the origin chain, and the destination transaction's block on
+/// another destination chain, at each chain's `blockTimeMillis`. `None` when a chain
+/// concerned has no block time configured.
+pub fn estimated_duration(
+    policy: &intent_core::Policy,
+    origin: &ChainConfig,
+    destination: &ChainConfig,
+) -> Option<u64> {
+    let confirmations = origin.deposit_confirmations.unwrap_or(policy.deposit_confirmations).max(1);
+    let mut millis = origin.block_time_millis?.checked_mul(confirmations.checked_add(1)?)?;
+    if destination.chain_id != origin.chain_id {
+        millis = millis.checked_add(destination.block_time_millis?)?;
+    }
+    Some(millis.div_ceil(1_000))
+}
+
+fn quote(inputs: &Inputs<'_>, pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
     let zero = Impact { fraction: 0.0, usd: 0.0 };
     let execution = pricing.pool_impact.unwrap_or(zero);
     let headline = pricing.pool_impact.unwrap_or(pricing.net_impact);
     Ok(Quote {
+        estimated_duration: estimated_duration(&inputs.config.policy(), inputs.origin, inputs.destination),
         from_amount: pricing.from_amount,
         from_amount_min: pricing.from_amount_min,
         from_amount_min_usd: decimal(pricing.from_min_usd)?,
@@ -352,6 +371,30 @@ fn in_wallet_origin(
     Ok((address, bundle, meta_txn))
 }
 
+/// The deposit of `pricing.fromAmount` to the origin intent address `to_address`, ready to
+/// send as it is (docs/spec.md §12): an ERC-20 `transfer(toAddress, amount)` to the token
+/// with no value, or the native value sent to the intent address with no data.
+fn deposit(chain_id: u64, pricing: &Pricing, to_address: Address) -> DepositTransaction {
+    let token = pricing.from.address;
+    let amount = pricing.from_amount;
+    let (to, data, value) = if token == Address::ZERO {
+        (to_address, Bytes::new(), amount)
+    } else {
+        (token, Bytes::from(transferCall { to: to_address, amount }.abi_encode()), U256::ZERO)
+    };
+    DepositTransaction {
+        amount,
+        chain_id: Some(chain_id),
+        data: Some(data),
+        decimals: Some(pricing.from.decimals),
+        to: Some(to),
+        to_address,
+        token_address: token,
+        value: Some(value),
+        unknown: UnknownMembers::new(),
+    }
+}
+
 /// The quote response of `pricing` for `inputs`.
 ///
 /// # Errors
@@ -396,28 +439,18 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
 
     let intent = Intent {
         created_at: Some(inputs.now),
-        deposit_transaction: DepositTransaction {
-            amount: pricing.from_amount,
-            chain_id: None,
-            data: None,
-            decimals: Some(pricing.from.decimals),
-            to: None,
-            to_address: origin_address,
-            token_address: pricing.from.address,
-            value: None,
-            unknown: UnknownMembers::new(),
-        },
+        deposit_transaction: deposit(request.origin_chain_id, pricing, origin_address),
         destination_calls: destination_calls_bundle,
         destination_chain_id: request.destination_chain_id,
         destination_intent_address: destination_address,
         destination_meta_txn,
         destination_precondition,
-        destination_token_address: None,
+        destination_token_address: Some(request.destination_token_address),
         expires_at: inputs.expires_at,
         fees: fees(pricing, origin_gas, destination_gas)?,
         id: ids.id,
         intent_id: ids.intent_id.clone(),
-        is_testnet: None,
+        is_testnet: Some(inputs.origin.is_testnet() || inputs.destination.is_testnet()),
         origin_calls,
         origin_chain_id: request.origin_chain_id,
         origin_intent_address: origin_address,
@@ -428,17 +461,19 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
             pricing.from.address,
             pricing.from_amount,
         ),
-        origin_token_address: None,
+        origin_token_address: Some(request.origin_token_address),
         owner_address: owner,
         passthrough: None,
         project_id: inputs.project_id,
-        quote: quote(pricing, &ids)?,
+        quote: quote(inputs, pricing, &ids)?,
         quote_request: request.clone(),
         salt: U256::from_be_bytes(inputs.salt.0),
         service_contracts: ServiceContracts {
             service_intent_entrypoint_address: inputs.origin.entrypoint.address,
             service_router_address: inputs.origin.router_address,
             service_router_shim_address: inputs.origin.router_shim_address,
+            // The repository has no utils contract: the wallet's sweeps go through the router.
+            service_utils_address: Some(intent_core::AddressOrEmpty::Empty),
             unknown: UnknownMembers::new(),
         },
         service_version: inputs.config.service_version.clone(),

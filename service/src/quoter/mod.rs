@@ -23,6 +23,7 @@ pub(crate) mod bundle;
 mod identifiers;
 mod pool;
 mod pricing;
+mod served;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -49,8 +50,10 @@ pub trait Quoter: Send + Sync {
     ///
     /// # Errors
     ///
-    /// `ROUTE_NOT_SERVED` (`ServerFailure::RouteNotServed`) for a chain, token or pool it does
-    /// not serve; `CHAIN_NODE_UNAVAILABLE` when a node it reads does not answer in time.
+    /// `CHAIN_NOT_SERVED` for a chain it does not serve, `ROUTE_NOT_SERVED` for a token it
+    /// does not serve, `ROUTE_UNAVAILABLE` when nothing routes between two served tokens (no
+    /// pool, no liquidity), `PRICE_IMPACT_TOO_HIGH` beyond the configured bound;
+    /// `CHAIN_NODE_UNAVAILABLE` when a node it reads does not answer in time.
     fn quote<'a>(
         &'a self,
         request: &'a QuoteRequest,
@@ -117,6 +120,7 @@ impl ConfiguredQuoter {
         let config = &self.config;
         let origin = pricing::chain(config, request.origin_chain_id, "originChainId")?;
         let destination = pricing::chain(config, request.destination_chain_id, "destinationChainId")?;
+        served::check(config, request, origin, self.wallet_chain(request).is_some())?;
         let pricing = match self.wallet_chain(request) {
             Some(chain) => {
                 let different = request.origin_token_address != request.destination_token_address;
@@ -124,14 +128,18 @@ impl ConfiguredQuoter {
                     Some(Some((reserve_in, reserve_out))) => Venue::Pool(Reserves { reserve_in, reserve_out }),
                     Some(None) => {
                         let what = format!("no Uniswap V2 pool of the two tokens on chain {}", chain.chain_id);
-                        let failure =
-                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        let failure = intent_core::ServerFailure::RouteUnavailable {
+                            path: "destinationTokenAddress",
+                            what: &what,
+                        };
                         return Err(failure.into());
                     }
                     None if different && chain.swap.is_none() => {
-                        let what = format!("swaps on chain {} (no swap configured)", chain.chain_id);
-                        let failure =
-                            intent_core::ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what };
+                        let what = format!("no swap venue on chain {}", chain.chain_id);
+                        let failure = intent_core::ServerFailure::RouteUnavailable {
+                            path: "destinationTokenAddress",
+                            what: &what,
+                        };
                         return Err(failure.into());
                     }
                     None => Venue::Configured,
@@ -173,6 +181,7 @@ mod tests {
     use intent_core::{from_slice, Address, Canonical, Timestamp, TradeType, U256};
 
     use super::*;
+    use crate::config::FeeConfig;
 
     fn quoter() -> ConfiguredQuoter {
         ConfiguredQuoter::new(ServiceConfig::load(None).unwrap())
@@ -204,7 +213,7 @@ mod tests {
         r#"{"ownerAddress":"0x290d26C036Fa30924a037CAD2F7e4E56885dE99f","originChainId":8453,
             "originTokenAddress":"0x0000000000000000000000000000000000000000","destinationChainId":42161,
             "destinationTokenAddress":"0x0000000000000000000000000000000000000000","destinationTokenAmount":"1000000000000000",
-            "options":{"bridgeProvider":"CCTP"},"unknownMember":[1,2]}"#,
+            "options":{"bridgeProvider":"PROVIDER_1"}}"#,
         r#"{"ownerAddress":"0x8ba1f109551bD432803012645Ac136ddd64DBA72","originChainId":42161,
             "originTokenAddress":"0xaf88d065e77c8cC2239327C5EDb3A432268e5831","destinationChainId":42161,
             "destinationTokenAddress":"0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1","originTokenAmount":"0",
@@ -228,22 +237,34 @@ mod tests {
     /// change here is a change of the quotes the service sends.
     const EXPECTED: &str = include_str!("../../tests/quotes.expected");
 
+    /// `UPDATE_QUOTES=1` rewrites `service/tests/quotes.expected` (then check it with
+    /// `service/tests/check_quotes.py`).
     #[test]
     fn the_quotes_of_the_example_configuration_are_the_expected_bytes() {
         let (now, expires_at) = times();
+        let mut written = String::new();
         let mut expected = EXPECTED.lines();
         for config in configurations() {
             let quoter = ConfiguredQuoter::new(config);
             for (index, request) in REQUESTS.iter().enumerate() {
                 let request: QuoteRequest = from_slice(request.as_bytes()).unwrap();
                 for salt in [B256::ZERO, B256::repeat_byte(0xa5)] {
-                    let quote = quoter.quote_with(&request, 7, salt, (now, expires_at), None).unwrap();
-                    let line = expected.next().expect("a line for every case");
-                    assert_eq!(intent_core::to_string(&quote), line, "request {index}, salt {salt}");
+                    let quote =
+                        intent_core::to_string(&quoter.quote_with(&request, 7, salt, (now, expires_at), None).unwrap());
+                    written.push_str(&quote);
+                    written.push('\n');
+                    if std::env::var_os("UPDATE_QUOTES").is_none() {
+                        let line = expected.next().expect("a line for every case");
+                        assert_eq!(quote, line, "request {index}, salt {salt}");
+                    }
                 }
             }
         }
-        assert_eq!(expected.next(), None, "a case for every line");
+        if std::env::var_os("UPDATE_QUOTES").is_some() {
+            std::fs::write(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/quotes.expected"), written).unwrap();
+        } else {
+            assert_eq!(expected.next(), None, "a case for every line");
+        }
     }
 
     #[test]
@@ -312,16 +333,165 @@ mod tests {
     }
 
     #[test]
-    fn a_chain_or_token_not_configured_is_route_not_served_at_its_path() {
+    fn a_chain_not_configured_is_unsupported_network_and_a_token_route_not_served_at_its_path() {
         let (now, expires_at) = times();
         let mut request = example();
         request.destination_chain_id = 1;
         let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationChainId");
+        assert_eq!(failure.body().cause, "CHAIN_NOT_SERVED at destinationChainId");
+        assert_eq!(failure.body().error, "UnsupportedNetwork");
         let mut request = example();
         request.origin_token_address = Address::repeat_byte(7);
         let failure = quoter().quote_with(&request, 42, B256::ZERO, (now, expires_at), None).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at originTokenAddress");
+    }
+
+    #[test]
+    fn the_deposit_is_ready_to_send_and_the_intent_names_its_tokens_and_network() {
+        use alloy_sol_types::SolCall;
+        use intent_contracts::IPermitToken;
+        let (now, expires_at) = times();
+        let quote = quoter().quote_with(&example(), 42, B256::ZERO, (now, expires_at), None).unwrap();
+        let (intent, deposit) = (&quote.intent, &quote.intent.deposit_transaction);
+        // An ERC-20: transfer(toAddress, amount) to the token, with no value.
+        assert_eq!(
+            (deposit.chain_id, deposit.to, deposit.value),
+            (Some(42161), Some(deposit.token_address), Some(U256::ZERO))
+        );
+        let transfer = IPermitToken::transferCall::abi_decode(deposit.data.as_ref().unwrap()).unwrap();
+        assert_eq!((transfer.to, transfer.value), (intent.origin_intent_address, deposit.amount));
+        let request = &intent.quote_request;
+        assert_eq!(intent.origin_token_address, Some(request.origin_token_address));
+        assert_eq!(intent.destination_token_address, Some(request.destination_token_address));
+        assert_eq!(intent.is_testnet, Some(false));
+        // The native token: its value to the intent address, with no data.
+        let mut native = example();
+        native.origin_token_address = Address::ZERO;
+        let quote = quoter().quote_with(&native, 42, B256::ZERO, (now, expires_at), None).unwrap();
+        let deposit = &quote.intent.deposit_transaction;
+        assert_eq!(deposit.to, Some(quote.intent.origin_intent_address));
+        assert_eq!((deposit.data.as_ref().map(|d| d.len()), deposit.value), (Some(0), Some(deposit.amount)));
+        // A test network on either side makes a test-network intent.
+        let mut testnet = quoter();
+        testnet.config.chains[1].is_testnet = Some(true);
+        let quote = testnet.quote_with(&example(), 42, B256::ZERO, (now, expires_at), None).unwrap();
+        assert_eq!(quote.intent.is_testnet, Some(true));
+    }
+
+    #[test]
+    fn the_estimated_duration_is_the_chains_confirmations_and_blocks_at_their_block_times() {
+        let (now, expires_at) = times();
+        let mut quoter = quoter();
+        let estimate = |quoter: &ConfiguredQuoter, request: &QuoteRequest| {
+            let quote = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+            quote.intent.quote.estimated_duration
+        };
+        // Without block times there is no estimate.
+        assert_eq!(estimate(&quoter, &example()), None);
+        // One confirmation and the origin transaction at 250 ms, the destination's block at 2 s.
+        quoter.config.chains[0].block_time_millis = Some(250);
+        assert_eq!(estimate(&quoter, &example()), None, "the destination chain's block time is needed too");
+        quoter.config.chains[1].block_time_millis = Some(2_000);
+        assert_eq!(estimate(&quoter, &example()), Some(3));
+        // One chain: its confirmations and the origin transaction's block, rounded up.
+        quoter.config.chains[0].deposit_confirmations = Some(3);
+        let same_chain = changed(|r| r["destinationChainId"] = r["originChainId"].clone());
+        let mut same_chain = same_chain;
+        same_chain.destination_token_address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831".parse().unwrap();
+        assert_eq!(estimate(&quoter, &same_chain), Some(1));
+        quoter.config.chains[0].block_time_millis = Some(12_000);
+        assert_eq!(estimate(&quoter, &same_chain), Some(48));
+    }
+
+    /// The example request with `change` made to its JSON.
+    fn changed(change: impl FnOnce(&mut serde_json::Value)) -> QuoteRequest {
+        let mut request: serde_json::Value =
+            serde_json::from_slice(include_bytes!("../../../examples/quote-request.json")).unwrap();
+        change(&mut request);
+        from_slice(request.to_string().as_bytes()).unwrap()
+    }
+
+    #[test]
+    fn every_published_quote_member_is_honoured_or_refused_at_its_path() {
+        use serde_json::json;
+        let (now, expires_at) = times();
+        let quote = |request: &QuoteRequest| quoter().quote_with(request, 7, B256::ZERO, (now, expires_at), None);
+        let cause = |request: QuoteRequest| quote(&request).unwrap_err().body().cause;
+        // onlyNativeGasFee: the native token's fee option alone.
+        let all = quote(&example()).unwrap().gas_fee_options.fee_options;
+        let native = quote(&changed(|r| r["onlyNativeGasFee"] = json!(true))).unwrap().gas_fee_options.fee_options;
+        assert!(all.len() > 1);
+        assert_eq!(native.iter().map(|o| o.token_address).collect::<Vec<_>>(), [Address::ZERO]);
+        // What the service does is served: no fallback, any preference of its one route, AUTO or
+        // its own provider, a null member (absent).
+        for (member, value) in [
+            ("bridgeProviderFallback", json!(false)),
+            ("swapProviderFallback", json!(false)),
+            ("preference", json!("CHEAPEST")),
+            ("bridgeProvider", json!("AUTO")),
+            ("intentProtocol", json!(null)),
+        ] {
+            quote(&changed(|r| r["options"][member] = value.clone())).unwrap();
+        }
+        // What it does not is refused at its path, never ignored.
+        for (member, value) in [
+            ("bridgeProviderFallback", json!(true)),
+            ("swapProviderFallback", json!(true)),
+            ("intentProtocol", json!("v1")),
+            ("trailsAddressOverrides", json!({})),
+            ("preference", json!("TRUSTLESS")),
+            ("bridgeProvider", json!("CCTP")),
+            ("swapProvider", json!("PROVIDER_2")),
+        ] {
+            let request = changed(|r| {
+                r["destinationChainId"] = json!(if member == "swapProvider" { 42161 } else { 8453 });
+                r["options"][member] = value.clone();
+            });
+            assert_eq!(cause(request), format!("OPTION_NOT_SERVED at options.{member}"), "{member}");
+        }
+        for (member, value) in [
+            ("destinationApproveAddress", json!("0x290d26C036Fa30924a037CAD2F7e4E56885dE99f")),
+            ("fundMethod", json!("WALLET")),
+            ("mode", json!("SWAP")),
+        ] {
+            assert_eq!(cause(changed(|r| r[member] = value.clone())), format!("OPTION_NOT_SERVED at {member}"));
+        }
+        let failure = quote(&changed(|r| r["options"]["bridgeProvider"] = json!("CCTP"))).unwrap_err();
+        let body = failure.body();
+        assert!(body.msg.contains("PROVIDER_1") && body.error == "InvalidArgument", "{}", body.msg);
+        let overrides = json!({"serviceWalletFactoryAddress": "0x0000000000000000000000000000000000000001"});
+        let request = changed(|r| r["options"]["serviceAddressOverrides"] = overrides);
+        assert_eq!(cause(request), "OPTION_NOT_SERVED at options.serviceAddressOverrides.serviceWalletFactoryAddress");
+        let request = changed(|r| r["options"]["preference"] = json!("BEST"));
+        assert_eq!(cause(request), "INVALID_ENUM at options.preference");
+    }
+
+    #[test]
+    fn a_member_neither_published_nor_specified_is_refused_unless_the_configuration_allows_it() {
+        use serde_json::json;
+        let (now, expires_at) = times();
+        let misspelt = changed(|r| r["options"]["slipageTolerance"] = json!(0.5));
+        let outer = changed(|r| r["memo"] = json!("hello"));
+        let mut quoter = quoter();
+        for (request, path) in [(&misspelt, "options.slipageTolerance"), (&outer, "memo")] {
+            let failure = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap_err();
+            assert_eq!(failure.body().cause, format!("MEMBER_NOT_SERVED at {path}"));
+        }
+        quoter.config.allow_unknown_request_members = Some(true);
+        for request in [&misspelt, &outer] {
+            let quote = quoter.quote_with(request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+            // Kept, and hashed with the intent (docs/spec.md §3).
+            assert_eq!(&quote.intent.quote_request, request);
+        }
+    }
+
+    #[test]
+    fn a_trustless_preference_is_served_for_an_intent_run_in_its_wallet() {
+        let (now, expires_at) = times();
+        let mut request = same_chain(DAI, USDC, "100000000000000000000", false);
+        let options = request.options.as_mut().unwrap();
+        options.unknown.insert("preference", "\"TRUSTLESS\"").unwrap();
+        wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
     }
 
     /// The example configuration with a wallet (the published context) and a swap router
@@ -485,20 +655,45 @@ mod tests {
     }
 
     #[test]
-    fn a_swap_without_a_pool_or_a_swap_venue_is_route_not_served() {
+    fn a_swap_without_a_pool_or_a_swap_venue_is_unavailable() {
         let (now, expires_at) = times();
         let request = same_chain(DAI, USDC, "100000", false);
         let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), reads(None)).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        assert_eq!((failure.body().error, failure.body().code), ("Unavailable", 2002));
         let mut no_swap = wallet_quoter();
         no_swap.config.chains[0].swap = None;
         let failure = no_swap.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
         // More than the pool holds.
         let request = same_chain(DAI, USDC, "4000000", true);
         let tight = reads(Some((5_000_000, 4_000_000)));
         let failure = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), tight).unwrap_err();
-        assert_eq!(failure.body().cause, "ROUTE_NOT_SERVED at destinationTokenAddress");
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+    }
+
+    #[test]
+    fn a_pool_priced_swap_beyond_the_price_impact_bound_is_high_price_impact() {
+        let (now, expires_at) = times();
+        // 100 000 into a pool of 5 000 000: about 2 % lost to the price and 0.3 % to the fee.
+        let request = same_chain(DAI, USDC, "100000", false);
+        let pool = reads(Some((5_000_000, 4_000_000)));
+        let mut quoter = wallet_quoter();
+        let quote = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap();
+        let loss = -quote.intent.quote.price_impact.get();
+        assert!(loss > 0.02 && loss < FeeConfig::DEFAULT_MAX_PRICE_IMPACT, "{loss}");
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(0.02).unwrap());
+        let failure = quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap_err();
+        let body = failure.body();
+        assert_eq!((body.error, body.code, body.status), ("HighPriceImpact", 7002, 422));
+        assert_eq!(body.cause, "PRICE_IMPACT_TOO_HIGH at originTokenAmount");
+        // With the bound just above its loss (the answer's is rounded to millionths) the quote
+        // is answered; quotes from the configured prices have no pool and no such bound.
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(loss + 1e-6).unwrap());
+        quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), pool).unwrap();
+        quoter.config.fees.max_price_impact = Some(intent_core::Decimal::new(0.0).unwrap());
+        let request = same_chain(DAI, "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", "100000000000000000000", false);
+        quoter.quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
     }
 
     #[tokio::test]

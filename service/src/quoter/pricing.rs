@@ -175,11 +175,9 @@ pub struct Pricing {
     pub fee_options: Vec<FeeOptionPrice>,
 }
 
-/// The chain `chain_id`, or `ROUTE_NOT_SERVED` at `path`.
+/// The chain `chain_id`, or `CHAIN_NOT_SERVED` at `path`.
 pub fn chain<'c>(config: &'c ServiceConfig, chain_id: u64, path: &str) -> Result<&'c ChainConfig, Failure> {
-    config
-        .chain(chain_id)
-        .ok_or_else(|| Failure::from(ServerFailure::RouteNotServed { path, what: &format!("chain {chain_id}") }))
+    config.chain(chain_id).ok_or_else(|| Failure::from(ServerFailure::ChainNotServed { path, chain_id }))
 }
 
 /// The token at `address` on `chain` (the zero address for its native token), or
@@ -332,10 +330,10 @@ pub enum Venue {
     Configured,
 }
 
-/// Why a same-chain swap cannot be priced from its pool: the route is not served.
+/// Why a same-chain swap cannot be priced from its pool: nothing to route through.
 fn no_pool(r: &Request<'_>, why: &str) -> Failure {
     let what = format!("{} to {} on chain {}: {why}", r.from.symbol, r.to.symbol, r.origin.chain_id);
-    Failure::from(ServerFailure::RouteNotServed { path: "destinationTokenAddress", what: &what })
+    Failure::from(ServerFailure::RouteUnavailable { path: "destinationTokenAddress", what: &what })
 }
 
 /// Prices a same-chain `request` on `chain` whose intent runs in its wallet (docs/spec.md
@@ -344,9 +342,10 @@ fn no_pool(r: &Request<'_>, why: &str) -> Failure {
 ///
 /// # Errors
 ///
-/// As [`price`]; `ROUTE_NOT_SERVED` at `destinationTokenAddress` for a swap of the native
-/// token, or one the pool cannot price (no liquidity for the amount); `NUMBER_OUT_OF_RANGE`
-/// at the amount asked for when it is too small to swap.
+/// As [`price`]; `ROUTE_UNAVAILABLE` at `destinationTokenAddress` for a swap of the native
+/// token, or one the pool cannot price (no liquidity for the amount); `PRICE_IMPACT_TOO_HIGH`
+/// at the amount asked for when the pool's price impact is beyond the configured bound;
+/// `NUMBER_OUT_OF_RANGE` at the amount asked for when it is too small to swap.
 pub fn price_in_wallet(
     config: &ServiceConfig,
     request: &QuoteRequest,
@@ -425,6 +424,13 @@ pub fn price_in_wallet(
         Venue::Pool(pool) if swap => Some(pool.impact(sold, to_amount)),
         _ => None,
     };
+    let bound = config.fees.max_price_impact();
+    if let Some(loss) = pool_impact.map(|impact| -impact).filter(|loss| *loss > bound) {
+        let bps = |fraction: f64| (fraction * 10_000.0).round().clamp(0.0, 10_000.0) as u64;
+        let failure =
+            ServerFailure::PriceImpactTooHigh { path: r.path(), impact_bps: bps(loss), limit_bps: bps(bound) };
+        return Err(failure.into());
+    }
     let amounts = Amounts {
         from_amount,
         from_amount_min: less_bps(from_amount, r.slippage_bps),
@@ -459,7 +465,9 @@ fn complete(r: Request<'_>, amounts: Amounts, gas_price: Option<U256>) -> Result
     let gas_usd = micro_to_f64(gas_micro_usd);
     let native = Token::native(origin);
     let native_cost = gas_micro_usd * pow10(18) / native.price_micro_usd.max(U256::from(1));
-    let fee_tokens = config.tokens.iter().filter(|t| t.chain_id == origin.chain_id && t.fee_token);
+    // `onlyNativeGasFee`: the native token's option alone.
+    let only_native = request.only_native_gas_fee == Some(true);
+    let fee_tokens = config.tokens.iter().filter(|t| t.chain_id == origin.chain_id && t.fee_token && !only_native);
     let fee_options = std::iter::once(native)
         .chain(fee_tokens.map(Token::listed))
         .map(|token| fee_option(token, gas_micro_usd))

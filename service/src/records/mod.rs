@@ -275,6 +275,54 @@ impl Records {
         Ok(self.hand_on(changed))
     }
 
+    /// RetryIntent: the core's `retry` with the node's evidence of the replacement deposit
+    /// (read as an execute's deposit hash is, outside any database transaction); the new
+    /// deposit hash is claimed as a deposit proof with the change; the deposit the record
+    /// already keeps SUCCEEDED again is a replay and changes nothing. The executor then takes
+    /// the intent on as after a first deposit (its next step reads the balance).
+    ///
+    /// # Errors
+    ///
+    /// 404 for an unknown intent, CHAIN_NODE_UNAVAILABLE (503) or DEPOSIT_NOT_MINED (422)
+    /// with the record unchanged, the core's retry rules, 409 for a proof already used or a
+    /// race lost too often, or a database failure.
+    pub async fn retry(
+        &self,
+        request: &crate::retry::RetryIntentRequest,
+        caller: Caller,
+        now: Timestamp,
+        clock: impl Fn() -> Timestamp,
+    ) -> Result<crate::retry::RetryIntentResponse, Failure> {
+        let hash = request.deposit_transaction_hash;
+        let proof = ExecuteRequest {
+            deposit_signature: None,
+            deposit_transaction_hash: Some(hash),
+            intent_id: request.intent_id.clone(),
+            unknown: UnknownMembers::new(),
+        };
+        let loaded = self.book.load(&request.intent_id, caller).await?;
+        let facts = self.chain.read_facts(loaded.record.intent(), &proof).await?;
+        let changed = self
+            .book
+            .change(&request.intent_id, caller, now, clock, Some(loaded), |mut record, now| {
+                let applied = record.apply(EventInput::retry(hash, facts.as_chain_facts()), now)?;
+                let response = crate::retry::RetryIntentResponse {
+                    intent_id: request.intent_id.clone(),
+                    intent_status: record.status().clone(),
+                    unknown: UnknownMembers::new(),
+                };
+                Ok(match applied {
+                    Applied::Replay => Step::Answer(response),
+                    Applied::Changed => {
+                        let proofs = deposit_proofs(&record, &proof);
+                        Step::Store(Box::new(record), proofs, response)
+                    }
+                })
+            })
+            .await?;
+        Ok(self.hand_on(changed))
+    }
+
     /// ReportIntentOutcome: succeed, fail (with its reason) or refund, keeping the reported
     /// transaction on the receipt; without an outcome, the transaction's progress on an
     /// EXECUTING intent (the same report again changes nothing). Waiters are woken by

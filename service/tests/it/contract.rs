@@ -446,7 +446,8 @@ async fn a_waiter_is_woken_by_a_reported_transaction() {
     let id = quote.intent.intent_id.clone();
     assert_eq!(app.call("CommitIntent", ACCESS_KEY, &commit_body(&quote)).await.status, 200);
     assert_eq!(app.call("ExecuteIntent", ACCESS_KEY, &hash_request(&id, random_hash())).await.status, 200);
-    let seen = app.call("WaitIntentReceipt", ACCESS_KEY, &json!({"intentId": id}).to_string()).await.json();
+    let at_once = json!({"intentId": id, "timeoutSeconds": 0}).to_string();
+    let seen = app.call("WaitIntentReceipt", ACCESS_KEY, &at_once).await.json();
     assert_eq!((&seen["receiptStates"], &seen["done"]), (&json!(["SENT", "PENDING"]), &json!(false)));
     let wait = json!({"intentId": id, "lastReceiptStates": seen["receiptStates"], "timeoutSeconds": 20}).to_string();
     let waiter = tokio::spawn({

@@ -272,8 +272,9 @@ async fn wait_intent_receipt_returns_on_a_change_and_after_its_time_out() {
     let t = base();
     let quote = app.committed(t, &quote_request()).await;
     let id = quote.intent.intent_id.clone();
-    // No lastReceiptStates: at once.
-    let reply = app.rpc("WaitIntentReceipt", at(t, 2), &json!({"intentId": id}).to_string()).await.json();
+    // A wait of 0 seconds: at once.
+    let body = json!({"intentId": id, "timeoutSeconds": 0}).to_string();
+    let reply = app.rpc("WaitIntentReceipt", at(t, 2), &body).await.json();
     assert_eq!(reply["intentReceipt"]["status"], "COMMITTED");
     assert_eq!((&reply["receiptStates"], &reply["done"]), (&json!(["PENDING", "PENDING"]), &json!(false)));
     // lastReceiptStates differ: at once.

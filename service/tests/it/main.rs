@@ -29,6 +29,7 @@ mod metrics;
 mod openapi;
 mod process;
 mod progress;
+mod published;
 mod quotes;
 mod recovery;
 mod relay;

@@ -4,7 +4,7 @@
 //! `swap` and `rpcUrl`. A quote's addresses and meta-transaction pass the core's rules, its
 //! amounts are the router's own `getAmountsOut`/`getAmountsIn` for the same reserves, and its
 //! meta-transaction, sent once the deposit is at the intent address, pays the recipient and
-//! the fee collector and leaves the wallet empty. A route without a pool is ROUTE_NOT_SERVED.
+//! the fee collector and leaves the wallet empty. A route without a pool is ROUTE_UNAVAILABLE (Unavailable).
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
@@ -186,7 +186,7 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
     );
     stack.execute(&quote, stack.sold).await;
 
-    // No pool of the two tokens: the route is not served.
+    // No pool of the two tokens: nothing to route through (Unavailable).
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
-    assert!(error.contains("ROUTE_NOT_SERVED at destinationTokenAddress"), "{error}");
+    assert!(error.contains("ROUTE_UNAVAILABLE at destinationTokenAddress") && error.contains("Unavailable"), "{error}");
 }
