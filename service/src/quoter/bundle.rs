@@ -9,8 +9,12 @@
 //!    recipient, deadline)` (EXACT_INPUT), `router.swapTokensForExactTokens(toAmount, spend,
 //!    …)` (EXACT_OUTPUT), or `toToken.transfer(recipient, toAmount)` (one token; a value call
 //!    for the native token);
-//! 3. with `destinationCallData`: `destinationToAddress` called with it and
-//!    `destinationCallValue`, IGNORE;
+//! 3. instead of the transfer, with `destinationCallData` (one token only: a swap cannot pay
+//!    the wallet it runs in, whose address derives from this bundle, so `pricing` refuses
+//!    it): `toToken.approve(destinationToAddress, toAmount)`, IGNORE, then
+//!    `destinationToAddress` called with the data and `destinationCallValue`, IGNORE, so that
+//!    the target pulls the output with `transferFrom`; for the native token the one call,
+//!    with `toAmount` plus `destinationCallValue` as its value;
 //! 4. the refund: delegate call of `ServiceRouter.sweep(fromToken, owner)`, `onlyFallback`,
 //!    IGNORE: it runs only when the call before it failed, so the deposit goes back in the
 //!    same transaction;
@@ -130,10 +134,19 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
             };
             calls.push(call(router, U256::ZERO, data, IGNORE));
         }
-        None => calls.push(transfer(trade.to_token, trade.recipient, trade.to_amount, IGNORE)),
-    }
-    if let Some((data, value)) = &trade.destination_call {
-        calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
+        None => match &trade.destination_call {
+            // The output stays in the wallet and is handed to the call: an ERC-20 approved
+            // to the call's target (which pulls it), the native token as the call's value.
+            Some((data, value)) if trade.to_token == Address::ZERO => {
+                calls.push(call(trade.recipient, trade.to_amount.saturating_add(*value), data.to_vec(), IGNORE));
+            }
+            Some((data, value)) => {
+                let approve = IPermitToken::approveCall { spender: trade.recipient, value: trade.to_amount };
+                calls.push(call(trade.to_token, U256::ZERO, approve.abi_encode(), IGNORE));
+                calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
+            }
+            None => calls.push(transfer(trade.to_token, trade.recipient, trade.to_amount, IGNORE)),
+        },
     }
     calls.push(sweep(trade.service_router, trade.from_token, trade.owner, true));
     calls.push(sweep(trade.service_router, trade.from_token, trade.owner, false));
