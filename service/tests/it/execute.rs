@@ -143,6 +143,21 @@ impl Executing {
     }
 }
 
+/// Asserts that `receipt` SUCCEEDED with its deposit and origin transactions, the origin one
+/// `quote`'s meta-transaction mined from the relayer's key, sent once.
+async fn assert_succeeded(run: &Executing, quote: &QuoteResponse, receipt: &Value) {
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
+    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = run.chain().chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    assert!(mined.status());
+    assert_eq!(mined.from, run.chain().chain.address(RELAYER), "sent from the relayer's key");
+    assert_eq!(mined.to, Some(quote.intent.origin_meta_txn.contract));
+    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     let run = Executing::start(31_337_901, "execute-swap", true, |_| {}).await;
@@ -158,22 +173,13 @@ async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     run.execute(&quote, deposit).await;
     // Nothing else is called: the service reads the balance, sends and follows.
     let receipt = run.settled(&intent.intent_id).await;
-    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
-    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
-    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
-    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
-    assert!(mined.status());
-    assert_eq!(mined.from, chain.chain.address(RELAYER), "sent from the relayer's key");
-    assert_eq!(mined.to, Some(intent.origin_meta_txn.contract));
+    assert_succeeded(&run, &quote, &receipt).await;
 
     let wallet = intent.origin_intent_address;
     assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
     assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
     assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
     assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
-    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -421,20 +427,6 @@ fn buy_request(chain: &StackChain, to: Address, amount: u64, recipient: Address)
     request
 }
 
-/// Asserts that `receipt` SUCCEEDED with its deposit and origin transactions, the origin one
-/// mined from the relayer's key.
-async fn assert_succeeded(run: &Executing, receipt: &Value) {
-    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
-    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
-    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
-    let mined = run.chain().chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
-    assert!(mined.status());
-    assert_eq!(mined.from, run.chain().chain.address(RELAYER), "sent from the relayer's key");
-    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_exact_output_swap_pays_the_recipient_the_exact_amount_and_the_owner_the_leftover() {
     let run = Executing::start(31_337_908, "execute-exact-output", true, |_| {}).await;
@@ -451,7 +443,7 @@ async fn an_exact_output_swap_pays_the_recipient_the_exact_amount_and_the_owner_
 
     let (quote, receipt) = run.run(buy_request(chain, bought, 5, recipient)).await;
     let intent = &quote.intent;
-    assert_succeeded(&run, &receipt).await;
+    assert_succeeded(&run, &quote, &receipt).await;
     assert_eq!(run.balance(bought, recipient).await - received_before, tokens(5), "exactly the amount bought");
     assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
     let leftover = intent.deposit_transaction.amount - intent.fees.service_fee_total - spent;
@@ -471,7 +463,7 @@ async fn a_plain_transfer_of_the_deposit_token_pays_the_recipient_and_the_fee_co
 
     let (quote, receipt) = run.run(chain.sell_request(sold, 20, recipient, 0.01)).await;
     let intent = &quote.intent;
-    assert_succeeded(&run, &receipt).await;
+    assert_succeeded(&run, &quote, &receipt).await;
     let fee = intent.fees.service_fee_total;
     assert!(fee > U256::ZERO);
     assert_eq!(run.balance(sold, recipient).await - received_before, tokens(20) - fee);
@@ -503,7 +495,7 @@ async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_p
 
     let (quote, receipt) = run.run(request).await;
     let intent = &quote.intent;
-    assert_succeeded(&run, &receipt).await;
+    assert_succeeded(&run, &quote, &receipt).await;
     let wallet = intent.origin_intent_address;
     let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(sold, wallet).call().await.unwrap();
     assert_eq!(recorded, tokens(4), "the vault recorded what the wallet's call deposited");
