@@ -345,8 +345,7 @@ fn no_pool(r: &Request<'_>, why: &str) -> Failure {
 /// # Errors
 ///
 /// As [`price`]; `ROUTE_NOT_SERVED` at `destinationTokenAddress` for a swap of the native
-/// token, or one the pool cannot price (no liquidity for the amount), and at
-/// `destinationCallData` for a swap with a destination call; `NUMBER_OUT_OF_RANGE`
+/// token, or one the pool cannot price (no liquidity for the amount); `NUMBER_OUT_OF_RANGE`
 /// at the amount asked for when it is too small to swap.
 pub fn price_in_wallet(
     config: &ServiceConfig,
@@ -361,12 +360,6 @@ pub fn price_in_wallet(
     let swap = r.from.address != r.to.address;
     if swap && (r.from.address == Address::ZERO || r.to.address == Address::ZERO) {
         return Err(no_pool(&r, "swaps of the native token are not served"));
-    }
-    if swap && request.destination_call_data.is_some() {
-        // The swap would have to pay the wallet it runs in, whose address derives from the
-        // bundle that names it: a destination call takes the deposit token only.
-        let what = format!("a destination call after a swap ({} to {})", r.from.symbol, r.to.symbol);
-        return Err(Failure::from(ServerFailure::RouteNotServed { path: "destinationCallData", what: &what }));
     }
     let too_small = || Failure::from(Error::new(Problem::NumberOutOfRange("too small to swap")).in_member(r.path()));
     // The pool's or the configured amount bought with `spend`, and sold for `bought`.

@@ -6,7 +6,9 @@
 //! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
-//! transaction; a meta-transaction someone else sent first is adopted; without a relayer key
+//! transaction; a swap then a destination call hands a recording vault the output (the
+//! owner gets what it did not pull), and the vault's revert undoes the swap and refunds the
+//! owner in the same transaction; a meta-transaction someone else sent first is adopted; without a relayer key
 //! the receipt says why and the intent fails at the time bound; a restart after the origin
 //! transaction was sent follows it, and two instances on one database execute once (those
 //! two with each instance on a runtime of its own, [`Instance`], so that dropping one stops
@@ -22,8 +24,8 @@ use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use alloy_sol_types::SolCall;
 use intent_chain_tests::sign::sign_digest;
-use intent_chain_tests::wallet::{guest_batch, tokens};
-use intent_contracts::IUniswapV2Router02;
+use intent_chain_tests::wallet::{guest_batch, tokens, IRecordingVault};
+use intent_contracts::{IServiceRouter, IUniswapV2Router02};
 use intent_core::wallet::IntentConfiguration;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::ServiceConfig;
@@ -472,15 +474,6 @@ async fn a_plain_transfer_of_the_deposit_token_pays_the_recipient_and_the_fee_co
     assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
 }
 
-alloy_sol_types::sol! {
-    /// `chain/contracts/test/RecordingVault.sol`: what the tests call of it.
-    #[sol(rpc)]
-    interface IRecordingVault {
-        function deposit(address token, uint256 amount) external payable;
-        function deposited(address token, address caller) external view returns (uint256);
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_pulled() {
     let run = Executing::start(31_337_910, "execute-destination-call", true, |_| {}).await;
@@ -502,15 +495,86 @@ async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_p
     assert_eq!(run.balance(sold, vault).await, tokens(4));
     assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
     assert_eq!(run.balance(sold, chain.chain.address(OWNER)).await, owner_before - intent.deposit_transaction.amount);
+}
 
-    // A swap cannot pay the wallet it runs in: a destination call after one is not served.
-    let mut request = buy_request(chain, run.tokens().1, 4, vault);
-    request["destinationCallData"] = "0xdeadbeef".into();
-    let path = "/rpc/Service/QuoteIntent";
-    let (status, body) =
-        call_in_process(&run.router, path, &[("x-access-key", ACCESS_KEY)], &request.to_string()).await;
-    assert_eq!(status, 400, "{body}");
-    assert!(body.to_string().contains("ROUTE_NOT_SERVED at destinationCallData"), "{body}");
+/// A swap of 100 sold tokens into `vault`'s `deposit(bought, pulled(toAmountMin))`: the
+/// request, and the `toAmountMin` the pool gives now (quoted once without the call; the
+/// call does not change the price).
+async fn swap_into_vault(run: &Executing, vault: Address, pulled: impl Fn(U256) -> U256) -> (Value, U256) {
+    let bought = run.tokens().1;
+    let mut request = run.chain().sell_request(bought, 100, vault, 0.01);
+    let priced = run.rpc("QuoteIntent", &request.to_string()).await;
+    let least: U256 = priced["intent"]["quote"]["toAmountMin"].as_str().unwrap().parse().unwrap();
+    let call = IRecordingVault::depositCall { token: bought, amount: pulled(least) };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+    (request, least)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_then_a_destination_call_hands_the_vault_the_output_and_the_owner_the_rest() {
+    let run = Executing::start(31_337_912, "execute-swap-and-call", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let (owner, collector) = (chain.chain.address(OWNER), chain.chain.address(FEE_COLLECTOR));
+    let (owner_before, collected_before) = (run.balance(bought, owner).await, run.balance(sold, collector).await);
+    let (request, least) = swap_into_vault(&run, vault, |least| least).await;
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_eq!(intent.quote.to_amount_min, least);
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = intent.origin_intent_address;
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, least, "the vault recorded what the wallet's call deposited: toAmountMin");
+    assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    // What the swap bought beyond what the vault pulled went to the owner.
+    let hash = receipt["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    let swapped = mined
+        .inner
+        .logs()
+        .iter()
+        .filter(|log| log.address() == wallet)
+        .find_map(|log| log.log_decode::<IServiceRouter::SwappedAndCalled>().ok())
+        .expect("the router's swap ran as the wallet");
+    let output = swapped.inner.data.amountOut;
+    assert!(output > least, "the quote's slippage margin");
+    assert_eq!(run.balance(bought, owner).await - owner_before, output - least);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destination_call_that_reverts_after_a_swap_fails_and_refunds_the_owner_in_the_same_transaction() {
+    let run = Executing::start(31_337_913, "execute-swap-and-call-refund", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let owner = chain.chain.address(OWNER);
+    let (owner_sold, owner_bought) = (run.balance(sold, owner).await, run.balance(bought, owner).await);
+    // The vault asks for twice what the swap can buy: its pull reverts, and with it the swap.
+    let (request, _) = swap_into_vault(&run, vault, |least| least * U256::from(2)).await;
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "FAILED", "{receipt}");
+    let reason = origin["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.contains("the recipient received 0 of the destination token, below toAmountMin"), "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    // The owner is repaid the deposit in the same transaction, less the fee the executor
+    // kept; the swap was undone, so nothing was bought.
+    assert_eq!(run.balance(sold, owner).await, owner_sold - intent.fees.service_fee_total);
+    assert_eq!(run.balance(bought, owner).await, owner_bought);
+    let wallet = intent.origin_intent_address;
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
