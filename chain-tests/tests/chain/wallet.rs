@@ -8,7 +8,7 @@
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionReceipt;
-use alloy_sol_types::{SolCall, SolInterface};
+use alloy_sol_types::{SolCall, SolEvent, SolInterface};
 use intent_chain_tests::sign::sign_digest;
 use intent_chain_tests::wallet::{guest_batch, tokens, wallet_events, IRecordingVault, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
@@ -154,6 +154,12 @@ fn call_events(receipt: &TransactionReceipt, wallet: Address) -> Vec<(&'static s
             IIntentWalletEvents::NonceChange(_) => None,
         })
         .collect()
+}
+
+/// The router's events `E` in `receipt`: logged at `wallet`, whose delegatecall ran it.
+fn router_events<E: SolEvent>(receipt: &TransactionReceipt, wallet: Address) -> Vec<E> {
+    let logs = receipt.inner.logs().iter().filter(|log| log.address() == wallet);
+    logs.filter_map(|log| log.log_decode::<E>().ok()).map(|log| log.inner.data).collect()
 }
 
 /// The return data of the first `CallFailed` logged at `at`.
@@ -460,14 +466,7 @@ async fn an_exact_output_swap_then_a_sweep_returns_the_leftover_to_the_owner() {
     assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125) - needed);
     assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
     // The router ran as the wallet: its event is logged at the wallet's address.
-    let swept: Vec<_> = receipt
-        .inner
-        .logs()
-        .iter()
-        .filter(|log| log.address() == wallet)
-        .filter_map(|log| log.log_decode::<IServiceRouter::Swept>().ok())
-        .map(|log| log.inner.data.clone())
-        .collect();
+    let swept = router_events::<IServiceRouter::Swept>(&receipt, wallet);
     assert_eq!(swept.len(), 1);
     assert_eq!((swept[0].token, swept[0].to, swept[0].amount), (setup.token, setup.owner(), tokens(125) - needed));
 }
@@ -548,14 +547,7 @@ async fn the_routers_exact_input_swap_pays_the_wallet_and_hands_the_output_to_th
 
     assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1), ("succeeded", 2), ("succeeded", 3)]);
     assert_eq!(recorded, least, "the vault pulled what its call asked for, from the wallet");
-    let swapped: Vec<_> = receipt
-        .inner
-        .logs()
-        .iter()
-        .filter(|log| log.address() == wallet)
-        .filter_map(|log| log.log_decode::<IServiceRouter::SwappedAndCalled>().ok())
-        .map(|log| log.inner.data.clone())
-        .collect();
+    let swapped = router_events::<IServiceRouter::SwappedAndCalled>(&receipt, wallet);
     assert_eq!(swapped.len(), 1);
     let output = swapped[0].amountOut;
     assert_eq!((swapped[0].tokenIn, swapped[0].tokenOut, swapped[0].amountIn), (setup.token, out, tokens(125)));

@@ -160,6 +160,17 @@ async fn assert_succeeded(run: &Executing, quote: &QuoteResponse, receipt: &Valu
     assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
 }
 
+/// Asserts that `receipt` is REFUNDED: its origin transaction FAILED with a reason that
+/// contains `reason`, its refund SUCCEEDED in that same transaction.
+fn assert_refunded(receipt: &Value, reason: &str) {
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "FAILED", "{receipt}");
+    assert!(origin["statusReason"].as_str().unwrap_or_default().contains(reason), "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     let run = Executing::start(31_337_901, "execute-swap", true, |_| {}).await;
@@ -242,13 +253,7 @@ async fn a_swap_whose_pool_moved_after_the_quote_fails_with_the_revert_and_refun
 
     run.execute(&quote, deposit).await;
     let receipt = run.settled(&intent.intent_id).await;
-    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "FAILED", "{receipt}");
-    let reason = origin["statusReason"].as_str().unwrap_or_default();
-    assert!(reason.contains("INSUFFICIENT_OUTPUT_AMOUNT"), "{receipt}");
-    let refund = &receipt["refundTransaction"];
-    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    assert_refunded(&receipt, "INSUFFICIENT_OUTPUT_AMOUNT");
     // The owner is repaid in the same transaction, less the fee the executor kept.
     assert_eq!(run.balance(sold, owner).await, owner_before - intent.fees.service_fee_total);
     assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
@@ -558,13 +563,7 @@ async fn a_destination_call_that_reverts_after_a_swap_fails_and_refunds_the_owne
 
     let (quote, receipt) = run.run(request).await;
     let intent = &quote.intent;
-    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "FAILED", "{receipt}");
-    let reason = origin["statusReason"].as_str().unwrap_or_default();
-    assert!(reason.contains("the recipient received 0 of the destination token, below toAmountMin"), "{receipt}");
-    let refund = &receipt["refundTransaction"];
-    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    assert_refunded(&receipt, "the recipient received 0 of the destination token, below toAmountMin");
     // The owner is repaid the deposit in the same transaction, less the fee the executor
     // kept; the swap was undone, so nothing was bought.
     assert_eq!(run.balance(sold, owner).await, owner_sold - intent.fees.service_fee_total);
