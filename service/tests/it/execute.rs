@@ -6,8 +6,8 @@
 //! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
-//! transaction; a swap then a destination call hands a recording vault the output (the
-//! owner gets what it did not pull), and the vault's revert undoes the swap and refunds the
+//! transaction; a swap then a destination call (EXACT_INPUT and EXACT_OUTPUT) hands a
+//! recording vault the output (the owner gets what it did not pull or spend), and the vault's revert undoes the swap and refunds the
 //! owner in the same transaction; a meta-transaction someone else sent first is adopted; without a relayer key
 //! the receipt says why and the intent fails at the time bound; a restart after the origin
 //! transaction was sent follows it, and two instances on one database execute once (those
@@ -548,6 +548,31 @@ async fn a_swap_then_a_destination_call_hands_the_vault_the_output_and_the_owner
     let output = swapped.inner.data.amountOut;
     assert!(output > least, "the quote's slippage margin");
     assert_eq!(run.balance(bought, owner).await - owner_before, output - least);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exact_output_swap_then_a_destination_call_hands_the_vault_exactly_the_amount_bought() {
+    let run = Executing::start(31_337_914, "execute-buy-and-call", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let owner = chain.chain.address(OWNER);
+    let owner_before = run.balance(sold, owner).await;
+    let mut request = buy_request(chain, bought, 5, vault);
+    let call = IRecordingVault::depositCall { token: bought, amount: tokens(5) };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = intent.origin_intent_address;
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, tokens(5), "exactly the amount bought");
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    // The input the swap did not spend (the quote's margin) went back to the owner.
+    let spent = owner_before - run.balance(sold, owner).await;
+    assert!(spent < intent.deposit_transaction.amount, "the owner got the unspent input back: {spent}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
