@@ -23,10 +23,11 @@ const settings = {
   outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
 };
 
-// The contracts and the interfaces they implement (contracts/interfaces/, from which the
-// Rust bindings are made): each is compiled, so each has its ABI in the output.
+// The contracts, the interfaces they implement (contracts/interfaces/, from which the
+// Rust bindings are made) and the contracts only tests deploy (contracts/test/): each is
+// compiled, so each has its ABI in the output.
 const sources = {};
-for (const dir of ["contracts", "contracts/interfaces", "contracts/cctp"]) {
+for (const dir of ["contracts", "contracts/interfaces", "contracts/cctp", "contracts/test"]) {
   for (const file of readdirSync(join(here, dir)).filter((name) => name.endsWith(".sol")).sort()) {
     sources[`${dir}/${file}`] = { content: readFileSync(join(here, dir, file), "utf8") };
   }

@@ -20,6 +20,18 @@ use crate::{Chain, Error, Result};
 /// the transaction still succeeds, so an estimate can be too low for the calls to run.
 pub const GAS: u64 = 5_000_000;
 
+alloy_sol_types::sol! {
+    /// `chain/contracts/test/RecordingVault.sol` (a test contract, deployed by name): what
+    /// the tests call of it.
+    #[sol(rpc)]
+    interface IRecordingVault {
+        /// Pulls `amount` of `token` from the caller by `transferFrom` and records it.
+        function deposit(address token, uint256 amount) external payable;
+        /// What `caller` deposited of `token`.
+        function deposited(address token, address caller) external view returns (uint256);
+    }
+}
+
 /// Where the wallet's contracts are on a chain.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WalletDeployment {

@@ -4,6 +4,7 @@ pragma solidity 0.8.30;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IServiceRouter} from "./interfaces/IServiceRouter.sol";
+import {IUniswapV2Router02} from "./interfaces/IUniswapV2.sol";
 
 /// @title The router of docs/spec.md section 5.7: what a wallet delegatecalls for what plain
 /// calls cannot do.
@@ -34,12 +35,49 @@ contract ServiceRouter is IServiceRouter {
     }
 
     /// @inheritdoc IServiceRouter
+    function swapV2AndCall(SwapV2 calldata swap, address target, uint256 value, bytes calldata data) external {
+        _swapV2AndCall(swap, target, value, data);
+    }
+
+    /// @inheritdoc IServiceRouter
     function handleSequenceDelegateCall(bytes32, uint256, uint256, uint256, uint256, bytes calldata data) external {
         bytes4 selector = bytes4(data);
-        if (selector != IServiceRouter.sweep.selector || data.length != 68) {
+        if (selector == IServiceRouter.sweep.selector && data.length == 68) {
+            (address token, address to) = abi.decode(data[4:], (address, address));
+            sweep(token, to);
+        } else if (selector == IServiceRouter.swapV2AndCall.selector) {
+            (SwapV2 memory swap, address target, uint256 value, bytes memory call) =
+                abi.decode(data[4:], (SwapV2, address, uint256, bytes));
+            _swapV2AndCall(swap, target, value, call);
+        } else {
             revert UnsupportedDelegateCall(selector);
         }
-        (address token, address to) = abi.decode(data[4:], (address, address));
-        sweep(token, to);
+    }
+
+    /// The swap into this account, then the call handed its output (docs/spec.md section 5.7).
+    function _swapV2AndCall(SwapV2 memory swap, address target, uint256 value, bytes memory data) private {
+        uint256 last = swap.path.length - 1;
+        IERC20 tokenIn = IERC20(swap.path[0]);
+        IERC20 tokenOut = IERC20(swap.path[last]);
+        IUniswapV2Router02 router = IUniswapV2Router02(swap.router);
+        uint256[] memory amounts;
+        if (swap.exactOutput) {
+            tokenIn.forceApprove(swap.router, swap.limit);
+            amounts = router.swapTokensForExactTokens(swap.amount, swap.limit, swap.path, address(this), swap.deadline);
+        } else {
+            tokenIn.forceApprove(swap.router, swap.amount);
+            amounts = router.swapExactTokensForTokens(swap.amount, swap.limit, swap.path, address(this), swap.deadline);
+        }
+        tokenIn.forceApprove(swap.router, 0);
+        uint256 amountOut = amounts[last];
+        tokenOut.forceApprove(target, amountOut);
+        (bool called, bytes memory returned) = target.call{value: value}(data);
+        if (!called) {
+            assembly ("memory-safe") {
+                revert(add(returned, 32), mload(returned))
+            }
+        }
+        tokenOut.forceApprove(target, 0);
+        emit SwappedAndCalled(address(tokenIn), address(tokenOut), amounts[0], amountOut, target);
     }
 }

@@ -8,9 +8,9 @@
 use alloy_primitives::{Address, Bytes, U256};
 use alloy_provider::Provider;
 use alloy_rpc_types_eth::TransactionReceipt;
-use alloy_sol_types::{SolCall, SolInterface};
+use alloy_sol_types::{SolCall, SolEvent, SolInterface};
 use intent_chain_tests::sign::sign_digest;
-use intent_chain_tests::wallet::{guest_batch, tokens, wallet_events, Uniswap, WalletDeployment};
+use intent_chain_tests::wallet::{guest_batch, tokens, wallet_events, IRecordingVault, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_contracts::IIntentWallet::{self, IIntentWalletErrors, IIntentWalletEvents};
 use intent_contracts::{IIntentWalletFactory, IPermitToken, IServiceRouter, IUniswapV2Router02};
@@ -154,6 +154,12 @@ fn call_events(receipt: &TransactionReceipt, wallet: Address) -> Vec<(&'static s
             IIntentWalletEvents::NonceChange(_) => None,
         })
         .collect()
+}
+
+/// The router's events `E` in `receipt`: logged at `wallet`, whose delegatecall ran it.
+fn router_events<E: SolEvent>(receipt: &TransactionReceipt, wallet: Address) -> Vec<E> {
+    let logs = receipt.inner.logs().iter().filter(|log| log.address() == wallet);
+    logs.filter_map(|log| log.log_decode::<E>().ok()).map(|log| log.inner.data).collect()
 }
 
 /// The return data of the first `CallFailed` logged at `at`.
@@ -460,16 +466,126 @@ async fn an_exact_output_swap_then_a_sweep_returns_the_leftover_to_the_owner() {
     assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125) - needed);
     assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
     // The router ran as the wallet: its event is logged at the wallet's address.
-    let swept: Vec<_> = receipt
-        .inner
-        .logs()
-        .iter()
-        .filter(|log| log.address() == wallet)
-        .filter_map(|log| log.log_decode::<IServiceRouter::Swept>().ok())
-        .map(|log| log.inner.data.clone())
-        .collect();
+    let swept = router_events::<IServiceRouter::Swept>(&receipt, wallet);
     assert_eq!(swept.len(), 1);
     assert_eq!((swept[0].token, swept[0].to, swept[0].amount), (setup.token, setup.owner(), tokens(125) - needed));
+}
+
+/// The router's `swapV2AndCall` of the deposit token for `out` through `uniswap`, handing the
+/// output to `vault`'s `deposit(out, pulled)`, delegatecalled by the wallet (IGNORE).
+fn swap_and_call(
+    setup: &Setup,
+    uniswap: &Uniswap,
+    out: Address,
+    exact_output: bool,
+    amounts: [U256; 2],
+    vault: Address,
+    pulled: U256,
+) -> Value {
+    let swap = IServiceRouter::SwapV2 {
+        router: uniswap.router,
+        exactOutput: exact_output,
+        amount: amounts[0],
+        limit: amounts[1],
+        path: vec![setup.token, out],
+        deadline: U256::MAX,
+    };
+    let deposit = IRecordingVault::depositCall { token: out, amount: pulled }.abi_encode();
+    let data = IServiceRouter::swapV2AndCallCall { swap, target: vault, value: U256::ZERO, data: deposit.into() };
+    json!({
+        "to": setup.deployment.router,
+        "data": Bytes::from(data.abi_encode()),
+        "delegateCall": true,
+        "behaviorOnError": IGNORE,
+    })
+}
+
+/// A bundle of the router's swap into the wallet handed to a vault, the fallback refund and
+/// the sweeps of what is left of both tokens; run on a wallet funded with 125 tokens. The
+/// receipt, the wallet, the vault's record of the wallet and the owner's balance of `out`.
+async fn swapped_into_a_vault(
+    setup: &Setup,
+    exact_output: bool,
+    amounts: [U256; 2],
+    pulled: U256,
+) -> (TransactionReceipt, Address, Address, U256) {
+    let (uniswap, out) = pool(setup).await;
+    let vault = setup.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
+    let router = setup.deployment.router;
+    let run = bundle(
+        vec![
+            swap_and_call(setup, &uniswap, out, exact_output, amounts, vault, pulled),
+            sweep(router, setup.token, setup.owner(), true),
+            sweep(router, setup.token, setup.owner(), false),
+            sweep(router, out, setup.owner(), false),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+    assert!(receipt.status());
+    let recorded = IRecordingVault::new(vault, setup.chain.provider()).deposited(out, wallet).call().await.unwrap();
+    // Nothing is left in the wallet, and no allowance of it.
+    for token in [setup.token, out] {
+        assert_eq!(setup.balance(token, wallet).await, U256::ZERO);
+        let erc20 = IPermitToken::new(token, setup.chain.provider());
+        for spender in [uniswap.router, vault] {
+            assert_eq!(erc20.allowance(wallet, spender).call().await.unwrap(), U256::ZERO);
+        }
+    }
+    (receipt, wallet, out, recorded)
+}
+
+#[tokio::test]
+async fn the_routers_exact_input_swap_pays_the_wallet_and_hands_the_output_to_the_destination_call() {
+    let setup = Setup::new().await;
+    // What `pool`'s 1,000 to 2,000 pays for 125, by Uniswap V2's formula (0.3% fee).
+    let (amount_in, reserves) = (tokens(125) * U256::from(997), [tokens(1_000), tokens(2_000)]);
+    let expected = amount_in * reserves[1] / (reserves[0] * U256::from(1_000) + amount_in);
+    let least = tokens(200);
+    let (receipt, wallet, out, recorded) = swapped_into_a_vault(&setup, false, [tokens(125), least], least).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1), ("succeeded", 2), ("succeeded", 3)]);
+    assert_eq!(recorded, least, "the vault pulled what its call asked for, from the wallet");
+    let swapped = router_events::<IServiceRouter::SwappedAndCalled>(&receipt, wallet);
+    assert_eq!(swapped.len(), 1);
+    let output = swapped[0].amountOut;
+    assert_eq!((swapped[0].tokenIn, swapped[0].tokenOut, swapped[0].amountIn), (setup.token, out, tokens(125)));
+    assert_eq!(output, expected);
+    assert!(output >= least);
+    // The output the vault did not pull went to the owner by the last sweep.
+    assert_eq!(setup.balance(out, setup.owner()).await, output - least);
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn the_routers_exact_output_swap_spends_what_it_needs_and_the_owner_gets_the_rest() {
+    let setup = Setup::new().await;
+    let (receipt, wallet, out, recorded) =
+        swapped_into_a_vault(&setup, true, [tokens(100), tokens(125)], tokens(100)).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1), ("succeeded", 2), ("succeeded", 3)]);
+    assert_eq!(recorded, tokens(100), "exactly the amount bought");
+    let spent = tokens(125) - setup.balance(setup.token, setup.owner()).await;
+    assert!(spent > U256::ZERO && spent < tokens(125), "the unspent input went back to the owner: {spent}");
+    assert_eq!(setup.balance(out, setup.owner()).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_destination_call_that_reverts_undoes_the_routers_swap_and_the_fallback_refunds_the_deposit() {
+    let setup = Setup::new().await;
+    // The vault asks for more than the swap bought: its pull reverts.
+    let (receipt, wallet, out, recorded) =
+        swapped_into_a_vault(&setup, false, [tokens(125), tokens(200)], tokens(300)).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1), ("succeeded", 2), ("succeeded", 3)]);
+    let reason = IPermitToken::IPermitTokenErrors::abi_decode(&first_failure(&receipt, wallet)).unwrap();
+    let IPermitToken::IPermitTokenErrors::ERC20InsufficientAllowance(reason) = reason else { panic!("{reason:?}") };
+    assert_eq!(reason.needed, tokens(300), "the vault's revert, passed through");
+    assert_eq!(recorded, U256::ZERO);
+    // The swap was undone: the whole deposit is back with the owner, nothing of `out` moved.
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125));
+    assert_eq!(setup.balance(out, setup.owner()).await, U256::ZERO);
 }
 
 #[tokio::test]

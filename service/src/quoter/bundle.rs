@@ -9,13 +9,22 @@
 //!    recipient, deadline)` (EXACT_INPUT), `router.swapTokensForExactTokens(toAmount, spend,
 //!    …)` (EXACT_OUTPUT), or `toToken.transfer(recipient, toAmount)` (one token; a value call
 //!    for the native token);
-//! 3. with `destinationCallData`: `destinationToAddress` called with it and
-//!    `destinationCallValue`, IGNORE;
+//! 3. with `destinationCallData`, one token, instead of the transfer:
+//!    `toToken.approve(destinationToAddress, toAmount)`, IGNORE, then
+//!    `destinationToAddress` called with the data and `destinationCallValue`, IGNORE, so that
+//!    the target pulls the output with `transferFrom`; for the native token the one call,
+//!    with `toAmount` plus `destinationCallValue` as its value. A swap, instead of calls 1
+//!    and 2: one delegate call of `ServiceRouter.swapV2AndCall`, IGNORE: the swap pays the
+//!    wallet that runs it (a plain call cannot name it: its address derives from this
+//!    bundle) and the target is approved for the output and called, so a failed call undoes
+//!    the swap;
 //! 4. the refund: delegate call of `ServiceRouter.sweep(fromToken, owner)`, `onlyFallback`,
 //!    IGNORE: it runs only when the call before it failed, so the deposit goes back in the
 //!    same transaction;
 //! 5. the leftovers: the same sweep, not only on fallback, IGNORE (what an EXACT_OUTPUT swap
-//!    did not spend).
+//!    did not spend);
+//! 6. after a swap with a destination call: `ServiceRouter.sweep(toToken, owner)`, IGNORE (what the target did not
+//!    pull).
 //!
 //! The recipient is `destinationToAddress`, else the owner. No pricing here (`pricing`) and
 //! no addresses derived here (`assembly`, from the core's `wallet`).
@@ -88,6 +97,25 @@ pub(crate) fn sweep(service_router: Address, token: Address, to: Address, only_f
     }
 }
 
+/// A delegate call of the ServiceRouter's `swapV2AndCall`: `trade`'s swap through `router`
+/// into the wallet, its output handed to `trade`'s destination call.
+fn swap_and_call(trade: &Trade, router: Address) -> Call {
+    let (data, value) = trade.destination_call.clone().unwrap_or_default();
+    let wallet = trade.wallet;
+    let (amount, limit) =
+        if wallet.exact_output { (trade.to_amount, wallet.spend) } else { (wallet.spend, trade.to_amount_min) };
+    let swap = IServiceRouter::SwapV2 {
+        router,
+        exactOutput: wallet.exact_output,
+        amount,
+        limit,
+        path: vec![trade.from_token, trade.to_token],
+        deadline: trade.deadline,
+    };
+    let call_data = IServiceRouter::swapV2AndCallCall { swap, target: trade.recipient, value, data }.abi_encode();
+    Call { delegate_call: Some(true), ..call(trade.service_router, U256::ZERO, call_data, IGNORE) }
+}
+
 /// A transfer of `amount` of `token` (the native token: a value call) to `to`.
 fn transfer(token: Address, to: Address, amount: U256, behavior_on_error: u8) -> Call {
     if token == Address::ZERO {
@@ -104,6 +132,7 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
     }
     let wallet = trade.wallet;
     match trade.swap_router.filter(|_| wallet.swap) {
+        Some(router) if trade.destination_call.is_some() => calls.push(swap_and_call(trade, router)),
         Some(router) => {
             let approve = IPermitToken::approveCall { spender: router, value: wallet.spend };
             calls.push(call(trade.from_token, U256::ZERO, approve.abi_encode(), IGNORE));
@@ -130,13 +159,25 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
             };
             calls.push(call(router, U256::ZERO, data, IGNORE));
         }
-        None => calls.push(transfer(trade.to_token, trade.recipient, trade.to_amount, IGNORE)),
-    }
-    if let Some((data, value)) = &trade.destination_call {
-        calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
+        None => match &trade.destination_call {
+            // The output stays in the wallet and is handed to the call: an ERC-20 approved
+            // to the call's target (which pulls it), the native token as the call's value.
+            Some((data, value)) if trade.to_token == Address::ZERO => {
+                calls.push(call(trade.recipient, trade.to_amount.saturating_add(*value), data.to_vec(), IGNORE));
+            }
+            Some((data, value)) => {
+                let approve = IPermitToken::approveCall { spender: trade.recipient, value: trade.to_amount };
+                calls.push(call(trade.to_token, U256::ZERO, approve.abi_encode(), IGNORE));
+                calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
+            }
+            None => calls.push(transfer(trade.to_token, trade.recipient, trade.to_amount, IGNORE)),
+        },
     }
     calls.push(sweep(trade.service_router, trade.from_token, trade.owner, true));
     calls.push(sweep(trade.service_router, trade.from_token, trade.owner, false));
+    if wallet.swap && trade.destination_call.is_some() {
+        calls.push(sweep(trade.service_router, trade.to_token, trade.owner, false));
+    }
     CallBundle {
         calls,
         chain_id: trade.chain_id,

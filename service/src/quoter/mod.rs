@@ -151,13 +151,23 @@ impl ConfiguredQuoter {
         let inputs = assembly::Inputs { config, request, origin, destination, project_id, salt, now, expires_at };
         let response = assembly::assemble(&inputs, &pricing)?;
         if let Some(context) = self.wallet_chain(request).and_then(ChainConfig::wallet_context) {
-            let intent = &response.intent;
-            intent_core::rules::check_intent_addresses(intent, &context)
-                .and_then(|()| intent_core::rules::check_meta_transactions(intent, &context))
-                .map_err(|e| failure::internal(&format!("a quote built here breaks the core's rule: {e}")))?;
+            check_built(&response.intent, &context)?;
         }
         Ok(response)
     }
+}
+
+/// The core's intent-address and meta-transaction rules on `intent`, a quote built here in
+/// the wallet of `context`.
+///
+/// # Errors
+///
+/// `INTERNAL` (500, the rule's error only in the log): a quote that breaks them is this
+/// service's bug, never the user's.
+fn check_built(intent: &intent_core::Intent, context: &intent_core::wallet::WalletContext) -> Result<(), Failure> {
+    intent_core::rules::check_intent_addresses(intent, context)
+        .and_then(|()| intent_core::rules::check_meta_transactions(intent, context))
+        .map_err(|e| failure::internal(&format!("a quote built here breaks the core's rule: {e}")))
 }
 
 impl Quoter for ConfiguredQuoter {
@@ -581,6 +591,30 @@ mod tests {
         // The addresses commit to the calls: another salt, the same intent address.
         let again = quoter.quote_with(&request, 7, B256::repeat_byte(9), (now, expires_at), None).unwrap();
         assert_eq!(again.intent.origin_intent_address, intent.origin_intent_address);
+    }
+
+    #[test]
+    fn a_built_quote_that_breaks_the_address_rule_is_answered_500_internal() {
+        let (now, expires_at) = times();
+        let mut request = same_chain(DAI, DAI, "1000000", false);
+        request.destination_to_address = Some(Address::repeat_byte(0x44));
+        let quote = wallet_quoter().quote_with(&request, 7, B256::ZERO, (now, expires_at), None).unwrap();
+        let context = intent_core::wallet::WalletContext::PUBLISHED;
+        check_built(&quote.intent, &context).unwrap();
+        // One byte of the transfer's calldata changed after the address was derived.
+        let mut broken = quote.intent.clone();
+        let data = broken.origin_calls.calls[1].data.as_mut().unwrap();
+        let mut bytes = data.to_vec();
+        bytes[35] ^= 1;
+        *data = bytes.into();
+        let failure = check_built(&broken, &context).unwrap_err();
+        let Failure::Internal(detail) = &failure else { panic!("{failure:?}") };
+        assert!(detail.contains("intent address mismatch") && detail.ends_with("at originIntentAddress"), "{detail}");
+        assert_eq!(failure.status(), axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+        // The body names no rule: the detail is the log's.
+        let body = failure.body();
+        assert_eq!((body.error, body.code, body.status, body.cause.as_str()), ("Unexpected", 2001, 500, "INTERNAL"));
+        assert!(!body.msg.contains("mismatch"), "{}", body.msg);
     }
 
     #[test]

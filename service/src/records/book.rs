@@ -7,14 +7,15 @@
 //! becomes a replay) judged at a fresh "now" (never earlier than the record's last event),
 //! and answered 409 after [`MAX_ATTEMPTS`] losses. A change that makes a gasless intent
 //! EXECUTING queues it for relaying in the same transaction and says so to its caller
-//! ([`Changed::execution`]), so that this is decided once.
+//! ([`Changed::execution`]), so that this is decided once; a change that makes any intent
+//! EXECUTING names its origin chain ([`Changed::executing_on`]), whose executor is woken.
 //!
 //! What does not live here: which event an operation applies ([`super`]), the rows' form
 //! ([`super::rows`]), the SQL ([`crate::store`]).
 
 use std::sync::Arc;
 
-use intent_core::{IntentRecord, ServerFailure, Timestamp};
+use intent_core::{IntentRecord, IntentStatus, ServerFailure, Timestamp};
 
 use super::cache::RecordCache;
 use super::relaying::Execution;
@@ -54,6 +55,8 @@ pub(super) struct Changed<T> {
     pub answer: T,
     /// The execution queued for relaying.
     pub execution: Option<Execution>,
+    /// The origin chain of an intent the change made EXECUTING (gasless or not).
+    pub executing_on: Option<u64>,
 }
 
 /// The records' store, their kept copies and their waiters' signals.
@@ -186,13 +189,16 @@ impl Book {
                 continue;
             }
             match step? {
-                Step::Answer(answer) => return Ok(Changed { answer, execution: None }),
+                Step::Answer(answer) => return Ok(Changed { answer, execution: None, executing_on: None }),
                 Step::Store(mut record, proofs, answer) => {
                     // The row's revision counts every stored change.
                     let next = revision.saturating_add(1);
                     let mut new_hashes = transaction_hashes(&record);
                     new_hashes.retain(|hash| !hashes_before.contains(hash));
                     let execution = relay_of(&status_before, &record);
+                    let executing_on = (status_before != IntentStatus::Executing
+                        && *record.status() == IntentStatus::Executing)
+                        .then(|| record.intent().origin_chain_id);
                     let row = StoredRecord {
                         queue_relay_on: execution.as_ref().map(|execution| stored_chain_id(execution.chain_id())),
                         ..stored(&mut record, project_id, next, new_hashes)
@@ -202,7 +208,7 @@ impl Book {
                             self.waiters.changed(intent_id, next);
                             self.cache
                                 .put(intent_id.to_owned(), Loaded { record: *record, revision: next, project_id });
-                            return Ok(Changed { answer, execution });
+                            return Ok(Changed { answer, execution, executing_on });
                         }
                         Swapped::LostRace => {
                             floor = at;

@@ -166,6 +166,9 @@ impl Records {
         if let Some(execution) = changed.execution {
             self.relaying.hand(execution);
         }
+        if let Some(chain_id) = changed.executing_on {
+            self.relaying.wake(chain_id);
+        }
         changed.answer
     }
 
@@ -561,7 +564,7 @@ mod tests {
     use intent_core::eip712::EntrypointNames;
     use intent_core::{from_slice, to_string, Address, QuoteRequest, B256, U256};
     use k256::ecdsa::SigningKey;
-    use tokio::sync::mpsc;
+    use tokio::sync::{mpsc, Notify};
 
     use super::*;
     use crate::config::ServiceConfig;
@@ -580,8 +583,11 @@ mod tests {
     }
 
     /// The records of the shipped configuration on a fresh SQLite file, every chain's gasless
-    /// executions handed to the queue answered with them.
-    async fn relayed_records(name: &str) -> (Arc<Records>, Arc<Book>, mpsc::UnboundedReceiver<Execution>, Scratch) {
+    /// executions handed to the queue answered with them, and every chain's executor woken by
+    /// the signal answered with them too.
+    async fn relayed_records(
+        name: &str,
+    ) -> (Arc<Records>, Arc<Book>, mpsc::UnboundedReceiver<Execution>, Arc<Notify>, Scratch) {
         let config = ServiceConfig::load(None).expect("the shipped configuration");
         let path = std::env::temp_dir().join(format!("intent-service-records-{}-{name}.db", std::process::id()));
         let scratch = Scratch(path.display().to_string());
@@ -590,9 +596,21 @@ mod tests {
         let chain = Arc::new(ChainView::new(config.clone()).expect("the shipped chains"));
         let (queue, handed) = mpsc::unbounded_channel();
         let reach = config.chains.iter().map(|chain| (chain.chain_id, Reach::Relayed(queue.clone()))).collect();
+        let wake = Arc::new(Notify::new());
+        let wakes = config.chains.iter().map(|chain| (chain.chain_id, wake.clone())).collect();
         let quoter = Box::new(ConfiguredQuoter::new(config.clone()));
-        let records = Records::new(book.clone(), quoter, config.policy(), chain, Relaying::new(reach));
-        (records, book, handed, scratch)
+        let relaying = Relaying::new(reach).with_wakes(wakes);
+        let records = Records::new(book.clone(), quoter, config.policy(), chain, relaying);
+        (records, book, handed, wake, scratch)
+    }
+
+    /// Whether `wake` was signalled since it was last waited on (its permit, taken).
+    async fn woken(wake: &Notify) -> bool {
+        tokio::select! {
+            biased;
+            () = wake.notified() => true,
+            () = std::future::ready(()) => false,
+        }
     }
 
     /// The demo owner's key (`service/demo/owner.key`).
@@ -619,7 +637,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_gasless_execute_loads_its_record_once_and_hands_it_to_its_chains_relayer_itself() {
-        let (records, book, mut handed, _scratch) = relayed_records("gasless").await;
+        let (records, book, mut handed, wake, _scratch) = relayed_records("gasless").await;
         let now = Timestamp::now();
         let quote = committed(&records, now).await;
         let deadline = u64::try_from(now.unix_seconds()).expect("after 1970") + 600;
@@ -635,16 +653,18 @@ mod tests {
         let execution = handed.try_recv().expect("handed to its chain's relayer by the change");
         assert_eq!((execution.intent_id(), &execution.request), (quote.intent.intent_id.as_str(), &request));
         assert!(handed.try_recv().is_err(), "handed once");
+        assert!(woken(&wake).await, "its chain's executor is woken by the change");
         // The same request again is a replay: judged on the record read once, handed nothing.
         let loads = book.loads.load(Ordering::Relaxed);
         records.execute(&request, CALLER, later, || later).await.expect("a replay");
         assert_eq!(book.loads.load(Ordering::Relaxed) - loads, 1);
         assert!(handed.try_recv().is_err(), "a replay is not handed again");
+        assert!(!woken(&wake).await, "a replay wakes nothing");
     }
 
     #[tokio::test]
-    async fn a_deposit_hash_execute_loads_its_record_once_and_is_handed_to_no_relayer() {
-        let (records, book, mut handed, _scratch) = relayed_records("hash").await;
+    async fn a_deposit_hash_execute_loads_its_record_once_is_handed_to_no_relayer_and_wakes_the_executor() {
+        let (records, book, mut handed, wake, _scratch) = relayed_records("hash").await;
         let now = Timestamp::now();
         let quote = committed(&records, now).await;
         let mut hash = B256::ZERO;
@@ -657,5 +677,7 @@ mod tests {
         assert_eq!(response.intent_status, IntentStatus::Executing);
         assert_eq!(book.loads.load(Ordering::Relaxed) - loads, 1, "an execute reads its record once");
         assert!(handed.try_recv().is_err(), "nothing to relay");
+        assert!(woken(&wake).await, "its chain's executor is woken by the change to EXECUTING");
+        assert!(!woken(&wake).await, "once");
     }
 }

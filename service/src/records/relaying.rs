@@ -9,7 +9,9 @@
 //! handle through which they read an execution or a record and keep a transaction's
 //! progress, apply the fact that answers a record's step, or fail it, each a change of the
 //! book like any other. Each relayer task also keeps its chain's [`Funds`]:
-//! whether the relayer can pay for gas, which `/healthz` and RuntimeStatus report.
+//! whether the relayer can pay for gas, which `/healthz` and RuntimeStatus report. A change
+//! that makes an intent EXECUTING wakes its chain's executor ([`Relaying::wake`]), so that it
+//! takes the intent's first step at once rather than at its next look.
 //!
 //! What does not live here: signing, sending and following transactions ([`crate::relay`]).
 
@@ -92,12 +94,13 @@ pub struct Relaying {
     chains: HashMap<u64, Reach>,
     funds: HashMap<u64, Arc<Funds>>,
     executed: std::collections::HashSet<u64>,
+    wakes: HashMap<u64, Arc<tokio::sync::Notify>>,
 }
 
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new() }
+        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new(), wakes: HashMap::new() }
     }
 
     /// The same, with the funds each chain's relayer task keeps.
@@ -109,6 +112,19 @@ impl Relaying {
     /// in the configuration).
     pub fn executing(self, executed: std::collections::HashSet<u64>) -> Relaying {
         Relaying { executed, ..self }
+    }
+
+    /// The same, with the signal that wakes each chain's executor.
+    pub fn with_wakes(self, wakes: HashMap<u64, Arc<tokio::sync::Notify>>) -> Relaying {
+        Relaying { wakes, ..self }
+    }
+
+    /// Wakes the executor of `chain_id`, when one runs here: an intent there has just become
+    /// EXECUTING. A wake while it is busy is kept for its next wait (`Notify`'s permit).
+    pub(super) fn wake(&self, chain_id: u64) {
+        if let Some(wake) = self.wakes.get(&chain_id) {
+            wake.notify_one();
+        }
     }
 
     /// Each chain's relayer that cannot pay for gas, with why, by chain id.

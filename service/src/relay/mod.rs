@@ -65,6 +65,7 @@ pub fn start(
 ) -> Relaying {
     let mut reach = HashMap::new();
     let mut funds = HashMap::new();
+    let mut wakes = HashMap::new();
     let mut executed = HashSet::new();
     for configured in &config.chains {
         let chain_id = configured.chain_id;
@@ -86,9 +87,13 @@ pub fn start(
         let (Some(key), Some(node)) = (key, chain.node(chain_id)) else { continue };
         let chain_funds = Arc::new(Funds::default());
         funds.insert(chain_id, chain_funds.clone());
+        let wake = Arc::new(tokio::sync::Notify::new());
+        if configured.wallet.is_some() {
+            wakes.insert(chain_id, wake.clone());
+        }
         let sender = sender::ChainSender {
             node: node.clone(),
-            confirmations: configured.deposit_confirmations.unwrap_or(1).max(1),
+            wake,
             replace_after: configured.replace_after_blocks.unwrap_or(REPLACE_AFTER_BLOCKS).max(1),
             max_bumps: configured.max_fee_bumps.unwrap_or(MAX_FEE_BUMPS),
             funds: chain_funds,
@@ -103,5 +108,5 @@ pub fn start(
         tokio::spawn(sender.run(queued));
         reach.insert(chain_id, Reach::Relayed(queue));
     }
-    Relaying::new(reach).with_funds(funds).executing(executed)
+    Relaying::new(reach).with_funds(funds).with_wakes(wakes).executing(executed)
 }

@@ -4,7 +4,7 @@
 //! token's balance at the intent address (answered with [`EventInput::balance`] once it
 //! meets the precondition), sends the origin meta-transaction from the relayer's key
 //! (signed, stored and kept SENT before it is sent, like a relay: [`Task::sign_store_send`]),
-//! follows its receipt to the chain's confirmations (answered with
+//! follows its receipt to the confirmations of the record's policy (answered with
 //! [`EventInput::origin_receipt`]: the core judges it), or gives up with the core's reason
 //! ([`EventInput::fail`]). Each change goes through the records' [`Deposits`] handle.
 //!
@@ -126,7 +126,7 @@ impl Task {
                 true
             }
             Step::FollowOrigin { hash, .. } => {
-                self.follow_origin(intent_id, hash).await;
+                self.follow_origin(intent_id, hash, record.policy().deposit_confirmations.max(1)).await;
                 false
             }
         }
@@ -267,9 +267,9 @@ impl Task {
     }
 
     /// Follows the origin transaction the record keeps as `hash` (or the version of it that
-    /// was mined): MINING once included, then, at the chain's confirmations, its receipt
-    /// for the core to judge.
-    async fn follow_origin(&mut self, intent_id: &str, hash: B256) {
+    /// was mined): MINING once included, then, at `confirmations` (the record's policy's,
+    /// which the core judges the receipt against), its receipt for the core to judge.
+    async fn follow_origin(&mut self, intent_id: &str, hash: B256, confirmations: u64) {
         let chain = &self.chain;
         let mut hashes = vec![hash];
         if let Ok(versions) = chain.deposits.store().signed_versions(intent_id, TxKind::Origin).await {
@@ -290,7 +290,7 @@ impl Task {
         let Ok(head) = chain.rpc(chain.provider().get_block_number()).await else { return };
         let block = receipt.block_number.unwrap_or(head);
         let mined_hash = receipt.transaction_hash;
-        if head.saturating_sub(block).saturating_add(1) < chain.confirmations || mined_hash != hash {
+        if head.saturating_sub(block).saturating_add(1) < confirmations || mined_hash != hash {
             let mined_at = self.mined_at(block).await;
             let mining =
                 report(chain.chain_id(), TxKind::Origin, TransactionStatus::Mining, mined_hash, None, mined_at);

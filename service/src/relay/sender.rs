@@ -125,7 +125,9 @@ impl Following {
 /// The relayer of one chain.
 pub(super) struct ChainSender {
     pub node: Node,
-    pub confirmations: u64,
+    /// Woken when an intent of this chain becomes EXECUTING (by the records) or its relayed
+    /// deposit succeeds (here): the executor looks at once.
+    pub wake: Arc<tokio::sync::Notify>,
     /// Blocks after which a version not mined is replaced.
     pub replace_after: u64,
     /// How many replacements one transaction may have.
@@ -210,8 +212,12 @@ impl ChainSender {
     }
 
     /// Runs the task: first the relays left pending by an earlier run, then every execution
-    /// `queue` hands over; ends when the queue is closed.
+    /// `queue` hands over, and the executor's look whenever it is woken (and at least every
+    /// [`RETRY_EVERY`], for the intents another instance made EXECUTING); ends when the queue
+    /// is closed.
     pub async fn run(self, mut queue: mpsc::UnboundedReceiver<Execution>) {
+        let wake = self.wake.clone();
+        let executes = self.executes;
         let mut task =
             Task { chain: self, next_nonce: None, pending: Vec::new(), retry: Vec::new(), waiting: HashMap::new() };
         task.load_pending().await;
@@ -224,6 +230,7 @@ impl ChainSender {
                     Some(execution) => task.relay_or_keep(execution.intent_id().to_owned(), Some(execution)).await,
                     None => return,
                 },
+                () = wake.notified(), if executes => task.drive_origins().await,
                 _ = tick.tick() => {
                     task.follow().await;
                     if retried.elapsed() >= RETRY_EVERY {
@@ -752,7 +759,9 @@ impl Task {
             return true;
         }
         let confirmations = head.saturating_sub(block).saturating_add(1);
-        if confirmations < chain.confirmations {
+        // The confirmations the core judges a deposit with: the record's policy's.
+        let Ok(record) = chain.deposits.record(&relay.intent_id).await else { return false };
+        if confirmations < record.policy().deposit_confirmations.max(1) {
             if !following.mining {
                 let mining = report(
                     chain.chain_id(),
@@ -774,6 +783,8 @@ impl Task {
         }
         tracing::info!(intent_id = relay.intent_id, txn_hash = %relay.txn_hash, "relayer: deposit succeeded");
         chain.metrics.relay(RelayOutcome::Succeeded);
+        // Its intent's next step is the executor's: at once, not at its next look.
+        chain.wake.notify_one();
         if let Err(e) = store.finish_signed(&relay.intent_id, TxKind::Deposit, "SUCCEEDED").await {
             tracing::warn!(intent_id = relay.intent_id, error = %e, "relayer: cannot store the success");
         }

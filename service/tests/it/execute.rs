@@ -6,7 +6,9 @@
 //! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
-//! transaction; a meta-transaction someone else sent first is adopted; without a relayer key
+//! transaction; a swap then a destination call (EXACT_INPUT and EXACT_OUTPUT) hands a
+//! recording vault the output (the owner gets what it did not pull or spend), and the vault's revert undoes the swap and refunds the
+//! owner in the same transaction; a meta-transaction someone else sent first is adopted; without a relayer key
 //! the receipt says why and the intent fails at the time bound; a restart after the origin
 //! transaction was sent follows it, and two instances on one database execute once (those
 //! two with each instance on a runtime of its own, [`Instance`], so that dropping one stops
@@ -21,8 +23,10 @@ use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY, OPE
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use alloy_sol_types::SolCall;
-use intent_chain_tests::wallet::tokens;
-use intent_contracts::IUniswapV2Router02;
+use intent_chain_tests::sign::sign_digest;
+use intent_chain_tests::wallet::{guest_batch, tokens, IRecordingVault};
+use intent_contracts::{IServiceRouter, IUniswapV2Router02};
+use intent_core::wallet::IntentConfiguration;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::ServiceConfig;
 use intent_service::relay::RelayerKey;
@@ -84,11 +88,25 @@ impl Executing {
     /// with `slippage`, and commits it.
     async fn committed(&self, to: Address, amount: u64, slippage: f64) -> QuoteResponse {
         let chain = self.chain();
-        let request = chain.sell_request(to, amount, chain.chain.address(RECIPIENT), slippage);
+        self.quote_and_commit(chain.sell_request(to, amount, chain.chain.address(RECIPIENT), slippage)).await
+    }
+
+    /// Quotes `request` and commits the quote.
+    async fn quote_and_commit(&self, request: Value) -> QuoteResponse {
         let quote = self.rpc("QuoteIntent", &request.to_string()).await;
         let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
         self.rpc("CommitIntent", &commit_body(&quote)).await;
         quote
+    }
+
+    /// Quotes, commits, deposits and executes `request`: the quote and its receipt once it
+    /// is no longer EXECUTING.
+    async fn run(&self, request: Value) -> (QuoteResponse, Value) {
+        let quote = self.quote_and_commit(request).await;
+        let deposit = self.deposit(&quote).await;
+        self.execute(&quote, deposit).await;
+        let receipt = self.settled(&quote.intent.intent_id).await;
+        (quote, receipt)
     }
 
     /// The owner deposits `quote`'s amount at its intent address: the transfer's hash.
@@ -127,6 +145,32 @@ impl Executing {
     }
 }
 
+/// Asserts that `receipt` SUCCEEDED with its deposit and origin transactions, the origin one
+/// `quote`'s meta-transaction mined from the relayer's key, sent once.
+async fn assert_succeeded(run: &Executing, quote: &QuoteResponse, receipt: &Value) {
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
+    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = run.chain().chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    assert!(mined.status());
+    assert_eq!(mined.from, run.chain().chain.address(RELAYER), "sent from the relayer's key");
+    assert_eq!(mined.to, Some(quote.intent.origin_meta_txn.contract));
+    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
+}
+
+/// Asserts that `receipt` is REFUNDED: its origin transaction FAILED with a reason that
+/// contains `reason`, its refund SUCCEEDED in that same transaction.
+fn assert_refunded(receipt: &Value, reason: &str) {
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    let origin = &receipt["originTransaction"];
+    assert_eq!(origin["status"], "FAILED", "{receipt}");
+    assert!(origin["statusReason"].as_str().unwrap_or_default().contains(reason), "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     let run = Executing::start(31_337_901, "execute-swap", true, |_| {}).await;
@@ -142,22 +186,13 @@ async fn a_same_chain_swap_deposited_in_hash_mode_is_executed_by_the_service() {
     run.execute(&quote, deposit).await;
     // Nothing else is called: the service reads the balance, sends and follows.
     let receipt = run.settled(&intent.intent_id).await;
-    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "SUCCEEDED", "{receipt}");
-    assert_eq!(receipt["depositTransaction"]["status"], "SUCCEEDED", "{receipt}");
-    let hash = origin["txnHash"].as_str().unwrap().parse().unwrap();
-    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
-    assert!(mined.status());
-    assert_eq!(mined.from, chain.chain.address(RELAYER), "sent from the relayer's key");
-    assert_eq!(mined.to, Some(intent.origin_meta_txn.contract));
+    assert_succeeded(&run, &quote, &receipt).await;
 
     let wallet = intent.origin_intent_address;
     assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
     assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
     assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
     assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
-    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -218,13 +253,7 @@ async fn a_swap_whose_pool_moved_after_the_quote_fails_with_the_revert_and_refun
 
     run.execute(&quote, deposit).await;
     let receipt = run.settled(&intent.intent_id).await;
-    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
-    let origin = &receipt["originTransaction"];
-    assert_eq!(origin["status"], "FAILED", "{receipt}");
-    let reason = origin["statusReason"].as_str().unwrap_or_default();
-    assert!(reason.contains("INSUFFICIENT_OUTPUT_AMOUNT"), "{receipt}");
-    let refund = &receipt["refundTransaction"];
-    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &origin["txnHash"]), "{receipt}");
+    assert_refunded(&receipt, "INSUFFICIENT_OUTPUT_AMOUNT");
     // The owner is repaid in the same transaction, less the fee the executor kept.
     assert_eq!(run.balance(sold, owner).await, owner_before - intent.fees.service_fee_total);
     assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
@@ -392,4 +421,246 @@ fn two_instances_on_one_database_execute_an_intent_once() {
     assert_eq!(done["status"], "SUCCEEDED", "{done}");
     assert_eq!(two.receipt(&intent_id)["originTransaction"], done["originTransaction"]);
     assert_eq!(own.relayer_nonce(), 1, "executed once");
+}
+
+/// A QuoteIntent body on `chain`: the owner buys exactly `amount` whole tokens of `to` with
+/// the first test token, paid to `recipient`.
+fn buy_request(chain: &StackChain, to: Address, amount: u64, recipient: Address) -> Value {
+    let mut request = chain.sell_request(to, 0, recipient, 0.01);
+    let object = request.as_object_mut().unwrap();
+    object.remove("originTokenAmount");
+    object.insert("tradeType".into(), "EXACT_OUTPUT".into());
+    object.insert("destinationTokenAmount".into(), tokens(amount).to_string().into());
+    request
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exact_output_swap_pays_the_recipient_the_exact_amount_and_the_owner_the_leftover() {
+    let run = Executing::start(31_337_908, "execute-exact-output", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let (owner, recipient) = (chain.chain.address(OWNER), chain.chain.address(RECIPIENT));
+    let collector = chain.chain.address(FEE_COLLECTOR);
+    let (owner_before, received_before, collected_before) =
+        (run.balance(sold, owner).await, run.balance(bought, recipient).await, run.balance(sold, collector).await);
+    // What the pool asks now for the amount bought: the swap will spend that, and the
+    // wallet's leftover (the quote's slippage margin) goes back to the owner.
+    let router = IUniswapV2Router02::new(chain.uniswap.router, chain.chain.provider());
+    let spent = router.getAmountsIn(tokens(5), vec![sold, bought]).call().await.unwrap()[0];
+
+    let (quote, receipt) = run.run(buy_request(chain, bought, 5, recipient)).await;
+    let intent = &quote.intent;
+    assert_succeeded(&run, &quote, &receipt).await;
+    assert_eq!(run.balance(bought, recipient).await - received_before, tokens(5), "exactly the amount bought");
+    assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
+    let leftover = intent.deposit_transaction.amount - intent.fees.service_fee_total - spent;
+    assert!(leftover > U256::ZERO, "the quote's margin was not spent");
+    assert_eq!(run.balance(sold, owner).await, owner_before - intent.deposit_transaction.amount + leftover);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+    assert_eq!(run.balance(bought, intent.origin_intent_address).await, U256::ZERO);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_transfer_of_the_deposit_token_pays_the_recipient_and_the_fee_collector() {
+    let run = Executing::start(31_337_909, "execute-transfer", true, |_| {}).await;
+    let chain = run.chain();
+    let sold = run.tokens().0;
+    let (recipient, collector) = (chain.chain.address(RECIPIENT), chain.chain.address(FEE_COLLECTOR));
+    let (received_before, collected_before) = (run.balance(sold, recipient).await, run.balance(sold, collector).await);
+
+    let (quote, receipt) = run.run(chain.sell_request(sold, 20, recipient, 0.01)).await;
+    let intent = &quote.intent;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let fee = intent.fees.service_fee_total;
+    assert!(fee > U256::ZERO);
+    assert_eq!(run.balance(sold, recipient).await - received_before, tokens(20) - fee);
+    assert_eq!(intent.quote.to_amount, tokens(20) - fee);
+    assert_eq!(run.balance(sold, collector).await - collected_before, fee);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_pulled() {
+    let run = Executing::start(31_337_910, "execute-destination-call", true, |_| {}).await;
+    let chain = run.chain();
+    let sold = run.tokens().0;
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let owner_before = run.balance(sold, chain.chain.address(OWNER)).await;
+    // Exactly 4 tokens to the vault, which pulls them from the intent's wallet.
+    let mut request = buy_request(chain, sold, 4, vault);
+    let call = IRecordingVault::depositCall { token: sold, amount: tokens(4) };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = intent.origin_intent_address;
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(sold, wallet).call().await.unwrap();
+    assert_eq!(recorded, tokens(4), "the vault recorded what the wallet's call deposited");
+    assert_eq!(run.balance(sold, vault).await, tokens(4));
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(sold, chain.chain.address(OWNER)).await, owner_before - intent.deposit_transaction.amount);
+}
+
+/// A swap of 100 sold tokens into `vault`'s `deposit(bought, pulled(toAmountMin))`: the
+/// request, and the `toAmountMin` the pool gives now (quoted once without the call; the
+/// call does not change the price).
+async fn swap_into_vault(run: &Executing, vault: Address, pulled: impl Fn(U256) -> U256) -> (Value, U256) {
+    let bought = run.tokens().1;
+    let mut request = run.chain().sell_request(bought, 100, vault, 0.01);
+    let priced = run.rpc("QuoteIntent", &request.to_string()).await;
+    let least: U256 = priced["intent"]["quote"]["toAmountMin"].as_str().unwrap().parse().unwrap();
+    let call = IRecordingVault::depositCall { token: bought, amount: pulled(least) };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+    (request, least)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_then_a_destination_call_hands_the_vault_the_output_and_the_owner_the_rest() {
+    let run = Executing::start(31_337_912, "execute-swap-and-call", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let (owner, collector) = (chain.chain.address(OWNER), chain.chain.address(FEE_COLLECTOR));
+    let (owner_before, collected_before) = (run.balance(bought, owner).await, run.balance(sold, collector).await);
+    let (request, least) = swap_into_vault(&run, vault, |least| least).await;
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_eq!(intent.quote.to_amount_min, least);
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = intent.origin_intent_address;
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, least, "the vault recorded what the wallet's call deposited: toAmountMin");
+    assert_eq!(run.balance(sold, collector).await - collected_before, intent.fees.service_fee_total);
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    // What the swap bought beyond what the vault pulled went to the owner.
+    let hash = receipt["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
+    let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+    let swapped = mined
+        .inner
+        .logs()
+        .iter()
+        .filter(|log| log.address() == wallet)
+        .find_map(|log| log.log_decode::<IServiceRouter::SwappedAndCalled>().ok())
+        .expect("the router's swap ran as the wallet");
+    let output = swapped.inner.data.amountOut;
+    assert!(output > least, "the quote's slippage margin");
+    assert_eq!(run.balance(bought, owner).await - owner_before, output - least);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_exact_output_swap_then_a_destination_call_hands_the_vault_exactly_the_amount_bought() {
+    let run = Executing::start(31_337_914, "execute-buy-and-call", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let owner = chain.chain.address(OWNER);
+    let owner_before = run.balance(sold, owner).await;
+    let mut request = buy_request(chain, bought, 5, vault);
+    let call = IRecordingVault::depositCall { token: bought, amount: tokens(5) };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = intent.origin_intent_address;
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, tokens(5), "exactly the amount bought");
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    // The input the swap did not spend (the quote's margin) went back to the owner.
+    let spent = owner_before - run.balance(sold, owner).await;
+    assert!(spent < intent.deposit_transaction.amount, "the owner got the unspent input back: {spent}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destination_call_that_reverts_after_a_swap_fails_and_refunds_the_owner_in_the_same_transaction() {
+    let run = Executing::start(31_337_913, "execute-swap-and-call-refund", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let vault = chain.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let owner = chain.chain.address(OWNER);
+    let (owner_sold, owner_bought) = (run.balance(sold, owner).await, run.balance(bought, owner).await);
+    // The vault asks for twice what the swap can buy: its pull reverts, and with it the swap.
+    let (request, _) = swap_into_vault(&run, vault, |least| least * U256::from(2)).await;
+
+    let (quote, receipt) = run.run(request).await;
+    let intent = &quote.intent;
+    assert_refunded(&receipt, "the recipient received 0 of the destination token, below toAmountMin");
+    // The owner is repaid the deposit in the same transaction, less the fee the executor
+    // kept; the swap was undone, so nothing was bought.
+    assert_eq!(run.balance(sold, owner).await, owner_sold - intent.fees.service_fee_total);
+    assert_eq!(run.balance(bought, owner).await, owner_bought);
+    let wallet = intent.origin_intent_address;
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+    let recorded = IRecordingVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 1, "one origin transaction, sent once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deposit_short_of_the_precondition_sends_nothing_and_the_owners_key_recovers_it() {
+    let window = |config: &mut Value| config["policy"]["executionWindowSeconds"] = 3.into();
+    let run = Executing::start(31_337_911, "execute-short", true, window).await;
+    let chain = run.chain();
+    let sold = run.tokens().0;
+    let owner = chain.chain.address(OWNER);
+    let owner_before = run.balance(sold, owner).await;
+    let quote = run.committed(sold, 10, 0.01).await;
+    let intent = &quote.intent;
+    let wallet = intent.origin_intent_address;
+    let short = intent.deposit_transaction.amount - U256::from(1);
+    let deposit = chain.deposit(sold, wallet, short).await.unwrap();
+
+    // The deposit's evidence shows less than the precondition: the execute is refused.
+    let (status, refused) = call_in_process(
+        &run.router,
+        "/rpc/Service/ExecuteIntent",
+        &[("x-access-key", ACCESS_KEY)],
+        &hash_request(&intent.intent_id, deposit),
+    )
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["cause"], "DEPOSIT_MISMATCH at depositTransactionHash", "{refused}");
+    // Past the execution window the intent is ABORTED, and nothing was ever sent.
+    let started = Instant::now();
+    let receipt = loop {
+        let body = json!({"intentId": intent.intent_id}).to_string();
+        let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+        if receipt["status"] == "ABORTED" {
+            break receipt;
+        }
+        assert!(started.elapsed() < Duration::from_secs(60), "not past its window: {receipt}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let origin = &receipt["originTransaction"];
+    assert_eq!((&origin["status"], &origin["statusReason"]), (&"ABORTED".into(), &"execution window expired".into()));
+    assert!(origin["txnHash"].is_null(), "{receipt}");
+    assert_eq!(run.relayer_nonce().await, 0, "nothing sent");
+    assert_eq!(run.balance(sold, wallet).await, short, "the deposit waits at the intent address");
+
+    // The owner's key signs a payload of its own for the wallet: sweep the deposit token
+    // back to the owner, deployed and run through the guest module like any bundle.
+    let configuration = IntentConfiguration::new(owner, std::slice::from_ref(&intent.origin_calls)).unwrap();
+    assert_eq!(configuration.address(&chain.wallet_context()), wallet);
+    let sweep = intent_contracts::IServiceRouter::sweepCall { token: sold, to: owner }.abi_encode();
+    let recovery = json!({
+        "chainId": chain.chain_id, "space": "0", "nonce": "0",
+        "calls": [{"to": chain.wallet.router, "data": alloy_primitives::Bytes::from(sweep), "delegateCall": true,
+                   "behaviorOnError": 1}],
+    });
+    let recovery: intent_core::CallBundle = from_slice(recovery.to_string().as_bytes()).unwrap();
+    let digest = intent_core::wallet::payload_hash_for(&recovery, wallet).unwrap();
+    let signature = sign_digest(chain.chain.key(OWNER), digest).unwrap();
+    let payload = intent_core::wallet::packed_payload(&recovery).unwrap();
+    let batch =
+        guest_batch(&chain.wallet, &configuration, chain.chain_id, payload, &configuration.owner_signature(&signature));
+    let recovered = chain.chain.send_data(OWNER, chain.wallet.guest, batch).await.unwrap();
+    assert!(recovered.status());
+    assert_eq!(run.balance(sold, wallet).await, U256::ZERO);
+    assert_eq!(run.balance(sold, owner).await, owner_before, "the owner has all of it back");
+    assert_eq!(run.relayer_nonce().await, 0, "the service sent nothing");
 }

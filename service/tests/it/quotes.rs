@@ -172,19 +172,25 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
     assert_eq!(quote.intent.quote.to_amount, tokens(5));
     stack.execute(&quote, stack.bought).await;
 
-    // One token, with a destination call: the fee, the transfer, the call, nothing left.
+    // One token, with a destination call: the fee, the output approved to the call's
+    // target, the call (run end to end, against a vault that pulls the output, in
+    // tests/it/execute.rs).
     let mut request = stack.request(stack.sold, tokens(3), false);
     request["destinationCallData"] = "0xdeadbeef".into();
     let answer = call(&app, "QuoteIntent", &request).await.unwrap();
     let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
     intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
-    assert_eq!(quote.intent.quote.to_amount, tokens(3) - quote.intent.fees.service_fee_total);
+    let to_amount = tokens(3) - quote.intent.fees.service_fee_total;
+    assert_eq!(quote.intent.quote.to_amount, to_amount);
+    let recipient = stack.chain.address(RECIPIENT);
+    let approve = &quote.intent.origin_calls.calls[1];
+    let approved = IPermitToken::approveCall { spender: recipient, value: to_amount };
+    assert_eq!((approve.to, approve.data.as_ref().unwrap().to_vec()), (stack.sold, approved.abi_encode()));
     let destination_call = &quote.intent.origin_calls.calls[2];
     assert_eq!(
         (destination_call.to, destination_call.data.as_ref().unwrap().to_vec()),
-        (stack.chain.address(RECIPIENT), vec![0xde, 0xad, 0xbe, 0xef])
+        (recipient, vec![0xde, 0xad, 0xbe, 0xef])
     );
-    stack.execute(&quote, stack.sold).await;
 
     // No pool of the two tokens: nothing to route through (Unavailable).
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
