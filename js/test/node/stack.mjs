@@ -25,11 +25,11 @@ export const stackStart = localStack[0].trim().split("\n").find((line) => line.s
 export const stackService = localStack[1].trim().split("\n").at(-1).trim();
 
 /**
- * Starts the stack and the service: `{ stack, url, owner, publicClient, walletClient,
+ * Starts the stack and the service (on `listen`, a free port without it): `{ stack, dir, url, owner, publicClient, walletClient,
  * contracts, tokens, stop }` (`stack` is stack.json, `contracts` the wallet contracts as
  * verifyQuote takes them, `tokens` [SUSD, SEUR]).
  */
-export async function startStack() {
+export async function startStack({ listen = "127.0.0.1:0" } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "intent-core-stack-"));
   const node = spawn("bash", ["-c", `exec ${stackStart.replace("DIR", dir)}`], { cwd: repoPath(""), stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -47,7 +47,7 @@ export async function startStack() {
   let service;
   try {
     service = await startService({
-      listen: "127.0.0.1:0",
+      listen,
       command: `${stackService.replaceAll("DIR", dir)} --db sqlite://${dir}/intents.db`,
       env: { INTENT_RELAYER_KEY: key("relayer") },
     });
@@ -66,6 +66,7 @@ export async function startStack() {
   const c = chainEntry.contracts;
   return {
     stack,
+    dir,
     url: service.url,
     owner: account.address,
     feeCollector: stack.accounts.find((a) => a.role === "feeCollector").address,

@@ -14,7 +14,8 @@ const tsc = createRequire(repoPath("js/package.json")).resolve("typescript/bin/t
 
 test("the flow is written without a cast", () => {
   for (const file of ["flow.ts", "flow.cts"]) {
-    assert.doesNotMatch(repoText(`js/test/types/${file}`), /\bas\s+(?!const\b)[A-Za-z{[]|<[A-Z]\w*>\s*[a-z(]|!\./, file);
+    const code = repoText(`js/test/types/${file}`).replace(/\/\/.*$/gm, "").replace(/\/\*\*[\s\S]*?\*\//g, "");
+    assert.doesNotMatch(code, /\bas\s+(?!const\b)[A-Za-z{[]|<[A-Z]\w*>\s*[a-z(]|!\./, file);
   }
 });
 
