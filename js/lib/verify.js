@@ -244,10 +244,9 @@ function checkFees(intent) {
 }
 
 function timeOf(now) {
-  if (now === undefined) return Date.now();
-  if (now instanceof Date) return now.getTime();
-  if (typeof now === "number" && Number.isFinite(now)) return now;
-  throw new TypeError("intent-core: verifyQuote's `now` is a Date or milliseconds since the epoch");
+  const time = now === undefined ? Date.now() : now instanceof Date ? now.getTime() : now;
+  if (typeof time === "number" && Number.isFinite(time)) return time;
+  throw new TypeError("intent-core: verifyQuote's `now` is a valid Date or milliseconds since the epoch");
 }
 
 /**

@@ -203,3 +203,17 @@ test("the shipped example quote (placeholder addresses) is refused at its first 
   assert.deepEqual([again.ok, again.reason, again.path], [false, "INTENT_ADDRESS_MISMATCH", "intent.originIntentAddress"]);
   assert.notEqual(again.message, verdict.message, "the address derived from the changed call differs");
 });
+
+test("verifyQuote answers unreadable input with its reason and path, and refuses unusable options as a programming mistake", () => {
+  const request = JSON.parse(repoText("examples/quote-request.json"));
+  const contracts = { factory: request.ownerAddress, mainModule: request.ownerAddress, mainModuleUpgradable: request.ownerAddress };
+  const options = { owner: request.ownerAddress, request, contracts };
+  assert.deepEqual(verifyQuote("{", options).reason, "INVALID_JSON");
+  const badRequest = verifyQuote(repoText("examples/intent.json"), { ...options, request: { ...request, originTokenAddress: "0x12" } });
+  assert.deepEqual([badRequest.ok, badRequest.reason], [false, "MISSING_FIELD"]);
+  const { intent, gasFeeOptions } = { intent: JSON.parse(repoText("examples/intent.json")), gasFeeOptions: JSON.parse(repoText("examples/gas-fee-options.json")) };
+  const unreadable = verifyQuote({ intent, gasFeeOptions }, { ...options, request: { ...request, originTokenAddress: "0x12" } });
+  assert.deepEqual([unreadable.ok, unreadable.reason, unreadable.path], [false, "INVALID_ADDRESS", "request.originTokenAddress"]);
+  assert.throws(() => verifyQuote({ intent, gasFeeOptions }, { ...options, now: new Date("not a date") }), TypeError);
+  assert.throws(() => verifyQuote({ intent, gasFeeOptions }, { request, contracts }), TypeError);
+});
