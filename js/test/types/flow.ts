@@ -1,7 +1,8 @@
 // The whole flow as a dApp's TypeScript writes it, type-checked under `tsc --strict` with
 // no cast (test/node/types.test.mjs; never run): the client's answers go into verifyQuote
 // and the steps, the steps' results into viem's clients, both as an ES module
-// (moduleResolution nodenext: the .d.ts) and as CommonJS (flow.cts: the .d.cts).
+// (moduleResolution nodenext: the .d.ts) and, copied by the test as flow.cts, as CommonJS
+// (the .d.cts).
 
 import { createPublicClient, createWalletClient, http, type Hash, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
