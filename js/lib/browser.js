@@ -12,6 +12,8 @@ export * from "./core.js";
 export { createClient } from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
+export * from "./steps.js";
+export { verifyQuote } from "./verify.js";
 export { init, isLoaded } from "./load.js";
 
 /** The `.wasm` beside this module, or null where the bundle has no `import.meta.url` (esbuild's iife). */

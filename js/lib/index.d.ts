@@ -5,6 +5,8 @@ export * from "./core.js";
 export * from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
+export * from "./steps.js";
+export * from "./verify.js";
 export type * from "./generated/types.js";
 
 /**

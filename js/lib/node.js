@@ -11,6 +11,8 @@ export * from "./core.js";
 export { createClient } from "./client.js";
 export * from "./generated/objects.js";
 export * from "./helpers.js";
+export * from "./steps.js";
+export { verifyQuote } from "./verify.js";
 export { init, isLoaded } from "./load.js";
 
 const wasmUrl = new URL("./wasm/intent_core_wasm_bg.wasm", import.meta.url);

@@ -17,7 +17,7 @@ function required() {
     else for (const value of Object.values(target)) walk(value);
   };
   walk(manifest.exports);
-  for (const module of ["core", "client", "helpers", "generated/objects", "generated/types"]) {
+  for (const module of ["core", "client", "helpers", "steps", "verify", "generated/objects", "generated/types"]) {
     files.add(`dist/${module}.d.ts`);
     files.add(`dist/${module}.d.cts`);
   }

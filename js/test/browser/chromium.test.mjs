@@ -1,5 +1,6 @@
 // The package in a page of headless Chromium (test/chromium.mjs): the same vectors as the
-// Node suite, and an IntentCoreError thrown in the page. The files are served from the
+// Node suite, an IntentCoreError thrown in the page, and verifyQuote and depositTransaction
+// on the shipped example quote. The files are served from the
 // repository root by a small HTTP server on the loopback address.
 
 import assert from "node:assert/strict";
@@ -50,5 +51,14 @@ test("every vector gives the generators' result in Chromium", async () => {
     reason: "NUMBER_OUT_OF_RANGE",
     path: "id",
     status: 400,
+  });
+  // verifyQuote and depositTransaction in the page, on the shipped example quote.
+  assert.deepEqual(result.verdict, { ok: false, reason: "INTENT_ADDRESS_MISMATCH", path: "intent.originIntentAddress" });
+  const intent = JSON.parse(readFileSync(join(repo, "examples/intent.json"), "utf8"));
+  const word = (hex) => hex.slice(2).toLowerCase().padStart(64, "0");
+  assert.deepEqual(result.deposit, {
+    to: intent.depositTransaction.tokenAddress,
+    data: `0xa9059cbb${word(intent.originIntentAddress)}${BigInt(intent.depositTransaction.amount).toString(16).padStart(64, "0")}`,
+    value: "0",
   });
 });

@@ -38,13 +38,14 @@ export function blocks(lines, language) {
 export const serviceStart = blocks(section(repoText("README.md"), "## Reference service"), "sh")[0];
 
 /**
- * Starts the service and resolves once it listens: `{ url, stop }`, `url` its base URL,
+ * Starts the service (README.md's command, or `command` with `env` added) and resolves
+ * once it listens: `{ url, stop }`, `url` its base URL,
  * `stop()` sends SIGTERM and asserts that it exits 0.
  */
-export async function startService({ listen }) {
-  const service = spawn("bash", ["-c", `exec ${serviceStart}`], {
+export async function startService({ listen, command = serviceStart, env = {} }) {
+  const service = spawn("bash", ["-c", `exec ${command}`], {
     cwd: repoPath(""),
-    env: { ...process.env, INTENT_SERVICE_LISTEN: listen },
+    env: { ...process.env, ...env, INTENT_SERVICE_LISTEN: listen },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

@@ -1,21 +1,25 @@
 // The READMEs' JavaScript and TypeScript run as written (`npm run test:readme`, .ci/run):
 // README.md's TypeScript block (section "JavaScript / TypeScript") and js/README.md's
-// JavaScript block, each copied verbatim into a throw-away project outside the repository
-// that resolves `intent-core` to this package (built: `npm run build`) and `viem` to its
-// pinned copy in js/node_modules. The TypeScript is type-checked under `tsc --strict` (the
-// typescript of package.json) and compiled, and both run with node against the reference
-// service, started with README.md's own command (section "Reference service") from the
-// repository's root and stopped with SIGTERM at the end (test/node/service.mjs).
+// opening flow (its install line and its JavaScript block), each copied verbatim into a
+// throw-away project outside the repository that resolves `intent-core` to this package
+// (built: `npm run build`) and `viem` to its pinned copy in js/node_modules. The
+// TypeScript is type-checked under `tsc --strict` (the typescript of package.json),
+// compiled and run against the reference service started with README.md's own command
+// (section "Reference service"); js/README.md's flow runs against the local stack of
+// service/README.md and the service configured for it (test/node/stack.mjs), with the
+// stack's stack.json beside it, and must end SUCCEEDED. Each service is stopped with
+// SIGTERM (test/node/service.mjs).
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { blocks, section, startService } from "../node/service.mjs";
+import { startStack } from "../node/stack.mjs";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url));
 const packageDir = join(repo, "js");
@@ -29,7 +33,9 @@ function onlyBlock(lines, language, where) {
 
 const readme = readFileSync(join(repo, "README.md"), "utf8");
 const typescript = onlyBlock(section(readme, "## JavaScript / TypeScript"), "ts", "README.md's JavaScript / TypeScript");
-const javascript = onlyBlock(readFileSync(join(packageDir, "README.md"), "utf8").split("\n"), "js", "js/README.md");
+const packageReadme = readFileSync(join(packageDir, "README.md"), "utf8").split("\n");
+const javascript = onlyBlock(packageReadme, "js", "js/README.md");
+const install = onlyBlock(packageReadme, "sh", "js/README.md");
 
 let service;
 let project;
@@ -45,9 +51,6 @@ before(async () => {
   symlinkSync(join(packageDir, "node_modules", "viem"), join(project, "node_modules", "viem"), "dir");
   writeFileSync(join(project, "package.json"), JSON.stringify({ private: true, type: "module" }));
 
-  // The service, as README.md starts it, on the address its examples name.
-  service = await startService({ listen: "127.0.0.1:8080" });
-  assert.equal(service.url, "http://127.0.0.1:8080");
 });
 
 after(async () => {
@@ -60,7 +63,10 @@ function run(file) {
   return execFileSync(process.execPath, [file], { cwd: project, encoding: "utf8" }).trimEnd().split("\n");
 }
 
-test("README.md's TypeScript type-checks strictly and quotes, commits, signs and executes an intent", () => {
+test("README.md's TypeScript type-checks strictly and quotes, commits, signs and executes an intent", async () => {
+  // The service, as README.md starts it, on the address its examples name.
+  service = await startService({ listen: "127.0.0.1:8080" });
+  assert.equal(service.url, "http://127.0.0.1:8080");
   writeFileSync(join(project, "snippet.ts"), typescript);
   writeFileSync(
     join(project, "tsconfig.json"),
@@ -89,15 +95,24 @@ test("README.md's TypeScript type-checks strictly and quotes, commits, signs and
   assert.deepEqual(rest, []);
 });
 
-test("js/README.md's JavaScript quotes, commits, executes, follows and reads an error through the client", () => {
-  writeFileSync(join(project, "snippet.mjs"), javascript);
-  const lines = run("snippet.mjs");
-  assert.equal(lines.length, 5, lines.join("\n"));
-  assert.match(lines[0], /^0x[0-9a-f]{64} 125000000000000000000n$/);
-  assert.deepEqual(lines.slice(1), [
-    "EXECUTING",
-    "DEPOSIT null → SENT",
-    "ORIGIN null → PENDING",
-    "NotFound 8000 400 INTENT_NOT_FOUND intentId",
-  ]);
+test("js/README.md opens with the whole flow, which quotes, verifies, deposits and waits on the local stack as written", async () => {
+  await service?.stop();
+  service = undefined;
+  const version = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).version;
+  assert.equal(install, `npm install ./intent-core-${version}.tgz viem\n`);
+  // The title, one sentence, then the install line and the flow: under 40 lines of code.
+  assert.deepEqual([packageReadme.indexOf("```sh"), packageReadme.indexOf("```js")], [4, 8]);
+  const codeLines = install.trimEnd().split("\n").length + javascript.trimEnd().split("\n").length;
+  assert.ok(codeLines < 40, `the flow is ${codeLines} lines`);
+  // The local stack and its service, on the address the example names; its stack.json beside the example.
+  const stack = await startStack({ listen: "127.0.0.1:8080" });
+  try {
+    copyFileSync(join(stack.dir, "stack.json"), join(project, "stack.json"));
+    writeFileSync(join(project, "flow.mjs"), javascript);
+    const lines = run("flow.mjs");
+    assert.equal(lines.at(-1), "SUCCEEDED", lines.join("\n"));
+    assert.ok(lines.includes("DEPOSIT SUCCEEDED") && lines.includes("ORIGIN SUCCEEDED"), lines.join("\n"));
+  } finally {
+    await stack.stop();
+  }
 });
