@@ -33,13 +33,13 @@ wire_object! {
         /// `acceptUnverifiedPermits`: accept a permit signature whose token has no permit
         /// domain here, leaving its verification to the chain (docs/spec.md §6.5). Default false.
         accept_unverified_permits: Option<bool> = "acceptUnverifiedPermits",
-        /// `attestation`: Where the CCTP route's attestations are fetched (docs/spec.md 5.8);
-        /// absent: none are.
-        attestation: Option<AttestationConfig> = "attestation",
         /// `allowUnknownRequestMembers`: keep a quote request's members that neither the
         /// published schema nor docs/spec.md names, without effect, rather than refuse them
         /// (`MEMBER_NOT_SERVED`, docs/spec.md §12). Default false.
         allow_unknown_request_members: Option<bool> = "allowUnknownRequestMembers",
+        /// `attestation`: Where the CCTP route's attestations are fetched (docs/spec.md 5.8);
+        /// absent: none are.
+        attestation: Option<AttestationConfig> = "attestation",
         /// `chains`: The chains quoted.
         chains: Vec<ChainConfig> = "chains",
         /// `feeCollectorAddress`: Who collects the gas fees paid in tokens.
@@ -178,12 +178,12 @@ impl RateLimits {
 wire_object! {
     /// One chain the quoter routes from or to.
     pub struct ChainConfig {
-        /// `cctp`: The chain's CCTP V2 domain and deployment (docs/spec.md 5.8); absent: the
-        /// chain has no CCTP route.
-        cctp: Option<CctpConfig> = "cctp",
         /// `blockTimeMillis`: The chain's time between blocks, in milliseconds, for a quote's
         /// `estimatedDuration` (docs/spec.md §12); absent: quotes on the chain have none.
         block_time_millis: Option<u64> = "blockTimeMillis",
+        /// `cctp`: The chain's CCTP V2 domain and deployment (docs/spec.md 5.8); absent: the
+        /// chain has no CCTP route.
+        cctp: Option<CctpConfig> = "cctp",
         /// `chainId`: The chain id.
         chain_id: u64 = "chainId",
         /// `depositConfirmations`: Blocks a deposit transaction must have (its own

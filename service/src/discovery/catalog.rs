@@ -40,6 +40,8 @@ pub fn service_contracts(chain: &ChainConfig) -> ServiceContracts {
         service_intent_entrypoint_address: chain.entrypoint.address,
         service_router_address: chain.router_address,
         service_router_shim_address: chain.router_shim_address,
+        // The repository has no utils contract: the wallet's sweeps go through the router.
+        service_utils_address: Some(intent_core::AddressOrEmpty::Empty),
         unknown: UnknownMembers::new(),
     }
 }
