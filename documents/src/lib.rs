@@ -30,7 +30,7 @@ pub use digest::{
     IntentDigestInput, PermitDigestInput, PermitDomainInput, PermitMessage, RecoverInput, RelayableInput,
 };
 pub use execute::{CheckExecuteInput, TokenPermitInput};
-pub use scenario::{outcome_lines, EventOutcome, Scenario, ScenarioEvent, ScenarioLimits, ScenarioPolicy};
+pub use scenario::{outcome_lines, EventOutcome, Scenario, ScenarioEvent, ScenarioLimits, ScenarioOp, ScenarioPolicy};
 pub use wallet::{CheckAddressesInput, CheckMetaTransactionsInput, WalletAddressInput, WalletContextInput};
 
 /// The error line of an invalid input: the body of docs/spec.md §8 with `reason` and `path`, and

@@ -13,9 +13,12 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use intent_core::{
-    wire_object, Applied, ChainFacts, DepositEvidence, EntrypointNamesState, Error, Event, EventInput, ExecuteRequest,
-    GasFeeOptions, Intent, IntentRecord, IntentStatus, Policy, Problem, ServiceContracts, Timestamp, B256, U256,
+    wire_object, Applied, BalanceFact, ChainFacts, DepositEvidence, EntrypointNamesState, Error, Event, EventInput,
+    ExecuteRequest, GasFeeOptions, Intent, IntentRecord, IntentStatus, OriginEvidence, Policy, Problem,
+    ServiceContracts, Timestamp, TransactionReport, B256, U256,
 };
+
+use intent_core::__private::{Form, Sink, WireReader, WireValue};
 
 use crate::execute::{entrypoint_names, StatedFacts, TokenPermitInput};
 
@@ -58,6 +61,9 @@ wire_object! {
         accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `at`: When it happens.
         at: Timestamp = "at",
+        /// `balance`: For `balance`: the balance read at the intent address (docs/spec.md
+        /// §6.7).
+        balance: Option<BalanceFact> = "balance",
         /// `depositEvidence`: For `execute` and `retry`: the node's evidence of the deposit
         /// transaction (without it a deposit transaction hash is `DEPOSIT_UNVERIFIED`, for
         /// `execute` unless `acceptUnverifiedDeposit` is true).
@@ -69,7 +75,10 @@ wire_object! {
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
         intent: Option<Intent> = "intent",
         /// `op`: What it does.
-        op: Event = "op",
+        op: ScenarioOp = "op",
+        /// `originReceipt`: For `originReceipt`: the node's receipt of the origin
+        /// transaction (docs/spec.md §6.7).
+        origin_receipt: Option<OriginEvidence> = "originReceipt",
         /// `reason`: For `fail` and `abort`: why.
         reason: Option<String> = "reason",
         /// `request`: For `execute`: the request.
@@ -80,6 +89,8 @@ wire_object! {
         /// signature's signer (without them it is `PERMIT_UNVERIFIED` unless
         /// `acceptUnverifiedPermit` is true).
         token_permit: Option<TokenPermitInput> = "tokenPermit",
+        /// `transaction`: For `progress`: the transaction's progress (docs/spec.md §6.6).
+        transaction: Option<TransactionReport> = "transaction",
     }
 }
 
@@ -101,11 +112,72 @@ wire_object! {
     }
 }
 
+/// What a scenario event does: an event of the transition table (docs/spec.md §6), or one
+/// of the facts a host hands an executing record (§6.6, §6.7), which the table does not know.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ScenarioOp {
+    /// An event of the table, by its name.
+    Table(Event),
+    /// `progress`: a transaction's progress ([`EventInput::progress`]), with `transaction`.
+    Progress,
+    /// `balance`: the balance that answers `ReadBalance` ([`EventInput::balance`]), with
+    /// `balance`.
+    Balance,
+    /// `originReceipt`: the receipt that answers `FollowOrigin`
+    /// ([`EventInput::origin_receipt`]), with `originReceipt`.
+    OriginReceipt,
+}
+
+impl ScenarioOp {
+    /// The execution facts' names, after the table's.
+    const FACTS: [(&'static str, ScenarioOp); 3] = [
+        ("progress", ScenarioOp::Progress),
+        ("balance", ScenarioOp::Balance),
+        ("originReceipt", ScenarioOp::OriginReceipt),
+    ];
+
+    /// The name as a scenario spells it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ScenarioOp::Table(event) => Event::NAMES[Event::ALL.iter().position(|e| e == event).unwrap_or(0)],
+            fact => ScenarioOp::FACTS.iter().find(|(_, op)| op == fact).map_or("", |(name, _)| name),
+        }
+    }
+
+    /// The op of `name`, if it names one.
+    pub fn from_name(name: &str) -> Option<ScenarioOp> {
+        Event::from_name(name)
+            .map(ScenarioOp::Table)
+            .or_else(|| ScenarioOp::FACTS.iter().find(|(known, _)| *known == name).map(|(_, op)| *op))
+    }
+}
+
+impl From<Event> for ScenarioOp {
+    fn from(event: Event) -> Self {
+        ScenarioOp::Table(event)
+    }
+}
+
+impl WireValue for ScenarioOp {
+    fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
+        const PROBLEM: Problem = Problem::InvalidEnum {
+            expected:
+                "one of quote commit execute fail succeed abort expire refund retry progress balance originReceipt",
+        };
+        let name = r.read_str(|| PROBLEM)?;
+        ScenarioOp::from_name(&name).ok_or_else(|| Error::new(PROBLEM))
+    }
+
+    fn write<S: Sink + ?Sized>(&self, out: &mut S, form: Form) {
+        String::from(self.name()).write(out, form);
+    }
+}
+
 /// What one event did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct EventOutcome {
     /// The event's operation.
-    pub op: Event,
+    pub op: ScenarioOp,
     /// The intent id a commit answers with, or why the event failed.
     pub result: Result<Option<String>, Error>,
     /// Whether the event succeeded as a replay (docs/spec.md §6.3), changing nothing.
@@ -215,10 +287,16 @@ impl Scenario {
         record: &mut Option<IntentRecord>,
         policy: &Policy,
     ) -> Result<(Option<String>, Applied), Error> {
+        use ScenarioOp::{Balance, Progress, Table};
         let now = event.at;
         let Some(record) = record.as_mut() else {
-            if event.op != Event::Quote {
-                return Err(event.op.invalid_transition(None));
+            match event.op {
+                ScenarioOp::Table(Event::Quote) => {}
+                ScenarioOp::Table(event) => return Err(event.invalid_transition(None)),
+                fact => {
+                    let event = fact.name();
+                    return Err(Error::new(Problem::InvalidTransition { from: None, event }));
+                }
             }
             let (intent, options) = (self.intent.clone(), self.gas_fee_options.clone());
             *record = Some(IntentRecord::quote(intent, options, policy, now)?);
@@ -226,7 +304,16 @@ impl Scenario {
         };
         let reason = event.reason.as_deref().unwrap_or_default();
         let token_permit = event.token_permit.as_ref().map(TokenPermitInput::to_token_permit);
-        let input = match event.op {
+        let missing = |member: &str| Error::new(Problem::MissingField).in_member(member);
+        let Table(op) = event.op else {
+            let input = match event.op {
+                Progress => EventInput::progress(event.transaction.as_ref().ok_or_else(|| missing("transaction"))?),
+                Balance => EventInput::balance(event.balance.as_ref().ok_or_else(|| missing("balance"))?),
+                _ => EventInput::origin_receipt(event.origin_receipt.as_ref().ok_or_else(|| missing("originReceipt"))?),
+            };
+            return record.apply(input, now).map(|applied| (None, applied));
+        };
+        let input = match op {
             // A record is quoted once: the table refuses a second quote.
             Event::Quote => return record.check_event(&Event::Quote, now).map(|_| (None, Applied::Changed)),
             Event::Commit => {
@@ -235,8 +322,7 @@ impl Scenario {
                 EventInput::commit_with(intent, Some(contracts))
             }
             Event::Execute => {
-                let request =
-                    event.request.as_ref().ok_or_else(|| Error::new(Problem::MissingField).in_member("request"))?;
+                let request = event.request.as_ref().ok_or_else(|| missing("request"))?;
                 let facts = StatedFacts {
                     token_permit: token_permit.as_ref(),
                     entrypoint_nonce: event.entrypoint_nonce,
@@ -252,15 +338,13 @@ impl Scenario {
             Event::Expire => EventInput::expire(),
             Event::Refund => EventInput::refund(),
             Event::Retry => {
-                let hash = event
-                    .deposit_transaction_hash
-                    .ok_or_else(|| Error::new(Problem::MissingField).in_member("depositTransactionHash"))?;
+                let hash = event.deposit_transaction_hash.ok_or_else(|| missing("depositTransactionHash"))?;
                 let facts = ChainFacts { deposit_evidence: event.deposit_evidence.as_ref(), ..ChainFacts::NONE };
                 EventInput::retry(hash, facts)
             }
         };
         let applied = record.apply(input, now)?;
-        let intent_id = (event.op == Event::Commit).then(|| record.intent().intent_id.clone());
+        let intent_id = (op == Event::Commit).then(|| record.intent().intent_id.clone());
         Ok((intent_id, applied))
     }
 }

@@ -12,7 +12,7 @@ use intent_core::{
 };
 use intent_documents::{
     error_line, outcome_lines, CheckExecuteInput, EventOutcome, IntentDigestInput, PermitDigestInput, PermitMessage,
-    RecoverInput, RelayableInput, Scenario, TokenPermitInput,
+    RecoverInput, RelayableInput, Scenario, ScenarioOp, TokenPermitInput,
 };
 use serde_json::Value;
 
@@ -190,11 +190,13 @@ fn the_token_permit_of_a_document_is_its_domain_and_nonce() {
 // ---------------------------------------------------------------------------------------------
 // The scenario runner
 
-const SCENARIOS: [&str; 10] = [
+const SCENARIOS: [&str; 12] = [
     "scenario",
     "scenario-abort",
     "scenario-custom-entrypoint",
     "scenario-entrypoint-permit",
+    "scenario-execution",
+    "scenario-execution-refund",
     "scenario-expiry",
     "scenario-expiry-window",
     "scenario-hash-mode",
@@ -231,6 +233,69 @@ fn a_run_passes_every_quoted_record_through_its_hook_and_stops_at_its_first_erro
     assert_eq!(error.reason(), Reason::MissingField);
 }
 
+/// The example execution scenario with `edit` applied to its JSON.
+fn execution_scenario(edit: impl FnOnce(&mut Value)) -> Scenario {
+    let mut doc: Value = serde_json::from_str(&example("scenario-execution.json")).unwrap();
+    edit(&mut doc);
+    from_slice(doc.to_string().as_bytes()).unwrap()
+}
+
+#[test]
+fn an_execution_fact_without_its_member_is_missing_field_at_that_member() {
+    // Events 3, 4 and 6 are a progress report, a balance and the origin receipt.
+    for (index, member) in [(3, "transaction"), (4, "balance"), (6, "originReceipt")] {
+        let scenario = execution_scenario(|doc| {
+            doc["events"][index].as_object_mut().unwrap().remove(member);
+        });
+        let outcomes = scenario.run().unwrap();
+        let error = outcomes[index].result.as_ref().unwrap_err();
+        assert_eq!((error.reason(), error.path()), (Reason::MissingField, Some(member)), "{error}");
+        assert_eq!(outcomes[index].status, Some(IntentStatus::Executing));
+    }
+}
+
+#[test]
+fn an_execution_fact_names_its_op_and_before_a_quote_is_invalid_transition() {
+    let scenario = execution_scenario(|doc| {
+        let events = doc["events"].as_array_mut().unwrap();
+        let receipt = events.remove(6);
+        events.insert(0, receipt);
+    });
+    let outcomes = scenario.run().unwrap();
+    assert_eq!(outcomes[0].op, ScenarioOp::OriginReceipt);
+    let error = outcomes[0].result.as_ref().unwrap_err();
+    assert_eq!(error.reason(), Reason::InvalidTransition);
+    assert_eq!(
+        outcome_lines(&outcomes[..1]),
+        "{\"op\":\"originReceipt\",\"ok\":false,\"reason\":\"INVALID_TRANSITION\",\"status\":null}\n"
+    );
+    for name in ["progress", "balance", "originReceipt", "retry", "commit"] {
+        assert_eq!(ScenarioOp::from_name(name).map(|op| op.name()), Some(name));
+    }
+    assert_eq!(ScenarioOp::from_name("Balance"), None);
+}
+
+#[test]
+fn a_retry_in_a_scenario_takes_its_hash_and_evidence() {
+    // The execution scenario's deposit reported FAILED instead, then replaced without
+    // evidence: DEPOSIT_UNVERIFIED at depositTransactionHash.
+    let scenario = execution_scenario(|doc| {
+        doc["events"][3]["transaction"]["status"] = "FAILED".into();
+        let at = doc["events"][4]["at"].clone();
+        doc["events"][4] =
+            serde_json::json!({"at": at, "op": "retry", "depositTransactionHash": format!("0x{}", "7e".repeat(32))});
+    });
+    let outcomes = scenario.run().unwrap();
+    let error = outcomes[4].result.as_ref().unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::DepositUnverified, Some("depositTransactionHash")));
+    let without_hash = execution_scenario(|doc| {
+        let at = doc["events"][4]["at"].clone();
+        doc["events"][4] = serde_json::json!({"at": at, "op": "retry"});
+    });
+    let error = without_hash.run().unwrap()[4].result.clone().unwrap_err();
+    assert_eq!((error.reason(), error.path()), (Reason::MissingField, Some("depositTransactionHash")));
+}
+
 #[test]
 fn a_scenarios_policy_is_its_policy_or_its_limits_never_both() {
     let mut scenario: Scenario = from_slice(example("scenario-custom-entrypoint.json").as_bytes()).unwrap();
@@ -249,7 +314,7 @@ fn a_scenarios_policy_is_its_policy_or_its_limits_never_both() {
 
 #[test]
 fn an_outcome_line_says_ok_replay_or_the_reason_and_the_status() {
-    let outcome = |result, replay, status| EventOutcome { op: Event::Commit, result, replay, status };
+    let outcome = |result, replay, status| EventOutcome { op: Event::Commit.into(), result, replay, status };
     let committed = Some(IntentStatus::Committed);
     assert_eq!(
         outcome(Ok(Some("0xab".into())), true, committed.clone()).to_json(),

@@ -48,7 +48,7 @@ use intent_core::{
 use intent_core::{Event as LifecycleEvent, EventInput, IntentRecord, StatePart};
 use intent_documents::{
     CheckAddressesInput, CheckExecuteInput, CheckMetaTransactionsInput, IntentDigestInput, PermitDigestInput,
-    RecoverInput, Scenario, WalletAddressInput,
+    RecoverInput, Scenario, ScenarioOp, WalletAddressInput,
 };
 
 /// The limits an accepted value's own output is read back with. The document size is the

@@ -81,6 +81,17 @@ pub enum Verdict {
     Undecided,
 }
 
+impl Verdict {
+    /// What an event whose remaining rules say this does.
+    fn expected(self) -> Expected {
+        match self {
+            Verdict::Passes => Expected::Changed,
+            Verdict::Fails(reason) => Expected::Refused(reason),
+            Verdict::Undecided => Expected::Undecided,
+        }
+    }
+}
+
 /// What the model knows of an execute request: its canonical hash (a request with the hash
 /// of the one that started execution is a replay, docs/spec.md §6.3), the rule that breaks
 /// before the window if one does (`INTENT_ID_MISMATCH`, `DEPOSIT_PROOF_MISSING`,
@@ -453,11 +464,7 @@ impl Model {
                 } else if passed(request.permit_deadline) {
                     Expected::Refused(Reason::PermitExpired)
                 } else {
-                    match request.then {
-                        Verdict::Passes => Expected::Changed,
-                        Verdict::Fails(reason) => Expected::Refused(reason),
-                        Verdict::Undecided => Expected::Undecided,
-                    }
+                    request.then.expected()
                 }
             }
             ModelEvent::Fail(reason) | ModelEvent::Abort(reason) => {
@@ -473,11 +480,7 @@ impl Model {
                 } else if self.past_deposit() {
                     Expected::Refused(Reason::RetryTooLate)
                 } else {
-                    match retry.evidence {
-                        Verdict::Passes => Expected::Changed,
-                        Verdict::Fails(reason) => Expected::Refused(reason),
-                        Verdict::Undecided => Expected::Undecided,
-                    }
+                    retry.evidence.expected()
                 }
             }
             ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {

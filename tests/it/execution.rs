@@ -14,8 +14,8 @@ use intent_core::{
 };
 
 use crate::fixtures::{
-    committed_record, executed_at, executing_record, hash_facts, hash_request, intent, later, report, secs,
-    unverified_executing_record, DEPOSIT_HASH,
+    assert_refused as refused, committed_record, executed_at, executing_record, hash_facts, hash_request, intent,
+    later, report, secs, unverified_executing_record, DEPOSIT_HASH,
 };
 
 alloy_sol_types::sol! {
@@ -121,14 +121,6 @@ fn following(mut record: IntentRecord) -> IntentRecord {
 
 fn restored(record: &IntentRecord) -> IntentRecord {
     IntentRecord::from_state(from_slice::<RecordState>(to_string(&record.state()).as_bytes()).unwrap()).unwrap()
-}
-
-/// Applies `input` to `record`, expects `reason` at `path`, and the record unchanged.
-fn refused(record: &mut IntentRecord, input: EventInput<'_>, now: Timestamp, reason: Reason, path: Option<&str>) {
-    let before = record.clone();
-    let error = record.apply(input, now).unwrap_err();
-    assert_eq!((error.reason(), error.path()), (reason, path), "{error}");
-    assert_eq!(*record, before, "a refused fact changed the record");
 }
 
 #[test]

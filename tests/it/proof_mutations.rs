@@ -1317,7 +1317,10 @@ fn nonce_mismatch(world: &World, dice: &mut Choices) -> Trial {
 fn permit_incomplete(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &Mode::GASLESS);
     let mut signature = world.signature_for(mode);
-    let needed = world.permit_needed(&signature.selected_gas_fee_option).expect("no overflow in a valid world");
+    // What the permit needs; the deposit plus a fee in the deposit token may overflow (an
+    // amount of 2^256 - 1 is valid), and then no amount suffices, which is checked after
+    // PERMIT_INCOMPLETE: any amount shows an incomplete permit.
+    let needed = world.permit_needed(&signature.selected_gas_fee_option).unwrap_or(U256::MAX);
     // Which of permitSignature, permitDeadline, permitAmount the broken signature has.
     let present: [bool; 3] = loop {
         let subset = [dice.chance(1, 2), dice.chance(1, 2), dice.chance(1, 2)];
@@ -1393,7 +1396,9 @@ fn permit_deadline_mismatch(world: &World, dice: &mut Choices) -> Trial {
 fn permit_amount_insufficient(world: &World, dice: &mut Choices) -> Trial {
     let mode = pick_mode(dice, &[Mode::EntrypointPermit, Mode::PermitOnly]);
     let mut signature = world.signature_for(mode);
-    let needed = world.permit_needed(&signature.selected_gas_fee_option).expect("no overflow in a valid world");
+    // Without overflow, a permit short of what the deposit and the fee need; with it (the
+    // world's deposit plus its fee in the deposit token), or now and then, the overflow below.
+    let needed = world.permit_needed(&signature.selected_gas_fee_option).unwrap_or_default();
     if !needed.is_zero() && dice.chance(2, 3) {
         let short = U256::from(1 + dice.below(3) as u64).min(needed);
         signature.permit_amount = Some(needed - short);

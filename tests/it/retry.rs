@@ -9,8 +9,8 @@ use intent_core::{
 use intent_test_support::evidence::{paying, EVIDENCE_BLOCK};
 
 use crate::fixtures::{
-    committed_record, executing_record, intent, later, quoted_record, report, secs, unverified_executing_record,
-    DEPOSIT_HASH,
+    assert_refused as refused, committed_record, executing_record, intent, later, quoted_record, report, secs,
+    unverified_executing_record, DEPOSIT_HASH,
 };
 
 /// The replacement deposit transaction.
@@ -48,15 +48,6 @@ fn failed_at_the_deposit() -> IntentRecord {
 
 fn restored(record: &IntentRecord) -> IntentRecord {
     IntentRecord::from_state(from_slice::<RecordState>(to_string(&record.state()).as_bytes()).unwrap()).unwrap()
-}
-
-/// Applies `input` to `record`, expects `reason` at `path`, and the record unchanged.
-#[track_caller]
-fn refused(record: &mut IntentRecord, input: EventInput<'_>, now: Timestamp, reason: Reason, path: Option<&str>) {
-    let before = record.clone();
-    let error = record.apply(input, now).unwrap_err();
-    assert_eq!((error.reason(), error.path()), (reason, path), "{error}");
-    assert_eq!(*record, before, "a refused retry changed the record");
 }
 
 /// Asserts that `record` took the replacement deposit at `now`: EXECUTING since `now`

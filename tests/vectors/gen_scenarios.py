@@ -37,6 +37,8 @@ Files written (and nothing else)
     examples/scenario.json                     entrypoint mode: quote, commit, execute, succeed
     examples/scenario-hash-mode.json           depositTransactionHash, fail, refund
     examples/scenario-permit-only.json         permit-only mode with tokenPermit, succeed
+    examples/scenario-execution.json           hash mode, then the executor's facts: SUCCEEDED
+    examples/scenario-execution-refund.json    the same, the bridge call reverts: FAILED, REFUNDED
     examples/scenario-entrypoint-permit.json   entrypoint mode plus a permit, succeed
     examples/scenario-abort.json               abort with a reason, refund
     examples/scenario-rejections.json          one rejected event of each kind, then the
@@ -77,6 +79,7 @@ sys.path.insert(0, HERE)
 
 import gen_eip712 as g  # noqa: E402  (the EIP-712 helpers: typed data, signing, recovery)
 from eth_account import Account  # noqa: E402
+from eth_account.messages import encode_typed_data  # noqa: E402
 from eth_utils import to_checksum_address  # noqa: E402
 
 EXAMPLES = os.path.normpath(os.path.join(HERE, "..", "..", "examples"))
@@ -455,6 +458,172 @@ def is_commit_replay(rec: dict, ev: dict) -> bool:
             and same_meaning(contracts) == same_meaning(intent["serviceContracts"]))
 
 
+# --------------------------------------------------------------------------------------
+# execution after the deposit (docs/spec.md §6.6, §6.7): the facts of an EXECUTING record
+# --------------------------------------------------------------------------------------
+
+def topic(signature: str) -> str:
+    return g.hx(g.keccak(signature.encode()))
+
+
+CALL_SUCCEEDED = topic("CallSucceeded(bytes32,uint256)")
+CALL_FAILED = topic("CallFailed(bytes32,uint256,bytes)")
+TRANSFER = topic("Transfer(address,address,uint256)")
+
+
+def word(value) -> str:
+    """A 32-byte ABI word of an int, or of an address left-padded."""
+    if isinstance(value, str):
+        return "0x" + value[2:].lower().rjust(64, "0")
+    return "0x%064x" % value
+
+
+def payload_hash(bundle: dict, wallet: str) -> str:
+    """The Sequence v3 payload hash of a CallBundle for `wallet` (docs/spec.md 5.6): the EIP-712
+    hash of Calls under the domain {"Sequence Wallet", "3", chainId, wallet}, by eth-account."""
+    call_type = [
+        {"name": "to", "type": "address"}, {"name": "value", "type": "uint256"},
+        {"name": "data", "type": "bytes"}, {"name": "gasLimit", "type": "uint256"},
+        {"name": "delegateCall", "type": "bool"}, {"name": "onlyFallback", "type": "bool"},
+        {"name": "behaviorOnError", "type": "uint256"},
+    ]
+    calls = [{
+        "to": c["to"], "value": int(c.get("value", "0")), "data": c.get("data", "0x"),
+        "gasLimit": int(c.get("gasLimit", "0")), "delegateCall": c.get("delegateCall", False),
+        "onlyFallback": c.get("onlyFallback", False), "behaviorOnError": c.get("behaviorOnError", 0),
+    } for c in bundle["calls"]]
+    message = {
+        "types": {
+            "EIP712Domain": [
+                {"name": "name", "type": "string"}, {"name": "version", "type": "string"},
+                {"name": "chainId", "type": "uint256"}, {"name": "verifyingContract", "type": "address"},
+            ],
+            "Calls": [
+                {"name": "calls", "type": "Call[]"}, {"name": "space", "type": "uint256"},
+                {"name": "nonce", "type": "uint256"}, {"name": "wallets", "type": "address[]"},
+            ],
+            "Call": call_type,
+        },
+        "primaryType": "Calls",
+        "domain": {"name": "Sequence Wallet", "version": "3", "chainId": bundle["chainId"],
+                   "verifyingContract": wallet},
+        "message": {"calls": calls, "space": int(bundle.get("space", "0")),
+                    "nonce": int(bundle.get("nonce", "0")), "wallets": []},
+    }
+    signable = encode_typed_data(full_message=message)
+    return g.hx(g.keccak(b"\x19" + signable.version + signable.header + signable.body))
+
+
+def log(address: str, topics, data_words) -> dict:
+    return {"address": address, "topics": topics,
+            "data": "0x" + "".join(w[2:] for w in data_words)}
+
+
+def abi_bytes(data: bytes):
+    """The words of a dynamic `bytes` after its offset: the length, then the bytes padded."""
+    padded = data + b"\0" * (-len(data) % 32)
+    return [word(len(data))] + ["0x" + padded[i:i + 32].hex() for i in range(0, len(padded), 32)]
+
+
+def judge_receipt(rec: dict, evidence: dict):
+    """docs/spec.md §6.7's judgement of an origin receipt that passed its checks: the status
+    after it and the status reason (None: SUCCEEDED)."""
+    intent = rec["intent"]
+    receipt = evidence["receipt"]
+    wallet = intent["originIntentAddress"].lower()
+    if int(receipt["status"], 0) != 1:
+        return "FAILED", "origin transaction reverted: the deposit stays at the intent address"
+    op_hash = payload_hash(intent["originCalls"], intent["originIntentAddress"])
+    events = {}
+    for entry in receipt["logs"]:
+        if entry["address"].lower() != wallet or not entry["topics"]:
+            continue
+        data = bytes.fromhex(entry["data"][2:])
+        if entry["topics"][0] not in (CALL_SUCCEEDED, CALL_FAILED) or g.hx(data[:32]) != op_hash:
+            continue
+        index = int.from_bytes(data[32:64], "big")
+        if entry["topics"][0] == CALL_SUCCEEDED:
+            events[index] = ("succeeded", None)
+        else:
+            length = int.from_bytes(data[96:128], "big")
+            events[index] = ("failed", data[128:128 + length])
+    reason = None
+    for i, call in enumerate(intent["originCalls"]["calls"]):
+        if call.get("onlyFallback") or call.get("delegateCall"):
+            continue
+        kind, revert = events.get(i, ("missing", None))
+        if kind == "succeeded":
+            continue
+        if kind == "failed":
+            if revert[:4] == bytes.fromhex("08c379a0"):
+                length = int.from_bytes(revert[36:68], "big")
+                text = 'Error("' + revert[68:68 + length].decode() + '")'
+            else:
+                text = "no revert data" if not revert else "0x" + revert.hex()
+            reason = f"origin call {i} failed: {text}"
+        else:
+            reason = f"origin call {i} did not run"
+        break
+    if reason is None:
+        fee = int(intent["fees"]["serviceFeeTotal"])
+        if rec["gasFeeOptions"] is not None and fee > 0:
+            collector = rec["gasFeeOptions"]["feeCollectorAddress"].lower()
+            paid = sum(int(e["data"], 16) for e in receipt["logs"]
+                       if e["address"].lower() == intent["quoteRequest"]["originTokenAddress"].lower()
+                       and e["topics"][0] == TRANSFER and e["topics"][1] == word(wallet)
+                       and e["topics"][2] == word(collector))
+            if paid < fee:
+                reason = f"the fee collector received {paid} of the origin token, below the service fee {fee}"
+        assert intent["originChainId"] != intent["destinationChainId"], "the recipient rule is not modelled"
+    if reason is None:
+        return "SUCCEEDED", None
+    token = intent["depositTransaction"]["tokenAddress"].lower()
+    refunded = any(e["address"].lower() == token and e["topics"][0] == TRANSFER
+                   and e["topics"][1] == word(wallet) and e["topics"][2] == word(intent["ownerAddress"])
+                   and int(e["data"], 16) > 0 for e in receipt["logs"])
+    return ("REFUNDED" if refunded else "FAILED"), reason
+
+
+def execution_fact(rec: dict, op: str, ev: dict):
+    """A progress report, a balance or an origin receipt on an EXECUTING record (docs/spec.md
+    §6.6, §6.7): the reason it is refused with, else None after applying it."""
+    intent = rec["intent"]
+    if op == "progress":
+        t = ev["transaction"]
+        if t["type"] == "DEPOSIT":
+            rec["depositSucceeded"] = t["status"] == "SUCCEEDED"
+        elif t["type"] == "ORIGIN" and t["status"] in ("SENT", "MINING"):
+            rec["originFollowed"] = t["txnHash"]
+        return None
+    if op == "balance":
+        fact = ev["balance"]
+        if rec.get("balance") is not None or not rec.get("depositSucceeded") or rec.get("originFollowed"):
+            return "FACT_NOT_ASKED"
+        deposit = intent["depositTransaction"]
+        if (fact["chainId"], fact["token"].lower(), fact["wallet"].lower()) != (
+                intent["originChainId"], deposit["tokenAddress"].lower(), intent["originIntentAddress"].lower()):
+            return "BALANCE_MISMATCH"
+        if int(fact["amount"]) < int(deposit["amount"]):
+            return "PRECONDITION_UNMET"
+        rec["balance"] = fact
+        return None
+    assert op == "originReceipt"
+    evidence = ev["originReceipt"]
+    if not rec.get("originFollowed"):
+        return "FACT_NOT_ASKED"
+    if evidence["receipt"]["transactionHash"] != rec["originFollowed"]:
+        return "ORIGIN_HASH_MISMATCH"
+    if int(evidence["chainId"], 0) != intent["originChainId"]:
+        return "ORIGIN_WRONG_CHAIN"
+    if int(evidence["headBlockNumber"], 0) - int(evidence["receipt"]["blockNumber"], 0) + 1 < 1:
+        return "ORIGIN_UNCONFIRMED"
+    rec["status"], rec["reason"] = judge_receipt(rec, evidence)
+    return None
+
+
+EXECUTION_FACTS = ("progress", "balance", "originReceipt")
+
+
 def run_model(scenario: dict):
     """The lines `intentctl run` prints for `scenario`, by docs/spec.md §6, 7 and 10. The lifetimes
     come from "policy" or the older "limits" (never both), the entrypoint names from
@@ -492,6 +661,10 @@ def run_model(scenario: dict):
             replay = True
         elif now < rec["last"]:
             reason = "CLOCK_WENT_BACKWARDS"
+        elif op in EXECUTION_FACTS:
+            reason = "INVALID_TRANSITION" if rec["status"] != "EXECUTING" else execution_fact(rec, op, ev)
+            if reason is None:
+                rec["last"] = now
         elif (rec["status"], op) not in TRANSITIONS:
             reason = "INVALID_TRANSITION"
         else:
@@ -584,6 +757,70 @@ def hash_mode_scenario():
         ev(300, "fail", "ok", reason="bridge reverted"),
         ev(900, "refund", "ok"),
     ])
+
+
+ORIGIN_TX_HASH = g.hx(g.keccak(b"intent-core scenario origin transaction"))
+EXECUTION_BLOCK = 1000
+
+
+def execution_events(logs):
+    """Quote to the origin receipt through the executor's facts (docs/spec.md §6.6, §6.7): a
+    hash-mode execute, the relayer's report of the deposit SUCCEEDED, the balance that meets
+    the precondition, the origin transaction SENT, and its receipt with `logs`."""
+    deposit = INTENT["depositTransaction"]
+    chain = INTENT["originChainId"]
+    return [
+        ev(0, "quote", "ok"),
+        ev(60, "commit", "ok"),
+        ev(120, "execute", "ok", request=request(tx_hash=DEPOSIT_TX_HASH), acceptUnverifiedDeposit=True),
+        ev(130, "progress", "ok", transaction={
+            "type": "DEPOSIT", "chainId": chain, "status": "SUCCEEDED", "txnHash": DEPOSIT_TX_HASH}),
+        ev(131, "balance", "ok", balance={
+            "chainId": chain, "token": deposit["tokenAddress"], "wallet": INTENT["originIntentAddress"],
+            "blockNumber": EXECUTION_BLOCK, "amount": deposit["amount"]}),
+        ev(132, "progress", "ok", transaction={
+            "type": "ORIGIN", "chainId": chain, "status": "SENT", "txnHash": ORIGIN_TX_HASH}),
+        ev(140, "originReceipt", "ok", originReceipt={
+            "chainId": hex(chain), "headBlockNumber": hex(EXECUTION_BLOCK + 1),
+            "receipt": {"transactionHash": ORIGIN_TX_HASH, "blockNumber": hex(EXECUTION_BLOCK + 1),
+                        "status": "0x1", "logs": logs}}),
+    ]
+
+
+def call_event(index: int, revert=None) -> dict:
+    """The wallet's event of origin call `index`: CallSucceeded, or CallFailed with `revert`."""
+    op_hash = payload_hash(INTENT["originCalls"], INTENT["originIntentAddress"])
+    if revert is None:
+        return log(INTENT["originIntentAddress"], [CALL_SUCCEEDED], [op_hash, word(index)])
+    return log(INTENT["originIntentAddress"], [CALL_FAILED], [op_hash, word(index), word(96)] + abi_bytes(revert))
+
+
+def transfer_log(token: str, source: str, to: str, amount: int) -> dict:
+    return log(token, [TRANSFER, word(source), word(to)], [word(amount)])
+
+
+def execution_scenario():
+    """SUCCEEDED: every origin call's CallSucceeded and the service fee's Transfer to the fee
+    collector (a cross-chain intent: its destination is not judged on the origin chain)."""
+    wallet, token = INTENT["originIntentAddress"], INTENT["quoteRequest"]["originTokenAddress"]
+    fee = int(INTENT["fees"]["serviceFeeTotal"])
+    logs = [transfer_log(token, wallet, GAS_FEE_OPTIONS["feeCollectorAddress"], fee)]
+    logs += [call_event(i) for i in range(len(INTENT["originCalls"]["calls"]))]
+    doc = scenario(execution_events(logs))
+    doc["events"][-1]["_expect"] = "ok"
+    return doc
+
+
+def execution_refund_scenario():
+    """FAILED, then REFUNDED by the same receipt: the bridge call (1) reverts with an
+    Error(string) and the deposit token goes back to the owner in the same transaction."""
+    wallet = INTENT["originIntentAddress"]
+    deposit = INTENT["depositTransaction"]
+    # Error("bridge paused"): the selector, then the string's offset, length and bytes.
+    error = bytes.fromhex("08c379a0" + "".join(w[2:] for w in [word(32)] + abi_bytes(b"bridge paused")))
+    logs = [call_event(0), call_event(1, error),
+            transfer_log(deposit["tokenAddress"], wallet, INTENT["ownerAddress"], int(deposit["amount"]))]
+    return scenario(execution_events(logs))
 
 
 def permit_only_scenario():
@@ -771,6 +1008,8 @@ SCENARIOS = {
     "scenario-expiry-window": expiry_window_scenario,
     "scenario-custom-entrypoint": custom_entrypoint_scenario,
     "scenario-replays": replays_scenario,
+    "scenario-execution": execution_scenario,
+    "scenario-execution-refund": execution_refund_scenario,
 }
 
 

@@ -412,9 +412,12 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                 at: *at,
                 deposit_evidence: None,
                 deposit_transaction_hash: None,
+                balance: None,
+                origin_receipt: None,
+                transaction: None,
                 entrypoint_nonce: None,
                 intent: None,
-                op: LifecycleEvent::Quote,
+                op: LifecycleEvent::Quote.into(),
                 reason: None,
                 request: None,
                 service_contracts: None,
@@ -424,7 +427,7 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
             match event {
                 Event::Quote => {}
                 Event::Commit(with) => {
-                    e.op = LifecycleEvent::Commit;
+                    e.op = LifecycleEvent::Commit.into();
                     match with {
                         CommitWith::Quoted => {}
                         CommitWith::Changed(change) => e.intent = Some(inputs.changed(*change).clone()),
@@ -432,23 +435,23 @@ fn scenario(world: &World, inputs: &Inputs, timeline: &[(Timestamp, Event)]) -> 
                     }
                 }
                 Event::Execute(kind) => {
-                    e.op = LifecycleEvent::Execute;
+                    e.op = LifecycleEvent::Execute.into();
                     e.request = Some(inputs.request(*kind).0.clone());
                     e.token_permit = Some(token_permit.clone());
                     e.entrypoint_nonce = world.facts().entrypoint_nonce;
                     e.deposit_evidence = Some(world.deposit_evidence.clone());
                 }
                 Event::Fail(with_reason) => {
-                    e.op = LifecycleEvent::Fail;
+                    e.op = LifecycleEvent::Fail.into();
                     e.reason = Some(if *with_reason { REASON } else { "" }.to_string());
                 }
-                Event::Succeed => e.op = LifecycleEvent::Succeed,
+                Event::Succeed => e.op = LifecycleEvent::Succeed.into(),
                 Event::Abort(with_reason) => {
-                    e.op = LifecycleEvent::Abort;
+                    e.op = LifecycleEvent::Abort.into();
                     e.reason = with_reason.then(|| REASON.to_string());
                 }
-                Event::Expire => e.op = LifecycleEvent::Expire,
-                Event::Refund => e.op = LifecycleEvent::Refund,
+                Event::Expire => e.op = LifecycleEvent::Expire.into(),
+                Event::Refund => e.op = LifecycleEvent::Refund.into(),
             }
             e
         })

@@ -50,6 +50,8 @@ fn the_examples_hold_every_scenario_the_generator_writes() {
         "examples/scenario-rejections.json",
         "examples/scenario-custom-entrypoint.json",
         "examples/scenario-replays.json",
+        "examples/scenario-execution.json",
+        "examples/scenario-execution-refund.json",
     ] {
         assert!(names.iter().any(|n| n == name), "{name} is missing from {names:?}");
     }
