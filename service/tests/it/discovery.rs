@@ -190,6 +190,7 @@ async fn get_protocol_contracts_answers_the_chains_service_contracts_and_wallet_
         "serviceIntentEntrypointAddress": "0x371a866dC5F452f90201869cDA2f00ffdC800d09",
         "serviceRouterAddress": "0x555B5e43324096b87908201434f4E8CE04c41Dbd",
         "serviceRouterShimAddress": "0x38B2b6BfCA70993A5F17ed315F6501f9F6AB6E5b",
+        "serviceUtilsAddress": "",
     });
     assert_eq!(answer["ServiceContracts"], first);
     assert_eq!(answer["chains"][1]["chainId"], 8453);
