@@ -22,7 +22,13 @@ What it does
     The derivation itself is `intentctl wallet address` ({"owner", "bundles"} -> {"address"}),
     whose results are held against the independent producer of tests/vectors/wallet.json.
     Signatures, hashes and expected outputs that depend on the addresses are not touched here:
-    rerun the generators (gen_scenarios.py, gen_canonical.py, gen_eip712.py, viem/) after it.
+    rerun the generators after it, in this order: gen_scenarios.py (which derives the
+    scenario owner's addresses with this file), gen_canonical.py, gen_eip712.py (whose
+    re-owned example intents are derived the same way), then copy the case
+    `example_intent_owner_signs_default_names_explicit` of eip712.json into
+    examples/digest-intent.json (its depositSignature.intentSignature) and examples/recover.json
+    (its digest and that signature), then gen_typed_data.py, viem/ (npm run generate) and
+    fuzz/make_seeds.py. intentctl/tests/it/intentctl_wallet.rs checks every example intent.
 
 How to run (from the repository root)
 
@@ -94,12 +100,16 @@ def derive(intent_text):
 
 
 def regenerate(path):
-    text = open(path, encoding="utf-8").read()
+    return derived_text(open(path, encoding="utf-8").read(), path)
+
+
+def derived_text(text, where="the document"):
+    """`text` (a JSON document) with every intent in it given its derived addresses."""
     mapping = {}
     for intent in intents(json.loads(text)):
         for old, new in derive(json.dumps(intent)).items():
             if mapping.setdefault(old, new) != new:
-                raise SystemExit(f"{path}: {old} would become both {mapping[old]} and {new}")
+                raise SystemExit(f"{where}: {old} would become both {mapping[old]} and {new}")
     for old, new in mapping.items():
         if old != new.lower():
             # The EIP-55 spelling of the old address, as the file writes it.
