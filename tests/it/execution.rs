@@ -616,7 +616,7 @@ fn the_stored_precondition_is_checked_on_restore() {
 #[test]
 fn the_wire_facts_read_and_write_as_the_node_and_the_host_write_them() {
     let fact: BalanceFact = from_slice(
-        br#"{"chainId":42161,"token":"0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1","wallet":"0xE5ED284857E31D37D672F45D1634cCcEd71084f9","blockNumber":100,"amount":"125147772000000000000"}"#,
+        br#"{"chainId":42161,"token":"0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1","wallet":"0xDA9417aa5D668dc19569db04f53BBefA8dC8aAB2","blockNumber":100,"amount":"125147772000000000000"}"#,
     )
     .unwrap();
     assert_eq!(fact, balance(&intent()));

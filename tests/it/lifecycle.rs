@@ -291,6 +291,7 @@ fn commit_of_an_intent_with_an_added_member_is_intent_modified() {
     let mut sent: Intent = from_slice(value.to_string().as_bytes()).unwrap();
     sent.owner_address = owner();
     sent.quote_request.owner_address = owner();
+    let sent = fixtures::with_owner_wallets(sent);
     let mut record = quoted_record();
     let error = assert_rejected(&mut record, Reason::IntentModified, Some("intent"), |r| {
         r.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at())
@@ -310,6 +311,7 @@ fn commit_of_the_same_intent_spelled_differently_passes() {
     let mut sent: Intent = from_slice(text.as_bytes()).unwrap();
     sent.owner_address = owner();
     sent.quote_request.owner_address = owner();
+    let sent = fixtures::with_owner_wallets(sent);
     let mut record = quoted_record();
     assert_eq!(
         record.apply(EventInput::commit_with(&sent, Some(&sent.service_contracts)), committed_at()).unwrap(),

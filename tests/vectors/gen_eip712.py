@@ -867,11 +867,15 @@ def example_json(name: str):
 
 
 def example_intent(owner=None):
-    """examples/intent.json, optionally re-owned (both ownerAddress fields) by `owner`."""
+    """examples/intent.json, optionally re-owned (both ownerAddress fields) by `owner`, its
+    intent addresses then those of the new owner's wallets (derive_intent_addresses.py beside
+    this file, docs/spec.md 5.6)."""
     intent = example_json("intent.json")
     if owner is not None:
+        import derive_intent_addresses  # noqa: PLC0415  (runs intentctl: only when re-owning)
         intent["ownerAddress"] = owner
         intent["quoteRequest"]["ownerAddress"] = owner
+        intent = json.loads(derive_intent_addresses.derived_text(json.dumps(intent)))
     return intent
 
 

@@ -77,6 +77,7 @@ from datetime import datetime, timedelta, timezone
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import derive_intent_addresses  # noqa: E402  (the intent addresses of the re-owned intent)
 import gen_eip712 as g  # noqa: E402  (the EIP-712 helpers: typed data, signing, recovery)
 from eth_account import Account  # noqa: E402
 from eth_account.messages import encode_typed_data  # noqa: E402
@@ -128,6 +129,8 @@ def ts(seconds: int) -> str:
 INTENT = load("intent.json")
 INTENT["ownerAddress"] = OWNER
 INTENT["quoteRequest"]["ownerAddress"] = OWNER
+# The re-owned intent's addresses are the wallets of its new owner (docs/spec.md 5.6).
+INTENT = json.loads(derive_intent_addresses.derived_text(json.dumps(INTENT)))
 GAS_FEE_OPTIONS = load("gas-fee-options.json")
 
 INTENT_ID = INTENT["intentId"]

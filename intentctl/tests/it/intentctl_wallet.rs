@@ -183,3 +183,78 @@ fn check_meta_transactions_accepts_the_guest_batches_and_refuses_a_changed_call(
     let (code, line) = answer(&["check", "meta-transactions"], &json!({"intent": quote}));
     assert_eq!((code, &line["reason"], &line["path"]), (Some(1), &json!("MISSING_FIELD"), &json!("context")));
 }
+
+/// Every intent in `document` (one with `originCalls` and an `originIntentAddress` that is an
+/// address, not a schema's type name, at any depth: an example intent, a scenario's, an event's), with where it is.
+fn intents_in<'a>(document: &'a Value, at: String, found: &mut Vec<(String, &'a Value)>) {
+    match document {
+        Value::Object(members) => {
+            if members.get("originIntentAddress").and_then(Value::as_str).is_some_and(|a| a.starts_with("0x"))
+                && members.contains_key("originCalls")
+            {
+                found.push((at.clone(), document));
+            }
+            for (key, value) in members {
+                intents_in(value, format!("{at}.{key}"), found);
+            }
+        }
+        Value::Array(values) => {
+            for (index, value) in values.iter().enumerate() {
+                intents_in(value, format!("{at}[{index}]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The JSON files under `dir`, recursively, in name order.
+fn json_files(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().map(|entry| entry.unwrap().path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            json_files(&path, files);
+        } else if path.extension().is_some_and(|ext| ext == "json") {
+            files.push(path);
+        }
+    }
+}
+
+/// The shipped examples cannot drift from docs/spec.md 5.6: every intent in `examples/` (the
+/// example intent, the published documents, each scenario's and each event's intent, the
+/// inputs of `check execute` and `digest intent`) has the addresses `wallet address` derives
+/// from its owner and the bundles on each chain, and passes
+/// `check intent-addresses` under the published context. No example ships a wallet context
+/// with a guest module (their meta-transactions are the published documents'), so `check
+/// meta-transactions` has none to run on; tests/vectors/derive_intent_addresses.py
+/// regenerates them.
+#[test]
+fn every_shipped_example_intent_has_the_derived_addresses() {
+    let mut files = Vec::new();
+    json_files(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples")), &mut files);
+    let (mut derived, mut checked) = (0, 0);
+    for path in files {
+        let document: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let mut found = Vec::new();
+        intents_in(&document, path.display().to_string(), &mut found);
+        for (at, intent) in found {
+            let bundles = [&intent["originCalls"], &intent["destinationCalls"]];
+            for (chain, member) in
+                [("originChainId", "originIntentAddress"), ("destinationChainId", "destinationIntentAddress")]
+            {
+                let on_chain: Vec<&Value> = bundles.iter().copied().filter(|b| b["chainId"] == intent[chain]).collect();
+                let (code, line) =
+                    answer(&["wallet", "address"], &json!({"owner": intent["ownerAddress"], "bundles": on_chain}));
+                assert_eq!(code, Some(0), "{at}: {line}");
+                let given = intent[member].as_str().unwrap_or_else(|| panic!("{at}.{member}"));
+                assert_eq!(given.to_lowercase(), line["address"].as_str().unwrap().to_lowercase(), "{at}.{member}");
+                derived += 1;
+            }
+            let (code, line) = answer(&["check", "intent-addresses"], &json!({"intent": intent}));
+            assert_eq!((code, line.clone()), (Some(0), json!({"ok": true})), "{at}");
+            checked += 1;
+        }
+    }
+    // 22 intents in 19 files, each with both addresses.
+    assert_eq!((derived, checked), (44, 22));
+}
