@@ -5,6 +5,7 @@
 //! executed in hash mode (or signed gasless and relayed), then executed by the service with
 //! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
+//! a permit-only request is refused (nothing would pull the deposit) and nothing moves;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
 //! transaction; a swap then a destination call (EXACT_INPUT and EXACT_OUTPUT) hands a
 //! recording vault the output (the owner gets what it did not pull or spend), and the vault's revert undoes the swap and refunds the
@@ -223,6 +224,40 @@ async fn a_gasless_swap_is_relayed_then_executed_from_the_relayers_key() {
     assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
     assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
     assert_eq!(run.relayer_nonce().await, 2, "the relay and the origin transaction, each once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_permit_only_request_on_an_executed_chain_is_refused_and_nothing_moves() {
+    let run = Executing::start(31_337_915, "execute-permit-only", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 50, 0.01).await;
+    let intent = &quote.intent;
+    let owner = chain.chain.address(OWNER);
+    let owned_before = run.balance(sold, owner).await;
+    // The permit names the intent address as spender: nothing on this chain would pull it.
+    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
+    let view = intent_service::chain::ChainView::new(config).unwrap();
+    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mode = intent_service::demo::Gasless::PermitOnly;
+    let names = intent_core::eip712::EntrypointNames::DEFAULT;
+    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let body = intent_core::to_string(&request);
+    let path = "/rpc/Service/ExecuteIntent";
+    let (status, answer) = call_in_process(&run.router, path, &[("x-access-key", ACCESS_KEY)], &body).await;
+
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["code"], 2000, "{answer}");
+    let cause = answer["cause"].as_str().unwrap();
+    assert!(cause.starts_with("OPTION_NOT_SERVED at depositSignature.permitSignature"), "{answer}");
+    assert!(answer["msg"].as_str().unwrap().contains("sign in entrypoint mode"), "{answer}");
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+    assert_eq!(receipt["status"], "COMMITTED", "{receipt}");
+    assert_eq!(run.relayer_nonce().await, 0, "nothing relayed");
+    assert_eq!(run.balance(sold, owner).await, owned_before);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
