@@ -151,6 +151,10 @@ async fn receipts_carry_the_configured_token_metadata() {
     let app = App::open(&database("published-metadata"), |c| {
         c["tokens"][0]["name"] = json!("Dai Stablecoin");
         c["tokens"][0]["logoUri"] = json!("https://example.com/dai.png");
+        // The destination token configured without a name.
+        let tokens = c["tokens"].as_array_mut().unwrap();
+        let base_dai = tokens.iter_mut().find(|t| t["address"] == "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb");
+        base_dai.unwrap().as_object_mut().unwrap().remove("name");
     })
     .await;
     let quote = app.committed(base(), &quote_request()).await;
