@@ -94,7 +94,8 @@ pub fn tokens_of(config: &ServiceConfig, chain: &ChainConfig) -> Vec<TokenInfo> 
     std::iter::once(native).chain(listed).collect()
 }
 
-/// The token at `address` on `chain_id`, or `ROUTE_NOT_SERVED` at `path`.
+/// The token at `address` on `chain_id`: `CHAIN_NOT_SERVED` at `path` on a chain not
+/// served, `ROUTE_NOT_SERVED` at `path` for a token not served there.
 pub fn token(config: &ServiceConfig, chain_id: u64, address: Address, path: &str) -> Result<TokenInfo, Failure> {
     let chain = chain(config, chain_id, path)?;
     tokens_of(config, chain).into_iter().find(|t| t.address == address).ok_or_else(|| {
@@ -103,11 +104,9 @@ pub fn token(config: &ServiceConfig, chain_id: u64, address: Address, path: &str
     })
 }
 
-/// The chain `chain_id`, or `ROUTE_NOT_SERVED` at `path`.
+/// The chain `chain_id`, or `CHAIN_NOT_SERVED` at `path` (UnsupportedNetwork).
 pub fn chain<'c>(config: &'c ServiceConfig, chain_id: u64, path: &str) -> Result<&'c ChainConfig, Failure> {
-    config
-        .chain(chain_id)
-        .ok_or_else(|| Failure::from(ServerFailure::RouteNotServed { path, what: &format!("chain {chain_id}") }))
+    config.chain(chain_id).ok_or_else(|| Failure::from(ServerFailure::ChainNotServed { path, chain_id }))
 }
 
 /// How the quoter would route `from` to `to` (docs/spec.md §12, Discovery).

@@ -51,7 +51,7 @@ pub fn chains(config: &ServiceConfig, request: &GetChainsRequest) -> Result<GetC
 
 /// GetProtocolContracts: the contracts of the chain asked for (absent: the first), and every
 /// chain's. An `intentProtocol` other than [`INTENT_PROTOCOL`] is `FILTER_NOT_SERVED`, an
-/// unknown chain `ROUTE_NOT_SERVED`, at their members.
+/// unknown chain `CHAIN_NOT_SERVED`, at their members.
 ///
 /// # Errors
 ///
@@ -79,7 +79,7 @@ pub fn protocol_contracts(
 ///
 /// # Errors
 ///
-/// `ROUTE_NOT_SERVED` at `chainIds[i]` for a chain not configured; `FILTER_NOT_SERVED` at
+/// `CHAIN_NOT_SERVED` at `chainIds[i]` for a chain not configured; `FILTER_NOT_SERVED` at
 /// `includeExternal` when it is true.
 pub fn token_list(config: &ServiceConfig, request: &GetTokenListRequest) -> Result<TokenListResponse, Failure> {
     if request.include_external == Some(true) {
@@ -185,8 +185,8 @@ enum Direction {
 ///
 /// # Errors
 ///
-/// `ROUTE_NOT_SERVED` at `originChainId`/`originTokenAddress` for an unknown chain or token, at
-/// `destinationChainId` for an unknown chain; `CHAIN_NODE_UNAVAILABLE` when a pool must be read
+/// `CHAIN_NOT_SERVED` at `originChainId`/`destinationChainId` for an unknown chain,
+/// `ROUTE_NOT_SERVED` at `originTokenAddress` for an unknown token; `CHAIN_NODE_UNAVAILABLE` when a pool must be read
 /// and the node fails.
 pub async fn exact_input_routes(
     config: &ServiceConfig,

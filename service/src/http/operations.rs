@@ -285,7 +285,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The tokens the service quotes on the chains asked for, native tokens first.",
         request: Some(schema_of!(crate::discovery::objects::GetTokenListRequest => GetTokenListRequest)),
         response: schema_of!(crate::discovery::objects::TokenListResponse => GetTokenListResponse),
-        errors: &[],
+        errors: &[ErrorKind::UnsupportedNetwork],
         route: || post(crate::discovery::handlers::token_list),
     },
     Operation {
@@ -307,7 +307,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The tokens the quoter routes the origin token to.",
         request: Some(schema_of!(crate::discovery::objects::GetExactInputRoutesRequest => GetExactInputRoutesRequest)),
         response: schema_of!(crate::discovery::objects::TokenListResponse => GetExactInputRoutesResponse),
-        errors: &[ErrorKind::ChainNodeHealth],
+        errors: &[ErrorKind::UnsupportedNetwork, ErrorKind::ChainNodeHealth],
         route: || post(crate::discovery::handlers::exact_input_routes),
     },
     Operation {
@@ -318,7 +318,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The tokens the quoter routes to the destination token.",
         request: Some(schema_of!(crate::discovery::objects::GetExactOutputRoutesRequest => GetExactOutputRoutesRequest)),
         response: schema_of!(crate::discovery::objects::TokenListResponse => GetExactOutputRoutesResponse),
-        errors: &[ErrorKind::ChainNodeHealth],
+        errors: &[ErrorKind::UnsupportedNetwork, ErrorKind::ChainNodeHealth],
         route: || post(crate::discovery::handlers::exact_output_routes),
     },
     Operation {
@@ -329,7 +329,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The service contracts of a chain, and every chain's service contracts and intent wallet deployment.",
         request: Some(schema_of!(crate::discovery::objects::GetProtocolContractsRequest => GetProtocolContractsRequest)),
         response: schema_of!(crate::discovery::objects::GetProtocolContractsResponse => GetProtocolContractsResponse),
-        errors: &[],
+        errors: &[ErrorKind::UnsupportedNetwork],
         route: || post(crate::discovery::handlers::protocol_contracts),
     },
     Operation {
@@ -340,7 +340,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The payload that sends what an intent's wallet holds to the owner (or refundToAddress), for the owner's key to sign, with the balances read from the node.",
         request: Some(schema_of!(crate::recovery::objects::PrepareIntentRecoveryRequest => PrepareIntentRecoveryRequest)),
         response: schema_of!(crate::recovery::objects::PrepareIntentRecoveryResponse => PrepareIntentRecoveryResponse),
-        errors: &[ErrorKind::NotFound, ErrorKind::ChainNodeHealth],
+        errors: &[ErrorKind::NotFound, ErrorKind::IntentsSkipped, ErrorKind::UnsupportedNetwork, ErrorKind::ChainNodeHealth],
         route: || post(crate::recovery::handlers::prepare),
     },
     Operation {
@@ -351,7 +351,7 @@ pub static OPERATIONS: &[Operation] = &[
         summary: "The transaction that runs a recovery payload the owner signed: the guest module's batch that deploys the wallet when needed and executes the payload.",
         request: Some(schema_of!(crate::recovery::objects::BuildIntentRecoveryTransactionRequest => BuildIntentRecoveryTransactionRequest)),
         response: schema_of!(crate::recovery::objects::BuildIntentRecoveryTransactionResponse => BuildIntentRecoveryTransactionResponse),
-        errors: &[ErrorKind::NotFound, ErrorKind::ChainNodeHealth],
+        errors: &[ErrorKind::NotFound, ErrorKind::UnsupportedNetwork, ErrorKind::ChainNodeHealth],
         route: || post(crate::recovery::handlers::build),
     },
 ];

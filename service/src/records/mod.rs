@@ -241,8 +241,9 @@ impl Records {
     /// # Errors
     ///
     /// 404 for an unknown intent, CHAIN_NODE_UNAVAILABLE (503) or DEPOSIT_NOT_MINED (422)
-    /// with the record unchanged, the core's rules, 409 for a proof already used or a race
-    /// lost too often, or a database failure.
+    /// with the record unchanged, OPTION_NOT_SERVED for permit-only mode on a chain the
+    /// service executes ([`Records::refuse_permit_only`]), the core's rules, 409 for a proof
+    /// already used or a race lost too often, or a database failure.
     pub async fn execute(
         &self,
         request: &ExecuteRequest,
@@ -252,6 +253,7 @@ impl Records {
     ) -> Result<ExecuteResponse, Failure> {
         let request = &stored_request(request);
         let loaded = self.book.load(&request.intent_id, caller).await?;
+        self.refuse_permit_only(loaded.record.intent(), request)?;
         let facts = if *loaded.record.status() == IntentStatus::Committed {
             self.chain.read_facts(loaded.record.intent(), request).await?
         } else {
@@ -276,6 +278,26 @@ impl Records {
             })
             .await?;
         Ok(self.hand_on(changed))
+    }
+
+    /// OPTION_NOT_SERVED at `depositSignature.permitSignature` for a permit-only request
+    /// (docs/spec.md §5.2) on an origin chain whose intents the service executes (`wallet`):
+    /// the permit names the origin intent address as spender, and nothing there can use
+    /// it (the intent address's calls are fixed at the quote and do not pull the deposit), so
+    /// the deposit would never reach the intent address. Entrypoint mode is served there.
+    fn refuse_permit_only(&self, intent: &Intent, request: &ExecuteRequest) -> Result<(), Failure> {
+        let permit_only = request.deposit_signature.as_ref().is_some_and(|signature| {
+            intent_core::rules::GaslessMode::of(signature) == intent_core::rules::GaslessMode::PermitOnly
+        });
+        if !permit_only || !self.relaying.executes(intent.origin_chain_id) {
+            return Ok(());
+        }
+        let why = format!(
+            "permit-only mode is not served on chain {}, whose intents the service executes: the permit's \
+             spender, the origin intent address, never pulls the deposit; sign in entrypoint mode",
+            intent.origin_chain_id
+        );
+        Err(intent_core::ServerFailure::OptionNotServed { path: "depositSignature.permitSignature", why: &why }.into())
     }
 
     /// RetryIntent: the core's `retry` with the node's evidence of the replacement deposit

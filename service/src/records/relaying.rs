@@ -119,6 +119,12 @@ impl Relaying {
         Relaying { wakes, ..self }
     }
 
+    /// Whether the service executes the intents of `chain_id` (the chain has `wallet` in
+    /// the configuration), whether or not this instance can.
+    pub(super) fn executes(&self, chain_id: u64) -> bool {
+        self.executed.contains(&chain_id)
+    }
+
     /// Wakes the executor of `chain_id`, when one runs here: an intent there has just become
     /// EXECUTING. A wake while it is busy is kept for its next wait (`Notify`'s permit).
     pub(super) fn wake(&self, chain_id: u64) {

@@ -143,9 +143,11 @@ pub(super) fn stored(
 }
 
 /// The gasless execution `record`, changed from status `before`, is to be queued for and
-/// handed to its origin chain's relayer: a gasless intent that has just become EXECUTING.
+/// handed to its origin chain's relayer: a gasless intent that has just become EXECUTING
+/// from COMMITTED (its ExecuteIntent). A RetryIntent that makes a FAILED intent EXECUTING
+/// again brings its own deposit, already mined: the signed deposit is never relayed again.
 pub(super) fn relay_of(before: &IntentStatus, record: &IntentRecord) -> Option<Execution> {
-    if *before == IntentStatus::Executing {
+    if *before != IntentStatus::Committed {
         return None;
     }
     Execution::of(record)

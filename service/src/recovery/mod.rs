@@ -51,13 +51,17 @@ struct Wallet<'a> {
 }
 
 impl<'a> Wallet<'a> {
-    /// The origin wallet of `intent`: `ROUTE_NOT_SERVED` at `intentId` on a chain without a
+    /// The origin wallet of `intent`: `CHAIN_NOT_SERVED` at `intentId` on a chain the
+    /// service no longer serves, `ROUTE_NOT_SERVED` at `intentId` on a chain without a
     /// `wallet` (its intents have placeholder addresses no key controls), `intentAddress`
     /// other than the origin intent address is `INTENT_INCONSISTENT` at `intentAddress`.
     fn of(view: &'a ChainView, intent: &Intent, given: Option<Address>) -> Result<Wallet<'a>, Failure> {
         let chain_id = intent.origin_chain_id;
         let not_served = |what: &str| Failure::from(ServerFailure::RouteNotServed { path: "intentId", what });
-        let chain = view.config().chain(chain_id).ok_or_else(|| not_served(&format!("chain {chain_id}")))?;
+        let chain = view
+            .config()
+            .chain(chain_id)
+            .ok_or_else(|| Failure::from(ServerFailure::ChainNotServed { path: "intentId", chain_id }))?;
         let context = chain
             .wallet_context()
             .ok_or_else(|| not_served(&format!("recovery on chain {chain_id} (no wallet configured)")))?;

@@ -38,6 +38,18 @@ async fn refused(router: &axum::Router, operation: &str, body: Value) -> String 
     answer["cause"].as_str().unwrap().to_owned()
 }
 
+/// The cause of `operation`'s refusal of `body` for a chain the service does not serve:
+/// UnsupportedNetwork (8008, 422).
+async fn unsupported(router: &axum::Router, operation: &str, body: Value) -> String {
+    let (status, answer) = call(router, operation, body).await;
+    assert_eq!(
+        (status, &answer["error"], &answer["code"]),
+        (422, &json!("UnsupportedNetwork"), &json!(8008)),
+        "{answer}"
+    );
+    answer["cause"].as_str().unwrap().to_owned()
+}
+
 /// The `(chainId, address)` of each token of a token list.
 fn listed(answer: &Value) -> Vec<(u64, String)> {
     answer["tokens"]
@@ -103,8 +115,8 @@ async fn get_token_list_lists_the_configured_tokens_native_first_and_filters_the
     let rest = ok(&router, "GetTokenList", json!({"chainIds": [42161], "excludeTokens": [NATIVE], "limit": 1})).await;
     assert_eq!(listed(&rest), [(42161, ARBITRUM_DAI.to_owned())]);
     assert_eq!(
-        refused(&router, "GetTokenList", json!({"chainIds": [42161, 5]})).await,
-        "ROUTE_NOT_SERVED at chainIds[1]"
+        unsupported(&router, "GetTokenList", json!({"chainIds": [42161, 5]})).await,
+        "CHAIN_NOT_SERVED at chainIds[1]"
     );
     assert_eq!(
         refused(&router, "GetTokenList", json!({"chainIds": [], "includeExternal": true})).await,
@@ -197,7 +209,10 @@ async fn get_protocol_contracts_answers_the_chains_service_contracts_and_wallet_
     assert!(answer["chains"][0].get("walletContracts").is_none(), "no wallet configured: {answer}");
     let base = ok(&router, "GetProtocolContracts", json!({"chainId": 8453, "intentProtocol": "v1"})).await;
     assert_eq!(base["ServiceContracts"], answer["chains"][1]["serviceContracts"]);
-    assert_eq!(refused(&router, "GetProtocolContracts", json!({"chainId": 5})).await, "ROUTE_NOT_SERVED at chainId");
+    assert_eq!(
+        unsupported(&router, "GetProtocolContracts", json!({"chainId": 5})).await,
+        "CHAIN_NOT_SERVED at chainId"
+    );
     assert_eq!(
         refused(&router, "GetProtocolContracts", json!({"intentProtocol": "v1_5"})).await,
         "FILTER_NOT_SERVED at intentProtocol"

@@ -5,6 +5,8 @@
 //! executed in hash mode (or signed gasless and relayed), then executed by the service with
 //! no other call. A swap pays the
 //! recipient at least `toAmountMin`, the fee collector its fee, and leaves the wallet empty;
+//! a gasless deposit that failed, replaced through RetryIntent, is executed to success;
+//! a permit-only request is refused (nothing would pull the deposit) and nothing moves;
 //! a swap whose pool moved fails with the router's revert and refunds the owner in the same
 //! transaction; a swap then a destination call (EXACT_INPUT and EXACT_OUTPUT) hands a
 //! recording vault the output (the owner gets what it did not pull or spend), and the vault's revert undoes the swap and refunds the
@@ -223,6 +225,80 @@ async fn a_gasless_swap_is_relayed_then_executed_from_the_relayers_key() {
     assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
     assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
     assert_eq!(run.relayer_nonce().await, 2, "the relay and the origin transaction, each once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_permit_only_request_on_an_executed_chain_is_refused_and_nothing_moves() {
+    let run = Executing::start(31_337_915, "execute-permit-only", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 50, 0.01).await;
+    let intent = &quote.intent;
+    let owner = chain.chain.address(OWNER);
+    let owned_before = run.balance(sold, owner).await;
+    // The permit names the intent address as spender: nothing on this chain would pull it.
+    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
+    let view = intent_service::chain::ChainView::new(config).unwrap();
+    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mode = intent_service::demo::Gasless::PermitOnly;
+    let names = intent_core::eip712::EntrypointNames::DEFAULT;
+    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let body = intent_core::to_string(&request);
+    let path = "/rpc/Service/ExecuteIntent";
+    let (status, answer) = call_in_process(&run.router, path, &[("x-access-key", ACCESS_KEY)], &body).await;
+
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["code"], 2000, "{answer}");
+    let cause = answer["cause"].as_str().unwrap();
+    assert!(cause.starts_with("OPTION_NOT_SERVED at depositSignature.permitSignature"), "{answer}");
+    assert!(answer["msg"].as_str().unwrap().contains("sign in entrypoint mode"), "{answer}");
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+    assert_eq!(receipt["status"], "COMMITTED", "{receipt}");
+    assert_eq!(run.relayer_nonce().await, 0, "nothing relayed");
+    assert_eq!(run.balance(sold, owner).await, owned_before);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_gasless_deposit_replaced_through_retry_intent_is_executed_to_success() {
+    let run = Executing::start(31_337_916, "execute-retry", true, |_| {}).await;
+    let chain = run.chain();
+    let (sold, bought) = run.tokens();
+    let quote = run.committed(bought, 50, 0.01).await;
+    let intent = &quote.intent;
+    let recipient = chain.chain.address(RECIPIENT);
+    let received_before = run.balance(bought, recipient).await;
+    // Entrypoint mode with no permit and no approval: the relay's estimate reverts, nothing
+    // is sent, and the intent fails at the deposit stage.
+    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
+    let view = intent_service::chain::ChainView::new(config).unwrap();
+    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
+    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+    let mode = intent_service::demo::Gasless::Entrypoint { nonce: U256::ZERO };
+    let names = intent_core::eip712::EntrypointNames::DEFAULT;
+    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let executed = run.rpc("ExecuteIntent", &intent_core::to_string(&request)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    let failed = run.settled(&intent.intent_id).await;
+    assert_eq!((&failed["status"], &failed["depositTransaction"]["status"]), (&"FAILED".into(), &"FAILED".into()));
+    assert_eq!(run.relayer_nonce().await, 0, "nothing was sent for the failed relay");
+
+    // The owner deposits itself and hands the replacement to RetryIntent.
+    let deposit = run.deposit(&quote).await;
+    let body = json!({"intentId": intent.intent_id, "depositTransactionHash": deposit}).to_string();
+    let retried = run.rpc("RetryIntent", &body).await;
+    assert_eq!(retried["intentStatus"], "EXECUTING", "{retried}");
+
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let (deposited, origin) = (&receipt["depositTransaction"], &receipt["originTransaction"]);
+    assert_eq!((&deposited["status"], &origin["status"]), (&"SUCCEEDED".into(), &"SUCCEEDED".into()), "{receipt}");
+    assert_eq!(deposited["txnHash"], json!(deposit), "{receipt}");
+    assert!(run.balance(bought, recipient).await - received_before >= intent.quote.to_amount_min);
+    assert_eq!(run.balance(sold, intent.origin_intent_address).await, U256::ZERO);
+    assert_eq!(run.relayer_nonce().await, 1, "the origin transaction, once");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

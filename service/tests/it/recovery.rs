@@ -195,6 +195,7 @@ async fn a_short_deposit_then_a_leftover_are_recovered_with_the_owners_signature
     assert_eq!(recoverable["intents"], json!([]));
     let (status, nothing) = run.call("PrepareIntentRecovery", json!({"intentId": intent.intent_id})).await;
     assert_eq!((status, nothing["cause"].as_str().unwrap()), (400, "NOTHING_TO_DO at tokenAddress"), "{nothing}");
+    assert_eq!((&nothing["error"], &nothing["code"]), (&json!("IntentsSkipped"), &json!(7000)), "{nothing}");
 }
 
 #[tokio::test]
@@ -208,6 +209,25 @@ async fn recovery_is_refused_on_a_chain_without_a_wallet_and_for_another_address
         .rpc("PrepareIntentRecovery", crate::support::base(), &json!({"intentId": format!("{id}0")}).to_string())
         .await;
     assert_eq!(unknown.json()["error"], "NotFound", "{}", unknown.body);
+}
+
+#[tokio::test]
+async fn recovery_of_an_intent_on_a_chain_no_longer_served_is_unsupported_network() {
+    let db = crate::support::database("recovery-chain-gone");
+    let quoted = crate::support::app::App::open(&db, |_| {}).await;
+    let quote = quoted.quote(crate::support::base(), &crate::support::quote_request()).await;
+    drop(quoted);
+    let origin = quote.intent.origin_chain_id;
+    // The same database under a configuration without the intent's origin chain.
+    let app = crate::support::app::App::open(&db, |config| {
+        config["chains"].as_array_mut().unwrap().retain(|chain| chain["chainId"] != origin);
+        config["tokens"].as_array_mut().unwrap().retain(|token| token["chainId"] != origin);
+    })
+    .await;
+    let body = json!({"intentId": quote.intent.intent_id}).to_string();
+    let reply = app.rpc("PrepareIntentRecovery", crate::support::base(), &body).await;
+    assert_eq!(reply.cause(), "CHAIN_NOT_SERVED at intentId", "{}", reply.body);
+    assert_eq!((&reply.json()["error"], &reply.json()["code"]), (&json!("UnsupportedNetwork"), &json!(8008)));
 }
 
 #[tokio::test]

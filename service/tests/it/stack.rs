@@ -101,6 +101,13 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
     assert_eq!(configured.wallet_context(), Some(chain.wallet_context()));
     assert_eq!(configured.swap.as_ref().map(|swap| swap.uniswap_v2_router), Some(chain.uniswap.router));
     assert_eq!(config.tokens.len(), 2);
+    // Named for the local node, a testnet, no explorer; no block time under automine, the
+    // node's interval once it mines at one (as the example's `--block-time` makes it).
+    let described = stack.service_json()["chains"][0].clone();
+    assert_eq!(described["name"], format!("Anvil {}", chain.chain_id));
+    assert_eq!(described["isTestnet"], true);
+    assert!(described.get("explorerUrl").is_none(), "{described}");
+    assert!(described.get("blockTimeMillis").is_none(), "{described}");
 
     // A sample configuration's wallet: where the configured context derives it is where the
     // stack's factory deploys it.
@@ -124,6 +131,9 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
     assert_eq!(status, 200, "{body}");
     let node = body["status"]["services"].as_array().unwrap().iter().find(|s| s["name"] == "chain 31337 node").cloned();
     assert_eq!((&body["status"]["healthOK"], node.map(|n| n["healthy"].clone())), (&true.into(), Some(true.into())));
+    chain.mine_every(2).await.unwrap();
+    let described = &stack.service_json()["chains"][0];
+    assert_eq!(described["blockTimeMillis"], 2_000, "{described}");
 }
 
 #[tokio::test]

@@ -99,6 +99,9 @@ pub struct StackChain {
     pub tokens: Vec<StackToken>,
     /// The CCTP V2 route's contracts and the chain's domain.
     pub cctp: CctpDeployment,
+    /// Seconds between the node's blocks once [`StackChain::mine_every`] set them; 0 while
+    /// the node mines a block for each transaction as it arrives (Anvil's automine).
+    mining_seconds: std::sync::atomic::AtomicU64,
 }
 
 /// The started stack; dropping it stops every node and the attester.
@@ -226,6 +229,7 @@ impl StackChain {
             entrypoint,
             tokens: stack_tokens,
             cctp,
+            mining_seconds: std::sync::atomic::AtomicU64::new(0),
         })
     }
 
@@ -308,6 +312,17 @@ impl StackChain {
         for (name, value) in members {
             chain[name] = value;
         }
+        // The chain's own description: a local test node, no explorer (the template's is
+        // another chain's), the node's block time when it mines at an interval; under
+        // automine a block comes with each transaction, and no block time is claimed.
+        chain["name"] = json!(format!("Anvil {}", self.chain_id));
+        chain["isTestnet"] = json!(true);
+        let object = chain.as_object_mut().expect("a chain object");
+        object.remove("explorerUrl");
+        match self.mining_seconds.load(std::sync::atomic::Ordering::Relaxed) {
+            0 => object.remove("blockTimeMillis"),
+            seconds => object.insert("blockTimeMillis".into(), json!(seconds * 1_000)),
+        };
         chain
     }
 
@@ -341,6 +356,7 @@ impl StackChain {
     /// When the node refuses.
     pub async fn mine_every(&self, seconds: u64) -> Result<(), Failed> {
         self.chain.provider().raw_request::<_, ()>("evm_setIntervalMining".into(), (seconds,)).await?;
+        self.mining_seconds.store(seconds, std::sync::atomic::Ordering::Relaxed);
         Ok(())
     }
 
