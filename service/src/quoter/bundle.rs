@@ -10,7 +10,8 @@
 //!    …)` (EXACT_OUTPUT), or `toToken.transfer(recipient, toAmount)` (one token; a value call
 //!    for the native token);
 //! 3. with `destinationCallData`, one token, instead of the transfer:
-//!    `toToken.approve(destinationToAddress, toAmount)`, IGNORE, then
+//!    `toToken.approve(spender, toAmount)` (`destinationApproveAddress`, else
+//!    `destinationToAddress`), IGNORE, then
 //!    `destinationToAddress` called with the data and `destinationCallValue`, IGNORE, so that
 //!    the target pulls the output with `transferFrom`; for the native token the one call,
 //!    with `toAmount` plus `destinationCallValue` as its value. A swap, instead of calls 1
@@ -50,6 +51,9 @@ pub struct Trade {
     pub owner: Address,
     /// Who receives the output: `destinationToAddress`, else the owner.
     pub recipient: Address,
+    /// Who a destination call's ERC-20 output is approved to: `destinationApproveAddress`,
+    /// else `destinationToAddress` (the call's target).
+    pub approve_to: Address,
     /// The token deposited (the zero address: the native token).
     pub from_token: Address,
     /// The token received.
@@ -166,7 +170,7 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
                 calls.push(call(trade.recipient, trade.to_amount.saturating_add(*value), data.to_vec(), IGNORE));
             }
             Some((data, value)) => {
-                let approve = IPermitToken::approveCall { spender: trade.recipient, value: trade.to_amount };
+                let approve = IPermitToken::approveCall { spender: trade.approve_to, value: trade.to_amount };
                 calls.push(call(trade.to_token, U256::ZERO, approve.abi_encode(), IGNORE));
                 calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
             }

@@ -191,6 +191,34 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
         (destination_call.to, destination_call.data.as_ref().unwrap().to_vec()),
         (recipient, vec![0xde, 0xad, 0xbe, 0xef])
     );
+    // With destinationApproveAddress the output is approved to it, and the call still goes
+    // to the target.
+    let spender = Address::repeat_byte(0x5e);
+    request["destinationApproveAddress"] = spender.to_string().into();
+    let answer = call(&app, "QuoteIntent", &request).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
+    let approve = &quote.intent.origin_calls.calls[1];
+    let approved = IPermitToken::approveCall { spender, value: to_amount };
+    assert_eq!((approve.to, approve.data.as_ref().unwrap().to_vec()), (stack.sold, approved.abi_encode()));
+    assert_eq!(quote.intent.origin_calls.calls[2].to, recipient);
+    // Refused where it cannot be served: a swap (the router approves the call's target), no
+    // destination call (nothing is approved), a value that is no address.
+    let mut swap = stack.request(stack.bought, tokens(3), false);
+    swap["destinationCallData"] = "0xdeadbeef".into();
+    swap["destinationApproveAddress"] = spender.to_string().into();
+    let error = call(&app, "QuoteIntent", &swap).await.unwrap_err();
+    assert!(
+        error.contains("OPTION_NOT_SERVED at destinationApproveAddress") && error.contains("swapV2AndCall"),
+        "{error}"
+    );
+    let mut plain = stack.request(stack.sold, tokens(3), false);
+    plain["destinationApproveAddress"] = spender.to_string().into();
+    let error = call(&app, "QuoteIntent", &plain).await.unwrap_err();
+    assert!(error.contains("OPTION_NOT_SERVED at destinationApproveAddress") && error.contains("without"), "{error}");
+    request["destinationApproveAddress"] = "0x12".into();
+    let error = call(&app, "QuoteIntent", &request).await.unwrap_err();
+    assert!(error.contains("INVALID_ADDRESS at destinationApproveAddress"), "{error}");
 
     // No pool of the two tokens: nothing to route through (Unavailable).
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
