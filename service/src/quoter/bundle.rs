@@ -17,7 +17,7 @@
 //!    with `toAmount` plus `destinationCallValue` as its value. A swap, instead of calls 1
 //!    and 2: one delegate call of `ServiceRouter.swapV2AndCall`, IGNORE: the swap pays the
 //!    wallet that runs it (a plain call cannot name it: its address derives from this
-//!    bundle) and the target is approved for the output and called, so a failed call undoes
+//!    bundle) and the spender (as in 3) is approved for the output and the target called, so a failed call undoes
 //!    the swap;
 //! 4. the refund: delegate call of `ServiceRouter.sweep(fromToken, owner)`, `onlyFallback`,
 //!    IGNORE: it runs only when the call before it failed, so the deposit goes back in the
@@ -116,7 +116,9 @@ fn swap_and_call(trade: &Trade, router: Address) -> Call {
         path: vec![trade.from_token, trade.to_token],
         deadline: trade.deadline,
     };
-    let call_data = IServiceRouter::swapV2AndCallCall { swap, target: trade.recipient, value, data }.abi_encode();
+    let call_data =
+        IServiceRouter::swapV2AndCallCall { swap, target: trade.recipient, spender: trade.approve_to, value, data }
+            .abi_encode();
     Call { delegate_call: Some(true), ..call(trade.service_router, U256::ZERO, call_data, IGNORE) }
 }
 

@@ -63,8 +63,6 @@ pub fn check(
             Some("without destinationCallData the output is sent to the recipient, nothing is approved")
         } else if request.destination_token_address == Address::ZERO {
             Some("the native token goes as the destination call's value, nothing is approved")
-        } else if request.origin_token_address != request.destination_token_address {
-            Some("the router's swapV2AndCall approves the destination call's target only")
         } else {
             None
         };
