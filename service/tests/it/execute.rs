@@ -34,6 +34,13 @@ use intent_service::Service;
 use serde_json::{json, Value};
 
 alloy_sol_types::sol! {
+    /// `chain/contracts/test/SpenderVault.sol`: a vault whose deposits its `spender` pulls.
+    #[sol(rpc)]
+    interface ISpenderVault {
+        function spender() external view returns (address);
+        function deposited(address token, address caller) external view returns (uint256);
+    }
+
     /// OpenZeppelin's ERC-20 refusal of a `transferFrom` above the allowance.
     error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
 }
@@ -578,6 +585,26 @@ async fn an_exact_output_swap_then_a_destination_call_hands_the_vault_exactly_th
     // The input the swap did not spend (the quote's margin) went back to the owner.
     let spent = owner_before - run.balance(sold, owner).await;
     assert!(spent < intent.deposit_transaction.amount, "the owner got the unspent input back: {spent}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_then_a_destination_call_approves_the_destination_approve_address_that_pulls_for_the_target() {
+    let run = Executing::start(31_337_915, "execute-swap-and-spender", true, |_| {}).await;
+    let chain = run.chain();
+    let bought = run.tokens().1;
+    let vault = chain.chain.deploy("SpenderVault", &[]).await.expect("the test vault deploys");
+    let spender = ISpenderVault::new(vault, chain.chain.provider()).spender().call().await.unwrap();
+    // The vault's deposit has its spender pull: approved to the vault itself, the pull fails.
+    let (mut request, least) = swap_into_vault(&run, vault, |least| least).await;
+    request["destinationApproveAddress"] = spender.to_string().into();
+
+    let (quote, receipt) = run.run(request).await;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = quote.intent.origin_intent_address;
+    let recorded = ISpenderVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, least, "the spender pulled what the call deposited");
+    assert_eq!(run.balance(bought, vault).await, least);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
