@@ -35,8 +35,10 @@ contract ServiceRouter is IServiceRouter {
     }
 
     /// @inheritdoc IServiceRouter
-    function swapV2AndCall(SwapV2 calldata swap, address target, uint256 value, bytes calldata data) external {
-        _swapV2AndCall(swap, target, value, data);
+    function swapV2AndCall(SwapV2 calldata swap, address target, address spender, uint256 value, bytes calldata data)
+        external
+    {
+        _swapV2AndCall(swap, target, spender, value, data);
     }
 
     /// @inheritdoc IServiceRouter
@@ -46,16 +48,18 @@ contract ServiceRouter is IServiceRouter {
             (address token, address to) = abi.decode(data[4:], (address, address));
             sweep(token, to);
         } else if (selector == IServiceRouter.swapV2AndCall.selector) {
-            (SwapV2 memory swap, address target, uint256 value, bytes memory call) =
-                abi.decode(data[4:], (SwapV2, address, uint256, bytes));
-            _swapV2AndCall(swap, target, value, call);
+            (SwapV2 memory swap, address target, address spender, uint256 value, bytes memory call) =
+                abi.decode(data[4:], (SwapV2, address, address, uint256, bytes));
+            _swapV2AndCall(swap, target, spender, value, call);
         } else {
             revert UnsupportedDelegateCall(selector);
         }
     }
 
     /// The swap into this account, then the call handed its output (docs/spec.md section 5.7).
-    function _swapV2AndCall(SwapV2 memory swap, address target, uint256 value, bytes memory data) private {
+    function _swapV2AndCall(SwapV2 memory swap, address target, address spender, uint256 value, bytes memory data)
+        private
+    {
         uint256 last = swap.path.length - 1;
         IERC20 tokenIn = IERC20(swap.path[0]);
         IERC20 tokenOut = IERC20(swap.path[last]);
@@ -70,14 +74,14 @@ contract ServiceRouter is IServiceRouter {
         }
         tokenIn.forceApprove(swap.router, 0);
         uint256 amountOut = amounts[last];
-        tokenOut.forceApprove(target, amountOut);
+        tokenOut.forceApprove(spender, amountOut);
         (bool called, bytes memory returned) = target.call{value: value}(data);
         if (!called) {
             assembly ("memory-safe") {
                 revert(add(returned, 32), mload(returned))
             }
         }
-        tokenOut.forceApprove(target, 0);
+        tokenOut.forceApprove(spender, 0);
         emit SwappedAndCalled(address(tokenIn), address(tokenOut), amounts[0], amountOut, target);
     }
 }

@@ -242,7 +242,7 @@ impl ReceiptChoice {
                 CallChoice::Missing => (None, Some(format!("origin call {index} did not run"))),
             };
             logs.extend(log);
-            let main = !call.only_fallback.unwrap_or(false) && !call.delegate_call.unwrap_or(false);
+            let main = !call.only_fallback.unwrap_or(false);
             if main && reason.is_none() {
                 reason = failure;
             }

@@ -106,10 +106,9 @@ fn judge_logs(intent: &Intent, collector: Option<Address>, logs: &[EvidenceLog])
             *slot = Some(event);
         }
     }
-    let main = calls
-        .iter()
-        .enumerate()
-        .filter(|(_, call)| !call.only_fallback.unwrap_or(false) && !call.delegate_call.unwrap_or(false));
+    // Every call that always runs is a main call, delegate calls included (the swap followed
+    // by a destination call is one); the sweeps of leftovers succeed on a zero balance.
+    let main = calls.iter().enumerate().filter(|(_, call)| !call.only_fallback.unwrap_or(false));
     for (index, _) in main {
         let failure = match &events[index] {
             Some(CallEvent::Succeeded) => continue,

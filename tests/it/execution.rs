@@ -587,6 +587,30 @@ fn a_same_chain_intent_succeeds_only_when_the_recipient_got_to_amount_min() {
 }
 
 #[test]
+fn a_delegate_call_that_always_runs_is_a_main_call_and_an_only_fallback_one_is_not() {
+    // The fixture's calls 0–2, its fallback (3: `onlyFallback` and `delegateCall`), then a
+    // delegate call that always runs (4: the swap followed by a destination call is one).
+    let mut intent = same_chain_intent();
+    let mut always = intent.origin_calls.calls[3].clone();
+    always.only_fallback = None;
+    intent.origin_calls.calls.push(always);
+    let token = intent.quote_request.destination_token_address;
+    let recipient = intent.quote_request.destination_to_address.unwrap();
+    let paid = transfer(token, Address::repeat_byte(9), recipient, intent.quote.to_amount_min);
+    let run = |call_4: EvidenceLog| {
+        let mut record = following_quoted(&intent, None);
+        let mut logs: Vec<_> = (0..3).map(|index| succeeded(&intent, index)).collect();
+        let skipped = CallSkipped { opHash: op_hash(&intent), index: U256::from(3) };
+        logs.extend([log(intent.origin_intent_address, &skipped), call_4, paid.clone()]);
+        let _ = record.apply(EventInput::origin_receipt(&evidence(&intent, 1, logs)), at(2)).unwrap();
+        record
+    };
+    assert_eq!(run(succeeded(&intent, 4)).status(), &IntentStatus::Succeeded, "the skipped fallback is no main call");
+    let reverted = run(failed(&intent, 4, Revert::from("vault: too much").abi_encode()));
+    failed_with(&reverted, r#"origin call 4 failed: Error("vault: too much")"#);
+}
+
+#[test]
 fn the_stored_precondition_is_checked_on_restore() {
     let intent = intent();
     let mut record = executing_record();

@@ -491,7 +491,13 @@ fn swap_and_call(
         deadline: U256::MAX,
     };
     let deposit = IRecordingVault::depositCall { token: out, amount: pulled }.abi_encode();
-    let data = IServiceRouter::swapV2AndCallCall { swap, target: vault, value: U256::ZERO, data: deposit.into() };
+    let data = IServiceRouter::swapV2AndCallCall {
+        swap,
+        target: vault,
+        spender: vault,
+        value: U256::ZERO,
+        data: deposit.into(),
+    };
     json!({
         "to": setup.deployment.router,
         "data": Bytes::from(data.abi_encode()),

@@ -19,7 +19,7 @@ interface IServiceRouter {
     /// `amount` of `token` (the zero address: native value) was sent to `to`.
     event Swept(address indexed token, address indexed to, uint256 amount);
     /// A swap paid `amountOut` of `tokenOut` for `amountIn` of `tokenIn` to the account this
-    /// runs as, and `target` was called with an allowance of `amountOut`.
+    /// runs as, and `target` was called with `amountOut` approved to the spender.
     event SwappedAndCalled(
         address indexed tokenIn, address indexed tokenOut, uint256 amountIn, uint256 amountOut, address indexed target
     );
@@ -34,13 +34,14 @@ interface IServiceRouter {
     function sweep(address token, address to) external;
 
     /// Swaps by `swap` paying the account this runs as (a wallet, under its delegatecall),
-    /// approves `target` for exactly the output, calls it with `data` and `value`, then sets
-    /// both allowances back to 0. A revert of the router or of `target` passes through, so
+    /// approves `spender` (the call's target, or who pulls for it) for exactly the output,
+    /// calls `target` with `data` and `value`, then sets both allowances back to 0. A revert of the router or of `target` passes through, so
     /// nothing of the call stays.
-    function swapV2AndCall(SwapV2 calldata swap, address target, uint256 value, bytes calldata data) external;
+    function swapV2AndCall(SwapV2 calldata swap, address target, address spender, uint256 value, bytes calldata data)
+        external;
 
     /// A wallet's delegatecall (v3's `IDelegatedExtension`): runs `data`, which must be the
-    /// ABI call `sweep(token, to)` or `swapV2AndCall(swap, target, value, data)`.
+    /// ABI call `sweep(token, to)` or `swapV2AndCall(swap, target, spender, value, data)`.
     function handleSequenceDelegateCall(
         bytes32 opHash,
         uint256 startingGas,

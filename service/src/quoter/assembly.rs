@@ -337,6 +337,7 @@ fn in_wallet_origin(
         chain_id: chain.chain_id,
         owner,
         recipient: request.destination_to_address.unwrap_or(owner),
+        approve_to: super::served::approve_address(request)?.unwrap_or(request.destination_to_address.unwrap_or(owner)),
         from_token: pricing.from.address,
         to_token: pricing.to.address,
         wallet,

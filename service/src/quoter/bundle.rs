@@ -10,13 +10,14 @@
 //!    …)` (EXACT_OUTPUT), or `toToken.transfer(recipient, toAmount)` (one token; a value call
 //!    for the native token);
 //! 3. with `destinationCallData`, one token, instead of the transfer:
-//!    `toToken.approve(destinationToAddress, toAmount)`, IGNORE, then
+//!    `toToken.approve(spender, toAmount)` (`destinationApproveAddress`, else
+//!    `destinationToAddress`), IGNORE, then
 //!    `destinationToAddress` called with the data and `destinationCallValue`, IGNORE, so that
 //!    the target pulls the output with `transferFrom`; for the native token the one call,
 //!    with `toAmount` plus `destinationCallValue` as its value. A swap, instead of calls 1
 //!    and 2: one delegate call of `ServiceRouter.swapV2AndCall`, IGNORE: the swap pays the
 //!    wallet that runs it (a plain call cannot name it: its address derives from this
-//!    bundle) and the target is approved for the output and called, so a failed call undoes
+//!    bundle) and the spender (as in 3) is approved for the output and the target called, so a failed call undoes
 //!    the swap;
 //! 4. the refund: delegate call of `ServiceRouter.sweep(fromToken, owner)`, `onlyFallback`,
 //!    IGNORE: it runs only when the call before it failed, so the deposit goes back in the
@@ -50,6 +51,9 @@ pub struct Trade {
     pub owner: Address,
     /// Who receives the output: `destinationToAddress`, else the owner.
     pub recipient: Address,
+    /// Who a destination call's ERC-20 output is approved to: `destinationApproveAddress`,
+    /// else `destinationToAddress` (the call's target).
+    pub approve_to: Address,
     /// The token deposited (the zero address: the native token).
     pub from_token: Address,
     /// The token received.
@@ -112,7 +116,9 @@ fn swap_and_call(trade: &Trade, router: Address) -> Call {
         path: vec![trade.from_token, trade.to_token],
         deadline: trade.deadline,
     };
-    let call_data = IServiceRouter::swapV2AndCallCall { swap, target: trade.recipient, value, data }.abi_encode();
+    let call_data =
+        IServiceRouter::swapV2AndCallCall { swap, target: trade.recipient, spender: trade.approve_to, value, data }
+            .abi_encode();
     Call { delegate_call: Some(true), ..call(trade.service_router, U256::ZERO, call_data, IGNORE) }
 }
 
@@ -166,7 +172,7 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
                 calls.push(call(trade.recipient, trade.to_amount.saturating_add(*value), data.to_vec(), IGNORE));
             }
             Some((data, value)) => {
-                let approve = IPermitToken::approveCall { spender: trade.recipient, value: trade.to_amount };
+                let approve = IPermitToken::approveCall { spender: trade.approve_to, value: trade.to_amount };
                 calls.push(call(trade.to_token, U256::ZERO, approve.abi_encode(), IGNORE));
                 calls.push(call(trade.recipient, *value, data.to_vec(), IGNORE));
             }

@@ -15,8 +15,10 @@ use crate::failure::Failure;
 
 /// The published QuoteIntentRequest's members this library does not model, at the top level
 /// and in `options`, with what the service serves of each (`None`: no value of it).
-const PUBLISHED_TOP: &[(&str, Option<&str>)] =
-    &[("destinationApproveAddress", None), ("fundMethod", None), ("mode", None)];
+const PUBLISHED_TOP: &[(&str, Option<&str>)] = &[("fundMethod", None), ("mode", None)];
+/// The published member naming who the destination call's output is approved to (default:
+/// `destinationToAddress`); judged by [`approve_address`] and [`check`].
+const APPROVE: &str = "destinationApproveAddress";
 /// As [`PUBLISHED_TOP`], in `options`. A fallback of `false` is what the service does.
 const PUBLISHED_OPTIONS: &[(&str, Option<&str>)] = &[
     ("bridgeProviderFallback", Some("false")),
@@ -30,9 +32,6 @@ const PREFERENCES: &[&str] = &["RECOMMENDED", "FASTEST", "CHEAPEST", "TRUSTLESS"
 /// Why each refused published member is not served (the error's message).
 fn why(member: &str) -> &'static str {
     match member {
-        "destinationApproveAddress" => {
-            "the swap pays the recipient directly, so the wallet holds nothing to approve before the destination call"
-        }
         "fundMethod" | "mode" => "this service quotes a deposit from the owner's wallet only, in one mode",
         "bridgeProviderFallback" | "swapProviderFallback" => "no fallback provider is served",
         "intentProtocol" => "this service has one intent protocol",
@@ -57,6 +56,20 @@ pub fn check(
 ) -> Result<(), Failure> {
     let allow_unknown = config.allow_unknown_request_members.unwrap_or(false);
     members(&request.unknown, PUBLISHED_TOP, "", allow_unknown)?;
+    if approve_address(request)?.is_some() {
+        let why = if !in_wallet {
+            Some("only a same-chain intent run in a wallet hands its output to a destination call")
+        } else if request.destination_call_data.is_none() {
+            Some("without destinationCallData the output is sent to the recipient, nothing is approved")
+        } else if request.destination_token_address == Address::ZERO {
+            Some("the native token goes as the destination call's value, nothing is approved")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(ServerFailure::OptionNotServed { path: APPROVE, why }.into());
+        }
+    }
     let Some(options) = &request.options else { return Ok(()) };
     members(&options.unknown, PUBLISHED_OPTIONS, "options.", allow_unknown)?;
     if let Some(preference) = options.unknown.get("preference") {
@@ -121,6 +134,23 @@ pub fn check(
     Ok(())
 }
 
+/// `destinationApproveAddress` of `request`, when given (not `null`): who the destination
+/// call's output is approved to.
+///
+/// # Errors
+///
+/// `INVALID_ADDRESS at destinationApproveAddress` when it is not an address.
+pub fn approve_address(request: &QuoteRequest) -> Result<Option<Address>, Failure> {
+    let Some(member) = request.unknown.get(APPROVE) else { return Ok(None) };
+    let json = member.canonical_json();
+    if json == "null" {
+        return Ok(None);
+    }
+    serde_json::from_str::<Address>(json)
+        .map(Some)
+        .map_err(|_| intent_core::Error::new(intent_core::Problem::InvalidAddress).in_member(APPROVE).into())
+}
+
 /// Refuses each member of `unknown` (the members an object's declaration does not name) at
 /// `prefix` + its key: a published one of `published` unless its value is the one served, any
 /// other unless `allow_unknown`. `null` is an absent member (docs/spec.md §1); `preference`
@@ -133,7 +163,7 @@ fn members(
 ) -> Result<(), Failure> {
     for member in unknown.iter() {
         let (key, value) = (member.key(), member.canonical_json());
-        if value == "null" || (prefix == "options." && key == "preference") {
+        if value == "null" || (prefix == "options." && key == "preference") || (prefix.is_empty() && key == APPROVE) {
             continue;
         }
         let path = format!("{prefix}{key}");

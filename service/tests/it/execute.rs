@@ -24,7 +24,7 @@ use crate::support::stack::{Stack, StackChain, FEE_COLLECTOR, OWNER, RELAYER};
 use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY, OPERATOR_KEY};
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
-use alloy_sol_types::SolCall;
+use alloy_sol_types::{SolCall, SolError};
 use intent_chain_tests::sign::sign_digest;
 use intent_chain_tests::wallet::{guest_batch, tokens, IRecordingVault};
 use intent_contracts::{IServiceRouter, IUniswapV2Router02};
@@ -34,6 +34,18 @@ use intent_service::config::ServiceConfig;
 use intent_service::relay::RelayerKey;
 use intent_service::Service;
 use serde_json::{json, Value};
+
+alloy_sol_types::sol! {
+    /// `chain/contracts/test/SpenderVault.sol`: a vault whose deposits its `spender` pulls.
+    #[sol(rpc)]
+    interface ISpenderVault {
+        function spender() external view returns (address);
+        function deposited(address token, address caller) external view returns (uint256);
+    }
+
+    /// OpenZeppelin's ERC-20 refusal of a `transferFrom` above the allowance.
+    error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed);
+}
 
 /// Who the intents pay.
 const RECIPIENT: usize = 3;
@@ -652,6 +664,26 @@ async fn an_exact_output_swap_then_a_destination_call_hands_the_vault_exactly_th
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_then_a_destination_call_approves_the_destination_approve_address_that_pulls_for_the_target() {
+    let run = Executing::start(31_337_915, "execute-swap-and-spender", true, |_| {}).await;
+    let chain = run.chain();
+    let bought = run.tokens().1;
+    let vault = chain.chain.deploy("SpenderVault", &[]).await.expect("the test vault deploys");
+    let spender = ISpenderVault::new(vault, chain.chain.provider()).spender().call().await.unwrap();
+    // The vault's deposit has its spender pull: approved to the vault itself, the pull fails.
+    let (mut request, least) = swap_into_vault(&run, vault, |least| least).await;
+    request["destinationApproveAddress"] = spender.to_string().into();
+
+    let (quote, receipt) = run.run(request).await;
+    assert_succeeded(&run, &quote, &receipt).await;
+    let wallet = quote.intent.origin_intent_address;
+    let recorded = ISpenderVault::new(vault, chain.chain.provider()).deposited(bought, wallet).call().await.unwrap();
+    assert_eq!(recorded, least, "the spender pulled what the call deposited");
+    assert_eq!(run.balance(bought, vault).await, least);
+    assert_eq!(run.balance(bought, wallet).await, U256::ZERO);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_destination_call_that_reverts_after_a_swap_fails_and_refunds_the_owner_in_the_same_transaction() {
     let run = Executing::start(31_337_913, "execute-swap-and-call-refund", true, |_| {}).await;
     let chain = run.chain();
@@ -660,11 +692,18 @@ async fn a_destination_call_that_reverts_after_a_swap_fails_and_refunds_the_owne
     let owner = chain.chain.address(OWNER);
     let (owner_sold, owner_bought) = (run.balance(sold, owner).await, run.balance(bought, owner).await);
     // The vault asks for twice what the swap can buy: its pull reverts, and with it the swap.
-    let (request, _) = swap_into_vault(&run, vault, |least| least * U256::from(2)).await;
+    let (request, least) = swap_into_vault(&run, vault, |least| least * U256::from(2)).await;
 
     let (quote, receipt) = run.run(request).await;
     let intent = &quote.intent;
-    assert_refunded(&receipt, "the recipient received 0 of the destination token, below toAmountMin");
+    // The status reason is the one call's decoded revert: the token's refusal of the pull.
+    let index = intent.origin_calls.calls.iter().position(|call| call.delegate_call == Some(true)).unwrap();
+    let prefix = format!("origin call {index} failed: ");
+    assert_refunded(&receipt, &prefix);
+    let reason = receipt["originTransaction"]["statusReason"].as_str().unwrap();
+    let data = alloy_primitives::hex::decode(reason.strip_prefix(&prefix).unwrap()).expect("the revert data in hex");
+    let refused = ERC20InsufficientAllowance::abi_decode(&data).expect("the token's allowance error");
+    assert_eq!((refused.spender, refused.needed), (vault, least * U256::from(2)), "{reason}");
     // The owner is repaid the deposit in the same transaction, less the fee the executor
     // kept; the swap was undone, so nothing was bought.
     assert_eq!(run.balance(sold, owner).await, owner_sold - intent.fees.service_fee_total);

@@ -10,7 +10,7 @@ use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
-use intent_contracts::{IPermitToken, IUniswapV2Router02};
+use intent_contracts::{IPermitToken, IServiceRouter, IUniswapV2Router02};
 use intent_core::wallet::WalletContext;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::{ServiceConfig, EXAMPLE_CONFIG};
@@ -191,6 +191,35 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
         (destination_call.to, destination_call.data.as_ref().unwrap().to_vec()),
         (recipient, vec![0xde, 0xad, 0xbe, 0xef])
     );
+    // With destinationApproveAddress the output is approved to it, and the call still goes
+    // to the target.
+    let spender = Address::repeat_byte(0x5e);
+    request["destinationApproveAddress"] = spender.to_string().into();
+    let answer = call(&app, "QuoteIntent", &request).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &stack.context()).unwrap();
+    let approve = &quote.intent.origin_calls.calls[1];
+    let approved = IPermitToken::approveCall { spender, value: to_amount };
+    assert_eq!((approve.to, approve.data.as_ref().unwrap().to_vec()), (stack.sold, approved.abi_encode()));
+    assert_eq!(quote.intent.origin_calls.calls[2].to, recipient);
+    // After a swap, it is the spender of the router's swapV2AndCall.
+    let mut swap = stack.request(stack.bought, tokens(3), false);
+    swap["destinationCallData"] = "0xdeadbeef".into();
+    swap["destinationApproveAddress"] = spender.to_string().into();
+    let answer = call(&app, "QuoteIntent", &swap).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    let swap_and_call = quote.intent.origin_calls.calls.iter().find(|call| call.delegate_call == Some(true)).unwrap();
+    let decoded = IServiceRouter::swapV2AndCallCall::abi_decode(swap_and_call.data.as_ref().unwrap()).unwrap();
+    assert_eq!((decoded.target, decoded.spender), (recipient, spender));
+    // Refused where it cannot be served: no destination call (nothing is approved), a value
+    // that is no address.
+    let mut plain = stack.request(stack.sold, tokens(3), false);
+    plain["destinationApproveAddress"] = spender.to_string().into();
+    let error = call(&app, "QuoteIntent", &plain).await.unwrap_err();
+    assert!(error.contains("OPTION_NOT_SERVED at destinationApproveAddress") && error.contains("without"), "{error}");
+    request["destinationApproveAddress"] = "0x12".into();
+    let error = call(&app, "QuoteIntent", &request).await.unwrap_err();
+    assert!(error.contains("INVALID_ADDRESS at destinationApproveAddress"), "{error}");
 
     // No pool of the two tokens: nothing to route through (Unavailable).
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
