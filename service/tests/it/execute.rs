@@ -157,6 +157,20 @@ impl Executing {
         let relayer = self.chain().chain.address(RELAYER);
         self.chain().chain.provider().get_transaction_count(relayer).await.unwrap()
     }
+
+    /// `quote`'s gasless ExecuteRequest in `mode`, signed by the owner's key, valid ten minutes.
+    fn gasless_request(
+        &self,
+        quote: &QuoteResponse,
+        mode: intent_service::demo::Gasless,
+    ) -> intent_core::ExecuteRequest {
+        let config = ServiceConfig::parse(self.stack.service_json().to_string().as_bytes()).unwrap();
+        let view = intent_service::chain::ChainView::new(config).unwrap();
+        let key = k256::ecdsa::SigningKey::from_slice(self.chain().chain.key(OWNER).to_bytes().as_slice()).unwrap();
+        let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
+        let names = intent_core::eip712::EntrypointNames::DEFAULT;
+        intent_service::demo::gasless_request(quote, &key, mode, deadline, &names, &view).unwrap()
+    }
 }
 
 /// Asserts that `receipt` SUCCEEDED with its deposit and origin transactions, the origin one
@@ -219,13 +233,8 @@ async fn a_gasless_swap_is_relayed_then_executed_from_the_relayers_key() {
     let recipient = chain.chain.address(RECIPIENT);
     let received_before = run.balance(bought, recipient).await;
     // The owner signs the entrypoint's deposit with a permit (no approval, no gas of its own).
-    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
-    let view = intent_service::chain::ChainView::new(config).unwrap();
-    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
-    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
-    let mode = intent_service::demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO };
-    let names = intent_core::eip712::EntrypointNames::DEFAULT;
-    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let request =
+        run.gasless_request(&quote, intent_service::demo::Gasless::EntrypointWithPermit { nonce: U256::ZERO });
     let executed = run.rpc("ExecuteIntent", &intent_core::to_string(&request)).await;
     assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
 
@@ -249,13 +258,7 @@ async fn a_permit_only_request_on_an_executed_chain_is_refused_and_nothing_moves
     let owner = chain.chain.address(OWNER);
     let owned_before = run.balance(sold, owner).await;
     // The permit names the intent address as spender: nothing on this chain would pull it.
-    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
-    let view = intent_service::chain::ChainView::new(config).unwrap();
-    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
-    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
-    let mode = intent_service::demo::Gasless::PermitOnly;
-    let names = intent_core::eip712::EntrypointNames::DEFAULT;
-    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let request = run.gasless_request(&quote, intent_service::demo::Gasless::PermitOnly);
     let body = intent_core::to_string(&request);
     let path = "/rpc/Service/ExecuteIntent";
     let (status, answer) = call_in_process(&run.router, path, &[("x-access-key", ACCESS_KEY)], &body).await;
@@ -284,13 +287,7 @@ async fn a_failed_gasless_deposit_replaced_through_retry_intent_is_executed_to_s
     let received_before = run.balance(bought, recipient).await;
     // Entrypoint mode with no permit and no approval: the relay's estimate reverts, nothing
     // is sent, and the intent fails at the deposit stage.
-    let config = ServiceConfig::parse(run.stack.service_json().to_string().as_bytes()).unwrap();
-    let view = intent_service::chain::ChainView::new(config).unwrap();
-    let key = k256::ecdsa::SigningKey::from_slice(chain.chain.key(OWNER).to_bytes().as_slice()).unwrap();
-    let deadline = intent_core::Timestamp::now().unix_seconds() as u64 + 600;
-    let mode = intent_service::demo::Gasless::Entrypoint { nonce: U256::ZERO };
-    let names = intent_core::eip712::EntrypointNames::DEFAULT;
-    let request = intent_service::demo::gasless_request(&quote, &key, mode, deadline, &names, &view).unwrap();
+    let request = run.gasless_request(&quote, intent_service::demo::Gasless::Entrypoint { nonce: U256::ZERO });
     let executed = run.rpc("ExecuteIntent", &intent_core::to_string(&request)).await;
     assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
     let failed = run.settled(&intent.intent_id).await;
