@@ -3,8 +3,8 @@
 // Anvil with the wallet contracts, Uniswap V2 and the entrypoint. Each rule of verifyQuote
 // is broken once in a real quote and answered with exactly its reason and path; the whole
 // flow (quote → verify → deposit or sign → execute → wait) runs in hash mode and gasless,
-// and the balances are read on chain. The shipped example quote (placeholder addresses) is
-// refused at its first address.
+// and the balances are read on chain. The shipped example quote (derived addresses, placeholder
+// meta-transactions) is refused at its meta-transaction, and at its address once a call changes.
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -184,7 +184,7 @@ describe("on the local stack", () => {
   });
 });
 
-test("the shipped example quote (placeholder addresses) is refused at its first address, and with a call changed too", () => {
+test("the shipped example quote (derived addresses, placeholder meta-transactions) is refused at its meta-transaction, and at its address with a call changed", () => {
   const intent = JSON.parse(repoText("examples/intent.json"));
   const gasFeeOptions = JSON.parse(repoText("examples/gas-fee-options.json"));
   const request = JSON.parse(repoText("examples/quote-request.json"));
@@ -196,12 +196,12 @@ test("the shipped example quote (placeholder addresses) is refused at its first 
   };
   const options = { owner: request.ownerAddress, request, contracts: published, now: Date.parse(intent.createdAt) };
   const verdict = verifyQuote({ intent, gasFeeOptions }, options);
-  assert.deepEqual([verdict.ok, verdict.reason, verdict.path], [false, "INTENT_ADDRESS_MISMATCH", "intent.originIntentAddress"]);
+  assert.deepEqual([verdict.ok, verdict.reason, verdict.path], [false, "META_TRANSACTION_MISMATCH", "intent.originMetaTxn.contract"]);
   const changed = structuredClone(intent);
   changed.originCalls.calls[0].data = flipByte(changed.originCalls.calls[0].data, 20);
   const again = verifyQuote({ intent: changed, gasFeeOptions }, options);
   assert.deepEqual([again.ok, again.reason, again.path], [false, "INTENT_ADDRESS_MISMATCH", "intent.originIntentAddress"]);
-  assert.notEqual(again.message, verdict.message, "the address derived from the changed call differs");
+  assert.notEqual(again.message, verdict.message, "the changed call no longer commits to the address");
 });
 
 test("verifyQuote answers unreadable input with its reason and path, and refuses unusable options as a programming mistake", () => {
