@@ -573,8 +573,7 @@ async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_p
     let owner_before = run.balance(sold, chain.chain.address(OWNER)).await;
     // Exactly 4 tokens to the vault, which pulls them from the intent's wallet.
     let mut request = buy_request(chain, sold, 4, vault);
-    let call = IRecordingVault::depositCall { token: sold, amount: tokens(4) };
-    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+    calls_vault_deposit(&mut request, sold, tokens(4));
 
     let (quote, receipt) = run.run(request).await;
     let intent = &quote.intent;
@@ -587,6 +586,12 @@ async fn a_destination_call_is_handed_the_output_and_the_vault_records_what_it_p
     assert_eq!(run.balance(sold, chain.chain.address(OWNER)).await, owner_before - intent.deposit_transaction.amount);
 }
 
+/// Gives `request` the destination call `deposit(token, amount)` of a RecordingVault.
+fn calls_vault_deposit(request: &mut Value, token: Address, amount: U256) {
+    let call = IRecordingVault::depositCall { token, amount };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+}
+
 /// A swap of 100 sold tokens into `vault`'s `deposit(bought, pulled(toAmountMin))`: the
 /// request, and the `toAmountMin` the pool gives now (quoted once without the call; the
 /// call does not change the price).
@@ -595,8 +600,7 @@ async fn swap_into_vault(run: &Executing, vault: Address, pulled: impl Fn(U256) 
     let mut request = run.chain().sell_request(bought, 100, vault, 0.01);
     let priced = run.rpc("QuoteIntent", &request.to_string()).await;
     let least: U256 = priced["intent"]["quote"]["toAmountMin"].as_str().unwrap().parse().unwrap();
-    let call = IRecordingVault::depositCall { token: bought, amount: pulled(least) };
-    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+    calls_vault_deposit(&mut request, bought, pulled(least));
     (request, least)
 }
 
@@ -644,8 +648,7 @@ async fn an_exact_output_swap_then_a_destination_call_hands_the_vault_exactly_th
     let owner = chain.chain.address(OWNER);
     let owner_before = run.balance(sold, owner).await;
     let mut request = buy_request(chain, bought, 5, vault);
-    let call = IRecordingVault::depositCall { token: bought, amount: tokens(5) };
-    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+    calls_vault_deposit(&mut request, bought, tokens(5));
 
     let (quote, receipt) = run.run(request).await;
     let intent = &quote.intent;
