@@ -112,6 +112,17 @@ impl<'a> Wallet<'a> {
         Ok(Wallet { chain, context, configuration, address, side })
     }
 
+    /// The nonce space of the bundle this wallet runs (the origin bundle's, 0; a destination
+    /// bundle's, its own): a recovery takes the same space and nonce, so that of the two
+    /// only the first to run can.
+    fn space(&self, intent: &Intent) -> U256 {
+        let bundle = match self.side {
+            Side::Origin => Some(&intent.origin_calls),
+            Side::Destination => intent.destination_calls.as_ref(),
+        };
+        bundle.and_then(|bundle| bundle.space).unwrap_or(U256::ZERO)
+    }
+
 }
 
 /// The tokens a recovery from `side`'s wallet sends: the one asked for, else those the
@@ -142,12 +153,13 @@ fn tokens(intent: &Intent, side: Side, asked: Option<Address>) -> Vec<Address> {
     tokens
 }
 
-/// The balances of `tokens` at `wallet` on `chain_id` and the wallet's nonce in space 0, read
+/// The balances of `tokens` at `wallet` on `chain_id` and the wallet's nonce in `space`, read
 /// from the chain's node within its timeout: `None` without a node.
 async fn read(
     view: &ChainView,
     chain_id: u64,
     wallet: Address,
+    space: U256,
     tokens: &[Address],
 ) -> Result<Option<(Vec<U256>, U256)>, Failure> {
     let Some(node) = view.node(chain_id) else { return Ok(None) };
@@ -157,7 +169,7 @@ async fn read(
         for token in tokens {
             balances.push(reads::balance(node, *token, wallet).await?);
         }
-        let (_, nonce) = reads::wallet_state(node, wallet, U256::ZERO).await?;
+        let (_, nonce) = reads::wallet_state(node, wallet, space).await?;
         Ok((balances, nonce))
     };
     let read = node.within(reads).await;
@@ -179,7 +191,7 @@ pub async fn held(view: &ChainView, intent: &Intent) -> Result<Option<IntentAddr
     }
     let address = intent.origin_intent_address;
     let tokens = tokens(intent, Side::Origin, None);
-    let Some((balances, _)) = read(view, chain_id, address, &tokens).await? else { return Ok(None) };
+    let Some((balances, _)) = read(view, chain_id, address, U256::ZERO, &tokens).await? else { return Ok(None) };
     let tokens = tokens
         .iter()
         .zip(balances)
@@ -204,7 +216,8 @@ pub async fn prepare(
     let wallet = Wallet::of(view, intent, request.intent_address)?;
     let chain_id = wallet.chain.chain_id;
     let tokens = tokens(intent, wallet.side, request.token_address);
-    let (balances, nonce) = read(view, chain_id, wallet.address, &tokens).await?.ok_or_else(|| {
+    let space = wallet.space(intent);
+    let (balances, nonce) = read(view, chain_id, wallet.address, space, &tokens).await?.ok_or_else(|| {
         let what = format!("recovery on chain {chain_id} (no node configured to read balances)");
         Failure::from(ServerFailure::RouteNotServed { path: "intentId", what: &what })
     })?;
@@ -225,7 +238,7 @@ pub async fn prepare(
         return Err(Error::new(Problem::NothingToDo).in_member("tokenAddress").into());
     }
     let payload =
-        CallBundle { calls, chain_id, nonce: Some(nonce), space: Some(U256::ZERO), unknown: UnknownMembers::new() };
+        CallBundle { calls, chain_id, nonce: Some(nonce), space: Some(space), unknown: UnknownMembers::new() };
     let payload_hash = payload_hash_for(&payload, wallet.address).map_err(|e| failure::internal(&e))?;
     Ok(PrepareIntentRecoveryResponse {
         chain_id,
