@@ -5,9 +5,11 @@
 //! PrepareIntentRecovery reads the wallet's balances of the tokens asked for from the chain's
 //! node and answers a Sequence v3 payload of calls that sends each to `refundToAddress` (the
 //! owner by default) by a delegate call of the ServiceRouter's `sweep`, as the origin bundle's
-//! refund does (`crate::quoter::bundle`), in nonce space 0 at the wallet's current nonce (0
-//! before it is deployed): the origin bundle's own space and nonce while it has not run, so
-//! that of the two only the first to run can (nothing runs twice). It answers the payload's
+//! refund does (`crate::quoter::bundle`), in the nonce space of the bundle the wallet runs at
+//! the wallet's current nonce (0 before it is deployed): that bundle's own space and nonce
+//! while it has not run, so that of the two only the first to run can (nothing runs twice).
+//! The wallet is the intent's origin intent address, or a cross-chain intent's destination
+//! intent address, where a destination bundle that failed or never ran leaves what was minted. It answers the payload's
 //! EIP-712 hash for the wallet and its typed data for the owner's wallet software to sign.
 //! BuildIntentRecoveryTransaction checks the owner's signature of that hash and answers the
 //! transaction anyone may send: the guest module's batch that deploys the wallet (ignored when
