@@ -7,7 +7,7 @@
 use intent_core::{Address, ServerFailure, ServiceContracts, UnknownMembers};
 
 use super::objects::{BlockExplorer, ChainContracts, ChainInfo, NativeCurrency, TokenInfo, WalletContracts};
-use crate::config::{ChainConfig, ServiceConfig};
+use crate::config::{CctpConfig, ChainConfig, ServiceConfig};
 use crate::failure::Failure;
 
 /// The published ChainInfo of `chain`.
@@ -49,6 +49,7 @@ pub fn service_contracts(chain: &ChainConfig) -> ServiceContracts {
 /// `chain`'s contracts: its service contracts and its wallet deployment.
 pub fn chain_contracts(chain: &ChainConfig) -> ChainContracts {
     ChainContracts {
+        cctp: chain.cctp.as_ref().map(|cctp| CctpConfig { unknown: UnknownMembers::new(), ..cctp.clone() }),
         chain_id: chain.chain_id,
         service_contracts: service_contracts(chain),
         wallet_contracts: chain.wallet_context().map(|context| WalletContracts {

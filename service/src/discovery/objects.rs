@@ -5,6 +5,8 @@
 
 use intent_core::{wire_object, Address, Bytes, Decimal, RouteProvider, ServiceContracts, Timestamp};
 
+use crate::config::CctpConfig;
+
 wire_object! {
     /// GetChains's request.
     pub struct GetChainsRequest {
@@ -210,6 +212,9 @@ wire_object! {
 wire_object! {
     /// One chain's contracts.
     pub struct ChainContracts {
+        /// `cctp`: Its CCTP V2 domain and contracts (docs/spec.md 5.8), as configured; absent
+        /// for a chain without the route.
+        cctp: Option<CctpConfig> = "cctp",
         /// `chainId`: The chain.
         chain_id: u64 = "chainId",
         /// `serviceContracts`: Its service contracts.

@@ -5,9 +5,11 @@
 //! PrepareIntentRecovery reads the wallet's balances of the tokens asked for from the chain's
 //! node and answers a Sequence v3 payload of calls that sends each to `refundToAddress` (the
 //! owner by default) by a delegate call of the ServiceRouter's `sweep`, as the origin bundle's
-//! refund does (`crate::quoter::bundle`), in nonce space 0 at the wallet's current nonce (0
-//! before it is deployed): the origin bundle's own space and nonce while it has not run, so
-//! that of the two only the first to run can (nothing runs twice). It answers the payload's
+//! refund does (`crate::quoter::bundle`), in the nonce space of the bundle the wallet runs at
+//! the wallet's current nonce (0 before it is deployed): that bundle's own space and nonce
+//! while it has not run, so that of the two only the first to run can (nothing runs twice).
+//! The wallet is the intent's origin intent address, or a cross-chain intent's destination
+//! intent address, where a destination bundle that failed or never ran leaves what was minted. It answers the payload's
 //! EIP-712 hash for the wallet and its typed data for the owner's wallet software to sign.
 //! BuildIntentRecoveryTransaction checks the owner's signature of that hash and answers the
 //! transaction anyone may send: the guest module's batch that deploys the wallet (ignored when
@@ -41,22 +43,54 @@ use crate::failure::{self, Failure};
 /// v3's REVERT: a failed sweep reverts the whole recovery.
 const REVERT: u8 = 1;
 
-/// The wallet an intent runs in on its origin chain: the chain's configuration, the wallet
-/// context, the configuration the intent address commits to.
+/// An intent's wallet on one chain: the chain's configuration, the wallet context, the
+/// configuration the intent address commits to, and which of the intent's two it is.
 struct Wallet<'a> {
     chain: &'a ChainConfig,
     context: WalletContext,
     configuration: IntentConfiguration,
     address: Address,
+    side: Side,
+}
+
+/// Which of an intent's wallets a recovery empties: the origin intent address on the origin
+/// chain, or a cross-chain intent's destination intent address on the destination chain
+/// (where a failed or never-run destination bundle leaves what the route minted).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Origin,
+    Destination,
+}
+
+impl Side {
+    /// The published `intentSource` of a recovery from this wallet.
+    fn name(self) -> &'static str {
+        match self {
+            Side::Origin => "origin",
+            Side::Destination => "destination",
+        }
+    }
 }
 
 impl<'a> Wallet<'a> {
-    /// The origin wallet of `intent`: `CHAIN_NOT_SERVED` at `intentId` on a chain the
-    /// service no longer serves, `ROUTE_NOT_SERVED` at `intentId` on a chain without a
-    /// `wallet` (its intents have placeholder addresses no key controls), `intentAddress`
-    /// other than the origin intent address is `INTENT_INCONSISTENT` at `intentAddress`.
+    /// The wallet of `intent` at `given`: absent or the origin intent address, the origin
+    /// wallet; a cross-chain intent's destination intent address, the destination wallet.
+    /// `CHAIN_NOT_SERVED` at `intentId` on a chain the service no longer serves,
+    /// `ROUTE_NOT_SERVED` at `intentId` on a chain without a `wallet` (its intents have
+    /// placeholder addresses no key controls), any other `intentAddress` is
+    /// `INTENT_INCONSISTENT` at `intentAddress`.
     fn of(view: &'a ChainView, intent: &Intent, given: Option<Address>) -> Result<Wallet<'a>, Failure> {
-        let chain_id = intent.origin_chain_id;
+        let cross_chain = intent.destination_chain_id != intent.origin_chain_id;
+        let (side, chain_id, expected) = match given {
+            Some(address) if cross_chain && intent.destination_intent_address == Some(address) => {
+                (Side::Destination, intent.destination_chain_id, address)
+            }
+            Some(address) if address != intent.origin_intent_address => {
+                let detail = "neither the intent's origin intent address nor its destination intent address";
+                return Err(Error::new(Problem::IntentInconsistent { detail }).in_member("intentAddress").into());
+            }
+            _ => (Side::Origin, intent.origin_chain_id, intent.origin_intent_address),
+        };
         let not_served = |what: &str| Failure::from(ServerFailure::RouteNotServed { path: "intentId", what });
         let chain = view
             .config()
@@ -65,12 +99,8 @@ impl<'a> Wallet<'a> {
         let context = chain
             .wallet_context()
             .ok_or_else(|| not_served(&format!("recovery on chain {chain_id} (no wallet configured)")))?;
-        if given.is_some_and(|address| address != intent.origin_intent_address) {
-            let detail = "not the intent's origin intent address";
-            return Err(Error::new(Problem::IntentInconsistent { detail }).in_member("intentAddress").into());
-        }
-        // The bundles the origin address commits to: every bundle on the origin chain, in the
-        // intent's order (docs/spec.md 5.6).
+        // The bundles the address commits to: every bundle on its chain, in the intent's order
+        // (docs/spec.md 5.6).
         let bundles: Vec<CallBundle> = std::iter::once(&intent.origin_calls)
             .chain(intent.destination_calls.as_ref())
             .filter(|bundle| bundle.chain_id == chain_id)
@@ -78,25 +108,46 @@ impl<'a> Wallet<'a> {
             .collect();
         let configuration = IntentConfiguration::new(intent.owner_address, &bundles).map_err(Failure::from)?;
         let address = configuration.address(&context);
-        if address != intent.origin_intent_address {
+        if address != expected {
             return Err(not_served("recovery of an intent whose address is not its wallet's"));
         }
-        Ok(Wallet { chain, context, configuration, address })
+        Ok(Wallet { chain, context, configuration, address, side })
     }
+
+    /// The nonce space of the bundle this wallet runs (the origin bundle's, 0; a destination
+    /// bundle's, its own): a recovery takes the same space and nonce, so that of the two
+    /// only the first to run can.
+    fn space(&self, intent: &Intent) -> U256 {
+        let bundle = match self.side {
+            Side::Origin => Some(&intent.origin_calls),
+            Side::Destination => intent.destination_calls.as_ref(),
+        };
+        bundle.and_then(|bundle| bundle.space).unwrap_or(U256::ZERO)
+    }
+
 }
 
-/// The tokens a recovery sends: the one asked for, else the intent's origin and destination
-/// tokens on the chain and the native token, each once.
-fn tokens(intent: &Intent, asked: Option<Address>) -> Vec<Address> {
+/// The tokens a recovery from `side`'s wallet sends: the one asked for, else those the
+/// intent moves on that wallet's chain and the native token, each once. On the origin chain:
+/// the deposit token, and the destination token of a same-chain intent. On the destination
+/// chain: the token the route mints there (`destinationPrecondition`'s) and the destination
+/// token.
+fn tokens(intent: &Intent, side: Side, asked: Option<Address>) -> Vec<Address> {
     if let Some(token) = asked {
         return vec![token];
     }
-    let destination =
-        intent.destination_token_address.filter(|_| intent.destination_chain_id == intent.origin_chain_id);
+    let moved: [Option<Address>; 2] = match side {
+            Side::Origin => [
+                Some(intent.deposit_transaction.token_address),
+                intent.destination_token_address.filter(|_| intent.destination_chain_id == intent.origin_chain_id),
+            ],
+            Side::Destination => [
+                intent.destination_precondition.as_ref().map(|precondition| precondition.token_address),
+                intent.destination_token_address,
+            ],
+        };
     let mut tokens = Vec::new();
-    for token in
-        [Some(intent.deposit_transaction.token_address), destination, Some(Address::ZERO)].into_iter().flatten()
-    {
+    for token in moved.into_iter().chain([Some(Address::ZERO)]).flatten() {
         if !tokens.contains(&token) {
             tokens.push(token);
         }
@@ -104,12 +155,13 @@ fn tokens(intent: &Intent, asked: Option<Address>) -> Vec<Address> {
     tokens
 }
 
-/// The balances of `tokens` at `wallet` on `chain_id` and the wallet's nonce in space 0, read
+/// The balances of `tokens` at `wallet` on `chain_id` and the wallet's nonce in `space`, read
 /// from the chain's node within its timeout: `None` without a node.
 async fn read(
     view: &ChainView,
     chain_id: u64,
     wallet: Address,
+    space: U256,
     tokens: &[Address],
 ) -> Result<Option<(Vec<U256>, U256)>, Failure> {
     let Some(node) = view.node(chain_id) else { return Ok(None) };
@@ -119,7 +171,7 @@ async fn read(
         for token in tokens {
             balances.push(reads::balance(node, *token, wallet).await?);
         }
-        let (_, nonce) = reads::wallet_state(node, wallet, U256::ZERO).await?;
+        let (_, nonce) = reads::wallet_state(node, wallet, space).await?;
         Ok((balances, nonce))
     };
     let read = node.within(reads).await;
@@ -140,8 +192,8 @@ pub async fn held(view: &ChainView, intent: &Intent) -> Result<Option<IntentAddr
         return Ok(None);
     }
     let address = intent.origin_intent_address;
-    let tokens = tokens(intent, None);
-    let Some((balances, _)) = read(view, chain_id, address, &tokens).await? else { return Ok(None) };
+    let tokens = tokens(intent, Side::Origin, None);
+    let Some((balances, _)) = read(view, chain_id, address, U256::ZERO, &tokens).await? else { return Ok(None) };
     let tokens = tokens
         .iter()
         .zip(balances)
@@ -165,8 +217,9 @@ pub async fn prepare(
 ) -> Result<PrepareIntentRecoveryResponse, Failure> {
     let wallet = Wallet::of(view, intent, request.intent_address)?;
     let chain_id = wallet.chain.chain_id;
-    let tokens = tokens(intent, request.token_address);
-    let (balances, nonce) = read(view, chain_id, wallet.address, &tokens).await?.ok_or_else(|| {
+    let tokens = tokens(intent, wallet.side, request.token_address);
+    let space = wallet.space(intent);
+    let (balances, nonce) = read(view, chain_id, wallet.address, space, &tokens).await?.ok_or_else(|| {
         let what = format!("recovery on chain {chain_id} (no node configured to read balances)");
         Failure::from(ServerFailure::RouteNotServed { path: "intentId", what: &what })
     })?;
@@ -187,14 +240,14 @@ pub async fn prepare(
         return Err(Error::new(Problem::NothingToDo).in_member("tokenAddress").into());
     }
     let payload =
-        CallBundle { calls, chain_id, nonce: Some(nonce), space: Some(U256::ZERO), unknown: UnknownMembers::new() };
+        CallBundle { calls, chain_id, nonce: Some(nonce), space: Some(space), unknown: UnknownMembers::new() };
     let payload_hash = payload_hash_for(&payload, wallet.address).map_err(|e| failure::internal(&e))?;
     Ok(PrepareIntentRecoveryResponse {
         chain_id,
         intent_address: wallet.address,
         intent_id: intent.intent_id.clone(),
         intent_protocol: crate::discovery::INTENT_PROTOCOL.to_owned(),
-        intent_source: "origin".to_owned(),
+        intent_source: wallet.side.name().to_owned(),
         typed_data: typed::payload_typed_data(&payload, wallet.address),
         payload,
         payload_hash,

@@ -8,8 +8,8 @@ use intent_core::{wire_object, Address, Bytes, CallBundle, IntentTokenBalance, B
 wire_object! {
     /// PrepareIntentRecovery's request.
     pub struct PrepareIntentRecoveryRequest {
-        /// `intentAddress`: The wallet recovered from; absent: the intent's origin intent
-        /// address (the only one this service's intents run in).
+        /// `intentAddress`: The wallet recovered from: the intent's origin intent address
+        /// (also when absent), or a cross-chain intent's destination intent address.
         intent_address: Option<Address> = "intentAddress",
         /// `intentId`: The intent.
         intent_id: String = "intentId",
@@ -32,7 +32,8 @@ wire_object! {
         intent_id: String = "intentId",
         /// `intentProtocol`: `v1`.
         intent_protocol: String = "intentProtocol",
-        /// `intentSource`: `origin`: the wallet is the intent's origin intent address.
+        /// `intentSource`: `origin` (the wallet is the intent's origin intent address) or
+        /// `destination` (a cross-chain intent's destination intent address).
         intent_source: String = "intentSource",
         /// `payload`: The Sequence v3 payload of calls that sends the balances.
         payload: CallBundle = "payload",

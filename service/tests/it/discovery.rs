@@ -207,6 +207,7 @@ async fn get_protocol_contracts_answers_the_chains_service_contracts_and_wallet_
     assert_eq!(answer["ServiceContracts"], first);
     assert_eq!(answer["chains"][1]["chainId"], 8453);
     assert!(answer["chains"][0].get("walletContracts").is_none(), "no wallet configured: {answer}");
+    assert!(answer["chains"][0].get("cctp").is_none(), "no CCTP configured: {answer}");
     let base = ok(&router, "GetProtocolContracts", json!({"chainId": 8453, "intentProtocol": "v1"})).await;
     assert_eq!(base["ServiceContracts"], answer["chains"][1]["serviceContracts"]);
     assert_eq!(
@@ -259,4 +260,9 @@ async fn on_a_chain_with_a_node_and_a_swap_prices_and_routes_come_from_the_pool(
     assert_eq!(wallet["mainModuleUpgradable"], context.main_module_upgradable.to_string());
     assert_eq!(wallet["guestModule"], chain.wallet.guest.to_string());
     assert_eq!(wallet["creationCode"], context.creation_code.to_string());
+    let cctp = &contracts["chains"][0]["cctp"];
+    assert_eq!(cctp["domain"], chain.cctp.domain, "{contracts}");
+    assert_eq!(cctp["tokenMessenger"], chain.cctp.messenger.to_string());
+    assert_eq!(cctp["messageTransmitter"], chain.cctp.transmitter.to_string());
+    assert_eq!(cctp["usdc"], chain.cctp.usdc.to_string());
 }
