@@ -124,7 +124,6 @@ impl<'a> Wallet<'a> {
         };
         bundle.and_then(|bundle| bundle.space).unwrap_or(U256::ZERO)
     }
-
 }
 
 /// The tokens a recovery from `side`'s wallet sends: the one asked for, else those the
@@ -137,15 +136,15 @@ fn tokens(intent: &Intent, side: Side, asked: Option<Address>) -> Vec<Address> {
         return vec![token];
     }
     let moved: [Option<Address>; 2] = match side {
-            Side::Origin => [
-                Some(intent.deposit_transaction.token_address),
-                intent.destination_token_address.filter(|_| intent.destination_chain_id == intent.origin_chain_id),
-            ],
-            Side::Destination => [
-                intent.destination_precondition.as_ref().map(|precondition| precondition.token_address),
-                intent.destination_token_address,
-            ],
-        };
+        Side::Origin => [
+            Some(intent.deposit_transaction.token_address),
+            intent.destination_token_address.filter(|_| intent.destination_chain_id == intent.origin_chain_id),
+        ],
+        Side::Destination => [
+            intent.destination_precondition.as_ref().map(|precondition| precondition.token_address),
+            intent.destination_token_address,
+        ],
+    };
     let mut tokens = Vec::new();
     for token in moved.into_iter().chain([Some(Address::ZERO)]).flatten() {
         if !tokens.contains(&token) {
