@@ -6,8 +6,10 @@
 
 use intent_core::{Address, ServerFailure, ServiceContracts, UnknownMembers};
 
-use super::objects::{BlockExplorer, ChainContracts, ChainInfo, NativeCurrency, TokenInfo, WalletContracts};
-use crate::config::{CctpConfig, ChainConfig, ServiceConfig};
+use super::objects::{
+    BlockExplorer, CctpContracts, ChainContracts, ChainInfo, NativeCurrency, TokenInfo, WalletContracts,
+};
+use crate::config::{ChainConfig, ServiceConfig};
 use crate::failure::Failure;
 
 /// The published ChainInfo of `chain`.
@@ -49,7 +51,13 @@ pub fn service_contracts(chain: &ChainConfig) -> ServiceContracts {
 /// `chain`'s contracts: its service contracts and its wallet deployment.
 pub fn chain_contracts(chain: &ChainConfig) -> ChainContracts {
     ChainContracts {
-        cctp: chain.cctp.as_ref().map(|cctp| CctpConfig { unknown: UnknownMembers::new(), ..cctp.clone() }),
+        cctp: chain.cctp.as_ref().map(|cctp| CctpContracts {
+            domain: cctp.domain,
+            message_transmitter: cctp.message_transmitter,
+            token_messenger: cctp.token_messenger,
+            usdc: cctp.usdc,
+            unknown: UnknownMembers::new(),
+        }),
         chain_id: chain.chain_id,
         service_contracts: service_contracts(chain),
         wallet_contracts: chain.wallet_context().map(|context| WalletContracts {

@@ -5,8 +5,6 @@
 
 use intent_core::{wire_object, Address, Bytes, Decimal, RouteProvider, ServiceContracts, Timestamp};
 
-use crate::config::CctpConfig;
-
 wire_object! {
     /// GetChains's request.
     pub struct GetChainsRequest {
@@ -214,13 +212,28 @@ wire_object! {
     pub struct ChainContracts {
         /// `cctp`: Its CCTP V2 domain and contracts (docs/spec.md 5.8), as configured; absent
         /// for a chain without the route.
-        cctp: Option<CctpConfig> = "cctp",
+        cctp: Option<CctpContracts> = "cctp",
         /// `chainId`: The chain.
         chain_id: u64 = "chainId",
         /// `serviceContracts`: Its service contracts.
         service_contracts: ServiceContracts = "serviceContracts",
         /// `walletContracts`: Its intent wallet deployment; absent for a chain without one.
         wallet_contracts: Option<WalletContracts> = "walletContracts",
+    }
+}
+
+wire_object! {
+    /// A chain's CCTP V2 domain and contracts (docs/spec.md 5.8): what a client needs to read
+    /// a cross-chain intent's burn and mint.
+    pub struct CctpContracts {
+        /// `domain`: The chain's CCTP domain (not its chain id).
+        domain: u32 = "domain",
+        /// `messageTransmitter`: The message transmitter (`receiveMessage`, `MessageSent`).
+        message_transmitter: Address = "messageTransmitter",
+        /// `tokenMessenger`: The token messenger (`depositForBurn`).
+        token_messenger: Address = "tokenMessenger",
+        /// `usdc`: The token the messenger burns and mints.
+        usdc: Address = "usdc",
     }
 }
 

@@ -360,6 +360,7 @@ pub static OPERATIONS: &[Operation] = &[
 /// response objects are in [`OPERATIONS`]), for the document ([`super::openapi`]).
 pub static SERVICE_OBJECTS: &[Schema] = &[
     schema_of!(crate::discovery::objects::BlockExplorer => BlockExplorer),
+    schema_of!(crate::discovery::objects::CctpContracts => CctpContracts),
     schema_of!(crate::discovery::objects::ChainContracts => ChainContracts),
     schema_of!(crate::discovery::objects::ChainInfo => ChainInfo),
     schema_of!(crate::discovery::objects::NativeCurrency => NativeCurrency),
