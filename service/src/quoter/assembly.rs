@@ -5,8 +5,11 @@
 //! A same-chain intent on a chain with a `wallet` is run in its wallet: its origin bundle
 //! is `bundle`'s, its addresses the core's [`IntentConfiguration`] of the owner and that
 //! bundle under the chain's wallet context, its meta-transaction the guest batch that runs
-//! the bundle, its precondition the deposit at the intent address. Any other intent keeps
-//! the placeholder calls and CREATE2 addresses of `identifiers`.
+//! the bundle, its precondition the deposit at the intent address. A cross-chain intent over
+//! the CCTP V2 route has both bundles of `bundle` at their derived addresses, the
+//! destination's first (its address is the burn's mint recipient), and the destination
+//! precondition the least that can be minted there. Any other intent keeps the placeholder
+//! calls and CREATE2 addresses of `identifiers`.
 //!
 //! No arithmetic on prices or amounts here: every number comes from `pricing`, and
 //! every address or identifier from `identifiers` or the core's `wallet`.

@@ -1,6 +1,8 @@
-//! The origin bundle of a same-chain intent run in its wallet (docs/spec.md §12): the calls
-//! the wallet at the intent address runs once the deposit is there, their calldata encoded
-//! by `sol!` from the `intent-contracts` bindings. In order (`behaviorOnError` 0 IGNORE,
+//! The bundles run in intent wallets (docs/spec.md §12): the calls the wallet at an intent
+//! address runs once the deposit (or the mint) is there, their calldata encoded by `sol!`
+//! from the `intent-contracts` bindings. The two bundles of a cross-chain intent over the
+//! CCTP V2 route are [`destination_bundle`] and [`origin_burn_bundle`] (each documents its
+//! calls). The origin bundle of a same-chain intent, in order (`behaviorOnError` 0 IGNORE,
 //! 1 REVERT):
 //!
 //! 0. `fromToken.transfer(feeCollector, serviceFee)`, REVERT (only when the fee is not zero);

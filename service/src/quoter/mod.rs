@@ -1,17 +1,21 @@
 //! Quoting: the [`Quoter`] the service asks for a priced intent and its gas fee options,
 //! and [`ConfiguredQuoter`], the built-in one (docs/spec.md §12).
 //!
-//! The built-in quoter reads first, then computes without I/O ([`ConfiguredQuoter::quote_with`]):
+//! The built-in quoter reads first, then computes without I/O ([`ConfiguredQuoter::quote_reading`]):
 //! for a same-chain intent on a chain with a `wallet`, the chain's node gives the gas price
 //! and the reserves of the swap's Uniswap V2 pool ([`crate::chain::ChainView::quote_reads`],
-//! within the node's timeout); everything else is the configuration's. The computation works
+//! within the node's timeout); for a cross-chain intent over the CCTP V2 route
+//! ([`crate::config::ServiceConfig::cctp_route`]) both chains' nodes give theirs (the pool
+//! into the origin's USDC, the pool out of the destination's); everything else is the
+//! configuration's. The computation works
 //! in layers, each using only the ones before it: `pool` (Uniswap V2's amounts from
 //! reserves), `pricing` (every number: amounts after fees, minimums, gas, fee options, USD
 //! figures), `identifiers` (the placeholder CREATE2 intent addresses and the ids derived from
-//! the owner and salt), `bundle` (the origin calls of an intent run in its wallet), and
-//! `assembly` (those placed in the core's [`QuoteResponse`], with the wallet's address and
-//! guest batch from the core's `wallet`). A quote run in a wallet is checked by the core's
-//! intent-address and meta-transaction rules before it is answered.
+//! the owner and salt), `bundle` (the origin calls of an intent run in its wallet, and the
+//! two bundles of the CCTP V2 route), and `assembly` (those placed in the core's
+//! [`QuoteResponse`], with the wallets' addresses and guest batches from the core's
+//! `wallet`). A quote run in wallets is checked by the core's intent-address and
+//! meta-transaction rules before it is answered.
 //!
 //! Pricing and routing are not the core's business, so they live here; what the core
 //! decides (whether the intent is valid, its hash, its lifetime, the wallet's encodings) does
@@ -67,7 +71,8 @@ pub trait Quoter: Send + Sync {
 /// The built-in quoter: prices from the configuration, fees in basis points of the input,
 /// gas at each chain's configured limit and price; a same-chain intent on a chain with a
 /// `wallet` is run in its wallet, and a swap there is priced from its Uniswap V2 pool read
-/// from the chain's node (docs/spec.md §12). Without reads, the same request, salt and time
+/// from the chain's node; a cross-chain intent over the CCTP V2 route is run in a wallet on
+/// each chain, its swaps priced from both chains' pools (docs/spec.md §12). Without reads, the same request, salt and time
 /// always give the same quote.
 #[derive(Debug, Clone)]
 pub struct ConfiguredQuoter {
