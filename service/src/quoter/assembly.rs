@@ -350,7 +350,7 @@ fn in_wallet_origin(
     context: &WalletContext,
     wallet: WalletTrade,
     meta_txn_id: String,
-) -> Result<(Address, CallBundle, MetaTxn), Failure> {
+) -> Result<Sides, Failure> {
     let request = inputs.request;
     let chain = inputs.origin;
     let owner = request.owner_address;
@@ -377,18 +377,32 @@ fn in_wallet_origin(
             .clone()
             .map(|data| (data, request.destination_call_value.unwrap_or_default())),
     };
-    let bundle = origin_bundle(&trade);
+    wallet_side(owner, context, chain, origin_bundle(&trade), meta_txn_id)
+}
+
+/// The wallet of `owner` that runs `bundle` on `chain` under `context`: its address, the
+/// bundle, and the meta-transaction (id `id`) that runs it through the guest module.
+///
+/// # Errors
+///
+/// `INTERNAL` for a bundle the core's wallet cannot encode (a bug here, not the user's).
+fn wallet_side(
+    owner: Address,
+    context: &WalletContext,
+    chain: &ChainConfig,
+    bundle: CallBundle,
+    id: String,
+) -> Result<Sides, Failure> {
     let configuration =
         IntentConfiguration::new(owner, std::slice::from_ref(&bundle)).map_err(|e| failure::internal(&e))?;
     let address = configuration.address(context);
-    let input = configuration
-        .guest_batch(context, 0, &bundle)
-        .ok_or_else(|| failure::internal(&"the guest batch of the origin bundle"))?;
+    let input =
+        configuration.guest_batch(context, 0, &bundle).ok_or_else(|| failure::internal(&"a bundle's guest batch"))?;
     let meta_txn = MetaTxn {
         bridge_gas: None,
         chain_id: chain.chain_id,
         contract: context.guest_module.unwrap_or(chain.meta_txn_contract),
-        id: meta_txn_id,
+        id,
         input,
         wallet_address: address,
         unknown: UnknownMembers::new(),
@@ -443,25 +457,8 @@ fn route_sides(
         // The salt's low 160 bits (the widest space of a v3 payload).
         destination_space: U256::from_be_slice(&inputs.salt[12..]),
     };
-    let context = &route.context;
-    let wallet = |bundle: CallBundle, chain: &ChainConfig, id: String| -> Result<Sides, Failure> {
-        let configuration =
-            IntentConfiguration::new(owner, std::slice::from_ref(&bundle)).map_err(|e| failure::internal(&e))?;
-        let address = configuration.address(context);
-        let input = configuration
-            .guest_batch(context, 0, &bundle)
-            .ok_or_else(|| failure::internal(&"a bundle's guest batch"))?;
-        let meta_txn = MetaTxn {
-            bridge_gas: None,
-            chain_id: chain.chain_id,
-            contract: context.guest_module.unwrap_or(chain.meta_txn_contract),
-            id,
-            input,
-            wallet_address: address,
-            unknown: UnknownMembers::new(),
-        };
-        Ok((address, bundle, meta_txn))
-    };
+    let wallet =
+        |bundle: CallBundle, chain: &ChainConfig, id: String| wallet_side(owner, &route.context, chain, bundle, id);
     let destination = wallet(destination_bundle(&plan), route.destination, ids.meta_txn_id("destination"))?;
     let precondition =
         precondition(route.destination.chain_id, destination.0, route.destination_cctp.usdc, trade.arrival_min);

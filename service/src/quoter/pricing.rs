@@ -259,9 +259,7 @@ impl<'a> Request<'a> {
 
     /// The configured exchange rate, `to` units per `from` unit, as a fraction.
     fn rate(&self) -> (U256, U256) {
-        let numerator = self.from.price_micro_usd * pow10(self.to.decimals);
-        let denominator = self.to.price_micro_usd.max(U256::from(1)) * pow10(self.from.decimals);
-        (numerator, denominator.max(U256::from(1)))
+        rate(&self.from, &self.to)
     }
 }
 
@@ -375,41 +373,12 @@ pub fn price_in_wallet(
     if swap && (r.from.address == Address::ZERO || r.to.address == Address::ZERO) {
         return Err(no_pool(&r, "swaps of the native token are not served"));
     }
-    let too_small = || Failure::from(Error::new(Problem::NumberOutOfRange("too small to swap")).in_member(r.path()));
     // The pool's or the configured amount bought with `spend`, and sold for `bought`.
     let provider_bps = config.fees.provider_fee_bps;
-    let (rate_numerator, rate_denominator) = r.rate();
-    let bought_with = |spend: U256| -> Result<U256, Failure> {
-        match venue {
-            Venue::Pool(pool) => pool.amount_out(spend).ok_or_else(|| {
-                if spend.is_zero() {
-                    too_small()
-                } else if pool.reserve_in.is_zero() || pool.reserve_out.is_zero() {
-                    no_pool(&r, "the pool has no liquidity")
-                } else {
-                    r.too_large()
-                }
-            }),
-            Venue::Configured => Ok(r.mul(less_bps(spend, provider_bps), rate_numerator)? / rate_denominator),
-        }
-    };
-    let sold_for = |bought: U256| -> Result<U256, Failure> {
-        match venue {
-            Venue::Pool(pool) => pool.amount_in(bought).ok_or_else(|| {
-                if bought.is_zero() {
-                    too_small()
-                } else if pool.reserve_in.is_zero() || bought >= pool.reserve_out {
-                    no_pool(&r, "the pool cannot deliver the amount")
-                } else {
-                    r.too_large()
-                }
-            }),
-            Venue::Configured => {
-                let net = r.mul(bought, rate_denominator)?.div_ceil(rate_numerator.max(U256::from(1)));
-                Ok(r.mul(net, U256::from(10_000))?.div_ceil(U256::from(10_000 - provider_bps.min(9_999))))
-            }
-        }
-    };
+    let leg = Leg { venue, sold: r.from.clone(), bought: r.to.clone(), chain_id: chain.chain_id };
+    let path = "destinationTokenAddress";
+    let bought_with = |spend: U256| leg.out(&r, spend, provider_bps, path);
+    let sold_for = |bought: U256| leg.cost(&r, bought, provider_bps, path);
     let requested = if r.exact_output { request.destination_token_amount } else { request.origin_token_amount };
     let requested = requested.unwrap_or_default();
     r.mul(requested, U256::from(10_000))?;
@@ -430,22 +399,9 @@ pub fn price_in_wallet(
         let to_amount_min = if swap { less_bps(to_amount, r.slippage_bps) } else { to_amount };
         (requested, spend, to_amount, to_amount_min, spend)
     };
-    let provider_fee = match (swap, venue) {
-        (false, _) => U256::ZERO,
-        (true, Venue::Pool(_)) => sold * U256::from(3) / U256::from(1_000),
-        (true, Venue::Configured) => sold * U256::from(provider_bps) / U256::from(10_000),
-    };
-    let pool_impact = match venue {
-        Venue::Pool(pool) if swap => Some(pool.impact(sold, to_amount)),
-        _ => None,
-    };
-    let bound = config.fees.max_price_impact();
-    if let Some(loss) = pool_impact.map(|impact| -impact).filter(|loss| *loss > bound) {
-        let bps = |fraction: f64| (fraction * 10_000.0).round().clamp(0.0, 10_000.0) as u64;
-        let failure =
-            ServerFailure::PriceImpactTooHigh { path: r.path(), impact_bps: bps(loss), limit_bps: bps(bound) };
-        return Err(failure.into());
-    }
+    let provider_fee = if swap { leg.fee(sold, provider_bps) } else { U256::ZERO };
+    let pool_impact = if swap { leg.impact(sold, to_amount) } else { None };
+    check_impact(config, &r, pool_impact)?;
     let amounts = Amounts {
         from_amount,
         from_amount_min: less_bps(from_amount, r.slippage_bps),
@@ -560,6 +516,19 @@ impl Leg {
     }
 }
 
+/// `PRICE_IMPACT_TOO_HIGH` at the amount asked for when the pools' `impact` loses more than
+/// the configured bound (none for quotes from the configured prices).
+fn check_impact(config: &ServiceConfig, r: &Request<'_>, impact: Option<f64>) -> Result<(), Failure> {
+    let bound = config.fees.max_price_impact();
+    if let Some(loss) = impact.map(|impact| -impact).filter(|loss| *loss > bound) {
+        let bps = |fraction: f64| (fraction * 10_000.0).round().clamp(0.0, 10_000.0) as u64;
+        let failure =
+            ServerFailure::PriceImpactTooHigh { path: r.path(), impact_bps: bps(loss), limit_bps: bps(bound) };
+        return Err(failure.into());
+    }
+    Ok(())
+}
+
 /// `NUMBER_OUT_OF_RANGE` at the amount asked for: `why`.
 fn too_small(r: &Request<'_>, why: &'static str) -> Failure {
     Failure::from(Error::new(Problem::NumberOutOfRange(why)).in_member(r.path()))
@@ -569,7 +538,7 @@ fn too_small(r: &Request<'_>, why: &'static str) -> Failure {
 fn rate(from: &Token, to: &Token) -> (U256, U256) {
     let numerator = from.price_micro_usd * pow10(to.decimals);
     let denominator = to.price_micro_usd.max(U256::from(1)) * pow10(from.decimals);
-    (numerator.max(U256::from(1)), denominator.max(U256::from(1)))
+    (numerator, denominator.max(U256::from(1)))
 }
 
 /// The swaps of an intent over the CCTP V2 route: into the origin's USDC (absent: the deposit
@@ -678,13 +647,7 @@ pub fn price_cross(
         let factors: Vec<f64> = impacts.iter().flatten().flatten().map(|impact| 1.0 + impact).collect();
         (!factors.is_empty()).then(|| factors.iter().product::<f64>() - 1.0)
     };
-    let bound = config.fees.max_price_impact();
-    if let Some(loss) = pool_impact.map(|impact| -impact).filter(|loss| *loss > bound) {
-        let bps = |fraction: f64| (fraction * 10_000.0).round().clamp(0.0, 10_000.0) as u64;
-        let failure =
-            ServerFailure::PriceImpactTooHigh { path: r.path(), impact_bps: bps(loss), limit_bps: bps(bound) };
-        return Err(failure.into());
-    }
+    check_impact(config, &r, pool_impact)?;
     let cross = CrossTrade {
         spend,
         origin_swap_min: legs.origin.as_ref().map(|_| burn_min),
