@@ -729,6 +729,23 @@ fn balance_swap(
     }
 }
 
+/// Runs, on a wallet funded with 125 deposit tokens, the bundle of the router's call `data`
+/// (IGNORE), the fallback sweep of the deposit token to the recipient and the leftover sweep
+/// to the owner (a destination bundle's shape): the receipt and the wallet.
+async fn delivered(setup: &Setup, data: Vec<u8>) -> (TransactionReceipt, Address) {
+    let router = setup.deployment.router;
+    let run = bundle(
+        vec![
+            router_call(setup, data),
+            sweep(router, setup.token, setup.recipient(), true),
+            sweep(router, setup.token, setup.owner(), false),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
+    (setup.run(&configuration, &run, 0).await, wallet)
+}
+
 #[tokio::test]
 async fn the_routers_balance_swap_spends_the_whole_balance_and_pays_the_recipient() {
     let setup = Setup::new().await;
@@ -765,7 +782,6 @@ async fn the_routers_exact_output_balance_swap_into_the_wallet_then_its_call_and
     let setup = Setup::new().await;
     let (uniswap, out) = pool(&setup).await;
     let vault = setup.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
-    let router = setup.deployment.router;
     let swap = balance_swap(&uniswap, setup.token, out, true, tokens(100));
     let deposit = IRecordingVault::depositCall { token: out, amount: tokens(100) }.abi_encode();
     let call = IServiceRouter::swapBalanceV2AndCallCall {
@@ -775,16 +791,7 @@ async fn the_routers_exact_output_balance_swap_into_the_wallet_then_its_call_and
         value: U256::ZERO,
         data: deposit.into(),
     };
-    let run = bundle(
-        vec![
-            router_call(&setup, call.abi_encode()),
-            sweep(router, setup.token, setup.recipient(), true),
-            sweep(router, setup.token, setup.owner(), false),
-        ],
-        0,
-    );
-    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
-    let receipt = setup.run(&configuration, &run, 0).await;
+    let (receipt, wallet) = delivered(&setup, call.abi_encode()).await;
 
     assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1), ("succeeded", 2)]);
     let recorded = IRecordingVault::new(vault, setup.chain.provider()).deposited(out, wallet).call().await.unwrap();
@@ -807,7 +814,6 @@ async fn the_routers_exact_output_balance_swap_into_the_wallet_then_its_call_and
 async fn a_call_handed_the_balance_that_reverts_leaves_the_balance_to_the_fallback_sweep() {
     let setup = Setup::new().await;
     let vault = setup.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
-    let router = setup.deployment.router;
     // The vault asks for more than the wallet holds: its pull reverts, the fallback sends the
     // balance to the recipient.
     let deposit = IRecordingVault::depositCall { token: setup.token, amount: tokens(126) }.abi_encode();
@@ -818,16 +824,7 @@ async fn a_call_handed_the_balance_that_reverts_leaves_the_balance_to_the_fallba
         value: U256::ZERO,
         data: deposit.into(),
     };
-    let run = bundle(
-        vec![
-            router_call(&setup, call.abi_encode()),
-            sweep(router, setup.token, setup.recipient(), true),
-            sweep(router, setup.token, setup.owner(), false),
-        ],
-        0,
-    );
-    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
-    let receipt = setup.run(&configuration, &run, 0).await;
+    let (receipt, wallet) = delivered(&setup, call.abi_encode()).await;
 
     assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1), ("succeeded", 2)]);
     let reason = IPermitToken::IPermitTokenErrors::abi_decode(&first_failure(&receipt, wallet)).unwrap();
