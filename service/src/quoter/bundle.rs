@@ -261,8 +261,10 @@ fn balance_swap(
 /// The destination bundle of `route` (space `route.destination_space`, nonce 0), in order:
 /// the main call (the swap of the minted USDC paying the recipient, the destination call
 /// handed the balance, with the swap first when the token is not USDC, or the sweep of the
-/// USDC to the recipient), IGNORE; the fallback sweep of the USDC to the recipient; the
-/// leftover sweeps of the USDC (and of the destination token after a call) to the owner.
+/// USDC to the recipient), IGNORE; the fallback sweep of the USDC to the recipient, or to
+/// the owner when the main call was a destination call (its target is a contract that
+/// credits only what it pulls: USDC sent to it would be stranded there); the leftover sweeps
+/// of the USDC (and of the destination token after a call) to the owner.
 pub fn destination_bundle(route: &Route) -> CallBundle {
     let side = route.destination;
     let router = side.service_router;
@@ -292,9 +294,10 @@ pub fn destination_bundle(route: &Route) -> CallBundle {
         .abi_encode(),
         (None, None) => IServiceRouter::sweepCall { token: side.usdc, to: route.recipient }.abi_encode(),
     };
+    let fallback_to = if route.destination_call.is_some() { route.owner } else { route.recipient };
     let mut calls = vec![
         router_call(router, main),
-        sweep(router, side.usdc, route.recipient, true),
+        sweep(router, side.usdc, fallback_to, true),
         sweep(router, side.usdc, route.owner, false),
     ];
     if swap.is_some() && route.destination_call.is_some() {

@@ -1041,6 +1041,12 @@ mod tests {
         let base_usdc: Address = BASE_USDC.parse().unwrap();
         assert_eq!((call.token, call.target, call.spender), (base_usdc, Address::repeat_byte(0x44), spender));
         assert_eq!(call.data.as_ref(), [0xde, 0xad]);
+        // When the call fails the bridged USDC goes to the owner, never into the target.
+        let fallback = router_call::<Router::sweepCall>(calls, 1);
+        assert_eq!(
+            (fallback.token, fallback.to, calls.calls[1].only_fallback),
+            (base_usdc, request.owner_address, Some(true))
+        );
         // A swap before the call: one call, the swap into the wallet handed to the target.
         request.destination_token_address = BASE_DAI.parse().unwrap();
         let quote = route_quoter().quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap();

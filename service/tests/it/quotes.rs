@@ -11,7 +11,7 @@
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
-use intent_chain_tests::wallet::{tokens, Uniswap, WalletDeployment};
+use intent_chain_tests::wallet::{tokens, IRecordingVault, Uniswap, WalletDeployment};
 use intent_chain_tests::{Chain, CHAIN_ID};
 use intent_contracts::{IPermitToken, IServiceRouter, IUniswapV2Router02};
 use intent_core::wallet::WalletContext;
@@ -339,4 +339,30 @@ async fn a_cross_chain_quote_on_the_stack_burns_for_its_destination_wallet_and_b
     intent_core::rules::check_intent_addresses(&quote.intent, &context).unwrap();
     assert_eq!(quote.intent.destination_precondition.as_ref().unwrap().min_amount, amount);
     assert_eq!(bridge(&stack, &quote, base_usdc, recipient).await, amount);
+
+    // A destination call into a vault handed the minted balance: it pulls what its call asks.
+    let vault = destination.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
+    let into_vault = |pulled: U256| {
+        let mut request = request(usdc, base_usdc, U256::from(10_000_000), false);
+        request["destinationToAddress"] = vault.to_string().into();
+        let deposit = IRecordingVault::depositCall { token: base_usdc, amount: pulled };
+        request["destinationCallData"] = alloy_primitives::Bytes::from(deposit.abi_encode()).to_string().into();
+        request
+    };
+    let minted = U256::from(10_000_000) - U256::from(7_000) - U256::from(two::ATTESTER_FEE);
+    let answer = call(&app, "QuoteIntent", &into_vault(minted)).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    assert_eq!(quote.intent.quote.to_amount_min, minted);
+    assert_eq!(bridge(&stack, &quote, base_usdc, vault).await, minted);
+    let wallet = quote.intent.destination_intent_address.unwrap();
+    let recorded = IRecordingVault::new(vault, destination.chain.provider());
+    assert_eq!(recorded.deposited(base_usdc, wallet).call().await.unwrap(), minted, "credited to the wallet");
+    // Its call reverting (it asks for more than was minted): the fallback sends the bridged
+    // USDC to the owner on the destination chain, never into the vault.
+    let answer = call(&app, "QuoteIntent", &into_vault(minted + U256::from(1))).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    let owner = destination.chain.address(two::OWNER);
+    let before = destination.chain.token_balance(base_usdc, vault).await.unwrap();
+    assert_eq!(bridge(&stack, &quote, base_usdc, owner).await, minted);
+    assert_eq!(destination.chain.token_balance(base_usdc, vault).await.unwrap(), before);
 }
