@@ -1071,6 +1071,18 @@ mod tests {
         no_swap.config.chains[1].swap = None;
         let failure = no_swap.quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap_err();
         assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        // More than the destination pool holds; a loss to both pools above the bound.
+        let request = cross_chain(DAI, BASE_DAI, "4000000", true);
+        assert_eq!(cause(&request, [pool, pool]), "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        let request = cross_chain(DAI, BASE_DAI, "1000000", false);
+        let deep = reads(Some((5_000_000_000, 4_000_000_000)));
+        let mut unbounded = route_quoter();
+        unbounded.config.fees.max_price_impact = Some(intent_core::Decimal::new(1.0).unwrap());
+        let quote = unbounded.quote_reading(&request, 7, B256::ZERO, (now, expires_at), [pool, deep]).unwrap();
+        let loss = -quote.intent.quote.price_impact.get();
+        assert!(loss > 0.15 && loss < 0.2, "the origin pool's loss, compounded with the deep one's: {loss}");
+        let failure = quoter.quote_reading(&request, 7, B256::ZERO, (now, expires_at), [pool, deep]).unwrap_err();
+        assert_eq!(failure.body().cause, "PRICE_IMPACT_TOO_HIGH at originTokenAmount");
         // 1 000 units burned cannot pay a maxFee of 1 000.
         let request = cross_chain(USDC, BASE_USDC, "1000", false);
         assert_eq!(cause(&request, [None, None]), "NUMBER_OUT_OF_RANGE at originTokenAmount");
