@@ -303,6 +303,15 @@ async fn a_cross_chain_quote_on_the_stack_burns_for_its_destination_wallet_and_b
         })
     };
 
+    // Discovery lists what the route quotes: every ERC-20 of the destination with a USDC
+    // pool (or the USDC), never the native token.
+    let body = json!({"originChainId": origin.chain_id, "originTokenAddress": susd, "destinationChainId": destination.chain_id});
+    let routes = call(&app, "GetExactInputRoutes", &body).await.unwrap();
+    let listed: Vec<Address> =
+        routes["tokens"].as_array().unwrap().iter().map(|t| t["address"].as_str().unwrap().parse().unwrap()).collect();
+    let expected = [destination.tokens[0].address, destination.tokens[1].address, destination.cctp.usdc];
+    assert_eq!(listed, expected, "{routes}");
+
     // SUSD on the origin to SEUR on the destination: a swap on each side, priced by the pools.
     let answer = call(&app, "QuoteIntent", &request(susd, seur, tokens(100), false)).await.unwrap();
     let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
