@@ -2,7 +2,8 @@
 //! Anvil from `chain/node_modules` for each chain (two by default, of distinct chain ids and
 //! CCTP domains), deploys the intent wallet's contracts, the ServiceRouter, Uniswap V2 with a
 //! funded pool of two ERC-2612 test tokens, the entrypoint and the CCTP V2 route (test USDC,
-//! token messenger, message transmitter with the stack's attester), funds the owner, starts
+//! token messenger, message transmitter with the stack's attester) with a pool of each test
+//! token and the USDC, funds the owner, starts
 //! the local attester on a loopback port, writes `DIR/stack.json` (each chain's `chainId`,
 //! `rpcUrl`, contracts, tokens, pool and `cctp`, the attester's URL and key, and the
 //! development accounts with their keys) and `DIR/service.json` (a service configuration

@@ -285,14 +285,48 @@ impl WalletConfig {
 wire_object! {
     /// A chain's CCTP V2 deployment (docs/spec.md 5.8): its domain and contracts.
     pub struct CctpConfig {
+        /// `confirmations`: Blocks a burn on this chain has (its own included) before the
+        /// attester signs it, for a cross-chain quote's `estimatedDuration` (docs/spec.md
+        /// §12); absent: 1.
+        confirmations: Option<u64> = "confirmations",
         /// `domain`: The chain's CCTP domain (not its chain id).
         domain: u32 = "domain",
+        /// `maxFee`: The `maxFee` of a burn from this chain, in its USDC's units: what the
+        /// attester may execute as `feeExecuted` (docs/spec.md §12); absent: 0.
+        max_fee: Option<U256> = "maxFee",
         /// `messageTransmitter`: The message transmitter (`sendMessage`, `receiveMessage`).
         message_transmitter: Address = "messageTransmitter",
         /// `tokenMessenger`: The token messenger (`depositForBurn`, the mint).
         token_messenger: Address = "tokenMessenger",
         /// `usdc`: The token the messenger burns and mints.
         usdc: Address = "usdc",
+    }
+}
+
+/// A CCTP V2 route the service executes ([`ServiceConfig::cctp_route`]).
+#[derive(Debug, Clone)]
+pub struct CctpRoute<'a> {
+    /// The origin chain.
+    pub origin: &'a ChainConfig,
+    /// Its CCTP deployment.
+    pub origin_cctp: &'a CctpConfig,
+    /// The destination chain.
+    pub destination: &'a ChainConfig,
+    /// Its CCTP deployment.
+    pub destination_cctp: &'a CctpConfig,
+    /// The wallet context of both chains' intent wallets.
+    pub context: WalletContext,
+}
+
+impl CctpConfig {
+    /// `maxFee`, absent: 0.
+    pub fn max_fee(&self) -> U256 {
+        self.max_fee.unwrap_or_default()
+    }
+
+    /// `confirmations`, absent (or 0): 1.
+    pub fn confirmations(&self) -> u64 {
+        self.confirmations.unwrap_or(1).max(1)
     }
 }
 
@@ -668,6 +702,45 @@ impl ServiceConfig {
         Ok(())
     }
 
+    /// The CCTP V2 route between `origin` and `destination` when the service executes it
+    /// (docs/spec.md §12, "Cross-chain quotes"): two different chains, each with a `wallet`
+    /// and a `cctp`, their wallet deployments at the same addresses (the core checks an
+    /// intent's addresses under one wallet context), and an `attestation` source. `None`:
+    /// a cross-chain quote between them keeps its placeholders.
+    pub fn cctp_route(&self, origin: u64, destination: u64) -> Option<CctpRoute<'_>> {
+        self.attestation.as_ref()?;
+        let (from, to) = (self.chain(origin)?, self.chain(destination)?);
+        let context = from.wallet_context()?;
+        let same = to.wallet_context().is_some_and(|other| other == context);
+        (origin != destination && same).then_some(())?;
+        Some(CctpRoute {
+            origin: from,
+            origin_cctp: from.cctp.as_ref()?,
+            destination: to,
+            destination_cctp: to.cctp.as_ref()?,
+            context,
+        })
+    }
+
+    /// One line for the start per ordered pair of chains between which cross-chain quotes go
+    /// over the CCTP V2 route ([`ServiceConfig::cctp_route`]).
+    pub fn route_lines(&self) -> Vec<String> {
+        let pairs = self.chains.iter().flat_map(|a| self.chains.iter().map(move |b| (a.chain_id, b.chain_id)));
+        pairs
+            .filter_map(|(a, b)| self.cctp_route(a, b))
+            .map(|route| {
+                format!(
+                    "chains {} -> {}: cross-chain quotes burn and mint USDC over CCTP V2 (domain {} -> {}, maxFee {})",
+                    route.origin.chain_id,
+                    route.destination.chain_id,
+                    route.origin_cctp.domain,
+                    route.destination_cctp.domain,
+                    route.origin_cctp.max_fee()
+                )
+            })
+            .collect()
+    }
+
     /// The server's limits: the configured ones over [`ServerLimits::DEFAULT`].
     pub fn server_limits(&self) -> ServerLimits {
         let default = ServerLimits::DEFAULT;
@@ -810,6 +883,32 @@ mod tests {
         assert_eq!(cctp.token_messenger, "0x2222222222222222222222222222222222222222".parse::<Address>().unwrap());
         assert_eq!(config.attestation.as_ref().unwrap().url, "http://127.0.0.1:9000");
         assert!(ServiceConfig::load(None).unwrap().attestation.is_none());
+    }
+
+    #[test]
+    fn a_route_is_served_between_two_chains_with_wallets_cctp_and_an_attester() {
+        let mut config = example();
+        with_cctp(&mut config);
+        with_published_wallet(&mut config);
+        let parsed = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        assert!(parsed.cctp_route(42161, 8453).is_none(), "chain 8453 has no wallet");
+        for member in ["walletFactoryAddress", "metaTxnContract", "wallet"] {
+            config["chains"][1][member] = config["chains"][0][member].clone();
+        }
+        config["chains"][0]["cctp"]["maxFee"] = "250".into();
+        let parsed = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
+        let route = parsed.cctp_route(42161, 8453).unwrap();
+        assert_eq!((route.origin_cctp.max_fee(), route.destination_cctp.confirmations()), (U256::from(250), 1));
+        assert!(parsed.cctp_route(42161, 42161).is_none(), "one chain is no route");
+        assert_eq!(parsed.route_lines().len(), 2);
+        assert!(parsed.route_lines()[0].contains("42161 -> 8453") && parsed.route_lines()[0].contains("maxFee 250"));
+        // Another wallet deployment on one side: the core's rules take one context.
+        config["chains"][1]["wallet"]["mainModule"] = format!("0x{}", "9".repeat(40)).into();
+        assert!(ServiceConfig::parse(config.to_string().as_bytes()).unwrap().cctp_route(42161, 8453).is_none());
+        // Without an attester.
+        config["chains"][1]["wallet"] = config["chains"][0]["wallet"].clone();
+        config.as_object_mut().unwrap().remove("attestation");
+        assert!(ServiceConfig::parse(config.to_string().as_bytes()).unwrap().cctp_route(42161, 8453).is_none());
     }
 
     #[test]

@@ -82,7 +82,8 @@ fn warn_loudly(message: &str) {
 async fn run(flags: Flags) -> Result<(), Box<dyn std::error::Error>> {
     let config = ServiceConfig::load(flags.config.as_deref())?;
     let accepts_unverified_deposits = config.accept_unverified_deposits == Some(true);
-    let execution_lines: Vec<String> = config.chains.iter().map(|chain| chain.execution_line()).collect();
+    let execution_lines: Vec<String> =
+        config.chains.iter().map(|chain| chain.execution_line()).chain(config.route_lines()).collect();
     let relayer_key_env = std::env::var("INTENT_RELAYER_KEY").ok();
     let relayer_key = RelayerKey::load(flags.relayer_key_file.as_deref(), relayer_key_env.as_deref())?;
     let relayer = relayer_key.as_ref().map(RelayerKey::address);

@@ -119,32 +119,60 @@ pub fn chain<'c>(config: &'c ServiceConfig, chain_id: u64, path: &str) -> Result
 }
 
 /// How the quoter would route `from` to `to` (docs/spec.md §12, Discovery).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Route {
     /// It quotes the pair.
     Served,
-    /// It quotes the pair when the chain's swap venue has a pool of the two tokens: the
-    /// Uniswap V2 router to ask.
-    ThroughPool(Address),
+    /// It quotes the pair when each of these pools exists: (chain, the Uniswap V2 router to
+    /// ask, the token sold, the token bought); the chain's swap venue's pool of the two
+    /// tokens, or over the CCTP V2 route the pools into and out of USDC.
+    ThroughPools(Vec<(u64, Address, Address, Address)>),
     /// It does not quote the pair.
     NotServed,
 }
 
 /// How the quoter routes `from` (on `from_chain`) to `to` (on `to_chain`), both known tokens:
-/// between chains, or on a chain without a wallet, every pair is quoted (at the configured
-/// prices); on a chain with a wallet, the same token (a transfer to another recipient), or two
-/// ERC-20 tokens through the chain's `swap` (with a node, only where its pool exists); never a
-/// swap of the native token, nor a swap on a chain without `swap`.
-pub fn route(from_chain: &ChainConfig, from: Address, to_chain: &ChainConfig, to: Address) -> Route {
-    if from_chain.chain_id != to_chain.chain_id || from_chain.wallet.is_none() || from == to {
+/// between chains off the CCTP V2 route, or on a chain without a wallet, every pair is quoted
+/// (at the configured prices); on a chain with a wallet, the same token (a transfer to another
+/// recipient), or two ERC-20 tokens through the chain's `swap` (with a node, only where its
+/// pool exists); over the CCTP V2 route ([`ServiceConfig::cctp_route`]), two ERC-20 tokens,
+/// each swapped into or out of its chain's USDC through the chain's `swap` when it is not that
+/// USDC (with a node, only where the pool exists); never a swap of the native token, nor a swap
+/// on a chain without `swap`.
+pub fn route(
+    config: &ServiceConfig,
+    from_chain: &ChainConfig,
+    from: Address,
+    to_chain: &ChainConfig,
+    to: Address,
+) -> Route {
+    if from_chain.chain_id != to_chain.chain_id {
+        let Some(route) = config.cctp_route(from_chain.chain_id, to_chain.chain_id) else { return Route::Served };
+        let legs = [(from_chain, from, route.origin_cctp.usdc), (to_chain, route.destination_cctp.usdc, to)];
+        return through(legs.into_iter().filter(|(_, sold, bought)| sold != bought));
+    }
+    if from_chain.wallet.is_none() || from == to {
         return Route::Served;
     }
-    if from == Address::ZERO || to == Address::ZERO {
-        return Route::NotServed;
+    through(std::iter::once((from_chain, from, to)))
+}
+
+/// The route through the swaps of `legs` (chain, token sold, token bought).
+fn through<'c>(legs: impl Iterator<Item = (&'c ChainConfig, Address, Address)>) -> Route {
+    let mut pools = Vec::new();
+    for (chain, sold, bought) in legs {
+        if sold == Address::ZERO || bought == Address::ZERO {
+            return Route::NotServed;
+        }
+        match (&chain.swap, &chain.rpc_url) {
+            (None, _) => return Route::NotServed,
+            (Some(_), None) => {}
+            (Some(swap), Some(_)) => pools.push((chain.chain_id, swap.uniswap_v2_router, sold, bought)),
+        }
     }
-    match (&from_chain.swap, &from_chain.rpc_url) {
-        (None, _) => Route::NotServed,
-        (Some(_), None) => Route::Served,
-        (Some(swap), Some(_)) => Route::ThroughPool(swap.uniswap_v2_router),
+    if pools.is_empty() {
+        Route::Served
+    } else {
+        Route::ThroughPools(pools)
     }
 }

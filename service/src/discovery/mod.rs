@@ -249,12 +249,16 @@ async fn routes(
                 Direction::From => ((given_chain, given.address), (other_chain, other.address)),
                 Direction::To => ((other_chain, other.address), (given_chain, given.address)),
             };
-            let served = match catalog::route(from_chain, from, to_chain, to) {
+            let served = match catalog::route(config, from_chain, from, to_chain, to) {
                 Route::Served => true,
                 Route::NotServed => false,
-                Route::ThroughPool(router) => {
-                    let reads = view.quote_reads(from_chain.chain_id, Some((router, from, to))).await?;
-                    reads.and_then(|r| r.reserves).is_some_and(|pool| pool.is_some())
+                Route::ThroughPools(pools) => {
+                    let mut all = true;
+                    for (chain_id, router, sold, bought) in pools {
+                        let reads = view.quote_reads(chain_id, Some((router, sold, bought))).await?;
+                        all &= reads.and_then(|r| r.reserves).is_some_and(|pool| pool.is_some());
+                    }
+                    all
                 }
             };
             if served {
