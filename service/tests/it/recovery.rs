@@ -27,7 +27,11 @@ struct Run {
 
 impl Run {
     async fn start(chain_id: u64, name: &str) -> Run {
-        let stack = Stack::start(&[chain_id], &[]).await.expect("the stack starts (npm ci in chain/)");
+        Run::start_chains(&[chain_id], name).await
+    }
+
+    async fn start_chains(chain_ids: &[u64], name: &str) -> Run {
+        let stack = Stack::start(chain_ids, &[]).await.expect("the stack starts (npm ci in chain/)");
         let config = stack.service_json();
         let config = intent_service::config::ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
         let db = crate::support::database(name);
@@ -71,6 +75,12 @@ impl Run {
     /// The transaction BuildIntentRecoveryTransaction answers for `prepared` signed by the
     /// owner, sent by the deployer (anyone may send it).
     async fn recover(&self, prepared: &Value) -> Value {
+        self.recover_on(0, prepared).await
+    }
+
+    /// As [`Run::recover`], on the stack's chain `index`.
+    async fn recover_on(&self, index: usize, prepared: &Value) -> Value {
+        let chain = &self.stack.chains[index];
         let hash: B256 = prepared["payloadHash"].as_str().unwrap().parse().unwrap();
         let built = self
             .ok(
@@ -83,9 +93,9 @@ impl Run {
         assert_eq!(built["value"], "0");
         assert_eq!(built["chainId"], prepared["chainId"]);
         let to: Address = built["to"].as_str().unwrap().parse().unwrap();
-        assert_eq!(to, self.chain().wallet.guest, "the guest module");
+        assert_eq!(to, chain.wallet.guest, "the guest module");
         let data: Bytes = built["data"].as_str().unwrap().parse().unwrap();
-        self.chain().chain.send_data(DEPLOYER, to, data).await.expect("the recovery runs");
+        chain.chain.send_data(DEPLOYER, to, data).await.expect("the recovery runs");
         built
     }
 }
@@ -250,4 +260,55 @@ async fn recovery_needs_the_chains_node_to_read_the_balances() {
     let reply = app.rpc("PrepareIntentRecovery", crate::support::base(), &body).await;
     assert_eq!(reply.cause(), "ROUTE_NOT_SERVED at intentId", "{}", reply.body);
     assert!(reply.body.contains("no node"), "{}", reply.body);
+}
+
+/// A cross-chain intent whose destination bundle never ran (what the route minted sits at
+/// the destination intent address): the owner recovers it on the destination chain with a
+/// payload in the destination bundle's own nonce space, after which that bundle can no
+/// longer run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_intents_destination_wallet_is_recovered_on_the_destination_chain() {
+    let run = Run::start_chains(&[31_337_913, 31_337_914], "recovery-destination").await;
+    let (origin, destination) = (&run.stack.chains[0], &run.stack.chains[1]);
+    let owner = origin.chain.address(OWNER);
+    let usdc = |units: u64| U256::from(units) * U256::from(1_000_000);
+    let request = json!({
+        "ownerAddress": owner, "originChainId": origin.chain_id, "originTokenAddress": origin.cctp.usdc,
+        "destinationChainId": destination.chain_id, "destinationTokenAddress": destination.cctp.usdc,
+        "destinationToAddress": destination.chain.address(OTHER), "tradeType": "EXACT_INPUT",
+        "originTokenAmount": usdc(100).to_string(), "options": {"slippageTolerance": 0.01},
+    });
+    let quote: QuoteResponse =
+        from_slice(run.ok("QuoteIntent", request).await.to_string().as_bytes()).expect("a quote");
+    let intent = &quote.intent;
+    let wallet = intent.destination_intent_address.expect("a cross-chain intent's destination wallet");
+    let space = intent.destination_calls.as_ref().and_then(|bundle| bundle.space).expect("its own space");
+
+    // What the route would have minted, at the destination wallet, and nothing ran.
+    let minted = usdc(60);
+    let before = destination.chain.token_balance(destination.cctp.usdc, owner).await.unwrap();
+    destination.deposit(destination.cctp.usdc, wallet, minted).await.unwrap();
+
+    let asked = json!({"intentId": intent.intent_id, "intentAddress": wallet.to_string()});
+    let prepared = run.ok("PrepareIntentRecovery", asked).await;
+    assert_eq!(prepared["intentSource"], "destination");
+    assert_eq!(
+        (&prepared["chainId"], &prepared["intentAddress"]),
+        (&json!(destination.chain_id), &json!(wallet.to_string()))
+    );
+    assert_eq!(prepared["payload"]["space"], space.to_string(), "the destination bundle's space");
+    assert_eq!(prepared["payload"]["nonce"], "0");
+    let swept = &prepared["recoveryTokens"];
+    assert_eq!(swept.as_array().unwrap().len(), 1, "only what the wallet holds: {swept}");
+    assert_eq!(swept[0]["contractAddress"], destination.cctp.usdc.to_string());
+    assert_eq!(swept[0]["balance"], minted.to_string());
+
+    let built = run.recover_on(1, &prepared).await;
+    assert_eq!(built["requiresDeploy"], true);
+    let usdc_of = |who: Address| destination.chain.token_balance(destination.cctp.usdc, who);
+    assert_eq!(usdc_of(owner).await.unwrap(), before, "the owner has it back on the destination chain");
+    assert_eq!(usdc_of(wallet).await.unwrap(), U256::ZERO);
+    // The recovery took the destination bundle's nonce: its meta-transaction can no longer run.
+    let meta = intent.destination_meta_txn.as_ref().expect("a destination meta-transaction");
+    assert!(destination.chain.send_data(DEPLOYER, meta.contract, meta.input.clone()).await.is_err());
 }
