@@ -1,7 +1,11 @@
 //! Pricing: the numbers of a quote, from the configuration's chains, tokens, prices and
 //! fees. Amounts after fees in basis points, the minimums after slippage, gas at each
 //! chain's configured limit and price, the gas fee in the native token and in each fee
-//! token, and every USD figure (rounded to millionths).
+//! token, and every USD figure (rounded to millionths). Three ways to price: [`price`] (the
+//! placeholder quotes, at the configured prices), [`price_in_wallet`] (a same-chain intent
+//! run in its wallet, its swap one [`Leg`]) and [`price_cross`] (an intent over the CCTP V2
+//! route: a [`Leg`] into the origin's USDC, the burn's `maxFee`, a [`Leg`] out of the
+//! destination's USDC, giving the bounds of [`CrossTrade`]).
 //!
 //! Nothing here builds a wire object or knows a wire name: `assembly` places these
 //! numbers in the core's types. Addresses and identifiers are in `identifiers`.
