@@ -1,7 +1,11 @@
 //! Pricing: the numbers of a quote, from the configuration's chains, tokens, prices and
 //! fees. Amounts after fees in basis points, the minimums after slippage, gas at each
 //! chain's configured limit and price, the gas fee in the native token and in each fee
-//! token, and every USD figure (rounded to millionths).
+//! token, and every USD figure (rounded to millionths). Three ways to price: [`price`] (the
+//! placeholder quotes, at the configured prices), [`price_in_wallet`] (a same-chain intent
+//! run in its wallet, its swap one [`Leg`]) and [`price_cross`] (an intent over the CCTP V2
+//! route: a [`Leg`] into the origin's USDC, the burn's `maxFee`, a [`Leg`] out of the
+//! destination's USDC, giving the bounds of [`CrossTrade`]).
 //!
 //! Nothing here builds a wire object or knows a wire name: `assembly` places these
 //! numbers in the core's types. Addresses and identifiers are in `identifiers`.
@@ -589,11 +593,15 @@ pub fn price_cross(
     let requested = requested.unwrap_or_default();
     r.mul(requested, U256::from(10_000))?;
     let (origin_path, destination_path) = ("originTokenAddress", "destinationTokenAddress");
-    // (spend, burn, burn_min, arrival, arrival_min, to_amount, to_amount_min, destination swap input)
+    // The destination swap's input as priced (before the slippage margin) is what its fee and
+    // impact are of.
     let (from_amount, spend, burn, burn_min, to_amount, to_amount_min, destination_sold) = if r.exact_output {
-        let arrival_needed = match &legs.destination {
-            Some(leg) => margin(leg.cost(&r, requested, provider_bps, destination_path)?)?,
-            None => requested,
+        let (arrival_needed, destination_sold) = match &legs.destination {
+            Some(leg) => {
+                let cost = leg.cost(&r, requested, provider_bps, destination_path)?;
+                (margin(cost)?, cost)
+            }
+            None => (requested, requested),
         };
         let burn_min = arrival_needed.checked_add(max_fee).ok_or_else(|| r.too_large())?;
         let (spend, burn) = match &legs.origin {
@@ -604,7 +612,7 @@ pub fn price_cross(
             None => (burn_min, burn_min),
         };
         let from_amount = r.mul(spend, U256::from(10_000))?.div_ceil(kept);
-        (from_amount, spend, burn, burn_min, requested, requested, arrival_needed)
+        (from_amount, spend, burn, burn_min, requested, requested, destination_sold)
     } else {
         let spend = requested - requested * U256::from(config.fees.service_fee_bps) / U256::from(10_000);
         let (burn, burn_min) = match &legs.origin {
