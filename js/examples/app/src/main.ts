@@ -158,7 +158,7 @@ async function run(session: Session, quoted: Quoted, mode: Mode, token: (chainId
   const recipient: Address = quoteRequest.destinationToAddress ?? session.account.address;
   row(balanceView, "origin", `owner ${session.account.address}: ${shown((b) => b.origin, from)}`, `${before.origin} ${after.origin}`);
   row(balanceView, "destination", `recipient ${recipient}: ${shown((b) => b.destination, to)}`, `${before.destination} ${after.destination}`);
-  row(balanceView, "gasFee", formatUnits(gasFee(quoted, mode), from.decimals), String(gasFee(quoted, mode)));
+  row(balanceView, "gasFee", `${formatUnits(gasFee(quoted, mode), from.decimals)} ${from.symbol}`, String(gasFee(quoted, mode)));
   statusLine.textContent = `The intent ${receipt.status}.`;
   statusLine.dataset.status = receipt.status;
   quoteButton.disabled = false;
