@@ -75,7 +75,9 @@ export function createClient(options) {
   if (accessKey !== undefined && typeof accessKey !== "string") throw new TypeError("intent-core: accessKey must be a string");
   if (!Number.isSafeInteger(maxRetries) || maxRetries < 0) throw new TypeError("intent-core: maxRetries must be a whole number ≥ 0");
   if (!(maxRetryAfterSeconds >= 0)) throw new TypeError("intent-core: maxRetryAfterSeconds must be a number ≥ 0");
-  const transport = { base, accessKey, fetch: fetchFn, maxRetries, maxRetryAfterSeconds };
+  // Called as a plain function: a browser's fetch throws "Illegal invocation" when called
+  // as a method of another object than the window.
+  const transport = { base, accessKey, fetch: (url, init) => fetchFn(url, init), maxRetries, maxRetryAfterSeconds };
 
   const client = {};
   for (const [method, operation] of Object.entries(operations)) {

@@ -34,8 +34,11 @@ function onlyBlock(lines, language, where) {
 const readme = readFileSync(join(repo, "README.md"), "utf8");
 const typescript = onlyBlock(section(readme, "## JavaScript / TypeScript"), "ts", "README.md's JavaScript / TypeScript");
 const packageReadme = readFileSync(join(packageDir, "README.md"), "utf8").split("\n");
-const javascript = onlyBlock(packageReadme, "js", "js/README.md");
-const install = onlyBlock(packageReadme, "sh", "js/README.md");
+// Its opening: the lines before its first section ("Example app", run by examples/app's own test).
+const firstSection = packageReadme.findIndex((line) => line.startsWith("## "));
+const opening = firstSection === -1 ? packageReadme : packageReadme.slice(0, firstSection);
+const javascript = onlyBlock(opening, "js", "js/README.md's opening");
+const install = onlyBlock(opening, "sh", "js/README.md's opening");
 
 let service;
 let project;
