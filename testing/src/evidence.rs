@@ -132,3 +132,47 @@ pub fn completed(message: &[u8], nonce: B256, fee_executed: U256) -> Vec<u8> {
     completed[148 + 164..148 + 196].copy_from_slice(&fee_executed.to_be_bytes::<32>());
     completed
 }
+
+/// The intent wallet's `CallSucceeded(bytes32 opHash, uint256 index)` log, emitted at
+/// `wallet` (chain/contracts/interfaces/IIntentWallet.sol: both members in the data).
+pub fn call_succeeded_log(wallet: Address, op_hash: B256, index: u64) -> EvidenceLog {
+    let mut data = op_hash.to_vec();
+    data.extend_from_slice(&U256::from(index).to_be_bytes::<32>());
+    EvidenceLog {
+        address: wallet,
+        data: data.into(),
+        topics: vec![keccak256(b"CallSucceeded(bytes32,uint256)")],
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// A receipt of `hash` on `chain_id`, mined at [`EVIDENCE_BLOCK`] with `status` and `logs`,
+/// read with the head at the same block (one confirmation).
+pub fn receipt(chain_id: u64, hash: B256, status: u64, logs: Vec<EvidenceLog>) -> intent_core::OriginEvidence {
+    intent_core::OriginEvidence {
+        chain_id: Quantity::from(chain_id),
+        head_block_number: Quantity::from(EVIDENCE_BLOCK),
+        receipt: EvidenceReceipt {
+            block_number: Quantity::from(EVIDENCE_BLOCK),
+            logs,
+            status: Quantity::from(status),
+            transaction_hash: hash,
+            unknown: UnknownMembers::new(),
+        },
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// The logs of a cross-chain `intent`'s successful origin transaction: every origin call
+/// succeeded (the payload hash computed by the library's `payload_hash_for`), the service
+/// fee paid to `collector`, and the burn for the destination intent address ([`burn_log`]).
+pub fn origin_burned(intent: &Intent, collector: Address) -> Vec<EvidenceLog> {
+    let wallet = intent.origin_intent_address;
+    let op_hash = intent_core::wallet::payload_hash_for(&intent.origin_calls, wallet).unwrap_or_default();
+    let mut logs: Vec<EvidenceLog> =
+        (0..intent.origin_calls.calls.len() as u64).map(|index| call_succeeded_log(wallet, op_hash, index)).collect();
+    let fee = intent.fees.service_fee_total;
+    logs.push(transfer_log(intent.quote_request.origin_token_address, wallet, collector, fee));
+    logs.push(burn_log(intent));
+    logs
+}
