@@ -312,7 +312,7 @@ impl RecordState {
 
     /// What a cross-chain record keeps of its route (docs/spec.md §6.9), each member in
     /// turn: `routeChanges` of a cross-chain intent that executed; `routeMessage` a burn
-    /// for the destination intent address, kept with the ORIGIN transaction SUCCEEDED;
+    /// for the destination intent address, kept with an ORIGIN transaction;
     /// `routeAttestation` of the kept burn; `destinationPreconditionMet` after an
     /// attestation, meeting the destination precondition; `routeChanges` at least one per
     /// member kept.
@@ -331,9 +331,10 @@ impl RecordState {
             {
                 return Err(invalid("routeMessage", "not a burn for the destination intent address"));
             }
-            let origin = self.transactions.iter().flatten().find(|t| t.kind == crate::TransactionType::Origin);
-            if !origin.is_some_and(|t| t.status == crate::TransactionStatus::Succeeded && t.txn_hash.is_some()) {
-                return Err(invalid("routeMessage", "a burn kept without the ORIGIN transaction SUCCEEDED"));
+            // The judged ORIGIN transaction is kept with the burn; a later progress report may
+            // replace it (the kept transactions are never removed).
+            if !self.transactions.iter().flatten().any(|t| t.kind == crate::TransactionType::Origin) {
+                return Err(invalid("routeMessage", "a burn kept without an ORIGIN transaction"));
             }
         }
         if let Some(fact) = &self.route_attestation {

@@ -706,14 +706,17 @@ fn a_route_message_that_is_not_a_burn_for_the_destination_intent_address_is_inva
 }
 
 #[test]
-fn a_route_message_without_the_origin_transaction_succeeded_is_invalid_record() {
+fn a_route_message_without_an_origin_transaction_is_invalid_record() {
     invalid(burned_record(), "routeMessage", |state| {
-        for transaction in state.transactions.iter_mut().flatten() {
-            if transaction.kind == TransactionType::Origin {
-                transaction.status = TransactionStatus::Sent;
-            }
+        if let Some(transactions) = &mut state.transactions {
+            transactions.retain(|t| t.kind != TransactionType::Origin);
         }
     });
+    // A progress report of the ORIGIN transaction after the burn is kept, and restores.
+    let mut record = burned_record();
+    let mining = report(TransactionType::Origin, intent().origin_chain_id, TransactionStatus::Mining);
+    assert_eq!(record.apply(EventInput::progress(&mining), at(1)), Ok(Applied::Changed));
+    assert_eq!(restored(&record), record);
 }
 
 #[test]
