@@ -8,8 +8,8 @@ use super::*;
 use intent_core::{Step as ExecutionStep, TransactionStatus, TransactionType};
 use intent_test_support::generators::nanos as instant;
 use intent_test_support::model::{
-    self, assert_follows, Expected, Judged, KnownReceipt, KnownRequest, KnownRetry, Lifetimes, Model, ModelEvent,
-    Verdict,
+    self, assert_follows, Expected, Judged, KnownFollowed, KnownReceipt, KnownRequest, KnownRetry, Lifetimes, Model,
+    ModelEvent, Verdict,
 };
 
 /// What one step did: the event, its result, and the status after it.
@@ -240,6 +240,24 @@ pub(crate) fn play(
                 },
             };
             play_one(record, model, now, ModelEvent::OriginReceipt(known), Some(EventInput::origin_receipt(&evidence)))
+        }
+        Event::Attestation(choice) => {
+            let (fact, known) = choice.build(record);
+            play_one(record, model, now, ModelEvent::Attestation(known), Some(EventInput::attestation(&fact)))
+        }
+        Event::OriginGone(choice) => {
+            let (gone, known) = choice.origin_gone(record);
+            play_one(record, model, now, ModelEvent::OriginGone(known), Some(EventInput::origin_gone(&gone)))
+        }
+        Event::RouteReceipt(choice) => {
+            let (evidence, known) = choice.route_receipt(record);
+            play_one(record, model, now, ModelEvent::RouteReceipt(known), Some(EventInput::route_receipt(&evidence)))
+        }
+        Event::DestinationReceipt(choice) => {
+            let (evidence, reason, known) = choice.destination_receipt(record);
+            let known = KnownFollowed { judged: reason.as_deref().map_or(Judged::Succeeded, Judged::Failed), ..known };
+            let input = EventInput::destination_receipt(&evidence);
+            play_one(record, model, now, ModelEvent::DestinationReceipt(known), Some(input))
         }
         Event::Retry(choice) => {
             let kept = record.transactions().iter().find(|t| t.kind == TransactionType::Deposit);
