@@ -1,7 +1,8 @@
 //! What a record knows about its transactions, and the [`IntentReceipt`] it builds from
-//! that (docs/spec.md §6.6): the transactions an operator reported, kept one per type, and
-//! for the deposit and origin transactions not reported, what the record's status and
-//! execute request tell.
+//! that (docs/spec.md §6.6): the transactions an operator reported, kept one per type with
+//! when each was first kept, and for the deposit and origin transactions not reported, what
+//! the record's status and execute request tell; every transaction with the members its
+//! intent tells (meta-transaction id, precondition, calldata).
 //!
 //! The progress report ([`EventInput::Progress`](crate::EventInput::Progress)), the one
 //! event that only changes what the record knows about a transaction, is applied here,
@@ -60,11 +61,15 @@ fn described(intent: &Intent, kind: &TransactionType, status: TransactionStatus)
         _ => (intent.origin_intent_address, owner, deposit.token_address, deposit.amount),
     };
     IntentTransaction {
+        calldata: None,
         chain_id,
         context: TransactionContext::None,
+        created_at: None,
         from_address,
         id: transaction_id(kind),
         intent_id: intent.intent_id.clone(),
+        meta_txn_id: None,
+        precondition: None,
         status,
         status_reason: None,
         status_updated_at: None,
@@ -74,6 +79,7 @@ fn described(intent: &Intent, kind: &TransactionType, status: TransactionStatus)
         txn_hash: None,
         txn_mined_at: None,
         kind: kind.clone(),
+        updated_at: None,
         unknown: UnknownMembers::new(),
     }
 }
@@ -123,15 +129,35 @@ pub(crate) fn judged(
     transaction
 }
 
-/// Keeps `transaction` in `kept` in place of the one of its type.
-pub(crate) fn keep(kept: &mut Vec<IntentTransaction>, transaction: IntentTransaction) {
+/// Keeps `transaction` in `kept` in place of the one of its type, with its `createdAt`:
+/// when the record first kept it (docs/spec.md §6.6). That is the replaced transaction's
+/// (none in a state written before it was kept) when both are the same transaction, else
+/// `transaction`'s `statusUpdatedAt`: no transaction of its type was kept, or the replaced
+/// one carries another hash (a replacement deposit, a transaction sent anew).
+pub(crate) fn keep(kept: &mut Vec<IntentTransaction>, mut transaction: IntentTransaction) {
+    let replaced = kept.iter().find(|old| old.kind == transaction.kind);
+    transaction.created_at = match replaced {
+        Some(old) if same_transaction(old, &transaction) => old.created_at,
+        _ => transaction.status_updated_at,
+    };
     kept.retain(|old| old.kind != transaction.kind);
     kept.push(transaction);
     kept.sort_by_key(|t| t.id);
 }
 
+/// Whether `new`, of `old`'s type, reports on the same transaction: not both with a hash,
+/// or with the same one.
+fn same_transaction(old: &IntentTransaction, new: &IntentTransaction) -> bool {
+    match (old.txn_hash, new.txn_hash) {
+        (Some(old), Some(new)) => old == new,
+        _ => true,
+    }
+}
+
 impl IntentRecord {
-    /// The transactions operators reported, one per type, in the order of their `id`.
+    /// The transactions kept (reported, judged or proven), one per type, in the order of
+    /// their `id`, as the record stores them: with their `createdAt`, without the members
+    /// the receipt writes from the intent ([`IntentRecord::receipt`]).
     pub fn transactions(&self) -> &[IntentTransaction] {
         &self.transactions
     }
@@ -174,6 +200,32 @@ impl IntentRecord {
         self.transactions.iter().find(|t| t.kind == *kind)
     }
 
+    /// `transaction` with the members the receipt writes from the intent and the record
+    /// (docs/spec.md §6.6): the `metaTxnId`, `precondition` and `calldata` of its type (the
+    /// origin or destination meta-transaction's and precondition, the quoted deposit's
+    /// `data` unless the deposit is relayed), and `updatedAt` its `statusUpdatedAt`.
+    fn published(&self, mut transaction: IntentTransaction) -> IntentTransaction {
+        let intent = &self.intent;
+        let (meta_txn, precondition) = match transaction.kind {
+            TransactionType::Origin => (Some(&intent.origin_meta_txn), Some(&intent.origin_precondition)),
+            TransactionType::Destination => {
+                (intent.destination_meta_txn.as_ref(), intent.destination_precondition.as_ref())
+            }
+            _ => (None, None),
+        };
+        // A relayed deposit (an execute request with a deposit signature) is the relayer's
+        // call of the entrypoint, whose input the record does not hold.
+        let relayed = self.execute_request.as_ref().is_some_and(|request| request.deposit_signature.is_some());
+        transaction.calldata = match transaction.kind {
+            TransactionType::Deposit if !relayed => intent.deposit_transaction.data.clone(),
+            _ => meta_txn.map(|meta_txn| meta_txn.input.clone()),
+        };
+        transaction.meta_txn_id = meta_txn.map(|meta_txn| meta_txn.id.clone());
+        transaction.precondition = precondition.cloned();
+        transaction.updated_at = transaction.status_updated_at;
+        transaction
+    }
+
     /// The receipt of the intent as it reads at `now` (docs/spec.md §6.6): the reported
     /// transactions, and for a deposit or origin transaction not reported, the one the
     /// status and the execute request tell.
@@ -203,18 +255,23 @@ impl IntentRecord {
             transaction.status_updated_at = Some(updated_at);
             transaction
         };
-        let deposit_transaction = self.kept(&TransactionType::Deposit).cloned().unwrap_or_else(|| {
+        let deposit_transaction = self.published(self.kept(&TransactionType::Deposit).cloned().unwrap_or_else(|| {
             let mut transaction = derived(TransactionType::Deposit, deposit_status, None);
             transaction.txn_hash = hash;
             transaction
-        });
-        let origin_transaction = self
-            .kept(&TransactionType::Origin)
+        }));
+        let origin_transaction = self.published(
+            self.kept(&TransactionType::Origin)
+                .cloned()
+                .unwrap_or_else(|| derived(TransactionType::Origin, origin_status, origin_reason)),
+        );
+        let route = self
+            .kept(&TransactionType::Route)
             .cloned()
-            .unwrap_or_else(|| derived(TransactionType::Origin, origin_status, origin_reason));
-        let route = self.kept(&TransactionType::Route).cloned().or_else(|| self.waiting_route(updated_at));
-        let destination = self.kept(&TransactionType::Destination).cloned();
-        let refund = self.kept(&TransactionType::Refund).cloned();
+            .or_else(|| self.waiting_route(updated_at))
+            .map(|t| self.published(t));
+        let destination = self.kept(&TransactionType::Destination).cloned().map(|t| self.published(t));
+        let refund = self.kept(&TransactionType::Refund).cloned().map(|t| self.published(t));
         let status = stage.status().clone();
         let intent = &self.intent;
         let request = &intent.quote_request;

@@ -9,10 +9,10 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use alloy_primitives::{Address, B256, U256};
+use alloy_primitives::{Address, Bytes, B256, U256};
 
 use super::enums::{IntentStatus, RouteProvider, TradeType, TransactionContext, TransactionStatus, TransactionType};
-use super::objects::Intent;
+use super::objects::{Intent, Precondition};
 use crate::error::{Error, Problem};
 use crate::wire_object;
 use crate::Timestamp;
@@ -98,16 +98,28 @@ impl IntentReceipt {
 wire_object! {
     /// One transaction of an intent: what it moves on which chain, and how far it got.
     pub struct IntentTransaction {
+        /// `calldata`: Its input: the meta-transaction's (ORIGIN, DESTINATION) or the quoted
+        /// deposit's `data` (DEPOSIT, unless relayed), as the receipt writes it (docs/spec.md §6.6).
+        calldata: Option<Bytes> = "calldata",
         /// `chainId`: The chain it runs on.
         chain_id: u64 = "chainId",
         /// `context`: The cross-chain message it carries (`NONE` from this library).
         context: TransactionContext = "context",
+        /// `createdAt`: When the record first kept it (absent while the receipt only derives
+        /// it from the intent and the status).
+        created_at: Option<Timestamp> = "createdAt",
         /// `fromAddress`: Who sends it.
         from_address: Address = "fromAddress",
         /// `id`: Its number within the receipt: the position of its type in `TransactionType`'s list (DEPOSIT 1, ORIGIN 2, DESTINATION 3, ROUTE 4, REFUND 5).
         id: u64 = "id",
         /// `intentId`: The intent.
         intent_id: String = "intentId",
+        /// `metaTxnId`: The `id` of the intent's meta-transaction it sends (ORIGIN,
+        /// DESTINATION), where there is one.
+        meta_txn_id: Option<String> = "metaTxnId",
+        /// `precondition`: What must hold before it runs: the intent's origin or destination
+        /// precondition (ORIGIN, DESTINATION), where there is one.
+        precondition: Option<Precondition> = "precondition",
         /// `status`: How far it got.
         status: TransactionStatus = "status",
         /// `statusReason`: Why it failed, reverted or was aborted.
@@ -126,6 +138,8 @@ wire_object! {
         txn_mined_at: Option<Timestamp> = "txnMinedAt",
         /// `type`: What it does.
         kind: TransactionType = "type",
+        /// `updatedAt`: Its `statusUpdatedAt`.
+        updated_at: Option<Timestamp> = "updatedAt",
     }
 }
 

@@ -3,19 +3,20 @@
 //! knows, transactions reported with an outcome (checked before anything changes, kept in
 //! the record's state), and when a waiter is answered.
 
+use alloy_primitives::{Bytes, B256};
 use intent_core::IntentRecord;
 use intent_core::{
     from_slice, to_string, AbortIntentRequest, AbortIntentResponse, Applied, ClockResponse, EventInput,
     GetIntentHistoryRequest, GetIntentHistoryResponse, GetIntentReceiptRequest, GetIntentReceiptResponse,
     GetIntentRequest, GetIntentResponse, IntentHistory, IntentReceipt, IntentReceiptSummary, IntentStatus,
-    IntentTransaction, Page, PingResponse, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
+    IntentTransaction, Page, PingResponse, Policy, Reason, RecordState, RuntimeStatus, RuntimeStatusResponse,
     SearchIntentsRequest, SearchIntentsResponse, ServiceStatus, Timestamp, TransactionContext, TransactionReport,
     TransactionStatus, TransactionType, WaitIntentReceiptRequest, WaitIntentReceiptResponse,
 };
 
 use crate::fixtures::{
-    committed_record, entrypoint_request, executed_at, executing_record, hash_request, intent, later, report, secs,
-    unverified_executing_record, DEPOSIT_HASH,
+    committed_at, committed_record, entrypoint_request, executed_at, executing_record, gas_fee_options, hash_facts,
+    hash_request, intent, later, quoted_at, report, secs, unverified_executing_record, DEPOSIT_HASH,
 };
 
 /// The published schema's members of each object (github.com/0xsequence/trails-docs,
@@ -257,7 +258,7 @@ fn an_execute_whose_evidence_proved_its_hash_keeps_the_deposit_succeeded() {
     assert_eq!((deposit.status.clone(), deposit.txn_hash), (TransactionStatus::Succeeded, Some(DEPOSIT_HASH)));
     assert_eq!(deposit.status_updated_at, Some(executed_at()));
     assert_eq!(receipt.receipt_states(), [TransactionStatus::Succeeded, TransactionStatus::Pending]);
-    assert_eq!(record.transactions(), std::slice::from_ref(deposit));
+    assert_eq!(record.transactions(), [as_kept(deposit)]);
     assert_eq!(IntentRecord::from_state(from_slice(to_string(&record.state()).as_bytes()).unwrap()).unwrap(), record);
 }
 
@@ -468,6 +469,12 @@ fn search_and_history_objects_read_what_they_write_and_keep_unknown_filters() {
     assert_eq!(from_slice::<SearchIntentsResponse>(to_string(&found).as_bytes()).unwrap(), found);
 }
 
+/// `transaction` as a record keeps it: without the members the receipt writes from the
+/// intent (`metaTxnId`, `precondition`, `calldata`) and `updatedAt`.
+fn as_kept(transaction: &IntentTransaction) -> IntentTransaction {
+    IntentTransaction { meta_txn_id: None, precondition: None, calldata: None, updated_at: None, ..transaction.clone() }
+}
+
 fn state_of(record: &IntentRecord) -> RecordState {
     from_slice(to_string(&record.state()).as_bytes()).unwrap()
 }
@@ -501,12 +508,15 @@ fn progress_without_an_outcome_is_kept_on_an_executing_receipt_and_restores() {
 
 /// A relayed deposit's transaction as the service kept it by hand before progress reports
 /// took deposits: the receipt's deposit transaction at `now` (the intent's parties, token
-/// and amount) with the report's status, reason, hash and mining time, updated at `now`.
+/// and amount) with the report's status, reason, hash and mining time, updated at `now`,
+/// and created when first kept (`now`, unless it already was).
 fn deposit_kept_by_hand(record: &IntentRecord, report: &TransactionReport, now: Timestamp) -> IntentTransaction {
     let mut transaction = record.receipt(now).deposit_transaction;
     transaction.status = report.status.clone();
     transaction.status_reason = report.status_reason.clone();
+    transaction.created_at = transaction.created_at.or(Some(now));
     transaction.status_updated_at = Some(now);
+    transaction.updated_at = Some(now);
     transaction.txn_hash = report.txn_hash;
     transaction.txn_mined_at = report.txn_mined_at;
     transaction
@@ -677,4 +687,110 @@ fn the_published_members_modelled_in_2026_are_read_and_written_back_unchanged() 
     assert!(intent.unknown.get("isTestnet").is_none(), "a modelled member is no unknown one");
     let again: intent_core::Intent = from_slice(to_string(&intent).as_bytes()).unwrap();
     assert_eq!(again, intent);
+}
+
+#[test]
+fn origin_and_destination_carry_their_meta_transactions_id_precondition_and_input() {
+    let intent = intent();
+    let destination_meta_txn = intent.destination_meta_txn.clone().expect("the example's destination meta-transaction");
+    let mut record = executing_record();
+    let destination = report(TransactionType::Destination, intent.destination_chain_id, TransactionStatus::Succeeded);
+    let _ = record.apply(EventInput::succeed_with(Some(&destination)), later()).unwrap();
+    let receipt = record.receipt(secs(later(), 10));
+    let members = |t: &IntentTransaction| (t.meta_txn_id.clone(), t.precondition.clone(), t.calldata.clone());
+    assert_eq!(
+        members(&receipt.origin_transaction),
+        (
+            Some(intent.origin_meta_txn.id.clone()),
+            Some(intent.origin_precondition.clone()),
+            Some(intent.origin_meta_txn.input.clone())
+        )
+    );
+    assert_eq!(
+        members(receipt.destination_transaction.as_ref().unwrap()),
+        (
+            Some(destination_meta_txn.id.clone()),
+            intent.destination_precondition.clone(),
+            Some(destination_meta_txn.input)
+        )
+    );
+    assert_eq!(members(&receipt.deposit_transaction), (None, None, None), "no meta-transaction; no data quoted");
+    for transaction in receipt.transactions() {
+        assert_eq!(transaction.updated_at, transaction.status_updated_at, "{}", transaction.kind);
+    }
+    let text = to_string(&receipt.origin_transaction);
+    let id = &intent.origin_meta_txn.id;
+    assert!(text.contains(&format!(r#""metaTxnId":"{id}","precondition":{{"chainId":{}"#, intent.origin_chain_id)));
+    assert!(text.contains(&format!(r#""calldata":"{}""#, intent.origin_meta_txn.input)), "{text}");
+    assert_eq!(from_slice::<IntentReceipt>(to_string(&receipt).as_bytes()).unwrap(), receipt);
+    // A refund has no meta-transaction of the intent.
+    let mut refunded = executing_record();
+    let _ = refunded.apply(EventInput::fail("origin call 1 failed"), later()).unwrap();
+    let refund = report(TransactionType::Refund, intent.origin_chain_id, TransactionStatus::Succeeded);
+    let _ = refunded.apply(EventInput::refund_with(Some(&refund)), secs(later(), 1)).unwrap();
+    let kept = refunded.receipt(secs(later(), 2)).refund_transaction.unwrap();
+    assert_eq!(members(&kept), (None, None, None));
+    assert_eq!((kept.created_at, kept.updated_at), (Some(secs(later(), 1)), Some(secs(later(), 1))));
+}
+
+#[test]
+fn a_deposits_calldata_is_the_quoted_data_unless_the_deposit_is_relayed() {
+    let mut quoted = intent();
+    let data = Bytes::from_static(&[0xa9, 0x05, 0x9c, 0xbb, 0x01]);
+    quoted.deposit_transaction.data = Some(data.clone());
+    let mut record =
+        IntentRecord::quote(quoted.clone(), Some(gas_fee_options()), &Policy::default(), quoted_at()).unwrap();
+    assert_eq!(record.receipt(quoted_at()).deposit_transaction.calldata, Some(data.clone()), "described");
+    let _ = record.apply(EventInput::commit(&quoted), committed_at()).unwrap();
+    let mut relayed = record.clone();
+    let _ = record.apply(EventInput::execute_with(&hash_request(), hash_facts()), executed_at()).unwrap();
+    assert_eq!(record.receipt(later()).deposit_transaction.calldata, Some(data), "sent by the owner");
+    let _ = relayed.apply(EventInput::execute(&entrypoint_request()), executed_at()).unwrap();
+    assert_eq!(relayed.receipt(later()).deposit_transaction.calldata, None, "the relayer's call of the entrypoint");
+}
+
+#[test]
+fn a_transactions_created_at_is_when_the_record_first_kept_it() {
+    let committed = committed_record().receipt(later());
+    assert_eq!(
+        (committed.deposit_transaction.created_at, committed.origin_transaction.created_at),
+        (None, None),
+        "derived from the intent and the status, not kept"
+    );
+    let mut record = executing_record();
+    assert_eq!(record.receipt(later()).deposit_transaction.created_at, Some(executed_at()), "proven at the execute");
+    let chain = intent().origin_chain_id;
+    let (first, second, third) = (secs(later(), 1), secs(later(), 2), secs(later(), 3));
+    let sent = report(TransactionType::Origin, chain, TransactionStatus::Sent);
+    let _ = record.apply(EventInput::progress(&sent), first).unwrap();
+    let mining = report(TransactionType::Origin, chain, TransactionStatus::Mining);
+    let _ = record.apply(EventInput::progress(&mining), second).unwrap();
+    let origin = record.receipt(second).origin_transaction;
+    assert_eq!(
+        (origin.created_at, origin.status_updated_at, origin.updated_at),
+        (Some(first), Some(second), Some(second))
+    );
+    let restored = IntentRecord::from_state(state_of(&record)).unwrap();
+    assert_eq!(restored.receipt(second).origin_transaction, origin, "kept in the state");
+    // Another hash: the transaction was sent anew.
+    let anew = TransactionReport { txn_hash: Some(B256::repeat_byte(0xee)), ..sent };
+    let _ = record.apply(EventInput::progress(&anew), third).unwrap();
+    assert_eq!(record.receipt(third).origin_transaction.created_at, Some(third));
+}
+
+#[test]
+fn a_transaction_kept_by_a_state_written_before_created_at_existed_has_none() {
+    let mut record = executing_record();
+    let chain = intent().origin_chain_id;
+    let sent = report(TransactionType::Origin, chain, TransactionStatus::Sent);
+    let _ = record.apply(EventInput::progress(&sent), secs(later(), 1)).unwrap();
+    let mut state = state_of(&record);
+    for transaction in state.transactions.iter_mut().flatten() {
+        transaction.created_at = None;
+    }
+    let mut restored = IntentRecord::from_state(state).unwrap();
+    assert_eq!(restored.receipt(secs(later(), 1)).origin_transaction.created_at, None);
+    let mining = report(TransactionType::Origin, chain, TransactionStatus::Mining);
+    let _ = restored.apply(EventInput::progress(&mining), secs(later(), 2)).unwrap();
+    assert_eq!(restored.receipt(secs(later(), 2)).origin_transaction.created_at, None, "when first kept is unknown");
 }

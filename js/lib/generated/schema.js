@@ -327,11 +327,15 @@ export const FIELD_KINDS = Object.freeze({
     updatedAt: "timestamp",
   }),
   IntentTransaction: Object.freeze({
+    calldata: "bytes",
     chainId: "u64",
     context: "TransactionContext",
+    createdAt: "timestamp",
     fromAddress: "address",
     id: "u64",
     intentId: "string",
+    metaTxnId: "string",
+    precondition: "Precondition",
     status: "TransactionStatus",
     statusReason: "string",
     statusUpdatedAt: "timestamp",
@@ -341,6 +345,7 @@ export const FIELD_KINDS = Object.freeze({
     txnHash: "bytes32",
     txnMinedAt: "timestamp",
     type: "TransactionType",
+    updatedAt: "timestamp",
   }),
   IntentReceiptSummary: Object.freeze({
     createdAt: "timestamp",

@@ -838,11 +838,15 @@ export interface IntentReceiptInput {
 
 /** IntentTransaction in its wire form, as the package returns it. */
 export interface IntentTransaction {
+  calldata?: Bytes;
   chainId: U64;
   context: TransactionContext;
+  createdAt?: Timestamp;
   fromAddress: Address;
   id: U64;
   intentId: string;
+  metaTxnId?: string;
+  precondition?: Precondition;
   status: TransactionStatus;
   statusReason?: string;
   statusUpdatedAt?: Timestamp;
@@ -852,15 +856,20 @@ export interface IntentTransaction {
   txnHash?: Bytes32;
   txnMinedAt?: Timestamp;
   type: TransactionType;
+  updatedAt?: Timestamp;
 }
 
 /** IntentTransaction as the package accepts it (optional members may be `null`). */
 export interface IntentTransactionInput {
+  calldata?: HexInput | null;
   chainId: IntegerInput;
   context: TransactionContext;
+  createdAt?: TimestampInput | null;
   fromAddress: HexInput;
   id: IntegerInput;
   intentId: string;
+  metaTxnId?: string | null;
+  precondition?: PreconditionInput | null;
   status: TransactionStatus;
   statusReason?: string | null;
   statusUpdatedAt?: TimestampInput | null;
@@ -870,6 +879,7 @@ export interface IntentTransactionInput {
   txnHash?: HexInput | null;
   txnMinedAt?: TimestampInput | null;
   type: TransactionType;
+  updatedAt?: TimestampInput | null;
 }
 
 /** IntentReceiptSummary in its wire form, as the package returns it. */
