@@ -278,10 +278,18 @@ impl<'a> EventInput<'a> {
     /// send the origin transaction; the revision grows by one, the status and its time stay.
     /// The same balance again, once one is kept, is a replay (docs/spec.md §6.7).
     ///
+    /// Once a cross-chain record keeps a burn, the balance answers the destination
+    /// precondition instead (docs/spec.md §6.9): `destinationPrecondition`'s token and
+    /// `minAmount` at the destination intent address, on the destination chain, asked for
+    /// once the ROUTE transaction SUCCEEDED; kept as `destinationPreconditionMet` (counted in
+    /// `routeChanges`), after which the record asks to send the destination meta-transaction.
+    ///
     /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `balance`) unless
     /// EXECUTING, `FACT_NOT_ASKED` before the deposit stage SUCCEEDED or once the origin
-    /// transaction was reported in any status but PENDING (or another balance was kept), `BALANCE_MISMATCH` at `chainId`,
-    /// `token` or `wallet`, `PRECONDITION_UNMET` at `amount`.
+    /// transaction was reported in any status but PENDING (or another balance was kept;
+    /// after a burn, until the ROUTE transaction SUCCEEDED or once another destination
+    /// balance was kept), `BALANCE_MISMATCH` at `chainId`, `token` or `wallet`,
+    /// `PRECONDITION_UNMET` at `amount`.
     pub const fn balance(fact: &'a BalanceFact) -> Self {
         EventInput::Balance { fact }
     }
@@ -291,7 +299,10 @@ impl<'a> EventInput<'a> {
     /// the receipt's origin transaction SUCCEEDED with its hash; or FAILED with the status
     /// reason that names the failed call and its decoded revert, and then at once REFUNDED
     /// (two revisions) when the same receipt shows the deposit going back to the owner (the
-    /// refund transaction SUCCEEDED with the same hash).
+    /// refund transaction SUCCEEDED with the same hash). A cross-chain intent's successful
+    /// receipt must also carry the CCTP burn for its destination intent address (else FAILED
+    /// with [`crate::rules::NO_BURN_REASON`]); the record keeps the burn and stays EXECUTING,
+    /// asking for its attestation (docs/spec.md §6.9; one revision, in `routeChanges`).
     ///
     /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `originReceipt`)
     /// unless EXECUTING, `FACT_NOT_ASKED` unless the origin transaction was reported SENT or
