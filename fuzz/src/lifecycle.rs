@@ -234,7 +234,8 @@ pub(crate) fn play(
                 chain_matches: built.chain_matches,
                 confirmed: built.confirmed,
                 judged: match (&reason, refunded) {
-                    (None, _) => Judged::Succeeded,
+                    // Succeeded, or a cross-chain intent's burn (docs/spec.md §6.9).
+                    (None, _) => built.judged,
                     (Some(reason), false) => Judged::Failed(reason),
                     (Some(reason), true) => Judged::Refunded(reason),
                 },
@@ -348,4 +349,97 @@ pub(crate) fn check_record(record: &IntentRecord, model: &Model, now: Timestamp,
     assert_eq!(record.intent(), intent);
     assert!(record.status_since() <= record.last_event_at(), "status_since after last_event_at");
     assert_follows(record, model, now, &"the record");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(event: Event) -> Step {
+        Step { time: TimeStep::Later { seconds: 1, nanos: 0 }, event }
+    }
+
+    fn followed() -> FollowedChoice {
+        FollowedChoice {
+            other_hash: false,
+            other_chain: false,
+            head_below: false,
+            reverted: false,
+            call_missing: false,
+            short: false,
+        }
+    }
+
+    /// The target's input can play a cross-chain intent from its quote through its burn,
+    /// attestation, mint and destination to SUCCEEDED (docs/spec.md §6.9), each step as the
+    /// model expects.
+    #[test]
+    fn the_input_reaches_a_cross_chain_intent_past_its_burn() {
+        let balance = || BalanceChoice { other: None, below: false, delta: 0, block: 0 };
+        let steps = vec![
+            step(Event::Commit { intent: IntentChoice::Quoted, contracts: ContractsChoice::Intents }),
+            step(Event::Execute {
+                request: Box::new(RequestChoice {
+                    intent_id: None,
+                    deposit_transaction_hash: Some([0x5e; 32]),
+                    deposit_signature: None,
+                }),
+                facts: Box::new(ChainFactsChoice {
+                    token_permit: None,
+                    entrypoint_nonce: None,
+                    accept_unverified_permit: false,
+                    deposit_evidence: None,
+                    accept_unverified_deposit: true,
+                }),
+            }),
+            step(Event::Progress(ProgressChoice::DepositSucceeded)),
+            step(Event::Balance(balance())),
+            step(Event::Progress(ProgressChoice::OriginSent)),
+            step(Event::OriginReceipt(Box::new(ReceiptChoice {
+                other_hash: false,
+                other_chain: false,
+                head_below: false,
+                reverted: false,
+                calls: Vec::new(),
+                refund: false,
+                fee_short: None,
+                burn: true,
+            }))),
+            step(Event::OriginGone(followed())),
+            step(Event::Progress(ProgressChoice::OriginMining)),
+            step(Event::OriginReceipt(Box::new(ReceiptChoice {
+                other_hash: false,
+                other_chain: false,
+                head_below: false,
+                reverted: false,
+                calls: Vec::new(),
+                refund: false,
+                fee_short: None,
+                burn: true,
+            }))),
+            step(Event::Attestation(AttestationChoice { broken: None, fee: 500, two: false })),
+            step(Event::Progress(ProgressChoice::RouteSent)),
+            step(Event::RouteReceipt(FollowedChoice { reverted: true, ..followed() })),
+            step(Event::Progress(ProgressChoice::RouteSent)),
+            step(Event::RouteReceipt(followed())),
+            step(Event::Balance(balance())),
+            step(Event::Progress(ProgressChoice::DestinationSent)),
+            step(Event::DestinationReceipt(followed())),
+        ];
+        let input = LifecycleInput {
+            quoted_before_expiry: 100,
+            quoted_nanos: 0,
+            quote_ttl_seconds: None,
+            execution_window_seconds: None,
+            with_gas_fee_options: true,
+            fee_options_expiry_shift: None,
+            only_native_gas_fee: false,
+            steps,
+        };
+        let outcomes = lifecycle(&input);
+        for (index, (op, result, status)) in outcomes.iter().enumerate() {
+            assert_eq!(*result, Ok(()), "step {index} ({op:?}) in {status}");
+        }
+        assert_eq!(outcomes.last().map(|(_, _, status)| status.clone()), Some(IntentStatus::Succeeded));
+    }
 }
