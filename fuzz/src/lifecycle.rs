@@ -359,6 +359,20 @@ mod tests {
         Step { time: TimeStep::Later { seconds: 1, nanos: 0 }, event }
     }
 
+    /// An origin receipt whose calls succeeded, with the fee paid and the burn.
+    fn burned() -> ReceiptChoice {
+        ReceiptChoice {
+            other_hash: false,
+            other_chain: false,
+            head_below: false,
+            reverted: false,
+            calls: Vec::new(),
+            refund: false,
+            fee_short: None,
+            burn: true,
+        }
+    }
+
     fn followed() -> FollowedChoice {
         FollowedChoice {
             other_hash: false,
@@ -395,28 +409,10 @@ mod tests {
             step(Event::Progress(ProgressChoice::DepositSucceeded)),
             step(Event::Balance(balance())),
             step(Event::Progress(ProgressChoice::OriginSent)),
-            step(Event::OriginReceipt(Box::new(ReceiptChoice {
-                other_hash: false,
-                other_chain: false,
-                head_below: false,
-                reverted: false,
-                calls: Vec::new(),
-                refund: false,
-                fee_short: None,
-                burn: true,
-            }))),
+            step(Event::OriginReceipt(Box::new(burned()))),
             step(Event::OriginGone(followed())),
             step(Event::Progress(ProgressChoice::OriginMining)),
-            step(Event::OriginReceipt(Box::new(ReceiptChoice {
-                other_hash: false,
-                other_chain: false,
-                head_below: false,
-                reverted: false,
-                calls: Vec::new(),
-                refund: false,
-                fee_short: None,
-                burn: true,
-            }))),
+            step(Event::OriginReceipt(Box::new(burned()))),
             step(Event::Attestation(AttestationChoice { broken: None, fee: 500, two: false })),
             step(Event::Progress(ProgressChoice::RouteSent)),
             step(Event::RouteReceipt(FollowedChoice { reverted: true, ..followed() })),

@@ -575,23 +575,6 @@ impl Model {
         match event {
             ModelEvent::Progress { same_as_kept: true, .. } => Expected::Replay,
             ModelEvent::Progress { .. } => Expected::Changed,
-            ModelEvent::Balance(balance) if self.route.burned => {
-                if self.route.destination_met {
-                    if balance.same_as_kept {
-                        Expected::Replay
-                    } else {
-                        refused(Reason::FactNotAsked)
-                    }
-                } else if !self.route.minted {
-                    refused(Reason::FactNotAsked)
-                } else if !balance.matches {
-                    refused(Reason::BalanceMismatch)
-                } else if !balance.meets {
-                    refused(Reason::PreconditionUnmet)
-                } else {
-                    Expected::Changed
-                }
-            }
             ModelEvent::Attestation(attestation) => {
                 if !self.route.burned {
                     refused(Reason::FactNotAsked)
@@ -636,13 +619,20 @@ impl Model {
                 }
             }
             ModelEvent::Balance(balance) => {
-                if self.precondition_met {
+                // Once a burn is kept, the balance is the destination precondition's, asked for
+                // once the mint succeeded (docs/spec.md §6.9).
+                let (kept, asked) = if self.route.burned {
+                    (self.route.destination_met, self.route.minted)
+                } else {
+                    (self.precondition_met, self.deposit_succeeded && !self.origin_followed)
+                };
+                if kept {
                     if balance.same_as_kept {
                         Expected::Replay
                     } else {
                         refused(Reason::FactNotAsked)
                     }
-                } else if !self.deposit_succeeded || self.origin_followed {
+                } else if !asked {
                     refused(Reason::FactNotAsked)
                 } else if !balance.matches {
                     refused(Reason::BalanceMismatch)
