@@ -13,9 +13,9 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use intent_core::{
-    wire_object, Applied, BalanceFact, ChainFacts, DepositEvidence, EntrypointNamesState, Error, Event, EventInput,
-    ExecuteRequest, GasFeeOptions, Intent, IntentRecord, IntentStatus, OriginEvidence, Policy, Problem,
-    ServiceContracts, Timestamp, TransactionReport, B256, U256,
+    wire_object, Applied, AttestationFact, BalanceFact, ChainFacts, DepositEvidence, EntrypointNamesState, Error,
+    Event, EventInput, ExecuteRequest, GasFeeOptions, Intent, IntentRecord, IntentStatus, OriginEvidence, OriginGone,
+    Policy, Problem, ServiceContracts, Timestamp, TransactionReport, B256, U256,
 };
 
 use intent_core::__private::{Form, Sink, WireReader, WireValue};
@@ -61,6 +61,9 @@ wire_object! {
         accept_unverified_permit: Option<bool> = "acceptUnverifiedPermit",
         /// `at`: When it happens.
         at: Timestamp = "at",
+        /// `attestation`: For `attestation`: the attester's completed message and
+        /// attestation of the kept burn (docs/spec.md §6.9).
+        attestation: Option<AttestationFact> = "attestation",
         /// `balance`: For `balance`: the balance read at the intent address (docs/spec.md
         /// §6.7).
         balance: Option<BalanceFact> = "balance",
@@ -70,12 +73,18 @@ wire_object! {
         deposit_evidence: Option<DepositEvidence> = "depositEvidence",
         /// `depositTransactionHash`: For `retry`: the replacement deposit transaction's hash.
         deposit_transaction_hash: Option<B256> = "depositTransactionHash",
+        /// `destinationReceipt`: For `destinationReceipt`: the destination node's receipt of
+        /// the destination transaction (docs/spec.md §6.9).
+        destination_receipt: Option<OriginEvidence> = "destinationReceipt",
         /// `entrypointNonce`: For `execute`: the owner's current nonce at the entrypoint.
         entrypoint_nonce: Option<U256> = "entrypointNonce",
         /// `intent`: For `commit`: the intent sent back (default: the scenario's).
         intent: Option<Intent> = "intent",
         /// `op`: What it does.
         op: ScenarioOp = "op",
+        /// `originGone`: For `originGone`: the origin transaction missing from its chain
+        /// (docs/spec.md §6.9).
+        origin_gone: Option<OriginGone> = "originGone",
         /// `originReceipt`: For `originReceipt`: the node's receipt of the origin
         /// transaction (docs/spec.md §6.7).
         origin_receipt: Option<OriginEvidence> = "originReceipt",
@@ -83,6 +92,9 @@ wire_object! {
         reason: Option<String> = "reason",
         /// `request`: For `execute`: the request.
         request: Option<ExecuteRequest> = "request",
+        /// `routeReceipt`: For `routeReceipt`: the destination node's receipt of the mint
+        /// (docs/spec.md §6.9).
+        route_receipt: Option<OriginEvidence> = "routeReceipt",
         /// `serviceContracts`: For `commit`: the contracts sent (default: the intent's).
         service_contracts: Option<ServiceContracts> = "serviceContracts",
         /// `tokenPermit`: For `execute`: the token's permit facts, to verify a permit
@@ -126,14 +138,30 @@ pub enum ScenarioOp {
     /// `originReceipt`: the receipt that answers `FollowOrigin`
     /// ([`EventInput::origin_receipt`]), with `originReceipt`.
     OriginReceipt,
+    /// `attestation`: the attestation that answers `FetchAttestation`
+    /// ([`EventInput::attestation`]), with `attestation`.
+    Attestation,
+    /// `originGone`: the origin transaction gone from its chain
+    /// ([`EventInput::origin_gone`]), with `originGone`.
+    OriginGone,
+    /// `routeReceipt`: the receipt that answers `FollowRoute`
+    /// ([`EventInput::route_receipt`]), with `routeReceipt`.
+    RouteReceipt,
+    /// `destinationReceipt`: the receipt that answers `FollowDestination`
+    /// ([`EventInput::destination_receipt`]), with `destinationReceipt`.
+    DestinationReceipt,
 }
 
 impl ScenarioOp {
     /// The execution facts' names, after the table's.
-    const FACTS: [(&'static str, ScenarioOp); 3] = [
+    const FACTS: [(&'static str, ScenarioOp); 7] = [
         ("progress", ScenarioOp::Progress),
         ("balance", ScenarioOp::Balance),
         ("originReceipt", ScenarioOp::OriginReceipt),
+        ("attestation", ScenarioOp::Attestation),
+        ("originGone", ScenarioOp::OriginGone),
+        ("routeReceipt", ScenarioOp::RouteReceipt),
+        ("destinationReceipt", ScenarioOp::DestinationReceipt),
     ];
 
     /// The name as a scenario spells it.
@@ -162,7 +190,7 @@ impl WireValue for ScenarioOp {
     fn read(r: &mut WireReader<'_>) -> Result<Self, Error> {
         const PROBLEM: Problem = Problem::InvalidEnum {
             expected:
-                "one of quote commit execute fail succeed abort expire refund retry progress balance originReceipt",
+                "one of quote commit execute fail succeed abort expire refund retry progress balance originReceipt attestation originGone routeReceipt destinationReceipt",
         };
         let name = r.read_str(|| PROBLEM)?;
         ScenarioOp::from_name(&name).ok_or_else(|| Error::new(PROBLEM))
@@ -309,7 +337,22 @@ impl Scenario {
             let input = match event.op {
                 Progress => EventInput::progress(event.transaction.as_ref().ok_or_else(|| missing("transaction"))?),
                 Balance => EventInput::balance(event.balance.as_ref().ok_or_else(|| missing("balance"))?),
-                _ => EventInput::origin_receipt(event.origin_receipt.as_ref().ok_or_else(|| missing("originReceipt"))?),
+                ScenarioOp::OriginReceipt => {
+                    EventInput::origin_receipt(event.origin_receipt.as_ref().ok_or_else(|| missing("originReceipt"))?)
+                }
+                ScenarioOp::Attestation => {
+                    EventInput::attestation(event.attestation.as_ref().ok_or_else(|| missing("attestation"))?)
+                }
+                ScenarioOp::OriginGone => {
+                    EventInput::origin_gone(event.origin_gone.as_ref().ok_or_else(|| missing("originGone"))?)
+                }
+                ScenarioOp::RouteReceipt => {
+                    EventInput::route_receipt(event.route_receipt.as_ref().ok_or_else(|| missing("routeReceipt"))?)
+                }
+                ScenarioOp::DestinationReceipt => EventInput::destination_receipt(
+                    event.destination_receipt.as_ref().ok_or_else(|| missing("destinationReceipt"))?,
+                ),
+                Table(_) => unreachable!("the table's events are applied below"),
             };
             return record.apply(input, now).map(|applied| (None, applied));
         };

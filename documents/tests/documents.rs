@@ -242,8 +242,16 @@ fn execution_scenario(edit: impl FnOnce(&mut Value)) -> Scenario {
 
 #[test]
 fn an_execution_fact_without_its_member_is_missing_field_at_that_member() {
-    // Events 3, 4 and 6 are a progress report, a balance and the origin receipt.
-    for (index, member) in [(3, "transaction"), (4, "balance"), (6, "originReceipt")] {
+    // Events 3, 4 and 6 are a progress report, a balance and the origin receipt; 7, 9 and
+    // 12 the attestation, the route receipt and the destination receipt (docs/spec.md §6.9).
+    for (index, member) in [
+        (3, "transaction"),
+        (4, "balance"),
+        (6, "originReceipt"),
+        (7, "attestation"),
+        (9, "routeReceipt"),
+        (12, "destinationReceipt"),
+    ] {
         let scenario = execution_scenario(|doc| {
             doc["events"][index].as_object_mut().unwrap().remove(member);
         });
@@ -269,10 +277,33 @@ fn an_execution_fact_names_its_op_and_before_a_quote_is_invalid_transition() {
         outcome_lines(&outcomes[..1]),
         "{\"op\":\"originReceipt\",\"ok\":false,\"reason\":\"INVALID_TRANSITION\",\"status\":null}\n"
     );
-    for name in ["progress", "balance", "originReceipt", "retry", "commit"] {
+    let names =
+        ["progress", "balance", "originReceipt", "attestation", "originGone", "routeReceipt", "destinationReceipt"];
+    for name in names.into_iter().chain(["retry", "commit"]) {
         assert_eq!(ScenarioOp::from_name(name).map(|op| op.name()), Some(name));
     }
     assert_eq!(ScenarioOp::from_name("Balance"), None);
+}
+
+#[test]
+fn an_origin_gone_in_a_scenario_follows_the_origin_transaction_again() {
+    // After the origin receipt (event 6) that burned, the origin transaction gone from its
+    // chain: the record keeps EXECUTING and the attestation (event 7) is then not asked for.
+    let scenario = execution_scenario(|doc| {
+        let events = doc["events"].as_array_mut().unwrap();
+        let receipt = &events[6]["originReceipt"];
+        let gone = serde_json::json!({
+            "at": events[6]["at"],
+            "op": "originGone",
+            "originGone": {"chainId": 42161, "hash": receipt["receipt"]["transactionHash"], "headBlockNumber": 1001},
+        });
+        events.insert(7, gone);
+    });
+    let outcomes = scenario.run().unwrap();
+    assert_eq!(outcomes[7].op, ScenarioOp::OriginGone);
+    assert_eq!((outcomes[7].result.is_ok(), outcomes[7].status.clone()), (true, Some(IntentStatus::Executing)));
+    let error = outcomes[8].result.as_ref().unwrap_err();
+    assert_eq!((outcomes[8].op, error.reason()), (ScenarioOp::Attestation, Reason::FactNotAsked));
 }
 
 #[test]

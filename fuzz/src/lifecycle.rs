@@ -8,8 +8,8 @@ use super::*;
 use intent_core::{Step as ExecutionStep, TransactionStatus, TransactionType};
 use intent_test_support::generators::nanos as instant;
 use intent_test_support::model::{
-    self, assert_follows, Expected, Judged, KnownReceipt, KnownRequest, KnownRetry, Lifetimes, Model, ModelEvent,
-    Verdict,
+    self, assert_follows, Expected, Judged, KnownFollowed, KnownReceipt, KnownRequest, KnownRetry, Lifetimes, Model,
+    ModelEvent, Verdict,
 };
 
 /// What one step did: the event, its result, and the status after it.
@@ -234,12 +234,31 @@ pub(crate) fn play(
                 chain_matches: built.chain_matches,
                 confirmed: built.confirmed,
                 judged: match (&reason, refunded) {
-                    (None, _) => Judged::Succeeded,
+                    // Succeeded, or a cross-chain intent's burn (docs/spec.md §6.9).
+                    (None, _) => built.judged,
                     (Some(reason), false) => Judged::Failed(reason),
                     (Some(reason), true) => Judged::Refunded(reason),
                 },
             };
             play_one(record, model, now, ModelEvent::OriginReceipt(known), Some(EventInput::origin_receipt(&evidence)))
+        }
+        Event::Attestation(choice) => {
+            let (fact, known) = choice.build(record);
+            play_one(record, model, now, ModelEvent::Attestation(known), Some(EventInput::attestation(&fact)))
+        }
+        Event::OriginGone(choice) => {
+            let (gone, known) = choice.origin_gone(record);
+            play_one(record, model, now, ModelEvent::OriginGone(known), Some(EventInput::origin_gone(&gone)))
+        }
+        Event::RouteReceipt(choice) => {
+            let (evidence, known) = choice.route_receipt(record);
+            play_one(record, model, now, ModelEvent::RouteReceipt(known), Some(EventInput::route_receipt(&evidence)))
+        }
+        Event::DestinationReceipt(choice) => {
+            let (evidence, reason, known) = choice.destination_receipt(record);
+            let known = KnownFollowed { judged: reason.as_deref().map_or(Judged::Succeeded, Judged::Failed), ..known };
+            let input = EventInput::destination_receipt(&evidence);
+            play_one(record, model, now, ModelEvent::DestinationReceipt(known), Some(input))
         }
         Event::Retry(choice) => {
             let kept = record.transactions().iter().find(|t| t.kind == TransactionType::Deposit);
@@ -330,4 +349,93 @@ pub(crate) fn check_record(record: &IntentRecord, model: &Model, now: Timestamp,
     assert_eq!(record.intent(), intent);
     assert!(record.status_since() <= record.last_event_at(), "status_since after last_event_at");
     assert_follows(record, model, now, &"the record");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(event: Event) -> Step {
+        Step { time: TimeStep::Later { seconds: 1, nanos: 0 }, event }
+    }
+
+    /// An origin receipt whose calls succeeded, with the fee paid and the burn.
+    fn burned() -> ReceiptChoice {
+        ReceiptChoice {
+            other_hash: false,
+            other_chain: false,
+            head_below: false,
+            reverted: false,
+            calls: Vec::new(),
+            refund: false,
+            fee_short: None,
+            burn: true,
+        }
+    }
+
+    fn followed() -> FollowedChoice {
+        FollowedChoice {
+            other_hash: false,
+            other_chain: false,
+            head_below: false,
+            reverted: false,
+            call_missing: false,
+            short: false,
+        }
+    }
+
+    /// The target's input can play a cross-chain intent from its quote through its burn,
+    /// attestation, mint and destination to SUCCEEDED (docs/spec.md §6.9), each step as the
+    /// model expects.
+    #[test]
+    fn the_input_reaches_a_cross_chain_intent_past_its_burn() {
+        let balance = || BalanceChoice { other: None, below: false, delta: 0, block: 0 };
+        let steps = vec![
+            step(Event::Commit { intent: IntentChoice::Quoted, contracts: ContractsChoice::Intents }),
+            step(Event::Execute {
+                request: Box::new(RequestChoice {
+                    intent_id: None,
+                    deposit_transaction_hash: Some([0x5e; 32]),
+                    deposit_signature: None,
+                }),
+                facts: Box::new(ChainFactsChoice {
+                    token_permit: None,
+                    entrypoint_nonce: None,
+                    accept_unverified_permit: false,
+                    deposit_evidence: None,
+                    accept_unverified_deposit: true,
+                }),
+            }),
+            step(Event::Progress(ProgressChoice::DepositSucceeded)),
+            step(Event::Balance(balance())),
+            step(Event::Progress(ProgressChoice::OriginSent)),
+            step(Event::OriginReceipt(Box::new(burned()))),
+            step(Event::OriginGone(followed())),
+            step(Event::Progress(ProgressChoice::OriginMining)),
+            step(Event::OriginReceipt(Box::new(burned()))),
+            step(Event::Attestation(AttestationChoice { broken: None, fee: 500, two: false })),
+            step(Event::Progress(ProgressChoice::RouteSent)),
+            step(Event::RouteReceipt(FollowedChoice { reverted: true, ..followed() })),
+            step(Event::Progress(ProgressChoice::RouteSent)),
+            step(Event::RouteReceipt(followed())),
+            step(Event::Balance(balance())),
+            step(Event::Progress(ProgressChoice::DestinationSent)),
+            step(Event::DestinationReceipt(followed())),
+        ];
+        let input = LifecycleInput {
+            quoted_before_expiry: 100,
+            quoted_nanos: 0,
+            quote_ttl_seconds: None,
+            execution_window_seconds: None,
+            with_gas_fee_options: true,
+            fee_options_expiry_shift: None,
+            only_native_gas_fee: false,
+            steps,
+        };
+        let outcomes = lifecycle(&input);
+        for (index, (op, result, status)) in outcomes.iter().enumerate() {
+            assert_eq!(*result, Ok(()), "step {index} ({op:?}) in {status}");
+        }
+        assert_eq!(outcomes.last().map(|(_, _, status)| status.clone()), Some(IntentStatus::Succeeded));
+    }
 }

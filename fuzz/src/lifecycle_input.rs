@@ -132,6 +132,14 @@ pub enum Event {
     OriginReceipt(Box<ReceiptChoice>),
     /// A replacement deposit (docs/spec.md §6.8).
     Retry(Box<RetryChoice>),
+    /// An attestation of the kept burn (docs/spec.md §6.9).
+    Attestation(AttestationChoice),
+    /// The origin transaction gone from its chain (docs/spec.md §6.9).
+    OriginGone(FollowedChoice),
+    /// The mint's receipt (docs/spec.md §6.9).
+    RouteReceipt(FollowedChoice),
+    /// The destination transaction's receipt (docs/spec.md §6.9).
+    DestinationReceipt(FollowedChoice),
 }
 
 /// A replacement deposit: its hash and the node's evidence of it.

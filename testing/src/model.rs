@@ -138,6 +138,13 @@ pub enum Progressed {
     /// The origin transaction reported SENT or MINING with a hash: the record follows it,
     /// whatever the time, until its receipt decides.
     OriginFollowed,
+    /// A cross-chain intent's ROUTE transaction reported SENT or MINING with a hash
+    /// (docs/spec.md §6.9).
+    RouteFollowed,
+    /// The ROUTE transaction reported SUCCEEDED: the mint is done.
+    RouteSucceeded,
+    /// The DESTINATION transaction reported SENT or MINING with a hash.
+    DestinationFollowed,
 }
 
 /// What the caller knows of a balance (docs/spec.md §6.7).
@@ -162,6 +169,9 @@ pub enum Judged<'a> {
     Failed(&'a str),
     /// FAILED with this status reason, then REFUNDED by the same receipt.
     Refunded(&'a str),
+    /// A cross-chain intent's origin transaction burned for its destination intent address:
+    /// the record stays EXECUTING and keeps the burn (docs/spec.md §6.9).
+    Burned,
 }
 
 /// What the caller knows of an origin receipt (docs/spec.md §6.7).
@@ -174,6 +184,31 @@ pub struct KnownReceipt<'a> {
     /// It has the policy's confirmations.
     pub confirmed: bool,
     /// What its facts say.
+    pub judged: Judged<'a>,
+}
+
+/// What the caller knows of an attestation (docs/spec.md §6.9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownAttestation {
+    /// It equals the attestation the record keeps, if it keeps one.
+    pub same_as_kept: bool,
+    /// Its message is the kept burn completed and its signatures a nonzero multiple of 65
+    /// bytes.
+    pub matches: bool,
+}
+
+/// What the caller knows of a fact about a followed transaction of a cross-chain intent
+/// (docs/spec.md §6.9): an origin gone, a route receipt or a destination receipt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownFollowed<'a> {
+    /// It names the followed transaction's hash.
+    pub hash_matches: bool,
+    /// It was read from the transaction's chain.
+    pub chain_matches: bool,
+    /// It has the policy's confirmations (always, for an origin gone).
+    pub confirmed: bool,
+    /// What its facts say: for a route receipt `Succeeded` (status 1) or `Failed` (any
+    /// other status: the mint is sent again); for a destination receipt its judgement.
     pub judged: Judged<'a>,
 }
 
@@ -223,8 +258,18 @@ pub enum ModelEvent<'a> {
     /// A balance answering the record's step (no event of the table).
     Balance(KnownBalance),
     /// An origin receipt answering the record's step: it moves the status through the
-    /// table's `succeed`, or `fail` and then `refund`.
+    /// table's `succeed`, or `fail` and then `refund`; a cross-chain intent's that burned
+    /// keeps it EXECUTING.
     OriginReceipt(KnownReceipt<'a>),
+    /// An attestation of the kept burn (docs/spec.md §6.9).
+    Attestation(KnownAttestation),
+    /// The origin transaction gone from its chain (docs/spec.md §6.9).
+    OriginGone(KnownFollowed<'a>),
+    /// The ROUTE transaction's receipt (docs/spec.md §6.9).
+    RouteReceipt(KnownFollowed<'a>),
+    /// The DESTINATION transaction's receipt (docs/spec.md §6.9): the table's `succeed` or
+    /// `fail`.
+    DestinationReceipt(KnownFollowed<'a>),
 }
 
 impl ModelEvent<'_> {
@@ -244,7 +289,13 @@ impl ModelEvent<'_> {
             ModelEvent::Expire => Event::Expire,
             ModelEvent::Refund => Event::Refund,
             ModelEvent::Retry(_) => Event::Retry,
-            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => return None,
+            ModelEvent::Progress { .. }
+            | ModelEvent::Balance(_)
+            | ModelEvent::OriginReceipt(_)
+            | ModelEvent::Attestation(_)
+            | ModelEvent::OriginGone(_)
+            | ModelEvent::RouteReceipt(_)
+            | ModelEvent::DestinationReceipt(_) => return None,
         })
     }
 }
@@ -336,6 +387,25 @@ pub struct Model {
     /// The status reason of the origin transaction the record keeps, once one was reported
     /// or judged (docs/spec.md §6.6: a kept transaction is the receipt's, whatever the status).
     pub origin_kept_reason: Option<Option<String>>,
+    /// The cross-chain stages (docs/spec.md §6.9).
+    pub route: RouteModel,
+}
+
+/// What a cross-chain record keeps past its burn (docs/spec.md §6.9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RouteModel {
+    /// A burn is kept.
+    pub burned: bool,
+    /// An attestation is kept.
+    pub attested: bool,
+    /// The ROUTE transaction is followed (SENT or MINING with a hash).
+    pub route_followed: bool,
+    /// The ROUTE transaction is SUCCEEDED.
+    pub minted: bool,
+    /// A destination balance is kept.
+    pub destination_met: bool,
+    /// The DESTINATION transaction is followed.
+    pub destination_followed: bool,
 }
 
 impl Model {
@@ -354,6 +424,7 @@ impl Model {
             precondition_met: false,
             origin_followed: false,
             origin_kept_reason: None,
+            route: RouteModel::default(),
         }
     }
 
@@ -483,9 +554,7 @@ impl Model {
                     retry.evidence.expected()
                 }
             }
-            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
-                unreachable!("events of no table kind are expected by expect_execution")
-            }
+            _ => unreachable!("events of no table kind are expected by expect_execution"),
         }
     }
 
@@ -506,14 +575,64 @@ impl Model {
         match event {
             ModelEvent::Progress { same_as_kept: true, .. } => Expected::Replay,
             ModelEvent::Progress { .. } => Expected::Changed,
+            ModelEvent::Attestation(attestation) => {
+                if !self.route.burned {
+                    refused(Reason::FactNotAsked)
+                } else if self.route.attested {
+                    if attestation.same_as_kept {
+                        Expected::Replay
+                    } else {
+                        refused(Reason::FactNotAsked)
+                    }
+                } else if !attestation.matches {
+                    refused(Reason::AttestationMismatch)
+                } else {
+                    Expected::Changed
+                }
+            }
+            ModelEvent::OriginGone(gone) => {
+                if !self.route.burned || self.route.attested {
+                    refused(Reason::FactNotAsked)
+                } else if !gone.chain_matches {
+                    refused(Reason::ReceiptWrongChain)
+                } else if !gone.hash_matches {
+                    refused(Reason::ReceiptHashMismatch)
+                } else {
+                    Expected::Changed
+                }
+            }
+            ModelEvent::RouteReceipt(receipt) | ModelEvent::DestinationReceipt(receipt) => {
+                let asked = match event {
+                    ModelEvent::RouteReceipt(_) => self.route.attested && self.route.route_followed,
+                    _ => self.route.destination_met && self.route.destination_followed,
+                };
+                if !asked {
+                    refused(Reason::FactNotAsked)
+                } else if !receipt.hash_matches {
+                    refused(Reason::ReceiptHashMismatch)
+                } else if !receipt.chain_matches {
+                    refused(Reason::ReceiptWrongChain)
+                } else if !receipt.confirmed {
+                    refused(Reason::ReceiptUnconfirmed)
+                } else {
+                    Expected::Changed
+                }
+            }
             ModelEvent::Balance(balance) => {
-                if self.precondition_met {
+                // Once a burn is kept, the balance is the destination precondition's, asked for
+                // once the mint succeeded (docs/spec.md §6.9).
+                let (kept, asked) = if self.route.burned {
+                    (self.route.destination_met, self.route.minted)
+                } else {
+                    (self.precondition_met, self.deposit_succeeded && !self.origin_followed)
+                };
+                if kept {
                     if balance.same_as_kept {
                         Expected::Replay
                     } else {
                         refused(Reason::FactNotAsked)
                     }
-                } else if !self.deposit_succeeded || self.origin_followed {
+                } else if !asked {
                     refused(Reason::FactNotAsked)
                 } else if !balance.matches {
                     refused(Reason::BalanceMismatch)
@@ -553,15 +672,62 @@ impl Model {
                         self.origin_followed = true;
                         self.origin_kept_reason = Some(None);
                     }
+                    Progressed::RouteFollowed => {
+                        self.route.route_followed = true;
+                        self.route.minted = false;
+                    }
+                    Progressed::RouteSucceeded => {
+                        self.route.route_followed = false;
+                        self.route.minted = true;
+                    }
+                    Progressed::DestinationFollowed => self.route.destination_followed = true,
                 }
+            }
+            ModelEvent::Balance(_) if self.route.burned => {
+                self.revision += 1;
+                self.route.destination_met = true;
             }
             ModelEvent::Balance(_) => {
                 self.revision += 1;
                 self.precondition_met = true;
             }
+            ModelEvent::OriginReceipt(KnownReceipt { judged: Judged::Burned, .. }) => {
+                self.revision += 1;
+                self.origin_followed = false;
+                self.origin_kept_reason = Some(None);
+                self.route.burned = true;
+            }
+            ModelEvent::Attestation(_) => {
+                self.revision += 1;
+                self.route.attested = true;
+            }
+            ModelEvent::OriginGone(_) => {
+                self.revision += 1;
+                self.route.burned = false;
+                self.origin_followed = true;
+            }
+            ModelEvent::RouteReceipt(receipt) => {
+                self.revision += 1;
+                self.route.route_followed = false;
+                self.route.minted = receipt.judged == Judged::Succeeded;
+            }
+            ModelEvent::DestinationReceipt(receipt) => {
+                self.status_since = now;
+                self.revision += 1;
+                self.route.destination_followed = false;
+                let (status, reason) = match receipt.judged {
+                    Judged::Failed(reason) | Judged::Refunded(reason) => {
+                        (IntentStatus::Failed, Some(reason.to_owned()))
+                    }
+                    Judged::Succeeded | Judged::Burned => (IntentStatus::Succeeded, None),
+                };
+                self.status = Some(status);
+                self.reason = reason;
+            }
             ModelEvent::OriginReceipt(receipt) => {
                 self.status_since = now;
                 let (status, reason, changes) = match receipt.judged {
+                    Judged::Burned => unreachable!("a burn is applied above"),
                     Judged::Succeeded => (IntentStatus::Succeeded, None, 1),
                     Judged::Failed(reason) => (IntentStatus::Failed, Some(reason.to_owned()), 1),
                     Judged::Refunded(reason) => (IntentStatus::Refunded, Some(reason.to_owned()), 2),
@@ -611,9 +777,7 @@ impl Model {
                 self.deposit_succeeded = true;
                 None
             }
-            ModelEvent::Progress { .. } | ModelEvent::Balance(_) | ModelEvent::OriginReceipt(_) => {
-                unreachable!("events of no table kind are applied by apply_execution")
-            }
+            _ => unreachable!("events of no table kind are applied by apply_execution"),
         };
         if self.status.is_some() {
             self.revision += 1;

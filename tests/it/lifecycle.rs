@@ -579,6 +579,7 @@ fn model_of(record: &IntentRecord) -> Model {
         precondition_met: record.precondition_met().is_some(),
         origin_followed: false,
         origin_kept_reason: None,
+        route: Default::default(),
     }
 }
 

@@ -28,6 +28,7 @@ mod recovery_backends;
 mod retry;
 mod revisions;
 mod rfc8785;
+mod route;
 mod rules_addresses;
 mod rules_catalogue;
 mod rules_deposit;

@@ -148,6 +148,11 @@ const TABLE: &[Entry] = &[
     Entry { code: "ORIGIN_HASH_MISMATCH", breaker: origin_hash_mismatch },
     Entry { code: "ORIGIN_WRONG_CHAIN", breaker: origin_wrong_chain },
     Entry { code: "ORIGIN_UNCONFIRMED", breaker: origin_unconfirmed },
+    // A cross-chain intent past its burn.
+    Entry { code: "ATTESTATION_MISMATCH", breaker: attestation_mismatch },
+    Entry { code: "RECEIPT_HASH_MISMATCH", breaker: receipt_hash_mismatch },
+    Entry { code: "RECEIPT_WRONG_CHAIN", breaker: receipt_wrong_chain },
+    Entry { code: "RECEIPT_UNCONFIRMED", breaker: receipt_unconfirmed },
     // Replacement deposits.
     Entry { code: "DEPOSIT_ALREADY_SUCCEEDED", breaker: deposit_already_succeeded },
     Entry { code: "RETRY_TOO_LATE", breaker: retry_too_late },
@@ -1862,6 +1867,117 @@ fn origin_wrong_chain(world: &World, dice: &mut Choices) -> Trial {
 
 fn origin_unconfirmed(world: &World, dice: &mut Choices) -> Trial {
     origin_trial(world, dice, "a receipt with the head below its block", "headBlockNumber", |evidence, dice| {
+        let below = 1 + dice.below(EVIDENCE_BLOCK as usize);
+        evidence.head_block_number = Quantity::from(EVIDENCE_BLOCK - below as u64);
+    })
+}
+
+/// The fixture's cross-chain record past its burn (docs/spec.md §6.9), whatever the world:
+/// the route's facts are of one burn, which the fixture builds.
+fn attestation_mismatch(_world: &World, dice: &mut Choices) -> Trial {
+    let mut record = crate::fixtures::burned_record();
+    let mut fact = crate::fixtures::attestation_fact();
+    // The bytes an attester completes: the nonce, finalityThresholdExecuted, feeExecuted
+    // and expirationBlock.
+    let completed =
+        |at: usize| (12..44).contains(&at) || (144..148).contains(&at) || (148 + 164..148 + 228).contains(&at);
+    let (what, path) = if dice.chance(1, 2) {
+        let mut message = fact.message.to_vec();
+        let at = loop {
+            let at = dice.below(message.len());
+            if !completed(at) {
+                break at;
+            }
+        };
+        message[at] ^= 1 << dice.below(8);
+        fact.message = message.into();
+        (format!("a message changed at byte {at}"), "message")
+    } else {
+        let len = loop {
+            let len = dice.below(400);
+            if !len.is_multiple_of(65) || len == 0 {
+                break len;
+            }
+        };
+        fact.attestation = Bytes::from(vec![0x1b; len]);
+        (format!("an attestation of {len} bytes"), "attestation")
+    };
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let result = event(&mut record, |r| r.apply(EventInput::attestation(&fact), at).map(drop));
+    Trial::one(what, "attestation", result, path)
+}
+
+/// A route or destination receipt of the fixture's cross-chain record following its
+/// transaction, changed by `change`.
+fn route_trial(
+    dice: &mut Choices,
+    what: &str,
+    path: &str,
+    change: impl FnOnce(&mut OriginEvidence, &mut Choices),
+) -> Trial {
+    let destination = crate::fixtures::intent().destination_chain_id;
+    let mut evidence =
+        intent_test_support::evidence::receipt(destination, crate::fixtures::REPORTED_HASH, 1, Vec::new());
+    change(&mut evidence, dice);
+    let (mut record, operation) = if dice.chance(1, 2) {
+        (crate::fixtures::route_sent_record(), "routeReceipt")
+    } else {
+        (crate::fixtures::destination_sent_record(), "destinationReceipt")
+    };
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let input = if operation == "routeReceipt" {
+        EventInput::route_receipt(&evidence)
+    } else {
+        EventInput::destination_receipt(&evidence)
+    };
+    let result = event(&mut record, |r| r.apply(input, at).map(drop));
+    Trial::one(format!("{what} ({operation})"), operation, result, path)
+}
+
+/// An origin gone of the fixture's burned record, changed by `change`.
+fn origin_gone_trial(
+    dice: &mut Choices,
+    what: &str,
+    path: &str,
+    change: impl FnOnce(&mut intent_core::OriginGone, &mut Choices),
+) -> Trial {
+    let mut record = crate::fixtures::burned_record();
+    let mut gone = intent_core::OriginGone {
+        chain_id: record.intent().origin_chain_id,
+        hash: crate::fixtures::REPORTED_HASH,
+        head_block_number: dice.next_u64(),
+        unknown: UnknownMembers::new(),
+    };
+    change(&mut gone, dice);
+    let at = shift_clamped(record.last_event_at(), offset(dice));
+    let result = event(&mut record, |r| r.apply(EventInput::origin_gone(&gone), at).map(drop));
+    Trial::one(format!("{what} (originGone)"), "originGone", result, path)
+}
+
+fn receipt_hash_mismatch(_world: &World, dice: &mut Choices) -> Trial {
+    if dice.chance(1, 3) {
+        return origin_gone_trial(dice, "an origin gone of another transaction", "hash", |gone, dice| {
+            gone.hash.0[dice.below(32)] ^= 1 << dice.below(8);
+        });
+    }
+    route_trial(dice, "a receipt of another transaction", "receipt.transactionHash", |evidence, dice| {
+        evidence.receipt.transaction_hash.0[dice.below(32)] ^= 1 << dice.below(8);
+    })
+}
+
+fn receipt_wrong_chain(_world: &World, dice: &mut Choices) -> Trial {
+    if dice.chance(1, 3) {
+        return origin_gone_trial(dice, "an origin gone of another chain", "chainId", |gone, dice| {
+            gone.chain_id ^= 1 + dice.below(1000) as u64;
+        });
+    }
+    route_trial(dice, "a receipt from another chain", "chainId", |evidence, dice| {
+        evidence.chain_id = Quantity(evidence.chain_id.0 ^ U256::from(1 + dice.below(1000)));
+    })
+}
+
+fn receipt_unconfirmed(_world: &World, dice: &mut Choices) -> Trial {
+    route_trial(dice, "a receipt with the head below its block", "headBlockNumber", |evidence, dice| {
         let below = 1 + dice.below(EVIDENCE_BLOCK as usize);
         evidence.head_block_number = Quantity::from(EVIDENCE_BLOCK - below as u64);
     })

@@ -78,6 +78,10 @@ const SPEC_CODES: &[(&str, &[&str])] = &[
             "ORIGIN_HASH_MISMATCH",
             "ORIGIN_WRONG_CHAIN",
             "ORIGIN_UNCONFIRMED",
+            "ATTESTATION_MISMATCH",
+            "RECEIPT_HASH_MISMATCH",
+            "RECEIPT_WRONG_CHAIN",
+            "RECEIPT_UNCONFIRMED",
             "DEPOSIT_ALREADY_SUCCEEDED",
             "RETRY_TOO_LATE",
         ],
@@ -250,6 +254,7 @@ fn every_rule_code_is_asserted_in_the_rule_and_lifecycle_tests() {
                         | "execution.rs"
                         | "retry.rs"
                         | "record_state.rs"
+                        | "route.rs"
                 )
             })
         })

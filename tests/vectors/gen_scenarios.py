@@ -37,7 +37,9 @@ Files written (and nothing else)
     examples/scenario.json                     entrypoint mode: quote, commit, execute, succeed
     examples/scenario-hash-mode.json           depositTransactionHash, fail, refund
     examples/scenario-permit-only.json         permit-only mode with tokenPermit, succeed
-    examples/scenario-execution.json           hash mode, then the executor's facts: SUCCEEDED
+    examples/scenario-execution.json           hash mode, then the executor's facts and the
+                                               cross-chain route's (burn, attestation, mint,
+                                               destination): SUCCEEDED
     examples/scenario-execution-refund.json    the same, the bridge call reverts: FAILED, REFUNDED
     examples/scenario-entrypoint-permit.json   entrypoint mode plus a permit, succeed
     examples/scenario-abort.json               abort with a reason, refund
@@ -472,6 +474,8 @@ def topic(signature: str) -> str:
 CALL_SUCCEEDED = topic("CallSucceeded(bytes32,uint256)")
 CALL_FAILED = topic("CallFailed(bytes32,uint256,bytes)")
 TRANSFER = topic("Transfer(address,address,uint256)")
+MESSAGE_SENT = topic("MessageSent(bytes)")
+NO_BURN_REASON = "the origin transaction burned nothing for the destination intent address"
 
 
 def word(value) -> str:
@@ -528,6 +532,24 @@ def abi_bytes(data: bytes):
     return [word(len(data))] + ["0x" + padded[i:i + 32].hex() for i in range(0, len(padded), 32)]
 
 
+def burn_in(logs, recipient: str):
+    """docs/spec.md §6.9: the first message of a log whose topics are exactly MessageSent's
+    (any emitter), read from abi.encode(bytes), whose burn body's mintRecipient is `recipient`."""
+    for entry in logs:
+        if entry["topics"] != [MESSAGE_SENT]:
+            continue
+        data = bytes.fromhex(entry["data"][2:])
+        if len(data) < 64 or int.from_bytes(data[:32], "big") != 32:
+            continue
+        length = int.from_bytes(data[32:64], "big")
+        message = data[64:64 + length]
+        if len(data) != 64 + (length + 31) // 32 * 32 or len(message) < 148 + 228:
+            continue
+        if message[148 + 36:148 + 68] == bytes.fromhex(word(recipient)[2:]):
+            return message
+    return None
+
+
 def judge_receipt(rec: dict, evidence: dict):
     """docs/spec.md §6.7's judgement of an origin receipt that passed its checks: the status
     after it and the status reason (None: SUCCEEDED)."""
@@ -579,7 +601,13 @@ def judge_receipt(rec: dict, evidence: dict):
                 reason = f"the fee collector received {paid} of the origin token, below the service fee {fee}"
         assert intent["originChainId"] != intent["destinationChainId"], "the recipient rule is not modelled"
     if reason is None:
-        return "SUCCEEDED", None
+        # docs/spec.md §6.9: a cross-chain origin transaction must burn for the destination
+        # intent address; the record then stays EXECUTING and keeps the burn
+        rec["burn"] = burn_in(receipt["logs"], intent["destinationIntentAddress"])
+        if rec["burn"] is not None:
+            rec["originFollowed"] = None
+            return "EXECUTING", None
+        reason = NO_BURN_REASON
     token = intent["depositTransaction"]["tokenAddress"].lower()
     refunded = any(e["address"].lower() == token and e["topics"][0] == TRANSFER
                    and e["topics"][1] == word(wallet) and e["topics"][2] == word(intent["ownerAddress"])
@@ -597,7 +625,11 @@ def execution_fact(rec: dict, op: str, ev: dict):
             rec["depositSucceeded"] = t["status"] == "SUCCEEDED"
         elif t["type"] == "ORIGIN" and t["status"] in ("SENT", "MINING"):
             rec["originFollowed"] = t["txnHash"]
+        elif t["type"] in ("ROUTE", "DESTINATION"):
+            rec[t["type"]] = t["txnHash"] if t["status"] in ("SENT", "MINING") else t["status"]
         return None
+    if op in ("attestation", "routeReceipt", "destinationReceipt") or (op == "balance" and rec.get("burn")):
+        return route_fact(rec, op, ev)
     if op == "balance":
         fact = ev["balance"]
         if rec.get("balance") is not None or not rec.get("depositSucceeded") or rec.get("originFollowed"):
@@ -624,7 +656,95 @@ def execution_fact(rec: dict, op: str, ev: dict):
     return None
 
 
-EXECUTION_FACTS = ("progress", "balance", "originReceipt")
+def followed_receipt(evidence: dict, hash_: str, chain: int):
+    """The checks of a route or destination receipt (docs/spec.md §6.9)."""
+    if evidence["receipt"]["transactionHash"] != hash_:
+        return "RECEIPT_HASH_MISMATCH"
+    if int(evidence["chainId"], 0) != chain:
+        return "RECEIPT_WRONG_CHAIN"
+    if int(evidence["headBlockNumber"], 0) - int(evidence["receipt"]["blockNumber"], 0) + 1 < 1:
+        return "RECEIPT_UNCONFIRMED"
+    return None
+
+
+# The bytes an attester completes in a burn message: nonce, finalityThresholdExecuted, and
+# in the body feeExecuted and expirationBlock (docs/spec.md 5.8).
+COMPLETED_RANGES = [(12, 44), (144, 148), (148 + 164, 148 + 228)]
+
+
+def route_fact(rec: dict, op: str, ev: dict):
+    """An attestation, a route receipt, a destination balance or a destination receipt of a
+    cross-chain record (docs/spec.md §6.9): the reason it is refused with, else None."""
+    intent = rec["intent"]
+    destination = intent["destinationChainId"]
+    if op == "attestation":
+        fact = ev["attestation"]
+        if not rec.get("burn") or rec.get("attestation"):
+            return "FACT_NOT_ASKED"
+        message = bytes.fromhex(fact["message"][2:])
+        sent = rec["burn"]
+        same = len(message) == len(sent) and all(
+            a == b for i, (a, b) in enumerate(zip(message, sent)) if not any(lo <= i < hi for lo, hi in COMPLETED_RANGES))
+        fee_ok = len(message) >= 148 + 196 and message[148 + 164:148 + 196] <= message[148 + 132:148 + 164]
+        signatures = len(fact["attestation"]) // 2 - 1
+        if not same or not fee_ok or signatures == 0 or signatures % 65:
+            return "ATTESTATION_MISMATCH"
+        rec["attestation"] = fact
+        return None
+    if op == "routeReceipt":
+        followed = rec.get("ROUTE")
+        if not rec.get("attestation") or not (followed or "").startswith("0x"):
+            return "FACT_NOT_ASKED"
+        evidence = ev["routeReceipt"]
+        reason = followed_receipt(evidence, followed, destination)
+        if reason is None:
+            rec["ROUTE"] = "SUCCEEDED" if int(evidence["receipt"]["status"], 0) == 1 else None
+        return reason
+    if op == "balance":
+        fact, precondition = ev["balance"], intent["destinationPrecondition"]
+        if rec.get("destinationBalance") is not None or rec.get("ROUTE") != "SUCCEEDED":
+            return "FACT_NOT_ASKED"
+        if (fact["chainId"], fact["token"].lower(), fact["wallet"].lower()) != (
+                destination, precondition["tokenAddress"].lower(), intent["destinationIntentAddress"].lower()):
+            return "BALANCE_MISMATCH"
+        if int(fact["amount"]) < int(precondition["minAmount"]):
+            return "PRECONDITION_UNMET"
+        rec["destinationBalance"] = fact
+        return None
+    assert op == "destinationReceipt"
+    followed = rec.get("DESTINATION")
+    if rec.get("destinationBalance") is None or not (followed or "").startswith("0x"):
+        return "FACT_NOT_ASKED"
+    evidence = ev["destinationReceipt"]
+    reason = followed_receipt(evidence, followed, destination)
+    if reason is None:
+        rec["status"] = "SUCCEEDED" if destination_succeeded(intent, evidence["receipt"]) else "FAILED"
+    return reason
+
+
+def destination_succeeded(intent: dict, receipt: dict) -> bool:
+    """docs/spec.md §6.9's judgement of a destination receipt, for its outcome only: status 1,
+    every main destination call's CallSucceeded at the destination intent address, and the
+    recipient's Transfers of the destination token at least toAmountMin."""
+    if int(receipt["status"], 0) != 1:
+        return False
+    wallet = intent["destinationIntentAddress"]
+    op_hash = payload_hash(intent["destinationCalls"], wallet)
+    succeeded = {int.from_bytes(bytes.fromhex(e["data"][2:])[32:64], "big") for e in receipt["logs"]
+                 if e["address"].lower() == wallet.lower() and e["topics"] == [CALL_SUCCEEDED]
+                 and e["data"][2:66] == op_hash[2:]}
+    calls = intent["destinationCalls"]["calls"]
+    if any(not c.get("onlyFallback") and i not in succeeded for i, c in enumerate(calls)):
+        return False
+    request = intent["quoteRequest"]
+    recipient = (request.get("destinationToAddress") or intent["ownerAddress"]).lower()
+    received = sum(int(e["data"], 16) for e in receipt["logs"]
+                   if e["address"].lower() == request["destinationTokenAddress"].lower()
+                   and e["topics"][0] == TRANSFER and e["topics"][2] == word(recipient))
+    return received >= int(intent["quote"]["toAmountMin"])
+
+
+EXECUTION_FACTS = ("progress", "balance", "originReceipt", "attestation", "routeReceipt", "destinationReceipt")
 
 
 def run_model(scenario: dict):
@@ -802,15 +922,82 @@ def transfer_log(token: str, source: str, to: str, amount: int) -> dict:
     return log(token, [TRANSFER, word(source), word(to)], [word(amount)])
 
 
+ROUTE_TX_HASH = g.hx(g.keccak(b"intent-core scenario route transaction"))
+DESTINATION_TX_HASH = g.hx(g.keccak(b"intent-core scenario destination transaction"))
+ORIGIN_TRANSMITTER = g.addr_from_seed("intent-core scenario origin transmitter")
+MAX_FEE, FEE_EXECUTED = 1000, 500
+
+
+def burn_message(intent: dict) -> bytes:
+    """The CCTP V2 burn message (docs/spec.md 5.8) of the origin transaction: version 1,
+    domains 3 → 6, nonce, finality executed, fee executed and expiration zero, the burn of
+    destinationPrecondition.minAmount + MAX_FEE for the destination intent address."""
+    def w(value) -> bytes:
+        return bytes.fromhex(word(value)[2:])
+    amount = int(intent["destinationPrecondition"]["minAmount"]) + MAX_FEE
+    header = ((1).to_bytes(4, "big") + (3).to_bytes(4, "big") + (6).to_bytes(4, "big") + bytes(32)
+              + w(g.addr_from_seed("intent-core scenario origin messenger"))
+              + w(g.addr_from_seed("intent-core scenario destination messenger"))
+              + bytes(32) + (2000).to_bytes(4, "big") + bytes(4))
+    body = ((1).to_bytes(4, "big") + w(intent["quoteRequest"]["originTokenAddress"])
+            + w(intent["destinationIntentAddress"]) + w(amount) + w(intent["originIntentAddress"])
+            + w(MAX_FEE) + bytes(32) + bytes(32))
+    return header + body
+
+
+def attested(message: bytes) -> bytes:
+    """`message` as the attester completes it: a nonce, finality 2000, FEE_EXECUTED."""
+    out = bytearray(message)
+    out[12:44] = g.keccak(b"intent-core scenario nonce")
+    out[144:148] = (2000).to_bytes(4, "big")
+    out[148 + 164:148 + 196] = FEE_EXECUTED.to_bytes(32, "big")
+    return bytes(out)
+
+
+def route_events():
+    """After the burn (docs/spec.md §6.9): the attestation, the mint SENT and its receipt, the
+    destination balance, the destination transaction SENT and its receipt: SUCCEEDED."""
+    chain = INTENT["destinationChainId"]
+    wallet = INTENT["destinationIntentAddress"]
+    precondition = INTENT["destinationPrecondition"]
+    message = burn_message(INTENT)
+    op_hash = payload_hash(INTENT["destinationCalls"], wallet)
+    recipient = INTENT["quoteRequest"]["destinationToAddress"]
+    token = INTENT["quoteRequest"]["destinationTokenAddress"]
+    delivered = [log(wallet, [CALL_SUCCEEDED], [op_hash, word(0)]),
+                 transfer_log(token, wallet, recipient, int(INTENT["quote"]["toAmountMin"]))]
+
+    def receipt(tx_hash, logs):
+        return {"chainId": hex(chain), "headBlockNumber": hex(EXECUTION_BLOCK),
+                "receipt": {"transactionHash": tx_hash, "blockNumber": hex(EXECUTION_BLOCK),
+                            "status": "0x1", "logs": logs}}
+    return [
+        ev(150, "attestation", "ok", attestation={
+            "message": "0x" + attested(message).hex(), "attestation": "0x" + "1b" * 65}),
+        ev(151, "progress", "ok", transaction={
+            "type": "ROUTE", "chainId": chain, "status": "SENT", "txnHash": ROUTE_TX_HASH}),
+        ev(160, "routeReceipt", "ok", routeReceipt=receipt(ROUTE_TX_HASH, [])),
+        ev(161, "balance", "ok", balance={
+            "chainId": chain, "token": precondition["tokenAddress"], "wallet": wallet,
+            "blockNumber": EXECUTION_BLOCK, "amount": str(int(precondition["minAmount"]) + MAX_FEE - FEE_EXECUTED)}),
+        ev(162, "progress", "ok", transaction={
+            "type": "DESTINATION", "chainId": chain, "status": "SENT", "txnHash": DESTINATION_TX_HASH}),
+        ev(170, "destinationReceipt", "ok", destinationReceipt=receipt(DESTINATION_TX_HASH, delivered)),
+    ]
+
+
 def execution_scenario():
-    """SUCCEEDED: every origin call's CallSucceeded and the service fee's Transfer to the fee
-    collector (a cross-chain intent: its destination is not judged on the origin chain)."""
+    """SUCCEEDED across chains: every origin call's CallSucceeded, the service fee's Transfer
+    to the fee collector and the CCTP burn for the destination intent address (the record
+    stays EXECUTING), then the route's facts (docs/spec.md §6.9) up to the destination
+    receipt."""
     wallet, token = INTENT["originIntentAddress"], INTENT["quoteRequest"]["originTokenAddress"]
     fee = int(INTENT["fees"]["serviceFeeTotal"])
     logs = [transfer_log(token, wallet, GAS_FEE_OPTIONS["feeCollectorAddress"], fee)]
     logs += [call_event(i) for i in range(len(INTENT["originCalls"]["calls"]))]
-    doc = scenario(execution_events(logs))
-    doc["events"][-1]["_expect"] = "ok"
+    logs += [log(ORIGIN_TRANSMITTER, [MESSAGE_SENT], [word(32)] + abi_bytes(burn_message(INTENT)))]
+    doc = scenario(execution_events(logs) + route_events())
+    doc["events"][len(execution_events(logs)) - 1]["_expect"] = "ok"
     return doc
 
 

@@ -306,3 +306,13 @@ export declare function checkBalanceFact(input: string | Uint8Array | T.BalanceF
 export declare function parseOriginEvidence(input: string | Uint8Array | T.OriginEvidenceInput): T.OriginEvidence;
 /** Checks a OriginEvidence: everything parseOriginEvidence checks; throws an IntentCoreError. */
 export declare function checkOriginEvidence(input: string | Uint8Array | T.OriginEvidenceInput): void;
+
+/** Reads a AttestationFact (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseAttestationFact(input: string | Uint8Array | T.AttestationFactInput): T.AttestationFact;
+/** Checks a AttestationFact: everything parseAttestationFact checks; throws an IntentCoreError. */
+export declare function checkAttestationFact(input: string | Uint8Array | T.AttestationFactInput): void;
+
+/** Reads a OriginGone (JSON text, its UTF-8 bytes or an object) and returns it in its wire form; throws an IntentCoreError. */
+export declare function parseOriginGone(input: string | Uint8Array | T.OriginGoneInput): T.OriginGone;
+/** Checks a OriginGone: everything parseOriginGone checks; throws an IntentCoreError. */
+export declare function checkOriginGone(input: string | Uint8Array | T.OriginGoneInput): void;

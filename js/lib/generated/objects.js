@@ -184,3 +184,9 @@ export const checkBalanceFact = (input) => check("BalanceFact", input);
 
 export const parseOriginEvidence = (input) => parse("OriginEvidence", input);
 export const checkOriginEvidence = (input) => check("OriginEvidence", input);
+
+export const parseAttestationFact = (input) => parse("AttestationFact", input);
+export const checkAttestationFact = (input) => check("AttestationFact", input);
+
+export const parseOriginGone = (input) => parse("OriginGone", input);
+export const checkOriginGone = (input) => check("OriginGone", input);

@@ -63,6 +63,8 @@ export const OBJECTS = Object.freeze([
   "EvidenceTransaction",
   "BalanceFact",
   "OriginEvidence",
+  "AttestationFact",
+  "OriginGone",
 ]);
 
 /**
@@ -319,6 +321,7 @@ export const FIELD_KINDS = Object.freeze({
     projectId: "u64",
     refundTransaction: "IntentTransaction",
     refundTransactionId: "u64",
+    routeTransaction: "IntentTransaction",
     status: "IntentStatus",
     summary: "IntentReceiptSummary",
     updatedAt: "timestamp",
@@ -501,6 +504,7 @@ export const FIELD_KINDS = Object.freeze({
   }),
   RecordState: Object.freeze({
     committedAt: "timestamp",
+    destinationPreconditionMet: "BalanceFact",
     executeRequest: "ExecuteRequest",
     gasFeeOptions: "GasFeeOptions",
     intent: "Intent",
@@ -512,6 +516,9 @@ export const FIELD_KINDS = Object.freeze({
     quotedAt: "timestamp",
     retryChanges: "u64",
     revision: "u64",
+    routeAttestation: "AttestationFact",
+    routeChanges: "u64",
+    routeMessage: "bytes",
     status: "IntentStatus",
     statusReason: "string",
     statusSince: "timestamp",
@@ -564,6 +571,15 @@ export const FIELD_KINDS = Object.freeze({
     chainId: "quantity",
     headBlockNumber: "quantity",
     receipt: "EvidenceReceipt",
+  }),
+  AttestationFact: Object.freeze({
+    attestation: "bytes",
+    message: "bytes",
+  }),
+  OriginGone: Object.freeze({
+    chainId: "u64",
+    hash: "bytes32",
+    headBlockNumber: "u64",
   }),
   IntentDigest: Object.freeze({
     depositSignature: "DepositSignature",
@@ -699,6 +715,10 @@ export const REASONS = Object.freeze({
   ORIGIN_HASH_MISMATCH: ["InvalidArgument", 2000, 400],
   ORIGIN_WRONG_CHAIN: ["InvalidArgument", 2000, 400],
   ORIGIN_UNCONFIRMED: ["IntentStatus", 2004, 422],
+  ATTESTATION_MISMATCH: ["InvalidArgument", 2000, 400],
+  RECEIPT_HASH_MISMATCH: ["InvalidArgument", 2000, 400],
+  RECEIPT_WRONG_CHAIN: ["InvalidArgument", 2000, 400],
+  RECEIPT_UNCONFIRMED: ["IntentStatus", 2004, 422],
   DEPOSIT_ALREADY_SUCCEEDED: ["IntentStatus", 2004, 422],
   RETRY_TOO_LATE: ["IntentStatus", 2004, 422],
 });

@@ -97,6 +97,10 @@ export type ReasonCode =
   | "ORIGIN_HASH_MISMATCH"
   | "ORIGIN_WRONG_CHAIN"
   | "ORIGIN_UNCONFIRMED"
+  | "ATTESTATION_MISMATCH"
+  | "RECEIPT_HASH_MISMATCH"
+  | "RECEIPT_WRONG_CHAIN"
+  | "RECEIPT_UNCONFIRMED"
   | "DEPOSIT_ALREADY_SUCCEEDED"
   | "RETRY_TOO_LATE"
 ;
@@ -803,6 +807,7 @@ export interface IntentReceipt {
   projectId: U64;
   refundTransaction?: IntentTransaction;
   refundTransactionId?: U64;
+  routeTransaction?: IntentTransaction;
   status: IntentStatus;
   summary: IntentReceiptSummary;
   updatedAt?: Timestamp;
@@ -825,6 +830,7 @@ export interface IntentReceiptInput {
   projectId: IntegerInput;
   refundTransaction?: IntentTransactionInput | null;
   refundTransactionId?: IntegerInput | null;
+  routeTransaction?: IntentTransactionInput | null;
   status: IntentStatus;
   summary: IntentReceiptSummaryInput;
   updatedAt?: TimestampInput | null;
@@ -1285,6 +1291,7 @@ export interface ServiceStatusInput {
 /** RecordState in its wire form, as the package returns it. */
 export interface RecordState {
   committedAt?: Timestamp;
+  destinationPreconditionMet?: BalanceFact;
   executeRequest?: ExecuteRequest;
   gasFeeOptions?: GasFeeOptions;
   intent: Intent;
@@ -1296,6 +1303,9 @@ export interface RecordState {
   quotedAt: Timestamp;
   retryChanges?: U64;
   revision: U64;
+  routeAttestation?: AttestationFact;
+  routeChanges?: U64;
+  routeMessage?: Bytes;
   status: IntentStatus;
   statusReason?: string;
   statusSince: Timestamp;
@@ -1306,6 +1316,7 @@ export interface RecordState {
 /** RecordState as the package accepts it (optional members may be `null`). */
 export interface RecordStateInput {
   committedAt?: TimestampInput | null;
+  destinationPreconditionMet?: BalanceFactInput | null;
   executeRequest?: ExecuteRequestInput | null;
   gasFeeOptions?: GasFeeOptionsInput | null;
   intent: IntentInput;
@@ -1317,6 +1328,9 @@ export interface RecordStateInput {
   quotedAt: TimestampInput;
   retryChanges?: IntegerInput | null;
   revision: IntegerInput;
+  routeAttestation?: AttestationFactInput | null;
+  routeChanges?: IntegerInput | null;
+  routeMessage?: HexInput | null;
   status: IntentStatus;
   statusReason?: string | null;
   statusSince: TimestampInput;
@@ -1448,6 +1462,32 @@ export interface OriginEvidenceInput {
   chainId: string;
   headBlockNumber: string;
   receipt: EvidenceReceiptInput;
+}
+
+/** AttestationFact in its wire form, as the package returns it. */
+export interface AttestationFact {
+  attestation: Bytes;
+  message: Bytes;
+}
+
+/** AttestationFact as the package accepts it (optional members may be `null`). */
+export interface AttestationFactInput {
+  attestation: HexInput;
+  message: HexInput;
+}
+
+/** OriginGone in its wire form, as the package returns it. */
+export interface OriginGone {
+  chainId: U64;
+  hash: Bytes32;
+  headBlockNumber: U64;
+}
+
+/** OriginGone as the package accepts it (optional members may be `null`). */
+export interface OriginGoneInput {
+  chainId: IntegerInput;
+  hash: HexInput;
+  headBlockNumber: IntegerInput;
 }
 
 /** IntentDigest as the package accepts it (optional members may be `null`). */
@@ -1597,4 +1637,6 @@ export type ObjectName =
   | "EvidenceLog"
   | "EvidenceTransaction"
   | "BalanceFact"
-  | "OriginEvidence";
+  | "OriginEvidence"
+  | "AttestationFact"
+  | "OriginGone";

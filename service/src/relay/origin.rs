@@ -129,6 +129,12 @@ impl Task {
                 self.follow_origin(intent_id, hash, record.policy().deposit_confirmations.max(1)).await;
                 false
             }
+            // A cross-chain intent's stages after its burn (docs/spec.md §6.9): not driven here.
+            Step::FetchAttestation { .. }
+            | Step::SendRoute { .. }
+            | Step::FollowRoute { .. }
+            | Step::SendDestination { .. }
+            | Step::FollowDestination { .. } => false,
         }
     }
 
