@@ -1,11 +1,11 @@
 //! The one list of the crate's objects, [`with_objects!`](crate::with_objects), and of the
 //! enums of docs/spec.md §2, [`with_enums!`](crate::with_enums): the objects of
 //! docs/spec.md §2 (declared in `wire`), of the persisted record (§6.2, declared in
-//! `lifecycle`) and of the deposit evidence (§6.5, declared in `rules`), with the checks of those that have rules of their own (`rules`, and
+//! `lifecycle`) and of the chain facts (§6.5, 6.7, 6.9, declared in `rules`), with the checks of those that have rules of their own (`rules`, and
 //! `RecordState::check`). It sits above those modules, which never name it.
 
 /// Calls the macro `$callback` with every object of docs/spec.md §2, of the persisted
-/// record (§6.2) and of the deposit evidence (§6.5), in the order docs/spec.md lists them, each followed by `=> check` when it
+/// record (§6.2) and of the chain facts (§6.5, 6.7, 6.9), in the order docs/spec.md lists them, each followed by `=> check` when it
 /// has rules of its own that a front end can run on it alone:
 ///
 /// `$callback! { objects: [QuoteRequest => check, QuoteOptions, …] $($args)* }`
@@ -21,7 +21,7 @@
 ///     };
 /// }
 /// let names = intent_core::with_objects!(names);
-/// assert_eq!((names[0], names.len()), ("QuoteRequest", 61));
+/// assert_eq!((names[0], names.len()), ("QuoteRequest", 63));
 /// ```
 #[macro_export]
 macro_rules! with_objects {

@@ -339,9 +339,10 @@ async fn operator_outcomes_and_their_errors() {
     let reply =
         report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": elsewhere})).await;
     assert_eq!((reply.status, reply.cause()), (400, "INTENT_INCONSISTENT at transaction.chainId".to_owned()));
-    let route = json!({"type": "ROUTE", "chainId": quote.intent.origin_chain_id, "status": "REVERTED"});
+    // (A cross-chain intent's ROUTE has a place since docs/spec.md §6.9: UNKNOWN has none.)
+    let unknown = json!({"type": "UNKNOWN", "chainId": quote.intent.origin_chain_id, "status": "REVERTED"});
     let reply =
-        report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": route})).await;
+        report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": unknown})).await;
     assert_eq!((reply.status, reply.cause()), (400, "INVALID_ENUM at transaction.type".to_owned()));
     let reply = app.report(at(t, 4), &json!({"intentId": id, "outcome": "FAILED", "reason": "r"}).to_string()).await;
     assert_eq!((reply.status, reply.cause()), (400, "MISSING_FIELD at transaction".to_owned()));
