@@ -11,6 +11,7 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use alloy_primitives::{Address, B256, U256};
 
@@ -88,23 +89,30 @@ pub(crate) fn judge_destination(intent: &Intent, evidence: &OriginEvidence) -> D
     }
 }
 
-/// Where the bridged tokens went in a failed destination bundle: the fallback sweep's
-/// `Transfer`s of the destination precondition's token (the bridged USDC) from the wallet to
-/// the fallback recipient (`destinationToAddress`, else the owner), or else they stay at
-/// the wallet.
+/// Where the bridged tokens went in a failed destination bundle: the `Transfer`s of the
+/// destination precondition's token (the bridged USDC) from the wallet to the fallback's
+/// receivers, summed per receiver in the order they first appear (the recipient,
+/// `destinationToAddress` else the owner; or the owner, whom the fallback pays when a
+/// destination call was to take them, §12), or else they stay at the wallet.
 fn funds_went(intent: &Intent, wallet: Address, logs: &[EvidenceLog]) -> String {
     let chain = intent.destination_chain_id;
     let Some(token) = intent.destination_precondition.as_ref().map(|p| p.token_address) else {
         return stay_reason(intent, wallet);
     };
     let recipient = intent.quote_request.destination_to_address.unwrap_or(intent.owner_address);
-    let swept = transfers(logs, token)
-        .filter(|transfer| transfer.from == wallet && transfer.to == recipient)
-        .fold(U256::ZERO, |sum, transfer| sum.saturating_add(transfer.value));
-    if swept.is_zero() {
+    let fallback = |to: Address| to == recipient || to == intent.owner_address;
+    let mut receivers: Vec<(Address, U256)> = Vec::new();
+    for transfer in transfers(logs, token).filter(|t| t.from == wallet && fallback(t.to) && !t.value.is_zero()) {
+        match receivers.iter_mut().find(|(to, _)| *to == transfer.to) {
+            Some((_, sum)) => *sum = sum.saturating_add(transfer.value),
+            None => receivers.push((transfer.to, transfer.value)),
+        }
+    }
+    if receivers.is_empty() {
         return stay_reason(intent, wallet);
     }
-    format!("the bridged {swept} of {token} went to {recipient} on chain {chain}")
+    let went: Vec<String> = receivers.iter().map(|(to, sum)| format!("{sum} of {token} went to {to}")).collect();
+    format!("the bridged {} on chain {chain}", went.join(" and "))
 }
 
 /// The bridged tokens stayed at the destination intent address.

@@ -614,6 +614,15 @@ fn a_failed_destination_bundle_names_the_failed_call_and_where_the_bridged_token
         vec![destination_call_failed(), swept(minted)],
         &format!("destination call 0 failed: Error(\"no\"); {went}"),
     );
+    // With a destination call, the fallback pays the owner (§12): that is where they went.
+    let owner = intent().owner_address;
+    let to_owner = transfer_log(usdc(), destination_wallet(), owner, minted);
+    let went_to_owner = format!("the bridged {minted} of {} went to {owner} on chain {chain}", usdc());
+    destination_failed(
+        1,
+        vec![destination_call_failed(), to_owner],
+        &format!("destination call 0 failed: Error(\"no\"); {went_to_owner}"),
+    );
     // No sweep: the tokens stay.
     destination_failed(
         1,
