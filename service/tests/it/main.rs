@@ -18,6 +18,7 @@ mod support;
 mod attest;
 mod chain_reads;
 mod contract;
+mod crosschain;
 mod crash;
 mod discovery;
 mod e2e;
