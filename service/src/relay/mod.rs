@@ -32,10 +32,10 @@ use std::sync::Arc;
 use alloy_network::EthereumWallet;
 use tokio::sync::mpsc;
 
+use crate::attest::IrisClient;
 use crate::chain::ChainView;
 use crate::config::ServiceConfig;
 use crate::metrics::Metrics;
-use crate::attest::IrisClient;
 use crate::records::{Deposits, Funds, Reach, Relaying, Stalls};
 
 pub use key::{KeyError, RelayerKey};

@@ -75,7 +75,8 @@ impl Task {
             // A step that moved the record on is followed by the next one at once (the
             // balance kept: send; sent: follow), not a tick later.
             for _ in 0..STEPS_PER_LOOK {
-                if !self.drive(&intent_id).await {
+                // Boxed: the steps' futures are large, and a task's stack is not.
+                if !Box::pin(self.drive(&intent_id)).await {
                     break;
                 }
             }
@@ -123,8 +124,13 @@ impl Task {
         };
         if !matches!(step, Step::Fail { .. }) {
             if let Err(e) = self.chain.check_node().await {
-                self.node_down(intent_id, &step, cross && here != origin, format!("waiting for chain {here}'s node: {e}"))
-                    .await;
+                self.node_down(
+                    intent_id,
+                    &step,
+                    cross && here != origin,
+                    format!("waiting for chain {here}'s node: {e}"),
+                )
+                .await;
                 return false;
             }
         }
@@ -149,7 +155,7 @@ impl Task {
                         "waiting for the precondition: the intent address holds {amount} of {at_least} at block {block_number}"
                     );
                     if kind == TxKind::Destination {
-                        self.stall(intent_id, kind, reason).await;
+                        self.stall(intent_id, kind, here, reason).await;
                     } else {
                         self.wait(intent_id, kind, reason).await;
                     }
@@ -162,30 +168,41 @@ impl Task {
             Step::SendOrigin { to, input, .. } => {
                 let wallet = record.intent().origin_intent_address;
                 let from = record.precondition_met().map_or(0, |fact| fact.block_number);
-                self.sent(intent_id, self.send_meta(intent_id, TxKind::Origin, (wallet, from), to, input).await)
+                {
+                    let attempt = Box::pin(self.send_meta(intent_id, TxKind::Origin, (wallet, from), to, input)).await;
+                    self.sent(intent_id, attempt)
+                }
             }
             Step::FollowOrigin { hash, .. } => {
-                self.follow(intent_id, TxKind::Origin, hash, record.policy().deposit_confirmations.max(1)).await;
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Origin, hash, confirmations)).await;
                 false
             }
-            Step::FetchAttestation { origin_chain_id, source_domain, origin_hash, message, .. } => {
-                self.fetch_attestation(intent_id, origin_chain_id, source_domain, origin_hash, &message).await
+            Step::FetchAttestation { origin_chain_id, destination_chain_id, source_domain, origin_hash, message } => {
+                let chains = (origin_chain_id, destination_chain_id);
+                Box::pin(self.fetch_attestation(intent_id, chains, source_domain, origin_hash, &message)).await
             }
             Step::SendRoute { message, attestation, .. } => {
-                self.sent(intent_id, self.send_route(intent_id, message, attestation).await)
+                let attempt = Box::pin(self.send_route(intent_id, message, attestation)).await;
+                self.sent(intent_id, attempt)
             }
             Step::FollowRoute { hash, .. } => {
-                self.follow(intent_id, TxKind::Route, hash, record.policy().deposit_confirmations.max(1)).await;
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Route, hash, confirmations)).await;
                 false
             }
             Step::SendDestination { to, input, .. } => {
                 let Some(wallet) = record.intent().destination_intent_address else { return false };
                 let from = record.destination_precondition_met().map_or(0, |fact| fact.block_number);
-                self.sent(intent_id, self.send_meta(intent_id, TxKind::Destination, (wallet, from), to, input).await)
+                {
+                    let attempt =
+                        Box::pin(self.send_meta(intent_id, TxKind::Destination, (wallet, from), to, input)).await;
+                    self.sent(intent_id, attempt)
+                }
             }
             Step::FollowDestination { hash, .. } => {
-                self.follow(intent_id, TxKind::Destination, hash, record.policy().deposit_confirmations.max(1))
-                    .await;
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Destination, hash, confirmations)).await;
                 false
             }
         };
@@ -209,28 +226,30 @@ impl Task {
     /// ROUTE or DESTINATION transaction not sent yet, and kept for the health reports; a
     /// transaction being followed keeps its hash on the receipt.
     async fn node_down(&mut self, intent_id: &str, step: &Step, destination: bool, reason: String) {
-        let kind = match step {
-            Step::FetchAttestation { .. } | Step::SendRoute { .. } => Some(TxKind::Route),
-            Step::ReadBalance { .. } if destination => Some(TxKind::Destination),
-            Step::SendDestination { .. } => Some(TxKind::Destination),
-            Step::FollowRoute { .. } | Step::FollowDestination { .. } => None,
+        let here = self.chain.chain_id();
+        let (kind, chain_id) = match step {
+            Step::FetchAttestation { destination_chain_id, .. } => (Some(TxKind::Route), *destination_chain_id),
+            Step::SendRoute { .. } => (Some(TxKind::Route), here),
+            Step::ReadBalance { .. } if destination => (Some(TxKind::Destination), here),
+            Step::SendDestination { .. } => (Some(TxKind::Destination), here),
+            Step::FollowRoute { .. } | Step::FollowDestination { .. } => (None, here),
             _ => return,
         };
         match kind {
-            Some(kind) => self.stall(intent_id, kind, reason).await,
+            Some(kind) => self.stall(intent_id, kind, chain_id, reason).await,
             None => self.chain.stalls.waiting(intent_id, &reason),
         }
     }
 
-    /// A cross-chain intent waits after its burn: its transaction of `kind` PENDING with
-    /// `reason`, and the wait kept for the health reports.
-    pub(super) async fn stall(&mut self, intent_id: &str, kind: TxKind, reason: String) {
+    /// A cross-chain intent waits after its burn: its transaction of `kind` (on chain
+    /// `chain_id`) PENDING with `reason`, and the wait kept for the health reports.
+    pub(super) async fn stall(&mut self, intent_id: &str, kind: TxKind, chain_id: u64, reason: String) {
         self.chain.stalls.waiting(intent_id, &reason);
-        self.wait(intent_id, kind, reason).await;
+        self.wait_on(intent_id, kind, chain_id, reason).await;
     }
 
     /// Applies `input` to `intent_id`'s record while it is EXECUTING.
-    async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> bool {
+    pub(super) async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> bool {
         match self.chain.deposits.apply(intent_id, input).await {
             Ok(applied) => applied,
             Err(e) => {
@@ -382,7 +401,7 @@ impl Task {
     /// version of it that was mined): MINING once included, then, at `confirmations` (the
     /// record's policy's, which the core judges the receipt against), its receipt for the
     /// core to judge ([`judged_by`]).
-    pub(super) async fn follow(&mut self, intent_id: &str, kind: TxKind, hash: B256, confirmations: u64) {
+    pub(super) async fn follow_receipt(&mut self, intent_id: &str, kind: TxKind, hash: B256, confirmations: u64) {
         let chain = &self.chain;
         let mut hashes = vec![hash];
         if let Ok(versions) = chain.deposits.store().signed_versions(intent_id, kind).await {
@@ -425,9 +444,11 @@ impl Task {
             return;
         }
         let transaction = |receipt: &intent_core::IntentReceipt| match kind {
-            TxKind::Route => receipt.route_transaction.as_ref().map(|route| route.status),
-            TxKind::Destination => receipt.destination_transaction.as_ref().map(|destination| destination.status),
-            _ => Some(receipt.origin_transaction.status),
+            TxKind::Route => receipt.route_transaction.as_ref().map(|route| route.status.clone()),
+            TxKind::Destination => {
+                receipt.destination_transaction.as_ref().map(|destination| destination.status.clone())
+            }
+            _ => Some(receipt.origin_transaction.status.clone()),
         };
         let status = match chain.deposits.record(intent_id).await.map(|record| record.receipt(Timestamp::now())) {
             Ok(receipt) => transaction(&receipt),

@@ -139,7 +139,7 @@ impl Task {
     pub(super) async fn fetch_attestation(
         &mut self,
         intent_id: &str,
-        origin_chain_id: u64,
+        (origin_chain_id, destination_chain_id): (u64, u64),
         source_domain: u32,
         origin_hash: B256,
         message: &Bytes,
@@ -150,7 +150,8 @@ impl Task {
         let (receipt, head) = match (receipt, head) {
             (Ok(receipt), Ok(head)) => (receipt, head),
             (Err(e), _) | (_, Err(e)) => {
-                self.stall(intent_id, TxKind::Route, format!("waiting for chain {origin_chain_id}'s node: {e}")).await;
+                let reason = format!("waiting for chain {origin_chain_id}'s node: {e}");
+                self.stall(intent_id, TxKind::Route, destination_chain_id, reason).await;
                 return false;
             }
         };
@@ -164,7 +165,7 @@ impl Task {
                 self.apply(intent_id, EventInput::attestation(&fact)).await
             }
             Poll::Waiting(reason) => {
-                self.stall(intent_id, TxKind::Route, reason).await;
+                self.stall(intent_id, TxKind::Route, destination_chain_id, reason).await;
                 false
             }
         }

@@ -37,9 +37,9 @@ use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionTy
 use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
+use crate::attest::IrisClient;
 use crate::chain::{ChainView, Node, NodeError};
 use crate::metrics::{ExecutionOutcome, Metrics, RelayOutcome};
-use crate::attest::IrisClient;
 use crate::records::{Deposits, Execution, Funds, Stalls};
 use crate::store::{Signed, TxKind};
 
@@ -449,10 +449,16 @@ impl Task {
     /// Keeps `intent_id`'s transaction of `kind` PENDING without a hash, with `reason`,
     /// once per reason.
     pub(super) async fn wait(&mut self, intent_id: &str, kind: TxKind, reason: String) {
+        self.wait_on(intent_id, kind, self.chain.chain_id(), reason).await;
+    }
+
+    /// The same, for a transaction on chain `chain_id` (the ROUTE transaction, on the
+    /// destination chain, while the origin chain's task waits for its attestation).
+    pub(super) async fn wait_on(&mut self, intent_id: &str, kind: TxKind, chain_id: u64, reason: String) {
         if self.waiting.get(intent_id) == Some(&reason) {
             return;
         }
-        let waiting = unsent(self.chain.chain_id(), kind, TransactionStatus::Pending, &reason);
+        let waiting = unsent(chain_id, kind, TransactionStatus::Pending, &reason);
         if self.chain.deposits.keep(intent_id, &waiting).await.is_ok() {
             self.waiting.insert(intent_id.to_owned(), reason);
         }

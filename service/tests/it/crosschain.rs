@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::stack::{Stack, StackChain, OWNER, RELAYER};
+use crate::support::stack::{Stack, StackChain, ATTESTER_FEE, FEE_COLLECTOR, OWNER, RELAYER};
 use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY};
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
@@ -119,7 +119,8 @@ impl CrossChain {
 async fn assert_succeeded(run: &CrossChain, receipt: &Value) {
     assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
     let (origin, destination) = (run.origin(), run.destination());
-    for (member, chain) in [("originTransaction", origin), ("routeTransaction", destination), ("destinationTransaction", destination)]
+    for (member, chain) in
+        [("originTransaction", origin), ("routeTransaction", destination), ("destinationTransaction", destination)]
     {
         let transaction = &receipt[member];
         assert_eq!(transaction["status"], "SUCCEEDED", "{member}: {receipt}");
@@ -145,6 +146,9 @@ async fn a_cross_chain_usdc_transfer_is_burned_attested_minted_and_delivered() {
     let recipient = destination.chain.address(RECIPIENT);
     let owner_before = origin.chain.token_balance(usdc_a, owner).await.unwrap();
     let received_before = destination.chain.token_balance(usdc_b, recipient).await.unwrap();
+    let (collector_a, collector_b) = (origin.chain.address(FEE_COLLECTOR), destination.chain.address(FEE_COLLECTOR));
+    let collected_before =
+        (balance(origin, usdc_a, collector_a).await, balance(destination, usdc_b, collector_b).await);
     let amount = U256::from(25_000_000u64);
 
     let (quote, receipt) = run.run(run.request(usdc_a, amount, usdc_b, recipient)).await;
@@ -154,8 +158,12 @@ async fn a_cross_chain_usdc_transfer_is_burned_attested_minted_and_delivered() {
     let fee = intent.fees.service_fee_total;
     let received = destination.chain.token_balance(usdc_b, recipient).await.unwrap() - received_before;
     assert!(received >= intent.quote.to_amount_min, "{received} < {}", intent.quote.to_amount_min);
-    // The stack's attester executes no fee: what was burned arrives.
-    assert_eq!(received, amount - fee, "the recipient got the deposit less the service fee");
+    // What was burned (the deposit less the service fee) arrives less the fee the
+    // attester executed, which the destination's messenger pays the fee collector.
+    let attester_fee = U256::from(ATTESTER_FEE);
+    assert_eq!(received, amount - fee - attester_fee, "the deposit less the service fee and the CCTP fee");
+    assert_eq!(balance(origin, usdc_a, collector_a).await - collected_before.0, fee);
+    assert_eq!(balance(destination, usdc_b, collector_b).await - collected_before.1, attester_fee);
     assert_eq!(origin.chain.token_balance(usdc_a, owner).await.unwrap(), owner_before - amount);
     assert_eq!(origin.chain.token_balance(usdc_a, intent.origin_intent_address).await.unwrap(), U256::ZERO);
     let wallet = intent.destination_intent_address.expect("a destination intent address");
@@ -283,7 +291,10 @@ async fn a_failed_origin_swap_refunds_the_owner_on_the_origin_chain_and_nothing_
     assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
     assert_eq!(receipt["originTransaction"]["status"], "FAILED", "{receipt}");
     let refund = &receipt["refundTransaction"];
-    assert_eq!((&refund["status"], &refund["txnHash"]), (&"SUCCEEDED".into(), &receipt["originTransaction"]["txnHash"]));
+    assert_eq!(
+        (&refund["status"], &refund["txnHash"]),
+        (&"SUCCEEDED".into(), &receipt["originTransaction"]["txnHash"])
+    );
     // The owner is repaid on the origin chain in the same transaction, less the fee.
     assert_eq!(balance(origin, sold, owner).await, owner_before - intent.fees.service_fee_total);
     assert_eq!(balance(destination, destination.cctp.usdc, recipient).await, U256::ZERO);
@@ -310,7 +321,11 @@ async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_
     let reason = receipt["statusReason"].as_str().unwrap_or_default();
     let minted = balance(destination, usdc_b, vault).await - before;
     assert!(minted > U256::ZERO, "the bridged USDC went to the recipient");
-    assert!(reason.contains(&format!("went to {vault}")) || reason.contains(&format!("went to {}", vault.to_string().to_lowercase())), "{receipt}");
+    assert!(
+        reason.contains(&format!("went to {vault}"))
+            || reason.contains(&format!("went to {}", vault.to_string().to_lowercase())),
+        "{receipt}"
+    );
     let wallet = quote.intent.destination_intent_address.unwrap();
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
     assert_eq!(recorded.unwrap(), U256::ZERO, "the vault recorded nothing");
