@@ -240,17 +240,27 @@ async fn a_cross_chain_destination_call_hands_the_vault_the_bridged_usdc() {
     let (origin, destination) = (run.origin(), run.destination());
     let (usdc_a, usdc_b) = (origin.cctp.usdc, destination.cctp.usdc);
     let vault = destination.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
-    // The vault pulls 10 USDC of the 20 sent; the rest goes back to the owner there.
+    let owner = destination.chain.address(OWNER);
+    let owner_before = balance(destination, usdc_b, owner).await;
+    // The vault pulls the quote's toAmountMin (learnt from a quote without the call, which
+    // does not change it) of the 20 USDC sent; what arrives beyond it goes to the owner
+    // on the destination chain.
     let mut request = run.request(usdc_a, U256::from(20_000_000u64), usdc_b, vault);
-    calls_vault_deposit(&mut request, usdc_b, U256::from(10_000_000u64));
+    let least = run.rpc("QuoteIntent", &request.to_string()).await["intent"]["quote"]["toAmountMin"].clone();
+    let least: U256 = least.as_str().unwrap().parse().unwrap();
+    calls_vault_deposit(&mut request, usdc_b, least);
 
     let (quote, receipt) = run.run(request).await;
     assert_succeeded(&run, &receipt).await;
 
-    let wallet = quote.intent.destination_intent_address.unwrap();
+    let intent = &quote.intent;
+    assert_eq!(intent.quote.to_amount_min, least);
+    let wallet = intent.destination_intent_address.unwrap();
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
-    assert_eq!(recorded.unwrap(), U256::from(10_000_000u64), "the vault recorded what the wallet's call deposited");
-    assert_eq!(balance(destination, usdc_b, vault).await, U256::from(10_000_000u64));
+    assert_eq!(recorded.unwrap(), least, "the vault recorded what the wallet's call deposited");
+    assert_eq!(balance(destination, usdc_b, vault).await, least);
+    let minted = U256::from(20_000_000u64) - intent.fees.service_fee_total - U256::from(ATTESTER_FEE);
+    assert_eq!(balance(destination, usdc_b, owner).await - owner_before, minted - least, "the rest to the owner");
     assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b]).await;
 }
 
@@ -318,14 +328,15 @@ async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_
     assert_eq!(receipt["status"], "FAILED", "{receipt}");
     let destination_transaction = &receipt["destinationTransaction"];
     assert_eq!(destination_transaction["status"], "FAILED", "{receipt}");
-    let reason = receipt["statusReason"].as_str().unwrap_or_default();
+    // What was burned arrives less the CCTP fee, and the fallback sweeps it to the
+    // recipient: the receipt names the failed call, the amount and where it went.
     let minted = balance(destination, usdc_b, vault).await - before;
-    assert!(minted > U256::ZERO, "the bridged USDC went to the recipient");
-    assert!(
-        reason.contains(&format!("went to {vault}"))
-            || reason.contains(&format!("went to {}", vault.to_string().to_lowercase())),
-        "{receipt}"
-    );
+    let sent = U256::from(20_000_000u64) - quote.intent.fees.service_fee_total - U256::from(ATTESTER_FEE);
+    assert_eq!(minted, sent, "the bridged USDC went to the recipient");
+    let reason = destination_transaction["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.starts_with("destination call 0 failed: "), "{receipt}");
+    let went = format!("; the bridged {minted} of {usdc_b} went to {vault} on chain {}", destination.chain_id);
+    assert!(reason.ends_with(&went), "{reason}");
     let wallet = quote.intent.destination_intent_address.unwrap();
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
     assert_eq!(recorded.unwrap(), U256::ZERO, "the vault recorded nothing");
