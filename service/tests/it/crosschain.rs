@@ -7,6 +7,14 @@
 //! service mints it on the destination chain (the ROUTE transaction) and runs the
 //! destination bundle. Both chains mine a block a second, so that the attester's
 //! confirmations come without traffic. Balances are read from both chains.
+//!
+//! The cases: a USDC transfer (the recipient gets the deposit less the service fee and the
+//! CCTP fee, the fee collector both); a swap on each side, EXACT_INPUT and EXACT_OUTPUT; a
+//! destination call into `chain/contracts/test/RecordingVault.sol` (the owner gets what it
+//! did not pull, on the destination chain); an origin swap whose pool moved (REFUNDED on
+//! the origin chain, nothing minted); a destination call that reverts (FAILED, the bridged
+//! USDC with the recipient, the receipt saying how much and where). The failures of nodes,
+//! attester and service are `crossfail`'s.
 
 use std::time::{Duration, Instant};
 
