@@ -19,7 +19,7 @@
 use std::time::{Duration, Instant};
 
 use crate::support::stack::{Stack, StackChain, ATTESTER_FEE, FEE_COLLECTOR, OWNER, RELAYER};
-use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY};
+use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY, OPERATOR_KEY};
 use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use alloy_sol_types::SolCall;
@@ -45,11 +45,18 @@ impl CrossChain {
     /// sharing one database never drive each other's intents), mining a block a second, and
     /// a service on database `name` with the relayer's key.
     async fn start(origin: u64, destination: u64, name: &str) -> CrossChain {
+        CrossChain::configured(origin, destination, name, |_| {}).await
+    }
+
+    /// The same, the service's configuration changed by `configure`.
+    async fn configured(origin: u64, destination: u64, name: &str, configure: impl FnOnce(&mut Value)) -> CrossChain {
         let stack = Stack::start(&[origin, destination], &[]).await.expect("the stack starts (npm ci in chain/)");
         for chain in &stack.chains {
             chain.mine_every(1).await.unwrap();
         }
-        let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+        let mut config = stack.service_json();
+        configure(&mut config);
+        let config = ServiceConfig::parse(config.to_string().as_bytes()).unwrap();
         let chain = &stack.chains[0].chain;
         let key = RelayerKey::parse(&chain.key(RELAYER).to_bytes().to_string(), "stack").unwrap();
         let db = crate::support::database(name);
@@ -113,6 +120,16 @@ impl CrossChain {
             assert!(started.elapsed() < Duration::from_secs(120), "still executing: {receipt}");
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
+    }
+
+    /// `GET path` with the operator key: the body.
+    async fn get(&self, path: &str) -> String {
+        use tower::ServiceExt;
+        let request =
+            axum::http::Request::get(path).header("x-access-key", OPERATOR_KEY).body(axum::body::Body::empty());
+        let response = self.router.clone().oneshot(request.unwrap()).await.unwrap();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await.unwrap();
+        String::from_utf8_lossy(&bytes).into_owned()
     }
 
     /// The relayer's transactions mined on `chain`.
@@ -349,6 +366,56 @@ async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
     assert_eq!(recorded.unwrap(), U256::ZERO, "the vault recorded nothing");
     assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_attester_that_cannot_be_reached_keeps_the_route_pending_and_the_wait_is_reported_past_its_bound() {
+    // Nothing listens on port 1: every request for the attestation fails; the bound is 0 s.
+    let run = CrossChain::configured(31_338_161, 31_338_162, "crosschain-wait", |config| {
+        config["attestation"] = json!({"url": "http://127.0.0.1:1", "waitBoundSeconds": 0});
+    })
+    .await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let recipient = destination.chain.address(RECIPIENT);
+    let request = run.request(origin.cctp.usdc, U256::from(5_000_000u64), destination.cctp.usdc, recipient);
+    let quote = run.rpc("QuoteIntent", &request.to_string()).await;
+    let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
+    run.rpc("CommitIntent", &commit_body(&quote)).await;
+    let intent = &quote.intent;
+    let (token, amount) = (intent.deposit_transaction.token_address, intent.deposit_transaction.amount);
+    let deposit = origin.deposit(token, intent.origin_intent_address, amount).await.unwrap();
+    run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
+
+    // The burn is mined; the ROUTE transaction says what it waits for.
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let started = Instant::now();
+    let receipt = loop {
+        let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+        let reason = receipt["routeTransaction"]["statusReason"].as_str().unwrap_or_default().to_owned();
+        if reason.contains("attester unavailable") {
+            break receipt;
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "not waiting for the attester: {receipt}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(receipt["status"], "EXECUTING", "{receipt}");
+    assert_eq!(receipt["originTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let route = &receipt["routeTransaction"];
+    assert_eq!((&route["status"], &route["chainId"]), (&json!("PENDING"), &json!(destination.chain_id)), "{receipt}");
+    let origin_hash = receipt["originTransaction"]["txnHash"].as_str().unwrap();
+    let waiting = format!("waiting for the CCTP attestation of {origin_hash}: attester unavailable: ");
+    assert!(route["statusReason"].as_str().unwrap().starts_with(&waiting), "{receipt}");
+
+    let health = run.get("/healthz").await;
+    let line = format!("intent {}: waiting past the bound (", intent.intent_id);
+    assert!(health.lines().any(|l| l.starts_with(&line) && l.contains(&waiting)), "{health}");
+    let metrics = run.get("/metrics").await;
+    assert!(metrics.contains("service_intents_waiting_past_bound 1"), "{metrics}");
+    let status = run.rpc("RuntimeStatus", "{}").await;
+    let services = status["status"]["services"].as_array().unwrap();
+    let reported = services.iter().find(|s| s["name"] == json!(format!("intent {}", intent.intent_id)));
+    assert_eq!(reported.map(|s| s["healthy"].clone()), Some(json!(false)), "{status}");
+    assert_eq!(CrossChain::relayer_nonce(destination).await, 0, "nothing minted");
 }
 
 /// Gives `request` the destination call `deposit(token, amount)` of a RecordingVault.
