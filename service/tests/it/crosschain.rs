@@ -13,8 +13,11 @@
 //! destination call into `chain/contracts/test/RecordingVault.sol` (the owner gets what it
 //! did not pull, on the destination chain); an origin swap whose pool moved (REFUNDED on
 //! the origin chain, nothing minted); a destination call that reverts (FAILED, the bridged
-//! USDC with the recipient, the receipt saying how much and where). The failures of nodes,
-//! attester and service are `crossfail`'s.
+//! USDC with the recipient, the receipt saying how much and where); an attester that cannot
+//! be reached (the ROUTE transaction PENDING with why, the wait reported past its bound on
+//! `/healthz`, RuntimeStatus and the metrics); a mint someone else sent first (adopted: the
+//! service mints nothing). The other failures of nodes, attester and service are
+//! `crossfail`'s.
 
 use std::time::{Duration, Instant};
 
@@ -416,6 +419,102 @@ async fn an_attester_that_cannot_be_reached_keeps_the_route_pending_and_the_wait
     let reported = services.iter().find(|s| s["name"] == json!(format!("intent {}", intent.intent_id)));
     assert_eq!(reported.map(|s| s["healthy"].clone()), Some(json!(false)), "{status}");
     assert_eq!(CrossChain::relayer_nonce(destination).await, 0, "nothing minted");
+}
+
+/// A gate in front of the attester at `upstream`, on a loopback port, started on the
+/// current runtime: 503 while shut (as it starts), else the attester's answer. Its URL, and
+/// the switch.
+fn attester_gate(upstream: &str) -> (String, std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use axum::response::IntoResponse;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let open = std::sync::Arc::new(AtomicBool::new(false));
+    let (upstream, gate) = (upstream.to_owned(), open.clone());
+    let forward = move |uri: axum::http::Uri| {
+        let (upstream, open) = (upstream.clone(), gate.load(Ordering::SeqCst));
+        async move {
+            if !open {
+                return (axum::http::StatusCode::SERVICE_UNAVAILABLE, String::from("shut")).into_response();
+            }
+            let answer = reqwest::get(format!("{upstream}{uri}")).await.unwrap();
+            let status = axum::http::StatusCode::from_u16(answer.status().as_u16()).unwrap();
+            (status, answer.text().await.unwrap()).into_response()
+        }
+    };
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+    let router = axum::Router::new().fallback(forward);
+    let limits = intent_service::config::ServerLimits::DEFAULT;
+    tokio::spawn(intent_service::server::serve(listener, router, limits, std::future::pending(), || ()));
+    (url, open)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mint_someone_else_sent_first_is_adopted_and_the_service_mints_nothing() {
+    use intent_service::attest::{Attestations, Attested, IrisClient};
+    const MINTER: usize = 4;
+    // The service's attester is behind a gate, shut until someone else has minted.
+    let mut gate = None;
+    let run = CrossChain::configured(31_338_171, 31_338_172, "crosschain-adopt-mint", |config| {
+        let (url, open) = attester_gate(config["attestation"]["url"].as_str().unwrap());
+        config["attestation"]["url"] = json!(url);
+        gate = Some(open);
+    })
+    .await;
+    let open = gate.unwrap();
+    let (origin, destination) = (run.origin(), run.destination());
+    let (usdc_b, recipient) = (destination.cctp.usdc, destination.chain.address(RECIPIENT));
+    let received_before = balance(destination, usdc_b, recipient).await;
+    let request = run.request(origin.cctp.usdc, U256::from(5_000_000u64), usdc_b, recipient);
+    let quote = run.rpc("QuoteIntent", &request.to_string()).await;
+    let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
+    run.rpc("CommitIntent", &commit_body(&quote)).await;
+    let intent = &quote.intent;
+    let (token, amount) = (intent.deposit_transaction.token_address, intent.deposit_transaction.amount);
+    let deposit = origin.deposit(token, intent.origin_intent_address, amount).await.unwrap();
+    run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
+
+    // Once the burn is mined, someone else fetches its attestation and mints it.
+    let body = json!({"intentId": intent.intent_id}).to_string();
+    let started = Instant::now();
+    let burn: B256 = loop {
+        let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+        if receipt["routeTransaction"]["statusReason"].as_str().unwrap_or_default().contains("attester unavailable") {
+            break receipt["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "not waiting for the attester: {receipt}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let attester = IrisClient::new(&run.stack.attester_url, Duration::from_secs(10)).unwrap();
+    let (message, attestation) = loop {
+        if let [Attested::Complete { message, attestation }] =
+            attester.fetch(origin.cctp.domain, burn).await.unwrap().as_slice()
+        {
+            break (alloy_primitives::Bytes::from(message.to_bytes()), attestation.clone());
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "never attested");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    let mint = intent_contracts::ICctpMessageTransmitter::receiveMessageCall { message, attestation };
+    let theirs =
+        destination.chain.send_data(MINTER, destination.cctp.transmitter, mint.abi_encode().into()).await.unwrap();
+    assert!(theirs.status());
+    open.store(true, std::sync::atomic::Ordering::SeqCst);
+
+    let receipt = run.settled(&intent.intent_id).await;
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let route = &receipt["routeTransaction"];
+    assert_eq!(
+        (&route["status"], &route["txnHash"]),
+        (&json!("SUCCEEDED"), &json!(theirs.transaction_hash)),
+        "{receipt}"
+    );
+    assert_eq!(CrossChain::relayer_nonce(destination).await, 1, "the destination transaction only: no mint");
+    let received = balance(destination, usdc_b, recipient).await - received_before;
+    assert_eq!(received, amount - intent.fees.service_fee_total - U256::from(ATTESTER_FEE));
+    let metrics = run.get("/metrics").await;
+    assert!(metrics.contains("service_executions_total{outcome=\"adopted\"} 1"), "{metrics}");
 }
 
 /// Gives `request` the destination call `deposit(token, amount)` of a RecordingVault.
