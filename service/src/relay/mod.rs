@@ -10,7 +10,9 @@
 //!
 //! What lives here: the relayer's key ([`key`]), the calls and revert decoding ([`calls`]),
 //! one task per chain that signs, stores, sends, replaces and follows every transaction of
-//! the relayer there ([`sender`]), the executor's steps ([`origin`]), and [`start`], which
+//! the relayer there ([`sender`]), the executor's steps ([`origin`]; a cross-chain intent's
+//! steps are each taken by the task of the chain they name, the attestation poller and the
+//! mint in [`route`]), and [`start`], which
 //! starts those tasks and gives the records each chain's reach (its queue, or why nothing
 //! is relayed or executed there) and its relayer's funds. What does not: the chain facts an
 //! execute is judged with, and the connection to each chain's node, which the relayer

@@ -14,8 +14,12 @@
 //! again. Replacements and rebroadcasts are the follower's ([`super::sender`]), as for a
 //! relay: the receipt follows whichever version is mined.
 //!
+//! The same steps serve a cross-chain intent's destination chain (its precondition, the
+//! destination meta-transaction and its receipt), each taken by the task of the chain the
+//! step names; the attestation and the mint are [`super::route`]'s.
+//!
 //! What does not live here: the judgement of the receipt (the core's), what the
-//! meta-transaction holds (the quote's `originMetaTxn`).
+//! meta-transaction holds (the quote's `originMetaTxn`, `destinationMetaTxn`).
 //!
 //! [`Deposits`]: crate::records::Deposits
 

@@ -98,6 +98,13 @@ impl CrossChain {
     /// Quotes, commits, deposits (the owner, at the origin intent address) and executes
     /// `request`: the quote and its receipt once it is no longer EXECUTING.
     async fn run(&self, request: Value) -> (QuoteResponse, Value) {
+        let quote = self.executing(request).await;
+        let receipt = self.settled(&quote.intent.intent_id).await;
+        (quote, receipt)
+    }
+
+    /// Quotes, commits, deposits and executes `request`: its quote, EXECUTING.
+    async fn executing(&self, request: Value) -> QuoteResponse {
         let quote = self.rpc("QuoteIntent", &request.to_string()).await;
         let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
         self.rpc("CommitIntent", &commit_body(&quote)).await;
@@ -107,8 +114,23 @@ impl CrossChain {
         let deposit = self.origin().deposit(token, to, amount).await.unwrap();
         let executed = self.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
         assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
-        let receipt = self.settled(&intent.intent_id).await;
-        (quote, receipt)
+        quote
+    }
+
+    /// The receipt of `intent_id` once its burn waits for an attester that does not answer
+    /// (within two minutes).
+    async fn waiting_for_the_attester(&self, intent_id: &str) -> Value {
+        let body = json!({"intentId": intent_id}).to_string();
+        let started = Instant::now();
+        loop {
+            let receipt = self.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+            let reason = receipt["routeTransaction"]["statusReason"].as_str().unwrap_or_default();
+            if reason.contains("attester unavailable") {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(120), "not waiting for the attester: {receipt}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
     }
 
     /// The receipt of `intent_id` once it is no longer EXECUTING (within two minutes).
@@ -381,26 +403,11 @@ async fn an_attester_that_cannot_be_reached_keeps_the_route_pending_and_the_wait
     let (origin, destination) = (run.origin(), run.destination());
     let recipient = destination.chain.address(RECIPIENT);
     let request = run.request(origin.cctp.usdc, U256::from(5_000_000u64), destination.cctp.usdc, recipient);
-    let quote = run.rpc("QuoteIntent", &request.to_string()).await;
-    let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
-    run.rpc("CommitIntent", &commit_body(&quote)).await;
+    let quote = run.executing(request).await;
     let intent = &quote.intent;
-    let (token, amount) = (intent.deposit_transaction.token_address, intent.deposit_transaction.amount);
-    let deposit = origin.deposit(token, intent.origin_intent_address, amount).await.unwrap();
-    run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
 
     // The burn is mined; the ROUTE transaction says what it waits for.
-    let body = json!({"intentId": intent.intent_id}).to_string();
-    let started = Instant::now();
-    let receipt = loop {
-        let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
-        let reason = receipt["routeTransaction"]["statusReason"].as_str().unwrap_or_default().to_owned();
-        if reason.contains("attester unavailable") {
-            break receipt;
-        }
-        assert!(started.elapsed() < Duration::from_secs(120), "not waiting for the attester: {receipt}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let receipt = run.waiting_for_the_attester(&intent.intent_id).await;
     assert_eq!(receipt["status"], "EXECUTING", "{receipt}");
     assert_eq!(receipt["originTransaction"]["status"], "SUCCEEDED", "{receipt}");
     let route = &receipt["routeTransaction"];
@@ -467,25 +474,14 @@ async fn a_mint_someone_else_sent_first_is_adopted_and_the_service_mints_nothing
     let (usdc_b, recipient) = (destination.cctp.usdc, destination.chain.address(RECIPIENT));
     let received_before = balance(destination, usdc_b, recipient).await;
     let request = run.request(origin.cctp.usdc, U256::from(5_000_000u64), usdc_b, recipient);
-    let quote = run.rpc("QuoteIntent", &request.to_string()).await;
-    let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
-    run.rpc("CommitIntent", &commit_body(&quote)).await;
+    let quote = run.executing(request).await;
     let intent = &quote.intent;
-    let (token, amount) = (intent.deposit_transaction.token_address, intent.deposit_transaction.amount);
-    let deposit = origin.deposit(token, intent.origin_intent_address, amount).await.unwrap();
-    run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
+    let amount = intent.deposit_transaction.amount;
 
     // Once the burn is mined, someone else fetches its attestation and mints it.
-    let body = json!({"intentId": intent.intent_id}).to_string();
+    let receipt = run.waiting_for_the_attester(&intent.intent_id).await;
+    let burn: B256 = receipt["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
     let started = Instant::now();
-    let burn: B256 = loop {
-        let receipt = run.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
-        if receipt["routeTransaction"]["statusReason"].as_str().unwrap_or_default().contains("attester unavailable") {
-            break receipt["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
-        }
-        assert!(started.elapsed() < Duration::from_secs(120), "not waiting for the attester: {receipt}");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
     let attester = IrisClient::new(&run.stack.attester_url, Duration::from_secs(10)).unwrap();
     let (message, attestation) = loop {
         if let [Attested::Complete { message, attestation }] =
