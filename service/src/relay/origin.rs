@@ -75,6 +75,7 @@ impl Task {
                 return;
             }
         };
+        self.chain.stalls.prune(self.chain.chain_id(), &ids);
         for intent_id in ids {
             // A step that moved the record on is followed by the next one at once (the
             // balance kept: send; sent: follow), not a tick later.
@@ -117,6 +118,7 @@ impl Task {
         if here != self.chain.chain_id() {
             return false;
         }
+        self.chain.stalls.at(intent_id, stage_of(&step));
         // The destination's transaction is the one a wait after the burn is shown on.
         let cross = origin != record.intent().destination_chain_id;
         let kind = |origin_kind: TxKind, destination_kind: TxKind| {
@@ -241,14 +243,18 @@ impl Task {
         };
         match kind {
             Some(kind) => self.stall(intent_id, kind, chain_id, reason).await,
-            None => self.chain.stalls.waiting(intent_id, &reason),
+            None => self.chain.stalls.waiting(intent_id, stage_of(step), here, &reason),
         }
     }
 
     /// A cross-chain intent waits after its burn: its transaction of `kind` (on chain
     /// `chain_id`) PENDING with `reason`, and the wait kept for the health reports.
     pub(super) async fn stall(&mut self, intent_id: &str, kind: TxKind, chain_id: u64, reason: String) {
-        self.chain.stalls.waiting(intent_id, &reason);
+        let stage = match kind {
+            TxKind::Route => "route",
+            _ => "destination",
+        };
+        self.chain.stalls.waiting(intent_id, stage, self.chain.chain_id(), &reason);
         self.wait_on(intent_id, kind, chain_id, reason).await;
     }
 
@@ -478,6 +484,14 @@ impl Task {
         if let Err(e) = finished {
             tracing::warn!(intent_id, error = %e, "executor: cannot store the outcome");
         }
+    }
+}
+
+/// The stage of a cross-chain intent's wait at `step`: the transaction it is shown on.
+fn stage_of(step: &Step) -> &'static str {
+    match step {
+        Step::FetchAttestation { .. } | Step::SendRoute { .. } | Step::FollowRoute { .. } => "route",
+        _ => "destination",
     }
 }
 
