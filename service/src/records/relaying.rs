@@ -88,11 +88,93 @@ impl Funds {
     }
 }
 
+/// The cross-chain intents waiting after their burn (for the attestation, or for a node),
+/// each since when this instance first saw it wait at its stage: written by the executor's
+/// tasks, read by the health reports, which name those waiting longer than the bound
+/// (`attestation.waitBoundSeconds`). A wait never fails an intent (its funds are in flight);
+/// it is reported. A wait ends when its intent is seen at another stage, or no longer
+/// among the executing intents of the chain whose task saw it wait.
+#[derive(Debug)]
+pub struct Stalls {
+    bound: std::time::Duration,
+    waits: std::sync::Mutex<HashMap<String, Wait>>,
+}
+
+/// One intent's wait.
+#[derive(Debug)]
+struct Wait {
+    since: std::time::Instant,
+    why: String,
+    stage: &'static str,
+    chain_id: u64,
+}
+
+impl Default for Stalls {
+    fn default() -> Self {
+        Stalls::new(std::time::Duration::from_secs(crate::config::AttestationConfig::WAIT_BOUND_SECONDS))
+    }
+}
+
+impl Stalls {
+    /// No wait yet, reported past `bound`.
+    pub fn new(bound: std::time::Duration) -> Stalls {
+        Stalls { bound, waits: std::sync::Mutex::new(HashMap::new()) }
+    }
+
+    fn waits(&self) -> std::sync::MutexGuard<'_, HashMap<String, Wait>> {
+        self.waits.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps that `intent_id` waits at `stage`, now for `why`, as chain `chain_id`'s task
+    /// sees it (the wait counts from the first call at this stage).
+    pub fn waiting(&self, intent_id: &str, stage: &'static str, chain_id: u64, why: &str) {
+        let mut waits = self.waits();
+        let since = waits
+            .get(intent_id)
+            .filter(|wait| wait.stage == stage)
+            .map_or_else(std::time::Instant::now, |wait| wait.since);
+        waits.insert(intent_id.to_owned(), Wait { since, why: why.to_owned(), stage, chain_id });
+    }
+
+    /// `intent_id` is at `stage` now: a wait kept at another stage ends.
+    pub fn at(&self, intent_id: &str, stage: &'static str) {
+        let mut waits = self.waits();
+        if waits.get(intent_id).is_some_and(|wait| wait.stage != stage) {
+            waits.remove(intent_id);
+        }
+    }
+
+    /// `intent_id` moved on: it no longer waits.
+    pub fn moved(&self, intent_id: &str) {
+        self.waits().remove(intent_id);
+    }
+
+    /// The executing intents of `chain_id` are `executing`: the waits its task kept for
+    /// any other (finished, by this instance or another) end.
+    pub fn prune(&self, chain_id: u64, executing: &[String]) {
+        self.waits().retain(|intent_id, wait| wait.chain_id != chain_id || executing.contains(intent_id));
+    }
+
+    /// The intents waiting the bound or longer, by id: each with why and for how many
+    /// seconds.
+    pub fn past_bound(&self) -> Vec<(String, String, u64)> {
+        let mut past: Vec<_> = self
+            .waits()
+            .iter()
+            .filter(|(_, wait)| wait.since.elapsed() >= self.bound)
+            .map(|(intent_id, wait)| (intent_id.clone(), wait.why.clone(), wait.since.elapsed().as_secs()))
+            .collect();
+        past.sort();
+        past
+    }
+}
+
 /// Each configured chain's [`Reach`], and the [`Funds`] of each chain's relayer.
 #[derive(Debug, Default)]
 pub struct Relaying {
     chains: HashMap<u64, Reach>,
     funds: HashMap<u64, Arc<Funds>>,
+    stalls: Arc<Stalls>,
     executed: std::collections::HashSet<u64>,
     wakes: HashMap<u64, Arc<tokio::sync::Notify>>,
 }
@@ -100,7 +182,23 @@ pub struct Relaying {
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new(), wakes: HashMap::new() }
+        Relaying {
+            chains,
+            funds: HashMap::new(),
+            stalls: Arc::default(),
+            executed: std::collections::HashSet::new(),
+            wakes: HashMap::new(),
+        }
+    }
+
+    /// The same, with the waits the executor's tasks keep.
+    pub fn with_stalls(self, stalls: Arc<Stalls>) -> Relaying {
+        Relaying { stalls, ..self }
+    }
+
+    /// The cross-chain intents waiting past the bound ([`Stalls::past_bound`]).
+    pub fn waiting_past_bound(&self) -> Vec<(String, String, u64)> {
+        self.stalls.past_bound()
     }
 
     /// The same, with the funds each chain's relayer task keeps.
@@ -324,5 +422,38 @@ impl Deposits {
             })
             .await?;
         Ok(changed.answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_is_reported_past_the_bound_with_its_latest_reason_until_the_intent_moves_on() {
+        let stalls = Stalls::new(std::time::Duration::ZERO);
+        stalls.waiting("b", "attestation", 1, "waiting for the CCTP attestation of 0x01: pending confirmations");
+        stalls.waiting("a", "mint", 2, "waiting for chain 2's node: refused");
+        stalls.waiting("a", "mint", 2, "waiting for chain 2's node: timeout");
+        let past = |stalls: &Stalls| -> Vec<String> { stalls.past_bound().into_iter().map(|(id, _, _)| id).collect() };
+        assert_eq!(stalls.past_bound()[0].1, "waiting for chain 2's node: timeout");
+        assert_eq!(past(&stalls), ["a", "b"]);
+        stalls.at("a", "mint");
+        assert_eq!(past(&stalls), ["a", "b"], "still at its stage");
+        stalls.at("a", "destination balance");
+        assert_eq!(past(&stalls), ["b"], "seen at another stage: moved on");
+        stalls.prune(2, &[]);
+        assert_eq!(past(&stalls), ["b"], "another chain's task kept it");
+        stalls.prune(1, &["b".to_owned()]);
+        assert_eq!(past(&stalls), ["b"], "still executing");
+        stalls.prune(1, &[]);
+        assert!(past(&stalls).is_empty(), "no longer executing");
+        stalls.waiting("c", "mint", 2, "waiting");
+        stalls.moved("c");
+        assert!(past(&stalls).is_empty());
+
+        let patient = Stalls::new(std::time::Duration::from_secs(3600));
+        patient.waiting("a", "mint", 2, "waiting");
+        assert!(patient.past_bound().is_empty(), "not past an hour's bound");
     }
 }

@@ -334,7 +334,8 @@ async fn operator_outcomes_and_their_errors() {
     let reply = report(at(t, 4), json!({"intentId": "0xnope", "outcome": "SUCCEEDED"})).await;
     assert_eq!((reply.status, reply.json()["error"].clone()), (400, json!("NotFound")));
     // Failed with a reason, then refunded.
-    // A transaction on another chain than its type's, or of a type a receipt has no place for.
+    // A transaction on another chain than its type's (a cross-chain intent's ROUTE is on its
+    // destination chain).
     let elsewhere = json!({"type": "ORIGIN", "chainId": quote.intent.destination_chain_id, "status": "REVERTED"});
     let reply =
         report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": elsewhere})).await;
@@ -344,6 +345,11 @@ async fn operator_outcomes_and_their_errors() {
     let reply =
         report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": unknown})).await;
     assert_eq!((reply.status, reply.cause()), (400, "INVALID_ENUM at transaction.type".to_owned()));
+    // A ROUTE is on the destination chain of a cross-chain intent (§6.9), never the origin's.
+    let route = json!({"type": "ROUTE", "chainId": quote.intent.origin_chain_id, "status": "REVERTED"});
+    let reply =
+        report(at(t, 4), json!({"intentId": id, "outcome": "FAILED", "reason": "r", "transaction": route})).await;
+    assert_eq!((reply.status, reply.cause()), (400, "INTENT_INCONSISTENT at transaction.chainId".to_owned()));
     let reply = app.report(at(t, 4), &json!({"intentId": id, "outcome": "FAILED", "reason": "r"}).to_string()).await;
     assert_eq!((reply.status, reply.cause()), (400, "MISSING_FIELD at transaction".to_owned()));
     let reply =
