@@ -23,6 +23,7 @@ mod discovery;
 mod e2e;
 mod execute;
 mod failures;
+mod harness;
 mod instances;
 mod layers;
 mod metrics;
