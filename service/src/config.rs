@@ -285,14 +285,48 @@ impl WalletConfig {
 wire_object! {
     /// A chain's CCTP V2 deployment (docs/spec.md 5.8): its domain and contracts.
     pub struct CctpConfig {
+        /// `confirmations`: Blocks a burn on this chain has (its own included) before the
+        /// attester signs it, for a cross-chain quote's `estimatedDuration` (docs/spec.md
+        /// §12); absent: 1.
+        confirmations: Option<u64> = "confirmations",
         /// `domain`: The chain's CCTP domain (not its chain id).
         domain: u32 = "domain",
+        /// `maxFee`: The `maxFee` of a burn from this chain, in its USDC's units: what the
+        /// attester may execute as `feeExecuted` (docs/spec.md §12); absent: 0.
+        max_fee: Option<U256> = "maxFee",
         /// `messageTransmitter`: The message transmitter (`sendMessage`, `receiveMessage`).
         message_transmitter: Address = "messageTransmitter",
         /// `tokenMessenger`: The token messenger (`depositForBurn`, the mint).
         token_messenger: Address = "tokenMessenger",
         /// `usdc`: The token the messenger burns and mints.
         usdc: Address = "usdc",
+    }
+}
+
+/// A CCTP V2 route the service executes ([`ServiceConfig::cctp_route`]).
+#[derive(Debug, Clone)]
+pub struct CctpRoute<'a> {
+    /// The origin chain.
+    pub origin: &'a ChainConfig,
+    /// Its CCTP deployment.
+    pub origin_cctp: &'a CctpConfig,
+    /// The destination chain.
+    pub destination: &'a ChainConfig,
+    /// Its CCTP deployment.
+    pub destination_cctp: &'a CctpConfig,
+    /// The wallet context of both chains' intent wallets.
+    pub context: WalletContext,
+}
+
+impl CctpConfig {
+    /// `maxFee`, absent: 0.
+    pub fn max_fee(&self) -> U256 {
+        self.max_fee.unwrap_or_default()
+    }
+
+    /// `confirmations`, absent (or 0): 1.
+    pub fn confirmations(&self) -> u64 {
+        self.confirmations.unwrap_or(1).max(1)
     }
 }
 
@@ -666,6 +700,26 @@ impl ServiceConfig {
             return at("domain", "another chain has this domain");
         }
         Ok(())
+    }
+
+    /// The CCTP V2 route between `origin` and `destination` when the service executes it
+    /// (docs/spec.md §12, "Cross-chain quotes"): two different chains, each with a `wallet`
+    /// and a `cctp`, their wallet deployments at the same addresses (the core checks an
+    /// intent's addresses under one wallet context), and an `attestation` source. `None`:
+    /// a cross-chain quote between them keeps its placeholders.
+    pub fn cctp_route(&self, origin: u64, destination: u64) -> Option<CctpRoute<'_>> {
+        self.attestation.as_ref()?;
+        let (from, to) = (self.chain(origin)?, self.chain(destination)?);
+        let context = from.wallet_context()?;
+        let same = to.wallet_context().is_some_and(|other| other == context);
+        (origin != destination && same).then_some(())?;
+        Some(CctpRoute {
+            origin: from,
+            origin_cctp: from.cctp.as_ref()?,
+            destination: to,
+            destination_cctp: to.cctp.as_ref()?,
+            context,
+        })
     }
 
     /// The server's limits: the configured ones over [`ServerLimits::DEFAULT`].

@@ -110,6 +110,10 @@ impl Setup {
         self.chain.token_balance(token, who).await.expect("balance")
     }
 
+    async fn allowance(&self, token: Address, holder: Address, spender: Address) -> U256 {
+        IPermitToken::new(token, self.chain.provider()).allowance(holder, spender).call().await.expect("allowance")
+    }
+
     async fn mint(&self, to: Address, amount: U256) {
         self.chain.mint(self.token, to, amount).await.expect("mint");
     }
@@ -701,4 +705,234 @@ async fn a_payload_shorter_than_its_fields_reverts() {
     // tokens): its REVERT is the guest's `Reverted`.
     let whole = setup.chain.revert_of_call::<IIntentWalletErrors>(EXECUTOR, setup.deployment.guest, packed).await;
     assert!(matches!(whole.unwrap(), Some(IIntentWalletErrors::Reverted(_))));
+}
+
+/// A delegate call of the router with `data`, IGNORE.
+fn router_call(setup: &Setup, data: Vec<u8>) -> Value {
+    json!({"to": setup.deployment.router, "data": Bytes::from(data), "delegateCall": true, "behaviorOnError": IGNORE})
+}
+
+/// The router's swap of the wallet's whole balance of the deposit token for `out`.
+fn balance_swap(
+    uniswap: &Uniswap,
+    from: Address,
+    out: Address,
+    exact_output: bool,
+    amount: U256,
+) -> IServiceRouter::BalanceSwapV2 {
+    IServiceRouter::BalanceSwapV2 {
+        router: uniswap.router,
+        exactOutput: exact_output,
+        amount,
+        path: vec![from, out],
+        deadline: U256::MAX,
+    }
+}
+
+#[tokio::test]
+async fn the_routers_balance_swap_spends_the_whole_balance_and_pays_the_recipient() {
+    let setup = Setup::new().await;
+    let (uniswap, out) = pool(&setup).await;
+    let router = setup.deployment.router;
+    // 125 deposited: the bundle never names the amount, the router swaps what is there.
+    let (amount_in, reserves) = (tokens(125) * U256::from(997), [tokens(1_000), tokens(2_000)]);
+    let expected = amount_in * reserves[1] / (reserves[0] * U256::from(1_000) + amount_in);
+    let swap = balance_swap(&uniswap, setup.token, out, false, tokens(200));
+    let run = bundle(
+        vec![
+            router_call(&setup, IServiceRouter::swapBalanceV2Call { swap, to: setup.recipient() }.abi_encode()),
+            sweep(router, setup.token, setup.owner(), true),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1)]);
+    let swapped = router_events::<IServiceRouter::BalanceSwapped>(&receipt, wallet);
+    assert_eq!(swapped.len(), 1);
+    assert_eq!(
+        (swapped[0].tokenIn, swapped[0].tokenOut, swapped[0].amountIn, swapped[0].amountOut, swapped[0].to),
+        (setup.token, out, tokens(125), expected, setup.recipient())
+    );
+    assert_eq!(setup.balance(out, setup.recipient()).await, expected);
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+    assert_eq!(setup.allowance(setup.token, wallet, uniswap.router).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn the_routers_exact_output_balance_swap_into_the_wallet_then_its_call_and_the_leftovers_to_the_owner() {
+    let setup = Setup::new().await;
+    let (uniswap, out) = pool(&setup).await;
+    let vault = setup.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
+    let router = setup.deployment.router;
+    let swap = balance_swap(&uniswap, setup.token, out, true, tokens(100));
+    let deposit = IRecordingVault::depositCall { token: out, amount: tokens(100) }.abi_encode();
+    let call = IServiceRouter::swapBalanceV2AndCallCall {
+        swap,
+        target: vault,
+        spender: vault,
+        value: U256::ZERO,
+        data: deposit.into(),
+    };
+    let run = bundle(
+        vec![
+            router_call(&setup, call.abi_encode()),
+            sweep(router, setup.token, setup.recipient(), true),
+            sweep(router, setup.token, setup.owner(), false),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1), ("succeeded", 2)]);
+    let recorded = IRecordingVault::new(vault, setup.chain.provider()).deposited(out, wallet).call().await.unwrap();
+    assert_eq!(recorded, tokens(100), "the vault pulled the balance the swap bought");
+    let called = router_events::<IServiceRouter::CalledWithBalance>(&receipt, wallet);
+    assert_eq!((called[0].token, called[0].amount, called[0].target), (out, tokens(100), vault));
+    let spent = router_events::<IServiceRouter::BalanceSwapped>(&receipt, wallet)[0].amountIn;
+    assert!(spent < tokens(125));
+    assert_eq!(setup.balance(setup.token, setup.owner()).await, tokens(125) - spent, "the unspent balance");
+    for token in [setup.token, out] {
+        assert_eq!(setup.balance(token, wallet).await, U256::ZERO);
+        let erc20 = IPermitToken::new(token, setup.chain.provider());
+        for spender in [uniswap.router, vault] {
+            assert_eq!(erc20.allowance(wallet, spender).call().await.unwrap(), U256::ZERO);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_call_handed_the_balance_that_reverts_leaves_the_balance_to_the_fallback_sweep() {
+    let setup = Setup::new().await;
+    let vault = setup.chain.deploy("RecordingVault", &[]).await.expect("the vault deploys");
+    let router = setup.deployment.router;
+    // The vault asks for more than the wallet holds: its pull reverts, the fallback sends the
+    // balance to the recipient.
+    let deposit = IRecordingVault::depositCall { token: setup.token, amount: tokens(126) }.abi_encode();
+    let call = IServiceRouter::callWithBalanceCall {
+        token: setup.token,
+        target: vault,
+        spender: vault,
+        value: U256::ZERO,
+        data: deposit.into(),
+    };
+    let run = bundle(
+        vec![
+            router_call(&setup, call.abi_encode()),
+            sweep(router, setup.token, setup.recipient(), true),
+            sweep(router, setup.token, setup.owner(), false),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.funded(core::slice::from_ref(&run)).await;
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1), ("succeeded", 2)]);
+    let reason = IPermitToken::IPermitTokenErrors::abi_decode(&first_failure(&receipt, wallet)).unwrap();
+    assert!(matches!(reason, IPermitToken::IPermitTokenErrors::ERC20InsufficientAllowance(_)), "{reason:?}");
+    assert_eq!(setup.balance(setup.token, setup.recipient()).await, tokens(125));
+    assert_eq!(setup.balance(setup.token, wallet).await, U256::ZERO);
+    assert_eq!(setup.allowance(setup.token, wallet, vault).await, U256::ZERO);
+}
+
+#[tokio::test]
+async fn a_call_handed_a_zero_balance_is_no_balance() {
+    let setup = Setup::new().await;
+    let call = IServiceRouter::callWithBalanceCall {
+        token: setup.token,
+        target: setup.recipient(),
+        spender: setup.recipient(),
+        value: U256::ZERO,
+        data: Bytes::new(),
+    };
+    let run = bundle(vec![router_call(&setup, call.abi_encode())], 0);
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("failed", 0)]);
+    let reason = IServiceRouter::IServiceRouterErrors::abi_decode(&first_failure(&receipt, wallet)).unwrap();
+    assert_eq!(
+        reason,
+        IServiceRouter::IServiceRouterErrors::NoBalance(IServiceRouter::NoBalance { token: setup.token })
+    );
+}
+
+#[tokio::test]
+async fn the_routers_burn_sends_the_whole_usdc_balance_to_the_mint_recipient_and_resets_the_approval() {
+    let setup = Setup::new().await;
+    let chain = &setup.chain;
+    let cctp = chain.deploy_cctp(0, &[chain.address(7)], 1, chain.address(8), U256::ZERO).await.unwrap();
+    // A remote domain 1 whose messenger and token are made up: the burn only sends to it.
+    let remote = intent_chain_tests::cctp::CctpDeployment {
+        domain: 1,
+        transmitter: Address::repeat_byte(0x71),
+        messenger: Address::repeat_byte(0x72),
+        usdc: Address::repeat_byte(0x73),
+    };
+    chain.link_cctp(&cctp, &remote).await.unwrap();
+    let recipient = Address::repeat_byte(0x44);
+    let burn = IServiceRouter::BalanceBurn {
+        messenger: cctp.messenger,
+        token: cctp.usdc,
+        destinationDomain: 1,
+        mintRecipient: intent_core::cctp::bytes32_of(recipient),
+        maxFee: U256::from(500),
+        minFinalityThreshold: 2000,
+    };
+    let router = setup.deployment.router;
+    let run = bundle(
+        vec![
+            router_call(&setup, IServiceRouter::burnBalanceCall { burn }.abi_encode()),
+            sweep(router, cctp.usdc, setup.owner(), true),
+        ],
+        0,
+    );
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&run));
+    chain.mint(cctp.usdc, wallet, U256::from(2_500_000)).await.unwrap();
+    let receipt = setup.run(&configuration, &run, 0).await;
+
+    assert_eq!(call_events(&receipt, wallet), [("succeeded", 0), ("skipped", 1)]);
+    let messages = intent_chain_tests::cctp::messages_sent(&receipt, cctp.transmitter).unwrap();
+    assert_eq!(messages.len(), 1);
+    let body = intent_core::cctp::BurnMessage::from_bytes(&messages[0].body).unwrap();
+    assert_eq!(body.amount, U256::from(2_500_000));
+    assert_eq!(body.mint_recipient, intent_core::cctp::bytes32_of(recipient));
+    assert_eq!(body.message_sender, intent_core::cctp::bytes32_of(wallet), "the wallet burned");
+    assert_eq!(body.max_fee, U256::from(500));
+    assert_eq!((messages[0].destination_domain, messages[0].min_finality_threshold), (1, 2000));
+    let burned = router_events::<IServiceRouter::BalanceBurned>(&receipt, wallet);
+    assert_eq!((burned[0].token, burned[0].amount, burned[0].destinationDomain), (cctp.usdc, U256::from(2_500_000), 1));
+    assert_eq!(setup.balance(cctp.usdc, wallet).await, U256::ZERO);
+    assert_eq!(setup.allowance(cctp.usdc, wallet, cctp.messenger).await, U256::ZERO);
+    // A burn the messenger refuses (a balance not above the fee) fails the call, and the
+    // fallback returns the balance.
+    let burn = IServiceRouter::BalanceBurn {
+        messenger: cctp.messenger,
+        token: cctp.usdc,
+        destinationDomain: 1,
+        mintRecipient: intent_core::cctp::bytes32_of(recipient),
+        maxFee: U256::from(500),
+        minFinalityThreshold: 2000,
+    };
+    let refused = bundle(
+        vec![
+            router_call(&setup, IServiceRouter::burnBalanceCall { burn }.abi_encode()),
+            sweep(router, cctp.usdc, setup.owner(), true),
+        ],
+        0,
+    );
+    let refused = CallBundle { space: Some(U256::from(1)), ..refused };
+    let (configuration, wallet) = setup.configuration(core::slice::from_ref(&refused));
+    chain.mint(cctp.usdc, wallet, U256::from(500)).await.unwrap();
+    let receipt = setup.run(&configuration, &refused, 0).await;
+    assert_eq!(call_events(&receipt, wallet), [("failed", 0), ("succeeded", 1)]);
+    let reason =
+        intent_contracts::ICctpTokenMessenger::ICctpTokenMessengerErrors::abi_decode(&first_failure(&receipt, wallet));
+    assert!(
+        matches!(reason, Ok(intent_contracts::ICctpTokenMessenger::ICctpTokenMessengerErrors::MaxFeeNotBelowAmount(_))),
+        "{reason:?}"
+    );
+    assert_eq!(setup.balance(cctp.usdc, setup.owner()).await, U256::from(500));
 }

@@ -21,10 +21,10 @@ use intent_core::{
 
 use intent_core::wallet::{IntentConfiguration, WalletContext};
 
-use super::bundle::{origin_bundle, Trade};
+use super::bundle::{destination_bundle, origin_bundle, origin_burn_bundle, Route, RouteSide, Trade};
 use super::identifiers::{intent_address, IntentIds};
 use super::pricing::{round6, Gas, Impact, Pricing, WalletTrade};
-use crate::config::{ChainConfig, ServiceConfig};
+use crate::config::{CctpRoute, ChainConfig, ServiceConfig};
 use crate::failure::{self, Failure};
 
 sol! {
@@ -65,6 +65,8 @@ pub struct Inputs<'a> {
     pub now: Timestamp,
     /// When it expires.
     pub expires_at: Timestamp,
+    /// The CCTP V2 route, when the service executes this cross-chain intent.
+    pub route: Option<&'a CctpRoute<'a>>,
 }
 
 /// `x` as a wire decimal.
@@ -247,12 +249,31 @@ pub fn estimated_duration(
     Some(millis.div_ceil(1_000))
 }
 
+/// How long an intent over the CCTP V2 `route` is expected to take from its deposit, in
+/// whole seconds rounded up: on the origin chain the deposit's confirmations, the origin
+/// transaction's block and the further blocks the attester waits for (its `confirmations`
+/// count that block); on the destination chain the mint's block and the destination
+/// transaction's. `None` when either chain has no block time configured.
+pub fn route_duration(policy: &intent_core::Policy, route: &CctpRoute<'_>) -> Option<u64> {
+    let origin = route.origin;
+    let deposit = origin.deposit_confirmations.unwrap_or(policy.deposit_confirmations).max(1);
+    let origin_blocks = deposit.checked_add(route.origin_cctp.confirmations())?;
+    let millis = origin
+        .block_time_millis?
+        .checked_mul(origin_blocks)?
+        .checked_add(route.destination.block_time_millis?.checked_mul(2)?)?;
+    Some(millis.div_ceil(1_000))
+}
+
 fn quote(inputs: &Inputs<'_>, pricing: &Pricing, ids: &IntentIds) -> Result<Quote, Failure> {
     let zero = Impact { fraction: 0.0, usd: 0.0 };
     let execution = pricing.pool_impact.unwrap_or(zero);
     let headline = pricing.pool_impact.unwrap_or(pricing.net_impact);
     Ok(Quote {
-        estimated_duration: estimated_duration(&inputs.config.policy(), inputs.origin, inputs.destination),
+        estimated_duration: match inputs.route {
+            Some(route) => route_duration(&inputs.config.policy(), route),
+            None => estimated_duration(&inputs.config.policy(), inputs.origin, inputs.destination),
+        },
         from_amount: pricing.from_amount,
         from_amount_min: pricing.from_amount_min,
         from_amount_min_usd: decimal(pricing.from_min_usd)?,
@@ -372,6 +393,82 @@ fn in_wallet_origin(
     Ok((address, bundle, meta_txn))
 }
 
+/// Both sides of an intent over the CCTP V2 `route` (docs/spec.md §12, "Cross-chain
+/// quotes"): the destination bundle first (its wallet is the burn's mint recipient), its
+/// address, guest batch and precondition (the least USDC minted there); then the origin
+/// bundle burning to it, its address and guest batch.
+///
+/// # Errors
+///
+/// `INTERNAL` for a bundle the core's wallet cannot encode or a chain without
+/// `routerAddress` (a bug or a configuration the route does not serve, not the user's).
+fn route_sides(
+    inputs: &Inputs<'_>,
+    pricing: &Pricing,
+    route: &CctpRoute<'_>,
+    ids: &IntentIds,
+) -> Result<(Sides, Sides, Precondition), Failure> {
+    let request = inputs.request;
+    let owner = request.owner_address;
+    let trade = pricing.cross.ok_or_else(|| failure::internal(&"a route priced without its amounts"))?;
+    let window = inputs.config.policy().execution_window_seconds;
+    let deadline = inputs.expires_at.unix_seconds().saturating_add(i64::try_from(window).unwrap_or(i64::MAX));
+    let side = |chain: &ChainConfig, token: Address, usdc: Address| -> Result<RouteSide, Failure> {
+        Ok(RouteSide {
+            chain_id: chain.chain_id,
+            token,
+            usdc,
+            swap_router: chain.swap.as_ref().map(|swap| swap.uniswap_v2_router),
+            service_router: chain.router_address.address().ok_or_else(|| failure::internal(&"no routerAddress"))?,
+        })
+    };
+    let recipient = request.destination_to_address.unwrap_or(owner);
+    let plan = Route {
+        owner,
+        recipient,
+        approve_to: super::served::approve_address(request)?.unwrap_or(recipient),
+        destination_call: request
+            .destination_call_data
+            .clone()
+            .map(|data| (data, request.destination_call_value.unwrap_or_default())),
+        trade,
+        deadline: U256::from(deadline.max(0)),
+        origin: side(route.origin, pricing.from.address, route.origin_cctp.usdc)?,
+        destination: side(route.destination, pricing.to.address, route.destination_cctp.usdc)?,
+        service_fee: (pricing.service_fee, inputs.config.fee_collector_address),
+        burn: (route.origin_cctp.token_messenger, route.destination_cctp.domain),
+        // The salt's low 160 bits (the widest space of a v3 payload).
+        destination_space: U256::from_be_slice(&inputs.salt[12..]),
+    };
+    let context = &route.context;
+    let wallet = |bundle: CallBundle, chain: &ChainConfig, id: String| -> Result<Sides, Failure> {
+        let configuration =
+            IntentConfiguration::new(owner, std::slice::from_ref(&bundle)).map_err(|e| failure::internal(&e))?;
+        let address = configuration.address(context);
+        let input = configuration
+            .guest_batch(context, 0, &bundle)
+            .ok_or_else(|| failure::internal(&"a bundle's guest batch"))?;
+        let meta_txn = MetaTxn {
+            bridge_gas: None,
+            chain_id: chain.chain_id,
+            contract: context.guest_module.unwrap_or(chain.meta_txn_contract),
+            id,
+            input,
+            wallet_address: address,
+            unknown: UnknownMembers::new(),
+        };
+        Ok((address, bundle, meta_txn))
+    };
+    let destination = wallet(destination_bundle(&plan), route.destination, ids.meta_txn_id("destination"))?;
+    let precondition =
+        precondition(route.destination.chain_id, destination.0, route.destination_cctp.usdc, trade.arrival_min);
+    let origin = wallet(origin_burn_bundle(&plan, destination.0), route.origin, ids.meta_txn_id("origin"))?;
+    Ok((origin, destination, precondition))
+}
+
+/// One side's wallet address, bundle and meta-transaction.
+type Sides = (Address, CallBundle, MetaTxn);
+
 /// The deposit of `pricing.fromAmount` to the origin intent address `to_address`, ready to
 /// send as it is (docs/spec.md §12): an ERC-20 `transfer(toAddress, amount)` to the token
 /// with no value, or the native value sent to the intent address with no data.
@@ -408,9 +505,16 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
     let ids = IntentIds::new(owner, inputs.salt);
     let origin_meta_txn_id = ids.meta_txn_id("origin");
     let in_wallet = inputs.origin.wallet_context().zip(pricing.wallet);
-    let (origin_address, origin_calls, origin_meta_txn) = match &in_wallet {
-        Some((context, trade)) => in_wallet_origin(inputs, pricing, context, *trade, origin_meta_txn_id.clone())?,
-        None => {
+    let route = match inputs.route {
+        Some(route) => Some(route_sides(inputs, pricing, route, &ids)?),
+        None => None,
+    };
+    let (origin_address, origin_calls, origin_meta_txn) = match (&route, &in_wallet) {
+        (Some((origin, _, _)), _) => origin.clone(),
+        (None, Some((context, trade))) => {
+            in_wallet_origin(inputs, pricing, context, *trade, origin_meta_txn_id.clone())?
+        }
+        (None, None) => {
             let origin_address = intent_address(inputs.origin, owner, inputs.salt);
             let router = inputs.origin.router_address.address().unwrap_or(inputs.origin.meta_txn_contract);
             let calls = origin_calls(inputs, pricing, router, recipient);
@@ -426,7 +530,13 @@ pub fn assemble(inputs: &Inputs<'_>, pricing: &Pricing) -> Result<QuoteResponse,
     let mut destination_precondition = None;
     let mut destination_meta_txn = None;
     let mut destination_gas = None;
-    if let Some(gas) = &pricing.destination_gas {
+    if let (Some((_, (wallet, calls, meta_txn), route_precondition)), Some(gas)) = (&route, &pricing.destination_gas) {
+        destination_gas = Some(gas_detail(inputs.destination, gas, meta_txn.id.clone()));
+        destination_meta_txn = Some(meta_txn.clone());
+        destination_precondition = Some(route_precondition.clone());
+        destination_calls_bundle = Some(calls.clone());
+        destination_address = Some(*wallet);
+    } else if let Some(gas) = &pricing.destination_gas {
         let wallet = intent_address(inputs.destination, owner, inputs.salt);
         let calls = destination_calls(inputs, pricing, recipient);
         let id = ids.meta_txn_id("destination");

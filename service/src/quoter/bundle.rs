@@ -35,12 +35,14 @@ use alloy_sol_types::SolCall;
 use intent_contracts::{IPermitToken, IServiceRouter, IUniswapV2Router02};
 use intent_core::{Call, CallBundle, UnknownMembers};
 
-use super::pricing::WalletTrade;
+use super::pricing::{CrossTrade, WalletTrade};
 
 /// v3's IGNORE: a failed call is recorded and the next one runs.
 const IGNORE: u8 = 0;
 /// v3's REVERT: a failed call reverts the whole transaction.
 const REVERT: u8 = 1;
+/// The `minFinalityThreshold` of a burn: CCTP V2's finalized (2000), the standard transfer.
+pub const FINALIZED: u32 = 2000;
 
 /// What the origin bundle is built from.
 #[derive(Debug, Clone)]
@@ -187,6 +189,161 @@ pub fn origin_bundle(trade: &Trade) -> CallBundle {
     CallBundle {
         calls,
         chain_id: trade.chain_id,
+        nonce: Some(U256::ZERO),
+        space: Some(U256::ZERO),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// What the two bundles of an intent over the CCTP V2 route are built from (docs/spec.md
+/// §12, "Cross-chain quotes").
+#[derive(Debug, Clone)]
+pub struct Route {
+    /// The intent's owner: refunds and leftovers go back to it.
+    pub owner: Address,
+    /// Who receives the output on the destination chain: `destinationToAddress`, else the owner.
+    pub recipient: Address,
+    /// Who a destination call's output is approved to.
+    pub approve_to: Address,
+    /// `destinationCallData` and `destinationCallValue`, when the request names a call.
+    pub destination_call: Option<(Bytes, U256)>,
+    /// The amounts.
+    pub trade: CrossTrade,
+    /// The swaps' deadline, in Unix seconds.
+    pub deadline: U256,
+    /// The origin side.
+    pub origin: RouteSide,
+    /// The destination side.
+    pub destination: RouteSide,
+    /// The service fee (in the deposit token) and who collects it.
+    pub service_fee: (U256, Address),
+    /// The origin messenger's `depositForBurn` and the destination's CCTP domain.
+    pub burn: (Address, u32),
+    /// The destination bundle's nonce space: a space of its own per quote, so that two
+    /// intents of one owner never share a destination wallet.
+    pub destination_space: U256,
+}
+
+/// One chain of a [`Route`].
+#[derive(Debug, Clone, Copy)]
+pub struct RouteSide {
+    /// The chain.
+    pub chain_id: u64,
+    /// The token deposited (origin) or received (destination).
+    pub token: Address,
+    /// The chain's CCTP USDC.
+    pub usdc: Address,
+    /// The chain's Uniswap V2 router (its swap, when the token is not USDC).
+    pub swap_router: Option<Address>,
+    /// The chain's ServiceRouter.
+    pub service_router: Address,
+}
+
+/// A delegate call of the ServiceRouter with `data`, IGNORE.
+fn router_call(service_router: Address, data: Vec<u8>) -> Call {
+    Call { delegate_call: Some(true), ..call(service_router, U256::ZERO, data, IGNORE) }
+}
+
+/// The swap of a wallet's whole balance of `from` into `to` through `router`.
+fn balance_swap(
+    router: Address,
+    from: Address,
+    to: Address,
+    exact_output: bool,
+    amount: U256,
+    deadline: U256,
+) -> IServiceRouter::BalanceSwapV2 {
+    IServiceRouter::BalanceSwapV2 { router, exactOutput: exact_output, amount, path: vec![from, to], deadline }
+}
+
+/// The destination bundle of `route` (space `route.destination_space`, nonce 0), in order:
+/// the main call (the swap of the minted USDC paying the recipient, the destination call
+/// handed the balance, with the swap first when the token is not USDC, or the sweep of the
+/// USDC to the recipient), IGNORE; the fallback sweep of the USDC to the recipient; the
+/// leftover sweeps of the USDC (and of the destination token after a call) to the owner.
+pub fn destination_bundle(route: &Route) -> CallBundle {
+    let side = route.destination;
+    let router = side.service_router;
+    let swap = side.swap_router.zip(route.trade.destination_swap).filter(|_| side.token != side.usdc);
+    let swap = swap.map(|(swap_router, amount)| {
+        balance_swap(swap_router, side.usdc, side.token, route.trade.exact_output, amount, route.deadline)
+    });
+    let main = match (&swap, &route.destination_call) {
+        (Some(swap), Some((data, value))) => IServiceRouter::swapBalanceV2AndCallCall {
+            swap: swap.clone(),
+            target: route.recipient,
+            spender: route.approve_to,
+            value: *value,
+            data: data.clone(),
+        }
+        .abi_encode(),
+        (Some(swap), None) => {
+            IServiceRouter::swapBalanceV2Call { swap: swap.clone(), to: route.recipient }.abi_encode()
+        }
+        (None, Some((data, value))) => IServiceRouter::callWithBalanceCall {
+            token: side.usdc,
+            target: route.recipient,
+            spender: route.approve_to,
+            value: *value,
+            data: data.clone(),
+        }
+        .abi_encode(),
+        (None, None) => IServiceRouter::sweepCall { token: side.usdc, to: route.recipient }.abi_encode(),
+    };
+    let mut calls = vec![
+        router_call(router, main),
+        sweep(router, side.usdc, route.recipient, true),
+        sweep(router, side.usdc, route.owner, false),
+    ];
+    if swap.is_some() && route.destination_call.is_some() {
+        calls.push(sweep(router, side.token, route.owner, false));
+    }
+    CallBundle {
+        calls,
+        chain_id: side.chain_id,
+        nonce: Some(U256::ZERO),
+        space: Some(route.destination_space),
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// The origin bundle of `route` (space 0, nonce 0) burning to `destination_wallet`, in
+/// order: the service fee, REVERT (when not zero); the swap of the deposit's balance into
+/// USDC paying the wallet itself, IGNORE (the deposit token is not USDC); the burn of the
+/// wallet's USDC balance for `destination_wallet`, IGNORE; the fallback refund of the
+/// deposit token to the owner; the leftover sweeps of the deposit token (and of the USDC
+/// after a swap) to the owner.
+pub fn origin_burn_bundle(route: &Route, destination_wallet: Address) -> CallBundle {
+    let side = route.origin;
+    let router = side.service_router;
+    let mut calls = Vec::new();
+    let (fee, collector) = route.service_fee;
+    if !fee.is_zero() {
+        calls.push(transfer(side.token, collector, fee, REVERT));
+    }
+    let swap = side.swap_router.zip(route.trade.origin_swap_min).filter(|_| side.token != side.usdc);
+    if let Some((swap_router, least)) = swap {
+        let swap = balance_swap(swap_router, side.token, side.usdc, false, least, route.deadline);
+        calls.push(router_call(router, IServiceRouter::swapBalanceV2Call { swap, to: Address::ZERO }.abi_encode()));
+    }
+    let (messenger, destination_domain) = route.burn;
+    let burn = IServiceRouter::BalanceBurn {
+        messenger,
+        token: side.usdc,
+        destinationDomain: destination_domain,
+        mintRecipient: destination_wallet.into_word(),
+        maxFee: route.trade.max_fee,
+        minFinalityThreshold: FINALIZED,
+    };
+    calls.push(router_call(router, IServiceRouter::burnBalanceCall { burn }.abi_encode()));
+    calls.push(sweep(router, side.token, route.owner, true));
+    calls.push(sweep(router, side.token, route.owner, false));
+    if swap.is_some() {
+        calls.push(sweep(router, side.usdc, route.owner, false));
+    }
+    CallBundle {
+        calls,
+        chain_id: side.chain_id,
         nonce: Some(U256::ZERO),
         space: Some(U256::ZERO),
         unknown: UnknownMembers::new(),

@@ -29,14 +29,14 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 
-use alloy_primitives::B256;
+use alloy_primitives::{Address, B256};
 use intent_core::{QuoteRequest, QuoteResponse, Timestamp};
 
 pub use pool::Reserves;
 use pricing::Venue;
 
 use crate::chain::{ChainView, QuoteReads};
-use crate::config::{ChainConfig, ServiceConfig};
+use crate::config::{CctpRoute, ChainConfig, ServiceConfig};
 use crate::failure::{self, Failure};
 
 /// A quote being made: its reads from a node, then its numbers.
@@ -93,36 +93,66 @@ impl ConfiguredQuoter {
         (request.origin_chain_id == request.destination_chain_id && chain.wallet.is_some()).then_some(chain)
     }
 
-    /// What `request` needs read from its chain's node: the gas price, and the pool of a
-    /// swap when the chain names a `swap`. `None` without a node.
-    async fn reads(&self, request: &QuoteRequest) -> Result<Option<QuoteReads>, Failure> {
-        let (Some(view), Some(chain)) = (&self.chain, self.wallet_chain(request)) else { return Ok(None) };
+    /// What `request` needs read from its chains' nodes, (origin, destination): the gas
+    /// price, and the pool of each swap when the chain names a `swap` (same-chain: of the two
+    /// tokens; over the CCTP V2 route: of the deposit token and the origin's USDC, of the
+    /// destination's USDC and the destination token). `None` without a node.
+    async fn reads(&self, request: &QuoteRequest) -> Result<Reads, Failure> {
+        let Some(view) = &self.chain else { return Ok([None, None]) };
         let (from, to) = (request.origin_token_address, request.destination_token_address);
-        let pool = chain.swap.as_ref().filter(|_| from != to).map(|swap| (swap.uniswap_v2_router, from, to));
-        Ok(view.quote_reads(chain.chain_id, pool).await?)
+        let pool = |chain: &ChainConfig, sold: Address, bought: Address| {
+            chain.swap.as_ref().filter(|_| sold != bought).map(|swap| (swap.uniswap_v2_router, sold, bought))
+        };
+        if let Some(route) = self.config.cctp_route(request.origin_chain_id, request.destination_chain_id) {
+            let origin = view.quote_reads(route.origin.chain_id, pool(route.origin, from, route.origin_cctp.usdc));
+            let destination =
+                view.quote_reads(route.destination.chain_id, pool(route.destination, route.destination_cctp.usdc, to));
+            let (origin, destination) = tokio::try_join!(origin, destination)?;
+            return Ok([origin, destination]);
+        }
+        let Some(chain) = self.wallet_chain(request) else { return Ok([None, None]) };
+        Ok([view.quote_reads(chain.chain_id, pool(chain, from, to)).await?, None])
     }
 
-    /// The quote of `request` with `reads` from its chain's node (`None`: none, the
-    /// configured prices): pure, and checked by the core's intent-address rules.
+    /// [`ConfiguredQuoter::quote_reading`] with the origin chain's `reads` only.
+    #[cfg(test)]
+    fn quote_with(
+        &self,
+        request: &QuoteRequest,
+        project_id: u64,
+        salt: B256,
+        times: (Timestamp, Timestamp),
+        reads: Option<QuoteReads>,
+    ) -> Result<QuoteResponse, Failure> {
+        self.quote_reading(request, project_id, salt, times, [reads, None])
+    }
+
+    /// The quote of `request` with `reads` from its chains' nodes, (origin, destination)
+    /// (`None`: none, the configured prices; a cross-chain intent over the CCTP V2 route reads
+    /// both): pure, and checked by the core's intent-address rules.
     ///
     /// # Errors
     ///
-    /// As [`Quoter::quote`]; `INTERNAL` for an intent in a wallet that the core's
+    /// As [`Quoter::quote`]; `INTERNAL` for an intent in wallets that the core's
     /// intent-address or meta-transaction rules refuse (a bug here, never the user's).
-    pub fn quote_with(
+    pub fn quote_reading(
         &self,
         request: &QuoteRequest,
         project_id: u64,
         salt: B256,
         (now, expires_at): (Timestamp, Timestamp),
-        reads: Option<QuoteReads>,
+        reads: Reads,
     ) -> Result<QuoteResponse, Failure> {
         let config = &self.config;
         let origin = pricing::chain(config, request.origin_chain_id, "originChainId")?;
         let destination = pricing::chain(config, request.destination_chain_id, "destinationChainId")?;
-        served::check(config, request, origin, self.wallet_chain(request).is_some())?;
-        let pricing = match self.wallet_chain(request) {
-            Some(chain) => {
+        let route = config.cctp_route(request.origin_chain_id, request.destination_chain_id);
+        let in_wallet = self.wallet_chain(request).is_some();
+        served::check(config, request, origin, (in_wallet || route.is_some(), in_wallet))?;
+        let [reads, destination_reads] = reads;
+        let pricing = match (&route, self.wallet_chain(request)) {
+            (Some(route), _) => price_route(config, request, route, [reads, destination_reads])?,
+            (None, Some(chain)) => {
                 let different = request.origin_token_address != request.destination_token_address;
                 let venue = match reads.and_then(|reads| reads.reserves) {
                     Some(Some((reserve_in, reserve_out))) => Venue::Pool(Reserves { reserve_in, reserve_out }),
@@ -146,15 +176,94 @@ impl ConfiguredQuoter {
                 };
                 pricing::price_in_wallet(config, request, chain, venue, reads.map(|reads| reads.gas_price))?
             }
-            None => pricing::price(config, request, origin, destination)?,
+            (None, None) => pricing::price(config, request, origin, destination)?,
         };
-        let inputs = assembly::Inputs { config, request, origin, destination, project_id, salt, now, expires_at };
+        let inputs = assembly::Inputs {
+            config,
+            request,
+            origin,
+            destination,
+            project_id,
+            salt,
+            now,
+            expires_at,
+            route: route.as_ref(),
+        };
         let response = assembly::assemble(&inputs, &pricing)?;
-        if let Some(context) = self.wallet_chain(request).and_then(ChainConfig::wallet_context) {
+        let context = match &route {
+            Some(route) => Some(route.context.clone()),
+            None => self.wallet_chain(request).and_then(ChainConfig::wallet_context),
+        };
+        if let Some(context) = context {
             check_built(&response.intent, &context)?;
         }
         Ok(response)
     }
+}
+
+/// What a quote read of its chains' nodes: (origin, destination), each `None` without a node
+/// or a read.
+pub type Reads = [Option<QuoteReads>; 2];
+
+/// Where one swap of `route` is priced: the pool of `sold` and `bought` in `reads`, else
+/// (no node) the configured prices; `None` when the two are one token (no swap).
+///
+/// # Errors
+///
+/// `ROUTE_UNAVAILABLE` at `path` when the node has no such pool, or the chain no `swap`.
+fn leg(
+    (config, chain): (&ServiceConfig, &ChainConfig),
+    (sold, bought): (Address, Address),
+    reads: Option<QuoteReads>,
+    path: &'static str,
+) -> Result<Option<pricing::Leg>, Failure> {
+    if sold == bought {
+        return Ok(None);
+    }
+    let unavailable = |why: &str| {
+        let what = format!("{why} on chain {}", chain.chain_id);
+        Failure::from(intent_core::ServerFailure::RouteUnavailable { path, what: &what })
+    };
+    let venue = match reads.and_then(|reads| reads.reserves) {
+        Some(Some((reserve_in, reserve_out))) => Venue::Pool(Reserves { reserve_in, reserve_out }),
+        Some(None) => return Err(unavailable(&format!("no Uniswap V2 pool of {sold} and {bought}"))),
+        None if chain.swap.is_none() => return Err(unavailable("no swap venue")),
+        None => Venue::Configured,
+    };
+    let token = |address| pricing::Token::on(config, chain, address);
+    Ok(Some(pricing::Leg { venue, sold: token(sold), bought: token(bought), chain_id: chain.chain_id }))
+}
+
+/// Prices `request` over the CCTP V2 `route` with `reads` of both chains.
+///
+/// # Errors
+///
+/// As [`pricing::price_cross`], and [`leg`]'s.
+fn price_route(
+    config: &ServiceConfig,
+    request: &QuoteRequest,
+    route: &CctpRoute<'_>,
+    reads: Reads,
+) -> Result<pricing::Pricing, Failure> {
+    let (from, to) = (request.origin_token_address, request.destination_token_address);
+    let legs = pricing::CrossLegs {
+        origin: leg((config, route.origin), (from, route.origin_cctp.usdc), reads[0], "originTokenAddress")?,
+        destination: leg(
+            (config, route.destination),
+            (route.destination_cctp.usdc, to),
+            reads[1],
+            "destinationTokenAddress",
+        )?,
+    };
+    let gas_prices = reads.map(|reads| reads.map(|reads| reads.gas_price));
+    pricing::price_cross(
+        config,
+        request,
+        (route.origin, route.destination),
+        &legs,
+        route.origin_cctp.max_fee(),
+        gas_prices,
+    )
 }
 
 /// The core's intent-address and meta-transaction rules on `intent`, a quote built here in
@@ -181,7 +290,7 @@ impl Quoter for ConfiguredQuoter {
     ) -> Quoting<'a> {
         Box::pin(async move {
             let reads = self.reads(request).await?;
-            self.quote_with(request, project_id, salt, (now, expires_at), reads)
+            self.quote_reading(request, project_id, salt, (now, expires_at), reads)
         })
     }
 }
@@ -743,5 +852,225 @@ mod tests {
         assert_eq!(failure.body().cause, "CHAIN_NODE_UNAVAILABLE");
         // A cross-chain quote reads no node.
         quoter.quote(&example(), 7, B256::ZERO, now, expires_at).await.unwrap();
+    }
+
+    /// The example configuration with both chains' intent wallets (the published context),
+    /// swap routers, block times, CCTP deployments (their USDC the listed one, `maxFee`
+    /// 1 000) and an attester: every cross-chain quote between them goes over the route.
+    fn route_quoter() -> ConfiguredQuoter {
+        let mut config: serde_json::Value = serde_json::from_str(crate::config::EXAMPLE_CONFIG).unwrap();
+        crate::config::with_published_wallet(&mut config);
+        for member in ["walletFactoryAddress", "metaTxnContract", "wallet", "swap"] {
+            config["chains"][1][member] = config["chains"][0][member].clone();
+        }
+        for (index, (domain, usdc)) in [(3, USDC), (6, BASE_USDC)].into_iter().enumerate() {
+            config["chains"][index]["cctp"] = serde_json::json!({
+                "domain": domain, "tokenMessenger": format!("0x{}", "2".repeat(40)),
+                "messageTransmitter": format!("0x{}", "3".repeat(40)), "usdc": usdc, "maxFee": "1000",
+                "confirmations": 3,
+            });
+            config["chains"][index]["blockTimeMillis"] = (250 * (index as u64 + 1)).into();
+        }
+        config["attestation"] = serde_json::json!({"url": "http://127.0.0.1:9000"});
+        ConfiguredQuoter::new(ServiceConfig::parse(config.to_string().as_bytes()).unwrap())
+    }
+
+    const BASE_USDC: &str = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+    const BASE_DAI: &str = "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb";
+    const MESSENGER: &str = "0x2222222222222222222222222222222222222222";
+
+    /// A request from chain 42161 to 8453 of `amount` (EXACT_INPUT, or EXACT_OUTPUT), paid
+    /// to 0x44…44, with 1 % of slippage.
+    fn cross_chain(from: &str, to: &str, amount: &str, exact_output: bool) -> QuoteRequest {
+        let mut request = same_chain(from, to, amount, exact_output);
+        request.destination_chain_id = 8453;
+        request.destination_to_address = Some(Address::repeat_byte(0x44));
+        request
+    }
+
+    /// The ServiceRouter call `C` of call `index` of `bundle`, checked to be a delegate call.
+    fn router_call<C: alloy_sol_types::SolCall>(bundle: &intent_core::CallBundle, index: usize) -> C {
+        let call = &bundle.calls[index];
+        assert_eq!(call.delegate_call, Some(true), "call {index}");
+        C::abi_decode(call.data.as_ref().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_cross_chain_usdc_transfer_burns_for_the_destination_wallet_whose_bundle_delivers_the_balance() {
+        use alloy_sol_types::SolCall;
+        use intent_contracts::IServiceRouter as Router;
+        let (now, expires_at) = times();
+        let quoter = route_quoter();
+        let request = cross_chain(USDC, BASE_USDC, "5000000", false);
+        let quote = quoter.quote_reading(&request, 7, B256::repeat_byte(3), (now, expires_at), [None, None]).unwrap();
+        let intent = &quote.intent;
+        intent_core::rules::check_intent(intent).unwrap();
+        let context = intent_core::wallet::WalletContext::PUBLISHED;
+        intent_core::rules::check_intent_addresses(intent, &context).unwrap();
+        intent_core::rules::check_meta_transactions(intent, &context).unwrap();
+        // 7 bps of 5 USDC is the fee; the rest burned, less at most the 1 000 maxFee minted.
+        assert_eq!(intent.fees.service_fee_total, U256::from(3_500));
+        let burned = U256::from(4_996_500);
+        assert_eq!(
+            (intent.quote.to_amount, intent.quote.to_amount_min),
+            (burned - U256::from(1_000), burned - U256::from(1_000))
+        );
+        let (usdc, base_usdc): (Address, Address) = (USDC.parse().unwrap(), BASE_USDC.parse().unwrap());
+        let router: Address = "0x555B5e43324096b87908201434f4E8CE04c41Dbd".parse().unwrap();
+        let (sweep, burn) = (Router::sweepCall::SELECTOR, Router::burnBalanceCall::SELECTOR);
+        let transfer = intent_contracts::IPermitToken::transferCall::SELECTOR;
+        assert_eq!(
+            shape(&intent.origin_calls),
+            vec![
+                (usdc, 1, false, false, transfer),
+                (router, 0, true, false, burn),
+                (router, 0, true, true, sweep),
+                (router, 0, true, false, sweep),
+            ]
+        );
+        let destination = intent.destination_intent_address.unwrap();
+        let burn = router_call::<Router::burnBalanceCall>(&intent.origin_calls, 1).burn;
+        assert_eq!(burn.messenger, MESSENGER.parse::<Address>().unwrap());
+        assert_eq!((burn.token, burn.destinationDomain, burn.mintRecipient), (usdc, 6, destination.into_word()));
+        assert_eq!((burn.maxFee, burn.minFinalityThreshold), (U256::from(1_000), 2_000));
+        // The destination bundle: the minted balance swept to the recipient, the fallback
+        // sweep to the recipient, the leftovers to the owner; in a space of its own.
+        let calls = intent.destination_calls.as_ref().unwrap();
+        assert_eq!((calls.chain_id, calls.space), (8453, Some(U256::from_be_slice(&[3; 20]))));
+        assert_eq!(
+            shape(calls),
+            vec![(router, 0, true, false, sweep), (router, 0, true, true, sweep), (router, 0, true, false, sweep)]
+        );
+        let recipient = Address::repeat_byte(0x44);
+        let delivery = router_call::<Router::sweepCall>(calls, 0);
+        assert_eq!((delivery.token, delivery.to), (base_usdc, recipient));
+        let fallback = router_call::<Router::sweepCall>(calls, 1);
+        assert_eq!((fallback.token, fallback.to), (base_usdc, recipient));
+        assert_eq!(router_call::<Router::sweepCall>(calls, 2).to, request.owner_address);
+        // The destination precondition waits for the least minted: burned less the maxFee.
+        let precondition = intent.destination_precondition.as_ref().unwrap();
+        assert_eq!(
+            (precondition.chain_id, precondition.token_address, precondition.owner_address, precondition.min_amount),
+            (8453, base_usdc, destination, burned - U256::from(1_000))
+        );
+        let meta_txn = intent.destination_meta_txn.as_ref().unwrap();
+        assert_eq!(
+            (meta_txn.chain_id, meta_txn.contract, meta_txn.wallet_address),
+            (8453, context.guest_module.unwrap(), destination)
+        );
+        // Deposit confirmations (1) and the attester's 3 blocks of 250 ms, then 2 of 500 ms.
+        assert_eq!(intent.quote.estimated_duration, Some(2));
+        // Another salt: another destination wallet, so another origin wallet too.
+        let again = quoter.quote_reading(&request, 7, B256::repeat_byte(4), (now, expires_at), [None, None]).unwrap();
+        assert_ne!(again.intent.destination_intent_address, Some(destination));
+        assert_ne!(again.intent.origin_intent_address, intent.origin_intent_address);
+    }
+
+    #[test]
+    fn a_cross_chain_swap_on_both_sides_is_priced_from_both_pools_with_both_slippages() {
+        use intent_contracts::IServiceRouter as Router;
+        let (now, expires_at) = times();
+        let quoter = route_quoter();
+        // DAI (18 decimals) to USDC (6) on the origin, USDC to DAI on the destination.
+        let e18 = 10u128.pow(18);
+        let origin_pool =
+            Reserves { reserve_in: U256::from(1_000_000 * e18), reserve_out: U256::from(1_000_000_000_000u128) };
+        let destination_pool =
+            Reserves { reserve_in: U256::from(2_000_000_000_000u128), reserve_out: U256::from(2_000_000 * e18) };
+        let both =
+            [reads(Some((1_000_000 * e18, 1_000_000_000_000))), reads(Some((2_000_000_000_000, 2_000_000 * e18)))];
+        let request = cross_chain(DAI, BASE_DAI, &(100 * e18).to_string(), false);
+        let quote = quoter.quote_reading(&request, 7, B256::ZERO, (now, expires_at), both).unwrap();
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        let spend = U256::from(100 * e18) - U256::from(100 * e18) * U256::from(7) / U256::from(10_000);
+        let burn = origin_pool.amount_out(spend).unwrap();
+        let burn_min = burn * U256::from(9_900) / U256::from(10_000);
+        let fee = U256::from(1_000);
+        assert_eq!(quote.intent.quote.to_amount, destination_pool.amount_out(burn - fee).unwrap());
+        let least = destination_pool.amount_out(burn_min - fee).unwrap() * U256::from(9_900) / U256::from(10_000);
+        assert_eq!(quote.intent.quote.to_amount_min, least);
+        assert!(quote.intent.quote.price_impact.get() < -0.006, "two pools' fees");
+        // Origin: the fee, the swap of the balance into the wallet (at least burn_min), the burn.
+        let swap = router_call::<Router::swapBalanceV2Call>(&quote.intent.origin_calls, 1);
+        assert_eq!((swap.to, swap.swap.amount, swap.swap.exactOutput), (Address::ZERO, burn_min, false));
+        let (dai, usdc): (Address, Address) = (DAI.parse().unwrap(), USDC.parse().unwrap());
+        assert_eq!(swap.swap.path, vec![dai, usdc]);
+        router_call::<Router::burnBalanceCall>(&quote.intent.origin_calls, 2);
+        assert_eq!(quote.intent.origin_calls.calls.len(), 6, "the refund and both leftovers");
+        // Destination: the swap of the balance to the recipient at least toAmountMin.
+        let calls = quote.intent.destination_calls.as_ref().unwrap();
+        let swap = router_call::<Router::swapBalanceV2Call>(calls, 0);
+        assert_eq!((swap.to, swap.swap.amount), (Address::repeat_byte(0x44), least));
+        assert_eq!(quote.intent.destination_precondition.as_ref().unwrap().min_amount, burn_min - fee);
+
+        // EXACT_OUTPUT: exactly 50 DAI bought on the destination with at most the balance;
+        // the burn covers the destination's input plus 1 % and the maxFee.
+        let request = cross_chain(DAI, BASE_DAI, &(50 * e18).to_string(), true);
+        let quote = quoter.quote_reading(&request, 7, B256::ZERO, (now, expires_at), both).unwrap();
+        intent_core::rules::check_intent(&quote.intent).unwrap();
+        let needed = destination_pool.amount_in(U256::from(50 * e18)).unwrap();
+        let arrival = needed + (needed * U256::from(100)).div_ceil(U256::from(10_000));
+        let calls = quote.intent.destination_calls.as_ref().unwrap();
+        let swap = router_call::<Router::swapBalanceV2Call>(calls, 0);
+        assert_eq!((swap.swap.exactOutput, swap.swap.amount), (true, U256::from(50 * e18)));
+        assert_eq!(quote.intent.destination_precondition.as_ref().unwrap().min_amount, arrival);
+        let swap = router_call::<Router::swapBalanceV2Call>(&quote.intent.origin_calls, 1);
+        assert_eq!(swap.swap.amount, arrival + fee, "the origin swap buys at least the burn's minimum");
+        assert_eq!(
+            (quote.intent.quote.to_amount, quote.intent.quote.to_amount_min),
+            (U256::from(50 * e18), U256::from(50 * e18))
+        );
+    }
+
+    #[test]
+    fn a_cross_chain_destination_call_is_handed_the_minted_balance() {
+        use intent_contracts::IServiceRouter as Router;
+        let (now, expires_at) = times();
+        let mut request = cross_chain(USDC, BASE_USDC, "5000000", false);
+        request.destination_call_data = Some(vec![0xde, 0xad].into());
+        let spender = Address::repeat_byte(0x55);
+        request.unknown.insert("destinationApproveAddress", &format!("\"{spender}\"")).unwrap();
+        let quote = route_quoter().quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap();
+        let calls = quote.intent.destination_calls.as_ref().unwrap();
+        let call = router_call::<Router::callWithBalanceCall>(calls, 0);
+        let base_usdc: Address = BASE_USDC.parse().unwrap();
+        assert_eq!((call.token, call.target, call.spender), (base_usdc, Address::repeat_byte(0x44), spender));
+        assert_eq!(call.data.as_ref(), [0xde, 0xad]);
+        // A swap before the call: one call, the swap into the wallet handed to the target.
+        request.destination_token_address = BASE_DAI.parse().unwrap();
+        let quote = route_quoter().quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap();
+        let calls = quote.intent.destination_calls.as_ref().unwrap();
+        let call = router_call::<Router::swapBalanceV2AndCallCall>(calls, 0);
+        assert_eq!((call.target, call.spender, call.swap.path[0]), (Address::repeat_byte(0x44), spender, base_usdc));
+        assert_eq!(calls.calls.len(), 4, "the leftover sweep of the bought token");
+    }
+
+    #[test]
+    fn a_cross_chain_route_without_a_pool_or_too_small_to_bridge_is_refused_at_its_path() {
+        let (now, expires_at) = times();
+        let quoter = route_quoter();
+        let pool = reads(Some((5_000_000, 4_000_000)));
+        let cause = |request: &QuoteRequest, reads: Reads| {
+            quoter.quote_reading(request, 7, B256::ZERO, (now, expires_at), reads).unwrap_err().body().cause
+        };
+        let request = cross_chain(DAI, BASE_DAI, "1000000000000000000", false);
+        assert_eq!(cause(&request, [reads(None), pool]), "ROUTE_UNAVAILABLE at originTokenAddress");
+        assert_eq!(cause(&request, [pool, reads(None)]), "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        let mut no_swap = route_quoter();
+        no_swap.config.chains[1].swap = None;
+        let failure = no_swap.quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap_err();
+        assert_eq!(failure.body().cause, "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        // 1 000 units burned cannot pay a maxFee of 1 000.
+        let request = cross_chain(USDC, BASE_USDC, "1000", false);
+        assert_eq!(cause(&request, [None, None]), "NUMBER_OUT_OF_RANGE at originTokenAmount");
+        // The native token is not swapped.
+        let request = cross_chain("0x0000000000000000000000000000000000000000", BASE_USDC, "1000000", false);
+        assert_eq!(cause(&request, [None, None]), "ROUTE_UNAVAILABLE at destinationTokenAddress");
+        // Without an attester the route is not served: the placeholder quote.
+        let mut placeholder = route_quoter();
+        placeholder.config.attestation = None;
+        let request = cross_chain(USDC, BASE_USDC, "5000000", false);
+        let quote = placeholder.quote_reading(&request, 7, B256::ZERO, (now, expires_at), [None, None]).unwrap();
+        assert!(quote.intent.destination_calls.as_ref().unwrap().calls.iter().all(|call| call.delegate_call.is_none()));
     }
 }

@@ -51,6 +51,22 @@ impl Token {
         }
     }
 
+    /// The token at `address` on `chain`: the configuration's, else (a CCTP USDC the
+    /// configuration does not list) USDC of 6 decimals at 1 USD.
+    pub fn on(config: &ServiceConfig, chain: &ChainConfig, address: Address) -> Token {
+        match config.token(chain.chain_id, address) {
+            Some(token) => Token::listed(token),
+            None if address == Address::ZERO => Token::native(chain),
+            None => Token {
+                address,
+                symbol: "USDC".to_owned(),
+                decimals: 6,
+                price_micro_usd: U256::from(1_000_000),
+                is_2612: false,
+            },
+        }
+    }
+
     /// The USD value of `amount` of this token, rounded to millionths.
     fn usd(&self, amount: U256) -> f64 {
         round6(usd(amount, self.decimals, self.price_micro_usd))
@@ -73,11 +89,6 @@ pub struct Gas {
 }
 
 impl Gas {
-    /// The gas of `chain` at its configured limit and price.
-    pub fn of(chain: &ChainConfig) -> Gas {
-        Gas::at(chain, chain.gas_price)
-    }
-
     /// The gas of `chain` at its configured limit and `price`.
     pub fn at(chain: &ChainConfig, price: U256) -> Gas {
         let fee_native = U256::from(chain.gas_limit).saturating_mul(price);
@@ -163,6 +174,8 @@ pub struct Pricing {
     pub pool_impact: Option<Impact>,
     /// The main call, for an intent run in its wallet.
     pub wallet: Option<WalletTrade>,
+    /// The amounts of both bundles, for an intent over the CCTP V2 route.
+    pub cross: Option<CrossTrade>,
     /// Gas on the origin chain.
     pub origin_gas: Gas,
     /// Gas on the destination chain, when it is another chain.
@@ -261,6 +274,7 @@ struct Amounts {
     service_fee: U256,
     provider_fee: U256,
     wallet: Option<WalletTrade>,
+    cross: Option<CrossTrade>,
     pool_impact: Option<f64>,
 }
 
@@ -315,9 +329,10 @@ pub fn price(
         service_fee: from_amount * U256::from(fees.service_fee_bps) / U256::from(10_000),
         provider_fee: from_amount * U256::from(fees.provider_fee_bps) / U256::from(10_000),
         wallet: None,
+        cross: None,
         pool_impact: None,
     };
-    complete(r, amounts, None)
+    complete(r, amounts, [None, None])
 }
 
 /// Where a same-chain swap is priced: a pool's reserves read at quote time, or (a chain
@@ -439,14 +454,264 @@ pub fn price_in_wallet(
         service_fee: from_amount - spend,
         provider_fee,
         wallet: Some(WalletTrade { spend, swap, exact_output: r.exact_output }),
+        cross: None,
         pool_impact,
     };
-    complete(r, amounts, gas_price)
+    complete(r, amounts, [gas_price, None])
 }
 
-/// The rest of a quote's numbers from its amounts: the USD figures, gas (at `gas_price`
-/// when the node gave one), the fee options.
-fn complete(r: Request<'_>, amounts: Amounts, gas_price: Option<U256>) -> Result<Pricing, Failure> {
+/// The amounts of an intent over the CCTP V2 route (docs/spec.md §12, "Cross-chain
+/// quotes"): what each bundle's calls are given. The minted amount is the burned amount less
+/// the attester's `feeExecuted` (at most `max_fee`), not known at quote time, so the
+/// destination bundle spends its balance and these are bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrossTrade {
+    /// What the deposit holds after the service fee: the origin swap's input, or the burn.
+    pub spend: U256,
+    /// The origin swap's least USDC out (the deposit token is not USDC).
+    pub origin_swap_min: Option<U256>,
+    /// The USDC burned as priced.
+    pub burn: U256,
+    /// The least USDC burned.
+    pub burn_min: U256,
+    /// The burn's `maxFee`.
+    pub max_fee: U256,
+    /// The least USDC minted at the destination intent address: `burn_min − max_fee`.
+    pub arrival_min: U256,
+    /// The destination swap's amount (the destination token is not USDC): its least output
+    /// (EXACT_INPUT) or its exact output (EXACT_OUTPUT).
+    pub destination_swap: Option<U256>,
+    /// EXACT_OUTPUT.
+    pub exact_output: bool,
+}
+
+/// Where one swap of a cross-chain intent is priced, between which tokens.
+#[derive(Debug, Clone)]
+pub struct Leg {
+    /// The pool's reserves (ordered for the swap), else the configured prices.
+    pub venue: Venue,
+    /// The token sold.
+    pub sold: Token,
+    /// The token bought.
+    pub bought: Token,
+    /// The chain, for the failures' text.
+    pub chain_id: u64,
+}
+
+impl Leg {
+    fn unavailable(&self, why: &str, path: &'static str) -> Failure {
+        let what = format!("{} to {} on chain {}: {why}", self.sold.symbol, self.bought.symbol, self.chain_id);
+        Failure::from(ServerFailure::RouteUnavailable { path, what: &what })
+    }
+
+    /// What selling `amount` buys.
+    fn out(&self, r: &Request<'_>, amount: U256, provider_bps: u64, path: &'static str) -> Result<U256, Failure> {
+        match self.venue {
+            Venue::Pool(pool) => pool.amount_out(amount).ok_or_else(|| {
+                if amount.is_zero() {
+                    too_small(r, "too small to swap")
+                } else if pool.reserve_in.is_zero() || pool.reserve_out.is_zero() {
+                    self.unavailable("the pool has no liquidity", path)
+                } else {
+                    r.too_large()
+                }
+            }),
+            Venue::Configured => {
+                let (numerator, denominator) = rate(&self.sold, &self.bought);
+                Ok(r.mul(less_bps(amount, provider_bps), numerator)? / denominator)
+            }
+        }
+    }
+
+    /// What buying `amount` costs.
+    fn cost(&self, r: &Request<'_>, amount: U256, provider_bps: u64, path: &'static str) -> Result<U256, Failure> {
+        match self.venue {
+            Venue::Pool(pool) => pool.amount_in(amount).ok_or_else(|| {
+                if amount.is_zero() {
+                    too_small(r, "too small to swap")
+                } else if pool.reserve_in.is_zero() || amount >= pool.reserve_out {
+                    self.unavailable("the pool cannot deliver the amount", path)
+                } else {
+                    r.too_large()
+                }
+            }),
+            Venue::Configured => {
+                let (numerator, denominator) = rate(&self.sold, &self.bought);
+                let net = r.mul(amount, denominator)?.div_ceil(numerator.max(U256::from(1)));
+                Ok(r.mul(net, U256::from(10_000))?.div_ceil(U256::from(10_000 - provider_bps.min(9_999))))
+            }
+        }
+    }
+
+    /// The pool's price impact of selling `sold` for `bought`; `None` at configured prices.
+    fn impact(&self, sold: U256, bought: U256) -> Option<f64> {
+        match self.venue {
+            Venue::Pool(pool) => Some(pool.impact(sold, bought)),
+            Venue::Configured => None,
+        }
+    }
+
+    /// The provider fee of selling `sold`: the pool's 0.3 %, else the configured bps.
+    fn fee(&self, sold: U256, provider_bps: u64) -> U256 {
+        match self.venue {
+            Venue::Pool(_) => sold * U256::from(3) / U256::from(1_000),
+            Venue::Configured => sold * U256::from(provider_bps) / U256::from(10_000),
+        }
+    }
+}
+
+/// `NUMBER_OUT_OF_RANGE` at the amount asked for: `why`.
+fn too_small(r: &Request<'_>, why: &'static str) -> Failure {
+    Failure::from(Error::new(Problem::NumberOutOfRange(why)).in_member(r.path()))
+}
+
+/// The configured exchange rate between two tokens, `to` units per `from` unit.
+fn rate(from: &Token, to: &Token) -> (U256, U256) {
+    let numerator = from.price_micro_usd * pow10(to.decimals);
+    let denominator = to.price_micro_usd.max(U256::from(1)) * pow10(from.decimals);
+    (numerator.max(U256::from(1)), denominator.max(U256::from(1)))
+}
+
+/// The swaps of an intent over the CCTP V2 route: into the origin's USDC (absent: the deposit
+/// token is that USDC) and out of the destination's USDC (absent: the destination token is
+/// that USDC), each with where it is priced.
+#[derive(Debug, Clone, Default)]
+pub struct CrossLegs {
+    /// The origin swap.
+    pub origin: Option<Leg>,
+    /// The destination swap.
+    pub destination: Option<Leg>,
+}
+
+/// Prices a cross-chain `request` over the CCTP V2 route (docs/spec.md §12, "Cross-chain
+/// quotes"): the service fee in basis points of the deposit, taken first; the rest swapped
+/// into USDC at `legs.origin` (when needed), burned with `max_fee`, and the least minted
+/// swapped into the destination token at `legs.destination` (when needed); each swap's
+/// minimum after the slippage; `gas_prices` the nodes' (origin, destination), else the
+/// configured ones.
+///
+/// # Errors
+///
+/// As [`price_in_wallet`]; `NUMBER_OUT_OF_RANGE` at the amount asked for when what would be
+/// burned does not exceed `max_fee`.
+pub fn price_cross(
+    config: &ServiceConfig,
+    request: &QuoteRequest,
+    (origin, destination): (&ChainConfig, &ChainConfig),
+    legs: &CrossLegs,
+    max_fee: U256,
+    gas_prices: [Option<U256>; 2],
+) -> Result<Pricing, Failure> {
+    let r = Request::new(config, request, origin, destination)?;
+    if [r.from.address, r.to.address].contains(&Address::ZERO) {
+        let why = "swaps of the native token are not served";
+        let what = format!("{} to {} on the CCTP V2 route: {why}", r.from.symbol, r.to.symbol);
+        return Err(ServerFailure::RouteUnavailable { path: "destinationTokenAddress", what: &what }.into());
+    }
+    let provider_bps = config.fees.provider_fee_bps;
+    let kept = U256::from(10_000 - config.fees.service_fee_bps);
+    let slip = |amount: U256| less_bps(amount, r.slippage_bps);
+    let margin = |amount: U256| -> Result<U256, Failure> {
+        let margin = r.mul(amount, U256::from(r.slippage_bps))?.div_ceil(U256::from(10_000));
+        amount.checked_add(margin).ok_or_else(|| r.too_large())
+    };
+    let bridge_too_small = || too_small(&r, "too small to bridge: the burn must exceed the CCTP maxFee");
+    let requested = if r.exact_output { request.destination_token_amount } else { request.origin_token_amount };
+    let requested = requested.unwrap_or_default();
+    r.mul(requested, U256::from(10_000))?;
+    let (origin_path, destination_path) = ("originTokenAddress", "destinationTokenAddress");
+    // (spend, burn, burn_min, arrival, arrival_min, to_amount, to_amount_min, destination swap input)
+    let (from_amount, spend, burn, burn_min, to_amount, to_amount_min, destination_sold) = if r.exact_output {
+        let arrival_needed = match &legs.destination {
+            Some(leg) => margin(leg.cost(&r, requested, provider_bps, destination_path)?)?,
+            None => requested,
+        };
+        let burn_min = arrival_needed.checked_add(max_fee).ok_or_else(|| r.too_large())?;
+        let (spend, burn) = match &legs.origin {
+            Some(leg) => {
+                let spend = margin(leg.cost(&r, burn_min, provider_bps, origin_path)?)?;
+                (spend, leg.out(&r, spend, provider_bps, origin_path)?)
+            }
+            None => (burn_min, burn_min),
+        };
+        let from_amount = r.mul(spend, U256::from(10_000))?.div_ceil(kept);
+        (from_amount, spend, burn, burn_min, requested, requested, arrival_needed)
+    } else {
+        let spend = requested - requested * U256::from(config.fees.service_fee_bps) / U256::from(10_000);
+        let (burn, burn_min) = match &legs.origin {
+            Some(leg) => {
+                let burn = leg.out(&r, spend, provider_bps, origin_path)?;
+                (burn, slip(burn))
+            }
+            None => (spend, spend),
+        };
+        if burn_min <= max_fee {
+            return Err(bridge_too_small());
+        }
+        let (arrival, arrival_min) = (burn - max_fee, burn_min - max_fee);
+        let (to_amount, to_amount_min) = match &legs.destination {
+            Some(leg) => (
+                leg.out(&r, arrival, provider_bps, destination_path)?,
+                slip(leg.out(&r, arrival_min, provider_bps, destination_path)?),
+            ),
+            None => (arrival, arrival_min),
+        };
+        (requested, spend, burn, burn_min, to_amount, to_amount_min, arrival)
+    };
+    if burn_min <= max_fee || to_amount_min.is_zero() {
+        return Err(bridge_too_small());
+    }
+    // The provider's fee in the deposit token: the origin pool's, then the CCTP fee and the
+    // destination pool's at the origin swap's rate (USDC per deposit unit: burn / spend).
+    let in_deposit = |usdc: U256| if burn.is_zero() { U256::ZERO } else { usdc.saturating_mul(spend) / burn };
+    let origin_fee = legs.origin.as_ref().map_or(U256::ZERO, |leg| leg.fee(spend, provider_bps));
+    let destination_fee = legs.destination.as_ref().map_or(U256::ZERO, |leg| leg.fee(destination_sold, provider_bps));
+    let provider_fee = origin_fee.saturating_add(in_deposit(max_fee.saturating_add(destination_fee)));
+    // The pools' price impacts compound: (1 + a)(1 + b) − 1.
+    let impacts = [
+        legs.origin.as_ref().map(|leg| leg.impact(spend, burn)),
+        legs.destination.as_ref().map(|leg| leg.impact(destination_sold, to_amount)),
+    ];
+    let pool_impact = if impacts.iter().flatten().any(Option::is_none) {
+        None
+    } else {
+        let factors: Vec<f64> = impacts.iter().flatten().flatten().map(|impact| 1.0 + impact).collect();
+        (!factors.is_empty()).then(|| factors.iter().product::<f64>() - 1.0)
+    };
+    let bound = config.fees.max_price_impact();
+    if let Some(loss) = pool_impact.map(|impact| -impact).filter(|loss| *loss > bound) {
+        let bps = |fraction: f64| (fraction * 10_000.0).round().clamp(0.0, 10_000.0) as u64;
+        let failure =
+            ServerFailure::PriceImpactTooHigh { path: r.path(), impact_bps: bps(loss), limit_bps: bps(bound) };
+        return Err(failure.into());
+    }
+    let cross = CrossTrade {
+        spend,
+        origin_swap_min: legs.origin.as_ref().map(|_| burn_min),
+        burn,
+        burn_min,
+        max_fee,
+        arrival_min: burn_min - max_fee,
+        destination_swap: legs.destination.as_ref().map(|_| to_amount_min),
+        exact_output: r.exact_output,
+    };
+    let amounts = Amounts {
+        from_amount,
+        from_amount_min: less_bps(from_amount, r.slippage_bps),
+        to_amount,
+        to_amount_min,
+        service_fee: from_amount - spend,
+        provider_fee,
+        wallet: None,
+        cross: Some(cross),
+        pool_impact,
+    };
+    complete(r, amounts, gas_prices)
+}
+
+/// The rest of a quote's numbers from its amounts: the USD figures, gas (at the origin's and
+/// the destination's `gas_prices` when their nodes gave them), the fee options.
+fn complete(r: Request<'_>, amounts: Amounts, gas_prices: [Option<U256>; 2]) -> Result<Pricing, Failure> {
     let Amounts { from_amount, from_amount_min, to_amount, to_amount_min, service_fee, provider_fee, .. } = amounts;
     // Every later product is an amount (or less) times its token's price or at most 10 000.
     for (amount, token) in [(from_amount, &r.from), (to_amount, &r.to)] {
@@ -459,8 +724,9 @@ fn complete(r: Request<'_>, amounts: Amounts, gas_price: Option<U256>) -> Result
         Some(provider) => provider,
     };
 
-    let origin_gas = Gas::at(origin, gas_price.unwrap_or(origin.gas_price));
-    let destination_gas = (request.origin_chain_id != request.destination_chain_id).then(|| Gas::of(destination));
+    let origin_gas = Gas::at(origin, gas_prices[0].unwrap_or(origin.gas_price));
+    let destination_gas = (request.origin_chain_id != request.destination_chain_id)
+        .then(|| Gas::at(destination, gas_prices[1].unwrap_or(destination.gas_price)));
     let gas_micro_usd = origin_gas.fee_micro_usd + destination_gas.as_ref().map_or(U256::ZERO, |g| g.fee_micro_usd);
     let gas_usd = micro_to_f64(gas_micro_usd);
     let native = Token::native(origin);
@@ -502,6 +768,7 @@ fn complete(r: Request<'_>, amounts: Amounts, gas_price: Option<U256>) -> Result
         service_impact: Impact { fraction: fraction_of_input(-service_fee_usd), usd: -service_fee_usd },
         pool_impact,
         wallet: amounts.wallet,
+        cross: amounts.cross,
         origin_gas,
         destination_gas,
         gas_usd,

@@ -41,8 +41,8 @@ fn why(member: &str) -> &'static str {
 }
 
 /// Refuses what of `request` the quoter does not serve (see the module's documentation);
-/// `in_wallet`: the request's intent runs in a wallet on `origin` (a same-chain swap or
-/// transfer there is trustless).
+/// `in_wallet`: the request's intent runs in wallets (same-chain, or over the CCTP V2 route),
+/// `trustless`: in a wallet on one chain (a same-chain swap or transfer there is trustless).
 ///
 /// # Errors
 ///
@@ -52,13 +52,13 @@ pub fn check(
     config: &ServiceConfig,
     request: &QuoteRequest,
     origin: &ChainConfig,
-    in_wallet: bool,
+    (in_wallet, trustless): (bool, bool),
 ) -> Result<(), Failure> {
     let allow_unknown = config.allow_unknown_request_members.unwrap_or(false);
     members(&request.unknown, PUBLISHED_TOP, "", allow_unknown)?;
     if approve_address(request)?.is_some() {
         let why = if !in_wallet {
-            Some("only a same-chain intent run in a wallet hands its output to a destination call")
+            Some("only an intent run in wallets hands its output to a destination call")
         } else if request.destination_call_data.is_none() {
             Some("without destinationCallData the output is sent to the recipient, nothing is approved")
         } else if request.destination_token_address == Address::ZERO {
@@ -82,7 +82,7 @@ pub fn check(
             }
             // The service has one route for a request: it is the recommended, the fastest and
             // the cheapest it has; it is trustless only when run in a wallet on one chain.
-            if name == "TRUSTLESS" && !in_wallet {
+            if name == "TRUSTLESS" && !trustless {
                 let why = "this route goes through the operator, not only through contracts";
                 return Err(ServerFailure::OptionNotServed { path: "options.preference", why }.into());
             }

@@ -245,10 +245,11 @@ async fn on_a_chain_with_a_node_and_a_swap_prices_and_routes_come_from_the_pool(
 
     let routes =
         ok(&router, "GetExactInputRoutes", json!({"originChainId": 31_337_911, "originTokenAddress": susd})).await;
+    let usdc = chain.cctp.usdc.to_string();
     assert_eq!(
         listed(&routes),
-        [(31_337_911, susd.clone()), (31_337_911, seur.clone())],
-        "no swap of the native token"
+        [(31_337_911, susd.clone()), (31_337_911, seur.clone()), (31_337_911, usdc)],
+        "no swap of the native token; the stack's USDC through its pool with SUSD"
     );
 
     let contracts = ok(&router, "GetProtocolContracts", json!({})).await;

@@ -5,6 +5,9 @@
 //! amounts are the router's own `getAmountsOut`/`getAmountsIn` for the same reserves, and its
 //! meta-transaction, sent once the deposit is at the intent address, pays the recipient and
 //! the fee collector and leaves the wallet empty. A route without a pool is ROUTE_UNAVAILABLE (Unavailable).
+//! And a cross-chain quote over the CCTP V2 route on the two-chain local stack: its two
+//! bundles at their derived addresses, its amounts the pools' own, and the bundles run (the
+//! burn, the local attester's attestation, the mint, the destination bundle).
 
 use alloy_primitives::{Address, U256};
 use alloy_sol_types::SolCall;
@@ -19,6 +22,7 @@ use serde_json::{json, Value};
 
 use crate::support::anvil::call;
 use crate::support::database;
+use crate::support::stack::{self as two, Stack as TwoChains};
 
 /// Development accounts: the pool's provider, the owner, the recipient, who sends the
 /// meta-transaction.
@@ -224,4 +228,115 @@ async fn a_quoted_swap_is_the_routers_amounts_at_a_derived_address_and_runs() {
     // No pool of the two tokens: nothing to route through (Unavailable).
     let error = call(&app, "QuoteIntent", &stack.request(stack.unpooled, tokens(10), false)).await.unwrap_err();
     assert!(error.contains("ROUTE_UNAVAILABLE at destinationTokenAddress") && error.contains("Unavailable"), "{error}");
+}
+
+/// A cross-chain intent over the CCTP V2 route on the two-chain local stack: its quote,
+/// the origin bundle run once the deposit is there (the burn), the local attester's
+/// attestation, the mint on the destination chain, then the destination bundle run. Returns
+/// what the recipient received of `bought`.
+async fn bridge(stack: &TwoChains, quote: &QuoteResponse, bought: Address, recipient: Address) -> U256 {
+    use alloy_provider::Provider;
+    use intent_contracts::ICctpMessageTransmitter;
+    use intent_service::attest::{Attestations, Attested, IrisClient};
+    let (origin, destination) = (&stack.chains[0], &stack.chains[1]);
+    let intent = &quote.intent;
+    let deposit = &intent.deposit_transaction;
+    origin.deposit(deposit.token_address, intent.origin_intent_address, deposit.amount).await.unwrap();
+    let meta = &intent.origin_meta_txn;
+    let burned = origin.chain.send_data(two::RELAYER, meta.contract, meta.input.clone()).await.unwrap();
+    let messages = intent_chain_tests::cctp::messages_sent(&burned, origin.cctp.transmitter).unwrap();
+    let [message] = messages.as_slice() else { panic!("one burn: {messages:?}") };
+    let body = intent_core::cctp::BurnMessage::from_bytes(&message.body).unwrap();
+    let wallet = intent.destination_intent_address.unwrap();
+    assert_eq!(body.mint_recipient, wallet.into_word());
+    assert_eq!(body.message_sender, intent.origin_intent_address.into_word(), "the origin wallet burned");
+    for token in [deposit.token_address, origin.cctp.usdc] {
+        assert_eq!(origin.chain.token_balance(token, intent.origin_intent_address).await.unwrap(), U256::ZERO);
+    }
+    // The attester signs once the burn has its confirmations; anyone mints.
+    origin.chain.provider().raw_request::<_, Value>("evm_mine".into(), ()).await.unwrap();
+    let client = IrisClient::new(&stack.attester_url, std::time::Duration::from_secs(10)).unwrap();
+    let answer = client.fetch(origin.cctp.domain, burned.transaction_hash).await.unwrap();
+    let [Attested::Complete { message, attestation }] = answer.as_slice() else { panic!("{answer:?}") };
+    let receive = ICctpMessageTransmitter::receiveMessageCall {
+        message: message.to_bytes().into(),
+        attestation: attestation.clone(),
+    };
+    destination.chain.send_data(two::RELAYER, destination.cctp.transmitter, receive.abi_encode().into()).await.unwrap();
+    let minted = destination.chain.token_balance(destination.cctp.usdc, wallet).await.unwrap();
+    assert_eq!(minted, body.amount - U256::from(two::ATTESTER_FEE));
+    assert!(minted >= intent.destination_precondition.as_ref().unwrap().min_amount);
+    let before = destination.chain.token_balance(bought, recipient).await.unwrap();
+    let meta = intent.destination_meta_txn.as_ref().unwrap();
+    destination.chain.send_data(two::RELAYER, meta.contract, meta.input.clone()).await.unwrap();
+    for token in [bought, destination.cctp.usdc] {
+        assert_eq!(
+            destination.chain.token_balance(token, wallet).await.unwrap(),
+            U256::ZERO,
+            "the wallet is left empty"
+        );
+    }
+    destination.chain.token_balance(bought, recipient).await.unwrap() - before
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_quote_on_the_stack_burns_for_its_destination_wallet_and_both_bundles_run() {
+    let stack = TwoChains::start(&two::chain_ids(2), &[]).await.expect("the stack starts (npm ci in chain/)");
+    let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+    let app = Service::open(config, &database("cross-quotes"), &[], &[], false).await.unwrap().router();
+    let (origin, destination) = (&stack.chains[0], &stack.chains[1]);
+    let context = origin.wallet_context();
+    assert_eq!(context, destination.wallet_context(), "one deployment order, one context");
+    let recipient = destination.chain.address(5);
+    let (susd, seur) = (origin.tokens[0].address, destination.tokens[1].address);
+    let request = |from: Address, to: Address, amount: U256, exact_output: bool| {
+        let (trade, member) = if exact_output {
+            ("EXACT_OUTPUT", "destinationTokenAmount")
+        } else {
+            ("EXACT_INPUT", "originTokenAmount")
+        };
+        json!({
+            "ownerAddress": origin.chain.address(two::OWNER), "originChainId": origin.chain_id,
+            "originTokenAddress": from, "destinationChainId": destination.chain_id,
+            "destinationTokenAddress": to, "destinationToAddress": recipient, "tradeType": trade,
+            member: amount.to_string(), "options": {"slippageTolerance": 0.01},
+        })
+    };
+
+    // SUSD on the origin to SEUR on the destination: a swap on each side, priced by the pools.
+    let answer = call(&app, "QuoteIntent", &request(susd, seur, tokens(100), false)).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &context).unwrap();
+    intent_core::rules::check_meta_transactions(&quote.intent, &context).unwrap();
+    let spend = tokens(100) - quote.intent.fees.service_fee_total;
+    let origin_router = IUniswapV2Router02::new(origin.uniswap.router, origin.chain.provider());
+    let burn = origin_router.getAmountsOut(spend, vec![susd, origin.cctp.usdc]).call().await.unwrap()[1];
+    let arrival = burn - U256::from(two::ATTESTER_FEE);
+    let destination_router = IUniswapV2Router02::new(destination.uniswap.router, destination.chain.provider());
+    let path = vec![destination.cctp.usdc, seur];
+    let bought = destination_router.getAmountsOut(arrival, path).call().await.unwrap()[1];
+    assert_eq!(quote.intent.quote.to_amount, bought);
+    let calls = &quote.intent.origin_calls.calls;
+    let burn_call = IServiceRouter::burnBalanceCall::abi_decode(calls[2].data.as_ref().unwrap()).unwrap().burn;
+    assert_eq!((burn_call.messenger, burn_call.token), (origin.cctp.messenger, origin.cctp.usdc));
+    assert_eq!(
+        (burn_call.destinationDomain, burn_call.maxFee),
+        (destination.cctp.domain, U256::from(two::ATTESTER_FEE))
+    );
+    assert_eq!(burn_call.mintRecipient, quote.intent.destination_intent_address.unwrap().into_word());
+    let received = bridge(&stack, &quote, seur, recipient).await;
+    assert!(received >= quote.intent.quote.to_amount_min, "{received}");
+    assert_eq!(received, bought, "nothing else traded on the pools in between");
+    let collector = origin.chain.address(two::FEE_COLLECTOR);
+    assert_eq!(origin.chain.token_balance(susd, collector).await.unwrap(), quote.intent.fees.service_fee_total);
+
+    // USDC to USDC, EXACT_OUTPUT: the burn covers the amount and the attester's fee, and the
+    // recipient receives exactly the amount.
+    let (usdc, base_usdc) = (origin.cctp.usdc, destination.cctp.usdc);
+    let amount = U256::from(25_000_000);
+    let answer = call(&app, "QuoteIntent", &request(usdc, base_usdc, amount, true)).await.unwrap();
+    let quote: QuoteResponse = from_slice(answer.to_string().as_bytes()).unwrap();
+    intent_core::rules::check_intent_addresses(&quote.intent, &context).unwrap();
+    assert_eq!(quote.intent.destination_precondition.as_ref().unwrap().min_amount, amount);
+    assert_eq!(bridge(&stack, &quote, base_usdc, recipient).await, amount);
 }

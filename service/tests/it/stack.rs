@@ -85,7 +85,7 @@ async fn the_stack_deploys_funds_and_describes_each_chain() {
         assert!(ether > U256::ZERO, "{account}");
     }
     assert_eq!(service["feeCollectorAddress"], described["accounts"][2]["address"]);
-    assert_eq!(service["tokens"].as_array().unwrap().len(), 4);
+    assert_eq!(service["tokens"].as_array().unwrap().len(), 6, "two test tokens and the USDC on each chain");
 }
 
 #[tokio::test]
@@ -100,7 +100,7 @@ async fn the_stacks_service_configuration_loads_and_the_service_starts_on_it() {
     assert_eq!(configured.chain_id, chain.chain_id);
     assert_eq!(configured.wallet_context(), Some(chain.wallet_context()));
     assert_eq!(configured.swap.as_ref().map(|swap| swap.uniswap_v2_router), Some(chain.uniswap.router));
-    assert_eq!(config.tokens.len(), 2);
+    assert_eq!(config.tokens.len(), 3, "the two test tokens and the USDC");
     // Named for the local node, a testnet, no explorer; no block time under automine, the
     // node's interval once it mines at one (as the example's `--block-time` makes it).
     let described = stack.service_json()["chains"][0].clone();

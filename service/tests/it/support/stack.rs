@@ -15,10 +15,13 @@
 //!   its domain (the chain's position in the stack: 0, 1, …) with the stack's attester
 //!   ([`ATTESTER_KEY`]) enabled and a threshold of 1, the test USDC and the token messenger
 //!   (fees to the fee collector, no minimum), each messenger linked to every other chain's,
-//!   and the owner holding [`OWNER_TOKENS`] USDC; and the local attester
-//!   (`intent_service::attest::LocalAttester`) of every chain, serving the Iris V2 API on a
-//!   loopback port while the stack runs, attesting a burn once it has
-//!   [`ATTESTER_CONFIRMATIONS`] blocks, with no fee.
+//!   and the owner holding [`OWNER_TOKENS`] USDC; then a Uniswap V2 pool of that USDC with
+//!   each test token ([`USDC_POOLS`]), so that a cross-chain quote swaps into and out of it;
+//!   and the local attester (`intent_service::attest::LocalAttester`) of every chain, serving
+//!   the Iris V2 API on a loopback port while the stack runs, attesting a burn once it has
+//!   [`ATTESTER_CONFIRMATIONS`] blocks, executing [`ATTESTER_FEE`]: the one value that is
+//!   also each chain's `cctp.maxFee` in `service.json`, so the quoted `maxFee` always covers
+//!   what the attester executes.
 //!
 //! [`Stack::stack_json`] describes it (`stack.json`) and [`Stack::service_json`] is a service
 //! configuration for it (`service.json`). Shared by `examples/stack.rs`, which writes both and
@@ -69,6 +72,15 @@ pub const ATTESTER_KEY: B256 = b256!("a77e57e2a77e57e2a77e57e2a77e57e2a77e57e2a7
 /// Blocks a burn must have (its own included) before the stack's attester signs it.
 pub const ATTESTER_CONFIRMATIONS: u64 = 2;
 
+/// The fee the stack's attester executes on every burn (`feeExecuted`, at most the burn's
+/// `maxFee`), in USDC units (0.01 USDC); `service.json` writes it as each chain's
+/// `cctp.maxFee`.
+pub const ATTESTER_FEE: u64 = 10_000;
+
+/// The USDC pools' reserves, in whole tokens, in [`TOKENS`]' order: (test token, USDC),
+/// priced as the configuration prices them (USDC at 1 USD).
+pub const USDC_POOLS: [[u64; 2]; 2] = [[1_000_000, 1_000_000], [800_000, 1_000_000]];
+
 /// The chain ids of a stack of `count` chains: Anvil's 31337, then 31338, ….
 pub fn chain_ids(count: usize) -> Vec<u64> {
     (CHAIN_ID..).take(count).collect()
@@ -95,6 +107,8 @@ pub struct StackChain {
     pub uniswap: Uniswap,
     /// The pair of the two test tokens.
     pub pair: Address,
+    /// The pairs of each test token with the CCTP USDC, in [`TOKENS`]' order.
+    pub usdc_pairs: Vec<Address>,
     pub entrypoint: Address,
     pub tokens: Vec<StackToken>,
     /// The CCTP V2 route's contracts and the chain's domain.
@@ -219,6 +233,11 @@ impl StackChain {
         let attesters = [Stack::attester().address()];
         let cctp = chain.deploy_cctp(domain, &attesters, 1, chain.address(FEE_COLLECTOR), U256::ZERO).await?;
         chain.mint(cctp.usdc, chain.address(OWNER), U256::from(OWNER_TOKENS) * U256::from(1_000_000)).await?;
+        let mut usdc_pairs = Vec::with_capacity(TOKENS.len());
+        for (token, [reserve, usdc]) in stack_tokens.iter().zip(USDC_POOLS) {
+            let amounts = [tokens(reserve), U256::from(usdc) * U256::from(1_000_000)];
+            usdc_pairs.push(chain.add_liquidity(&uniswap, [token.address, cctp.usdc], amounts).await?);
+        }
         Ok(StackChain {
             chain,
             chain_id,
@@ -226,6 +245,7 @@ impl StackChain {
             main_module_upgradable,
             uniswap,
             pair,
+            usdc_pairs,
             entrypoint,
             tokens: stack_tokens,
             cctp,
@@ -233,13 +253,16 @@ impl StackChain {
         })
     }
 
-    /// The chain's `cctp` member, as `stack.json` and `service.json` write it.
+    /// The chain's `cctp` member, as `stack.json` and `service.json` write it: the
+    /// deployment, the attester's fee as the burns' `maxFee` and its confirmations.
     fn cctp_json(&self) -> Value {
         json!({
             "domain": self.cctp.domain,
             "tokenMessenger": self.cctp.messenger.to_string(),
             "messageTransmitter": self.cctp.transmitter.to_string(),
             "usdc": self.cctp.usdc.to_string(),
+            "maxFee": ATTESTER_FEE.to_string(),
+            "confirmations": ATTESTER_CONFIRMATIONS,
         })
     }
 
@@ -276,10 +299,14 @@ impl StackChain {
             },
             "tokens": tokens,
             "cctp": self.cctp_json(),
-            "pools": [{
+            "pools": std::iter::once(json!({
                 "pair": self.pair.to_string(),
                 "tokens": [self.tokens[0].address.to_string(), self.tokens[1].address.to_string()],
-            }],
+            }))
+            .chain(self.tokens.iter().zip(&self.usdc_pairs).map(|(token, pair)| {
+                json!({"pair": pair.to_string(), "tokens": [token.address.to_string(), self.cctp.usdc.to_string()]})
+            }))
+            .collect::<Vec<_>>(),
         })
     }
 
@@ -326,6 +353,8 @@ impl StackChain {
         chain
     }
 
+    /// The configuration's tokens of this chain: the test tokens, then the CCTP USDC (6
+    /// decimals, 1 USD, no permit, not a fee token).
     fn service_tokens(&self) -> Vec<Value> {
         self.tokens
             .iter()
@@ -336,6 +365,10 @@ impl StackChain {
                     "permit": {"name": token.name, "version": "1"},
                 })
             })
+            .chain(std::iter::once(json!({
+                "chainId": self.chain_id, "address": self.cctp.usdc.to_string(), "symbol": "USDC",
+                "decimals": 6, "priceUsd": 1.0, "feeToken": false,
+            })))
             .collect()
     }
 
@@ -399,7 +432,8 @@ async fn start_attester(chains: &[StackChain]) -> Result<(String, tokio::sync::o
             intent_service::chain::Node::connect(chain.chain_id, &chain.chain.endpoint(), Duration::from_secs(10))?;
         sources.push(Source { domain: chain.cctp.domain, node, transmitter: chain.cctp.transmitter });
     }
-    let attester = Arc::new(LocalAttester::new(sources, vec![Stack::attester()], ATTESTER_CONFIRMATIONS, U256::ZERO));
+    let fee = U256::from(ATTESTER_FEE);
+    let attester = Arc::new(LocalAttester::new(sources, vec![Stack::attester()], ATTESTER_CONFIRMATIONS, fee));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
