@@ -8,6 +8,10 @@
 //! the holders is unchanged: every unit deposited is with one of them, none went elsewhere
 //! and none was made. What each holder should have is the test's to assert, with
 //! [`Balances::delta`] and [`Balances::of`].
+//!
+//! Shared by the failure tests (`tests/it/crossfail.rs`) and `examples/chain_demo.rs`.
+
+#![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
