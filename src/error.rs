@@ -194,17 +194,25 @@ reasons! {
     WindowStillOpen = "WINDOW_STILL_OPEN", IntentStatus, "lifecycle",
         "Expire before the execution window has closed.";
     FactNotAsked = "FACT_NOT_ASKED", IntentStatus, "lifecycle",
-        "A balance or an origin receipt the EXECUTING record does not ask for now (next_step): a balance before the deposit stage SUCCEEDED or after the origin transaction was sent, a receipt before it was sent.";
+        "A fact the EXECUTING record does not ask for now (next_step): a balance before the deposit stage SUCCEEDED or after the origin transaction was sent, a receipt before its transaction was sent, an attestation or an origin gone without a kept burn.";
     BalanceMismatch = "BALANCE_MISMATCH", InvalidArgument, "lifecycle",
-        "The balance is of another chain, token or wallet than the precondition's (the deposit token at the origin intent address, on the origin chain).";
+        "The balance is of another chain, token or wallet than the precondition's (the deposit token at the origin intent address, on the origin chain; after the route, the destination precondition's).";
     PreconditionUnmet = "PRECONDITION_UNMET", IntentStatus, "lifecycle",
-        "The balance at the intent address is below the deposit amount: the record keeps waiting, and a later balance may meet it.";
+        "The balance at the intent address is below the deposit amount (after the route, the destination precondition's minAmount): the record keeps waiting, and a later balance may meet it.";
     OriginHashMismatch = "ORIGIN_HASH_MISMATCH", InvalidArgument, "lifecycle",
         "The origin receipt is of another transaction than the origin transaction the record follows.";
     OriginWrongChain = "ORIGIN_WRONG_CHAIN", InvalidArgument, "lifecycle",
         "The origin receipt was read from another chain than the intent's originChainId.";
     OriginUnconfirmed = "ORIGIN_UNCONFIRMED", IntentStatus, "lifecycle",
         "The origin transaction has fewer confirmations (headBlockNumber - blockNumber + 1) than the policy's depositConfirmations; the same receipt is judged later.";
+    AttestationMismatch = "ATTESTATION_MISMATCH", InvalidArgument, "lifecycle",
+        "The attestation is not of the kept burn: its message is not the burn message completed (only nonce, finalityThresholdExecuted, feeExecuted and expirationBlock may differ, feeExecuted at most maxFee), or its signatures are not a nonzero multiple of 65 bytes.";
+    ReceiptHashMismatch = "RECEIPT_HASH_MISMATCH", InvalidArgument, "lifecycle",
+        "A route or destination receipt, or an origin gone, is of another transaction than the one the record follows.";
+    ReceiptWrongChain = "RECEIPT_WRONG_CHAIN", InvalidArgument, "lifecycle",
+        "A route or destination receipt, or an origin gone, was read from another chain than the transaction's.";
+    ReceiptUnconfirmed = "RECEIPT_UNCONFIRMED", IntentStatus, "lifecycle",
+        "A route or destination transaction has fewer confirmations than the policy's depositConfirmations; the same receipt is judged later.";
     DepositAlreadySucceeded = "DEPOSIT_ALREADY_SUCCEEDED", IntentStatus, "lifecycle",
         "A replacement deposit (retry) for a record whose deposit stage SUCCEEDED with another transaction: there is no failed deposit to replace.";
     RetryTooLate = "RETRY_TOO_LATE", IntentStatus, "lifecycle",
@@ -743,6 +751,42 @@ pub enum Problem {
         /// The policy's `depositConfirmations`.
         required: u64,
     },
+    /// See [`Reason::AttestationMismatch`].
+    #[error("the attestation is not of the kept burn: {detail}")]
+    AttestationMismatch {
+        /// What differs.
+        detail: &'static str,
+    },
+    /// See [`Reason::ReceiptHashMismatch`].
+    #[error("{transaction} receipt is of transaction {evidence:#x}, not {following:#x}")]
+    ReceiptHashMismatch {
+        /// `route`, `destination` or `origin`.
+        transaction: &'static str,
+        /// The hash of the transaction the record follows.
+        following: B256,
+        /// The hash the fact names.
+        evidence: B256,
+    },
+    /// See [`Reason::ReceiptWrongChain`].
+    #[error("{transaction} receipt from chain {chain_id}, not from chain {expected}")]
+    ReceiptWrongChain {
+        /// `route`, `destination` or `origin`.
+        transaction: &'static str,
+        /// The chain the fact was read from.
+        chain_id: U256,
+        /// The chain the transaction runs on.
+        expected: u64,
+    },
+    /// See [`Reason::ReceiptUnconfirmed`].
+    #[error("{transaction} transaction unconfirmed: {confirmations} of {required} confirmations")]
+    ReceiptUnconfirmed {
+        /// `route` or `destination`.
+        transaction: &'static str,
+        /// `headBlockNumber - blockNumber + 1` (0 when the head is below the block).
+        confirmations: U256,
+        /// The policy's `depositConfirmations`.
+        required: u64,
+    },
     /// See [`Reason::DepositAlreadySucceeded`].
     #[error("the deposit already SUCCEEDED: there is no failed deposit to replace")]
     DepositAlreadySucceeded,
@@ -1066,6 +1110,16 @@ mod tests {
             Reason::OriginHashMismatch => Problem::OriginHashMismatch { following: B256::ZERO, evidence: B256::ZERO },
             Reason::OriginWrongChain => Problem::OriginWrongChain { chain_id: U256::from(2), origin_chain_id: 1 },
             Reason::OriginUnconfirmed => Problem::OriginUnconfirmed { confirmations: U256::ZERO, required: 1 },
+            Reason::AttestationMismatch => Problem::AttestationMismatch { detail: "another burn" },
+            Reason::ReceiptHashMismatch => {
+                Problem::ReceiptHashMismatch { transaction: "route", following: B256::ZERO, evidence: B256::ZERO }
+            }
+            Reason::ReceiptWrongChain => {
+                Problem::ReceiptWrongChain { transaction: "route", chain_id: U256::from(2), expected: 1 }
+            }
+            Reason::ReceiptUnconfirmed => {
+                Problem::ReceiptUnconfirmed { transaction: "route", confirmations: U256::ZERO, required: 1 }
+            }
             Reason::DepositAlreadySucceeded => Problem::DepositAlreadySucceeded,
             Reason::RetryTooLate => Problem::RetryTooLate { detail: "a balance met the precondition" },
         }

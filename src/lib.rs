@@ -46,8 +46,8 @@ pub use limits::Limits;
 pub use path::TRUNCATION_MARKER;
 pub use policy::Policy;
 pub use rules::facts::{
-    BalanceFact, ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction, OriginEvidence,
-    TokenPermit,
+    AttestationFact, BalanceFact, ChainFacts, DepositEvidence, EvidenceLog, EvidenceReceipt, EvidenceTransaction,
+    OriginEvidence, OriginGone, TokenPermit,
 };
 pub use server_failure::ServerFailure;
 pub use values::{AddressOrEmpty, Decimal, Quantity, TextOrDecimal, Timestamp};

@@ -89,6 +89,8 @@ macro_rules! with_objects {
                 EvidenceTransaction,
                 BalanceFact,
                 OriginEvidence,
+                AttestationFact,
+                OriginGone,
             ]
             $(, $($args)*)?
         }

@@ -337,6 +337,23 @@ wire_object! {
         /// `url`: The API's base (`GET {url}/v2/messages/{sourceDomain}?transactionHash=…`),
         /// http or https.
         url: String = "url",
+        /// `waitBoundSeconds`: How long a cross-chain intent may wait after its burn (for the
+        /// attestation, or for the destination chain's node) before the wait is reported on
+        /// `/healthz`, in RuntimeStatus and in the `service_intents_waiting_past_bound`
+        /// metric; absent: [`AttestationConfig::WAIT_BOUND_SECONDS`]. It never fails the
+        /// intent: its funds are in flight.
+        wait_bound_seconds: Option<u64> = "waitBoundSeconds",
+    }
+}
+
+impl AttestationConfig {
+    /// The wait bound when `waitBoundSeconds` is absent: half an hour, above the time
+    /// Circle's attestation of a finalized burn takes on the slowest chain it serves.
+    pub const WAIT_BOUND_SECONDS: u64 = 1800;
+
+    /// How long a cross-chain intent may wait before the wait is reported.
+    pub fn wait_bound(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.wait_bound_seconds.unwrap_or(Self::WAIT_BOUND_SECONDS))
     }
 }
 

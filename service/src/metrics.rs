@@ -1,7 +1,8 @@
 //! What an operator measures the service by, as Prometheus text (`GET /metrics`, docs/spec.md
 //! §12): requests and their latency by operation and outcome, records by status, the
 //! sweep's lag behind the earliest deadline, waiters open, store errors, relayed
-//! deposits by outcome and whether each chain's relayer is short of funds.
+//! deposits by outcome, whether each chain's relayer is short of funds, and the cross-chain
+//! intents waiting past the configured bound.
 //!
 //! Each instance has its own [`Metrics`] (a `metrics-exporter-prometheus` recorder used
 //! directly, never installed as the process's global one, so that several services in one
@@ -35,6 +36,8 @@ pub const RELAYS: &str = "service_relays_total";
 pub const EXECUTIONS: &str = "service_executions_total";
 /// 1 while a chain's relayer cannot pay for gas (its intents wait), else 0, by `chain_id`.
 pub const RELAYER_SHORT: &str = "service_relayer_short_of_funds";
+/// Cross-chain intents waiting after their burn longer than `attestation.waitBoundSeconds`.
+pub const WAITING_PAST_BOUND: &str = "service_intents_waiting_past_bound";
 
 /// What became of one relayed gasless deposit (docs/spec.md §12), the `outcome` label of
 /// [`RELAYS`].
@@ -159,6 +162,12 @@ impl Metrics {
             None,
             "1 while a chain's relayer cannot pay for gas (its intents wait), else 0, by chain_id.".into(),
         );
+        recorder.describe_gauge(
+            WAITING_PAST_BOUND.into(),
+            Some(Unit::Count),
+            "Cross-chain intents waiting after their burn (attestation, node) past attestation.waitBoundSeconds."
+                .into(),
+        );
         recorder.describe_gauge(WAITERS.into(), Some(Unit::Count), "WaitIntentReceipt calls open.".into());
         let store_errors = recorder.register_counter(&Key::from_static_name(STORE_ERRORS), &METADATA);
         let waiters = recorder.register_gauge(&Key::from_static_name(WAITERS), &METADATA);
@@ -167,6 +176,7 @@ impl Metrics {
         store_errors.absolute(0);
         waiters.set(0.0);
         sweep_lag.set(0.0);
+        recorder.register_gauge(&Key::from_static_name(WAITING_PAST_BOUND), &METADATA).set(0.0);
         let handle = recorder.handle();
         Metrics { recorder, handle, store_errors, waiters, sweep_lag }
     }
@@ -220,6 +230,12 @@ impl Metrics {
     /// Sets the sweep's lag.
     pub fn sweep_lag(&self, seconds: u64) {
         self.sweep_lag.set(seconds as f64);
+    }
+
+    /// Sets how many cross-chain intents wait past the bound.
+    pub fn waiting_past_bound(&self, count: u64) {
+        // Far below 2^53: exact as a double.
+        self.recorder.register_gauge(&Key::from_static_name(WAITING_PAST_BOUND), &METADATA).set(count as f64);
     }
 
     /// The Prometheus text of every metric.

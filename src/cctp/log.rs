@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use alloy_primitives::{b256, Address, B256, U256};
 
-use super::{Error, Message};
+use super::{bytes32_of, BurnMessage, Error, Message};
 use crate::rules::facts::EvidenceLog;
 
 /// topic0 of `MessageSent(bytes)`: `keccak256("MessageSent(bytes)")`.
@@ -44,4 +44,16 @@ fn abi_bytes(data: &[u8]) -> Option<&[u8]> {
     }
     let (bytes, padding) = data[64..].split_at(len);
     padding.iter().all(|byte| *byte == 0).then_some(bytes)
+}
+
+/// The first message the `logs` carry, whatever contract emitted them, under exactly
+/// [`MESSAGE_SENT`], whose body is a burn message body with `mintRecipient` the bytes32 of
+/// `recipient` (docs/spec.md §6.9): the burn a cross-chain origin transaction made for its
+/// destination intent address. Logs that do not read as such a message are skipped.
+pub fn burn_for(logs: &[EvidenceLog], recipient: Address) -> Option<Message> {
+    let recipient = bytes32_of(recipient);
+    logs.iter()
+        .filter(|log| log.topics.as_slice() == [MESSAGE_SENT])
+        .filter_map(|log| Message::from_bytes(abi_bytes(&log.data)?).ok())
+        .find(|message| BurnMessage::from_bytes(&message.body).is_ok_and(|body| body.mint_recipient == recipient))
 }

@@ -6,13 +6,15 @@
 //! - `message.rs`: the message ([`Message`]) and the burn message body ([`BurnMessage`]),
 //!   read from and written to their packed bytes, the message hash, and what the attester
 //!   fills in ([`Message::complete`]).
-//! - `log.rs`: the messages a receipt's `MessageSent` logs carry ([`message_sent`]).
+//! - `log.rs`: the messages a receipt's `MessageSent` logs carry ([`message_sent`]), and
+//!   the burn for one mint recipient among them ([`burn_for`]).
 //! - `attestation.rs`: whether an attestation's signatures come from enough enabled
 //!   attesters in the order the transmitter requires ([`check_attestation`]), and the
 //!   attestation an attester writes ([`attestation`]).
 //!
 //! What does not live here: signing (the attester's key is the service's), reading a chain
-//! or an attester over HTTP, and the stages of a cross-chain intent.
+//! or an attester over HTTP, and the stages of a cross-chain intent (the lifecycle's
+//! `route` module).
 //!
 //! ```
 //! use intent_core::cctp::{BurnMessage, Message};
@@ -32,7 +34,7 @@ mod log;
 mod message;
 
 pub use attestation::{attestation, check_attestation, SIGNATURE_LEN};
-pub use log::{message_sent, MESSAGE_SENT};
+pub use log::{burn_for, message_sent, MESSAGE_SENT};
 pub use message::{address_of, bytes32_of, BurnMessage, Message, BURN_MESSAGE_HEADER_LEN, MESSAGE_HEADER_LEN};
 
 /// Why bytes are not a CCTP message, a body, a `MessageSent` log or an accepted attestation

@@ -17,6 +17,7 @@ use alloc::string::String;
 use alloy_primitives::{Address, Bytes, B256, U256};
 
 use super::receipt::{judged, keep, keep_proven_deposit};
+use super::route::{at_members, is_cross_chain, missing_destination};
 use super::table::{Event, Stage};
 use super::{seconds, Applied, IntentRecord};
 use crate::error::{Error, Problem};
@@ -29,15 +30,17 @@ use crate::{BalanceFact, ChainFacts, Intent, OriginEvidence, Timestamp, Transact
 pub enum Step {
     /// Read the balance of `token` (the zero address: the native token) held by `wallet`
     /// on `chain_id`, and answer with [`EventInput::balance`](crate::EventInput::balance);
-    /// the precondition is met at `at_least`.
+    /// the precondition is met at `at_least`. Before the origin transaction, the origin
+    /// precondition; after a cross-chain intent's mint, the destination precondition
+    /// (docs/spec.md §6.9).
     ReadBalance {
-        /// The origin chain.
+        /// The origin chain (the destination chain after the mint).
         chain_id: u64,
-        /// The deposit token.
+        /// The deposit token (the destination precondition's token after the mint).
         token: Address,
-        /// The origin intent address.
+        /// The origin intent address (the destination intent address after the mint).
         wallet: Address,
-        /// The deposit amount.
+        /// The deposit amount (the destination precondition's `minAmount` after the mint).
         at_least: U256,
     },
     /// Send the origin meta-transaction: a transaction to `to` with calldata `input` on
@@ -60,6 +63,68 @@ pub enum Step {
         /// The origin chain.
         chain_id: u64,
         /// The origin transaction the record follows.
+        hash: B256,
+    },
+    /// A cross-chain intent's origin transaction burned (docs/spec.md §6.9): fetch the
+    /// attestation of `message`, the burn as sent, from the attester (Iris V2:
+    /// `GET /v2/messages/{source_domain}?transactionHash={origin_hash}`), and answer with
+    /// [`EventInput::attestation`](crate::EventInput::attestation) once it is complete; or
+    /// with [`EventInput::origin_gone`](crate::EventInput::origin_gone) when the origin
+    /// chain no longer has the origin transaction (a reorganisation). Never failed on time:
+    /// the funds are in flight.
+    FetchAttestation {
+        /// The origin chain.
+        origin_chain_id: u64,
+        /// The destination chain.
+        destination_chain_id: u64,
+        /// The burn message's source domain.
+        source_domain: u32,
+        /// The origin transaction that burned.
+        origin_hash: B256,
+        /// The burn message as the origin transaction emitted it.
+        message: Bytes,
+    },
+    /// Send the mint: `messageTransmitter.receiveMessage(message, attestation)` on
+    /// `chain_id` (the destination chain's transmitter, from the host's configuration).
+    /// The host signs and stores it before it sends it, then reports the ROUTE transaction
+    /// SENT with its hash ([`EventInput::progress`](crate::EventInput::progress)); when the
+    /// message's nonce is already used (someone else minted it), the host finds that mint
+    /// and reports ITS hash (adoption).
+    SendRoute {
+        /// The destination chain.
+        chain_id: u64,
+        /// The attested message.
+        message: Bytes,
+        /// The attestation.
+        attestation: Bytes,
+    },
+    /// Follow the ROUTE transaction `hash` on `chain_id` and answer with its receipt,
+    /// [`EventInput::route_receipt`](crate::EventInput::route_receipt), once it has the
+    /// policy's confirmations.
+    FollowRoute {
+        /// The destination chain.
+        chain_id: u64,
+        /// The ROUTE transaction the record follows.
+        hash: B256,
+    },
+    /// Send the destination meta-transaction: a transaction to `to` with calldata `input`
+    /// on `chain_id` (the intent's `destinationMetaTxn`), then report the DESTINATION
+    /// transaction SENT with its hash ([`EventInput::progress`](crate::EventInput::progress)).
+    SendDestination {
+        /// The destination chain.
+        chain_id: u64,
+        /// `destinationMetaTxn.contract`.
+        to: Address,
+        /// `destinationMetaTxn.input`.
+        input: Bytes,
+    },
+    /// Follow the DESTINATION transaction `hash` on `chain_id` and answer with its
+    /// receipt, [`EventInput::destination_receipt`](crate::EventInput::destination_receipt),
+    /// once it has the policy's confirmations.
+    FollowDestination {
+        /// The destination chain.
+        chain_id: u64,
+        /// The DESTINATION transaction the record follows.
         hash: B256,
     },
     /// The policy's time bound passed with nothing sent, or with an origin transaction
@@ -92,6 +157,19 @@ impl Precondition {
             wallet: intent.origin_intent_address,
             at_least: deposit.amount,
         }
+    }
+
+    /// `BALANCE_MISMATCH` at the first member of `fact` that names another chain, token or
+    /// wallet, then `PRECONDITION_UNMET` at `amount` below `at_least`.
+    pub(crate) fn check(&self, fact: &BalanceFact) -> Result<(), Error> {
+        if let Some(field) = self.mismatch(fact) {
+            return Err(Error::new(Problem::BalanceMismatch { field }).in_member(field));
+        }
+        if fact.amount < self.at_least {
+            let problem = Problem::PreconditionUnmet { amount: fact.amount, at_least: self.at_least };
+            return Err(Error::new(problem).in_member("amount"));
+        }
+        Ok(())
     }
 
     /// The first member of `fact` that names another chain, token or wallet.
@@ -137,6 +215,9 @@ impl IntentRecord {
         if self.stage != Stage::Executing {
             return None;
         }
+        if let Some(message) = &self.route.message {
+            return self.route_step(message);
+        }
         let origin_chain = self.intent.origin_chain_id;
         let past_bound = now >= self.execution_deadline();
         let bound = self.policy.execution_timeout_seconds;
@@ -170,6 +251,10 @@ impl IntentRecord {
                 wallet: precondition.wallet,
                 at_least: precondition.at_least,
             });
+        }
+        if let Some(member) = is_cross_chain(&self.intent).then(|| missing_destination(&self.intent)).flatten() {
+            let reason = format!("the cross-chain intent has no {member}: the origin transaction was not sent");
+            return Some(Step::Fail { reason });
         }
         let meta_txn = &self.intent.origin_meta_txn;
         Some(Step::SendOrigin { chain_id: origin_chain, to: meta_txn.contract, input: meta_txn.input.clone() })
@@ -210,7 +295,7 @@ impl IntentRecord {
     }
 
     /// `CLOCK_WENT_BACKWARDS`, then `INVALID_TRANSITION` (event `event`) unless EXECUTING.
-    fn check_executing(&self, event: &'static str, now: Timestamp) -> Result<(), Error> {
+    pub(super) fn check_executing(&self, event: &'static str, now: Timestamp) -> Result<(), Error> {
         self.check_clock(now)?;
         if self.stage != Stage::Executing {
             return Err(Error::new(Problem::InvalidTransition { from: Some(self.stage.status().clone()), event }));
@@ -221,6 +306,9 @@ impl IntentRecord {
     /// The balance ([`EventInput::balance`](crate::EventInput::balance)).
     pub(super) fn apply_balance(&mut self, fact: &BalanceFact, now: Timestamp) -> Result<Applied, Error> {
         self.check_executing("balance", now)?;
+        if self.route.message.is_some() {
+            return self.apply_destination_balance(fact, now);
+        }
         let not_asked = |detail| Err(Error::new(Problem::FactNotAsked { fact: "a balance", detail }));
         if let Some(kept) = &self.precondition_met {
             if kept == fact {
@@ -234,14 +322,7 @@ impl IntentRecord {
         if !matches!(self.origin_reported(), OriginReported::NotSent) {
             return not_asked("the origin transaction was reported sent");
         }
-        let precondition = Precondition::of(&self.intent);
-        if let Some(field) = precondition.mismatch(fact) {
-            return Err(Error::new(Problem::BalanceMismatch { field }).in_member(field));
-        }
-        if fact.amount < precondition.at_least {
-            let problem = Problem::PreconditionUnmet { amount: fact.amount, at_least: precondition.at_least };
-            return Err(Error::new(problem).in_member("amount"));
-        }
+        Precondition::of(&self.intent).check(fact)?;
         let mut kept = fact.clone();
         kept.unknown = crate::UnknownMembers::new();
         self.precondition_met = Some(kept);
@@ -259,11 +340,13 @@ impl IntentRecord {
         };
         let collector = self.gas_fee_options.as_ref().map(|options| options.fee_collector_address);
         let outcome = judge_origin(hash, &self.intent, collector, evidence, self.policy.deposit_confirmations)
-            .map_err(|(problem, members)| {
-                members.iter().rev().fold(Error::new(problem), |error, member| error.in_member(member))
-            })?;
+            .map_err(at_members)?;
         let origin = |status, reason| judged(&self.intent, &TransactionType::Origin, status, reason, hash, now);
         match outcome {
+            OriginOutcome::Burned(message) => {
+                let succeeded = origin(TransactionStatus::Succeeded, None);
+                self.keep_burn(&message, succeeded, now);
+            }
             OriginOutcome::Succeeded => {
                 let next = self.next_stage(Event::Succeed, now)?;
                 keep(&mut self.transactions, origin(TransactionStatus::Succeeded, None));

@@ -10,7 +10,10 @@
 
 use alloy_primitives::B256;
 
-use crate::{BalanceFact, ChainFacts, ExecuteRequest, Intent, OriginEvidence, ServiceContracts, TransactionReport};
+use crate::{
+    AttestationFact, BalanceFact, ChainFacts, ExecuteRequest, Intent, OriginEvidence, OriginGone, ServiceContracts,
+    TransactionReport,
+};
 
 use super::table::Event;
 
@@ -91,6 +94,33 @@ pub enum EventInput<'a> {
     /// then `refund`.
     OriginReceipt {
         /// What the node says about the origin transaction.
+        evidence: &'a OriginEvidence,
+    },
+    /// The attestation that answers
+    /// [`Step::FetchAttestation`](crate::Step::FetchAttestation): kept when it is of the
+    /// kept burn (docs/spec.md §6.9). Not an event of the transition table.
+    Attestation {
+        /// The completed message and its attestation.
+        fact: &'a AttestationFact,
+    },
+    /// The origin transaction whose burn the record keeps is gone from the origin chain (a
+    /// reorganisation), before any attestation was kept: the record follows it again
+    /// (docs/spec.md §6.9). Not an event of the transition table.
+    OriginGone {
+        /// The chain, the hash and the head at which its receipt was missing.
+        fact: &'a OriginGone,
+    },
+    /// The receipt that answers [`Step::FollowRoute`](crate::Step::FollowRoute)
+    /// (docs/spec.md §6.9). Not an event of the transition table.
+    RouteReceipt {
+        /// What the destination chain's node says about the ROUTE transaction.
+        evidence: &'a OriginEvidence,
+    },
+    /// The receipt that answers
+    /// [`Step::FollowDestination`](crate::Step::FollowDestination): judged, it ends
+    /// execution (docs/spec.md §6.9) through the table's `succeed` or `fail`.
+    DestinationReceipt {
+        /// What the destination chain's node says about the DESTINATION transaction.
         evidence: &'a OriginEvidence,
     },
 }
@@ -272,9 +302,74 @@ impl<'a> EventInput<'a> {
         EventInput::OriginReceipt { evidence }
     }
 
+    /// Answers [`Step::FetchAttestation`](crate::Step::FetchAttestation) with what the
+    /// attester answered: the record keeps it when its message is the kept burn message
+    /// completed (every field equal but the nonce, `finalityThresholdExecuted`, and in the
+    /// burn body `feeExecuted`, at most `maxFee`, and `expirationBlock`: docs/spec.md 5.8's
+    /// `Message::complete`) and its attestation a nonzero multiple of 65 bytes (the
+    /// destination transmitter checks the signatures). The record then asks to send the
+    /// mint; the revision grows by one (counted in `routeChanges`), the status and its time
+    /// stay. The kept attestation again is a replay (docs/spec.md §6.9).
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `attestation`)
+    /// unless EXECUTING, `FACT_NOT_ASKED` without a kept burn or once another attestation
+    /// was kept, `ATTESTATION_MISMATCH` at `message` or `attestation`.
+    pub const fn attestation(fact: &'a AttestationFact) -> Self {
+        EventInput::Attestation { fact }
+    }
+
+    /// Answers [`Step::FetchAttestation`](crate::Step::FetchAttestation) when the origin
+    /// chain no longer has the origin transaction whose burn the record keeps (a
+    /// reorganisation): the kept burn is dropped and the ORIGIN transaction is SENT again
+    /// with its hash, so that the record follows it again
+    /// ([`Step::FollowOrigin`](crate::Step::FollowOrigin); the host sends the stored signed
+    /// transaction again). Nothing was attested, so nothing is attested twice. The revision
+    /// grows by one (counted in `routeChanges`), the status and its time stay.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `originGone`) unless
+    /// EXECUTING, `FACT_NOT_ASKED` without a kept burn or once an attestation was kept,
+    /// `RECEIPT_WRONG_CHAIN` at `chainId` (not the origin chain), `RECEIPT_HASH_MISMATCH` at
+    /// `hash` (not the origin transaction that burned).
+    pub const fn origin_gone(fact: &'a OriginGone) -> Self {
+        EventInput::OriginGone { fact }
+    }
+
+    /// Answers [`Step::FollowRoute`](crate::Step::FollowRoute) with the destination node's
+    /// receipt of the ROUTE transaction: status 1 keeps the ROUTE transaction SUCCEEDED
+    /// (the record then asks for the destination balance); any other status keeps it
+    /// PENDING without a hash, with a status reason naming the reverted hash, and the record
+    /// asks to send the mint again (or the host adopts a mint someone else made). The
+    /// revision grows by one (counted in `routeChanges`), the status and its time stay.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event `routeReceipt`)
+    /// unless EXECUTING, `FACT_NOT_ASKED` unless an attestation is kept and the ROUTE
+    /// transaction was reported SENT or MINING with its hash, then `RECEIPT_HASH_MISMATCH`
+    /// at `receipt.transactionHash`, `RECEIPT_WRONG_CHAIN` at `chainId` (not the destination
+    /// chain), `RECEIPT_UNCONFIRMED` at `headBlockNumber` (the policy's
+    /// `depositConfirmations`).
+    pub const fn route_receipt(evidence: &'a OriginEvidence) -> Self {
+        EventInput::RouteReceipt { evidence }
+    }
+
+    /// Answers [`Step::FollowDestination`](crate::Step::FollowDestination) with the
+    /// destination node's receipt of the DESTINATION transaction, judged from its facts
+    /// alone (docs/spec.md §6.9): SUCCEEDED with the DESTINATION transaction SUCCEEDED; or
+    /// FAILED with the status reason that names the failed call and where the bridged
+    /// tokens went, the DESTINATION transaction FAILED with it.
+    ///
+    /// Refused with `CLOCK_WENT_BACKWARDS`, `INVALID_TRANSITION` (event
+    /// `destinationReceipt`) unless EXECUTING, `FACT_NOT_ASKED` unless a destination
+    /// balance is kept and the DESTINATION transaction was reported SENT or MINING with its
+    /// hash, then `RECEIPT_HASH_MISMATCH` at `receipt.transactionHash`,
+    /// `RECEIPT_WRONG_CHAIN` at `chainId`, `RECEIPT_UNCONFIRMED` at `headBlockNumber`.
+    pub const fn destination_receipt(evidence: &'a OriginEvidence) -> Self {
+        EventInput::DestinationReceipt { evidence }
+    }
+
     /// The event of the transition table this input is for; `None` for a progress report,
-    /// a balance or an origin receipt, which the table does not know (an origin receipt
-    /// moves the status through the table's `succeed`, `fail` and `refund`).
+    /// a balance, an origin, route or destination receipt, an attestation or an origin gone,
+    /// which the table does not know (an origin or destination receipt moves the status
+    /// through the table's `succeed`, `fail` and `refund`).
     pub fn event(&self) -> Option<Event> {
         Some(match self {
             EventInput::Commit { .. } => Event::Commit,
@@ -285,7 +380,13 @@ impl<'a> EventInput<'a> {
             EventInput::Expire => Event::Expire,
             EventInput::Refund { .. } => Event::Refund,
             EventInput::Retry { .. } => Event::Retry,
-            EventInput::Progress { .. } | EventInput::Balance { .. } | EventInput::OriginReceipt { .. } => return None,
+            EventInput::Progress { .. }
+            | EventInput::Balance { .. }
+            | EventInput::OriginReceipt { .. }
+            | EventInput::Attestation { .. }
+            | EventInput::OriginGone { .. }
+            | EventInput::RouteReceipt { .. }
+            | EventInput::DestinationReceipt { .. } => return None,
         })
     }
 }

@@ -23,6 +23,7 @@
 mod execution;
 mod input;
 mod receipt;
+mod route;
 pub(crate) mod state;
 mod table;
 
@@ -91,6 +92,8 @@ pub struct IntentRecord {
     retry_changes: u64,
     /// The balance that met the origin precondition, once one did (`execution`).
     precondition_met: Option<BalanceFact>,
+    /// What a cross-chain record keeps of its route (`route`).
+    route: route::Route,
     /// The text of the quoted members, once [`IntentRecord::state_json`] wrote it.
     quoted_text: state::QuotedText,
 }
@@ -145,6 +148,7 @@ impl IntentRecord {
             progress_reports: 0,
             retry_changes: 0,
             precondition_met: None,
+            route: route::Route::default(),
             quoted_text: state::QuotedText::default(),
         })
     }
@@ -321,7 +325,8 @@ impl IntentRecord {
     /// [`EventInput::execute_with`], [`EventInput::fail`], [`EventInput::succeed`],
     /// [`EventInput::abort`], [`EventInput::expire`], [`EventInput::refund`],
     /// [`EventInput::progress`], [`EventInput::balance`], [`EventInput::origin_receipt`],
-    /// [`EventInput::retry`]).
+    /// [`EventInput::retry`], [`EventInput::attestation`], [`EventInput::origin_gone`],
+    /// [`EventInput::route_receipt`], [`EventInput::destination_receipt`]).
     pub fn apply(&mut self, input: EventInput<'_>, now: Timestamp) -> Result<Applied, Error> {
         match input {
             EventInput::Commit { intent, contracts } => self.apply_commit(intent, contracts, now),
@@ -341,6 +346,10 @@ impl IntentRecord {
             EventInput::Balance { fact } => self.apply_balance(fact, now),
             EventInput::OriginReceipt { evidence } => self.apply_origin_receipt(evidence, now),
             EventInput::Retry { hash, facts } => self.apply_retry(hash, &facts, now),
+            EventInput::Attestation { fact } => self.apply_attestation(fact, now),
+            EventInput::OriginGone { fact } => self.apply_origin_gone(fact, now),
+            EventInput::RouteReceipt { evidence } => self.apply_route_receipt(evidence, now),
+            EventInput::DestinationReceipt { evidence } => self.apply_destination_receipt(evidence, now),
         }
     }
 

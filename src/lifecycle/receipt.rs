@@ -29,8 +29,10 @@ pub(crate) fn transaction_id(kind: &TransactionType) -> u64 {
 }
 
 /// The transaction of `kind` as the intent alone describes it (from, to, token, amount),
-/// with `status` and nothing reported yet. Only called for the four types a receipt has a
-/// place for ([`TransactionReport::chain_of`]); the refund's parties stand for any other.
+/// with `status` and nothing reported yet. Only called for the types a receipt has a place
+/// for ([`TransactionReport::chain_of`]); the refund's parties stand for any other. A ROUTE
+/// transaction's amount is the destination precondition's until the record fills in the
+/// burned amount (`route`).
 fn described(intent: &Intent, kind: &TransactionType, status: TransactionStatus) -> IntentTransaction {
     let chain_id = TransactionReport::chain_of(kind, intent).unwrap_or(intent.origin_chain_id);
     let deposit = &intent.deposit_transaction;
@@ -48,6 +50,12 @@ fn described(intent: &Intent, kind: &TransactionType, status: TransactionStatus)
             intent.quote_request.destination_to_address.unwrap_or(owner),
             intent.quote_request.destination_token_address,
             intent.quote.to_amount,
+        ),
+        TransactionType::Route => (
+            intent.origin_intent_address,
+            intent.destination_intent_address.unwrap_or(intent.origin_intent_address),
+            intent.destination_precondition.as_ref().map_or(deposit.token_address, |p| p.token_address),
+            intent.destination_precondition.as_ref().map_or(deposit.amount, |p| p.min_amount),
         ),
         _ => (intent.origin_intent_address, owner, deposit.token_address, deposit.amount),
     };
@@ -146,7 +154,8 @@ impl IntentRecord {
                 event: "progress",
             }));
         }
-        let transaction = reported(&self.intent, report, now)?;
+        let mut transaction = reported(&self.intent, report, now)?;
+        self.fill_route(&mut transaction);
         let same = |kept: &IntentTransaction| {
             (&kept.status, &kept.status_reason, kept.txn_hash, kept.txn_mined_at)
                 == (&transaction.status, &transaction.status_reason, transaction.txn_hash, transaction.txn_mined_at)
@@ -203,6 +212,7 @@ impl IntentRecord {
             .kept(&TransactionType::Origin)
             .cloned()
             .unwrap_or_else(|| derived(TransactionType::Origin, origin_status, origin_reason));
+        let route = self.kept(&TransactionType::Route).cloned().or_else(|| self.waiting_route(updated_at));
         let destination = self.kept(&TransactionType::Destination).cloned();
         let refund = self.kept(&TransactionType::Refund).cloned();
         let status = stage.status().clone();
@@ -252,6 +262,7 @@ impl IntentRecord {
             project_id: intent.project_id,
             refund_transaction_id: refund.as_ref().map(|t| t.id),
             refund_transaction: refund,
+            route_transaction: route,
             status,
             summary,
             updated_at: Some(updated_at),

@@ -14,9 +14,10 @@ use alloc::string::String;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
-use alloy_primitives::B256;
+use alloy_primitives::{Bytes, B256};
 
 use super::receipt::transaction_id;
+use super::route::{attestation_mismatch, is_cross_chain, Route};
 use super::table::Stage;
 use super::IntentRecord;
 use crate::eip712::EntrypointNames;
@@ -26,8 +27,8 @@ use crate::wire::declare::MemberWriter;
 use crate::wire::wire_value::{Form, WireValue};
 use crate::wire_object;
 use crate::{
-    BalanceFact, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction, Policy, Timestamp,
-    TransactionReport, UnknownMembers,
+    AttestationFact, BalanceFact, Canonical, ExecuteRequest, GasFeeOptions, Intent, IntentStatus, IntentTransaction,
+    Policy, Timestamp, TransactionReport, UnknownMembers,
 };
 
 /// The one `version` of [`RecordState`] this library writes and reads.
@@ -41,6 +42,9 @@ wire_object! {
     pub struct RecordState {
         /// `committedAt`: When the intent was committed, once it was.
         committed_at: Option<Timestamp> = "committedAt",
+        /// `destinationPreconditionMet`: The balance that met a cross-chain intent's
+        /// destination precondition (docs/spec.md §6.9); absent until one did.
+        destination_precondition_met: Option<BalanceFact> = "destinationPreconditionMet",
         /// `executeRequest`: The request that started execution, once one did.
         execute_request: Option<ExecuteRequest> = "executeRequest",
         /// `gasFeeOptions`: The gas fee options quoted with the intent.
@@ -70,6 +74,17 @@ wire_object! {
         retry_changes: Option<u64> = "retryChanges",
         /// `revision`: How many times the record changed since its quote.
         revision: u64 = "revision",
+        /// `routeAttestation`: The attestation of the kept burn (docs/spec.md §6.9); absent
+        /// until one was kept.
+        route_attestation: Option<AttestationFact> = "routeAttestation",
+        /// `routeChanges`: How many changes the route's events made (docs/spec.md §6.9):
+        /// the origin receipt that kept a burn, each attestation, origin gone, route receipt
+        /// and destination balance; absent when none did.
+        route_changes: Option<u64> = "routeChanges",
+        /// `routeMessage`: The burn message a cross-chain intent's origin transaction emitted
+        /// (docs/spec.md §6.9); absent until one was kept, and again after a reorganisation
+        /// removed it.
+        route_message: Option<Bytes> = "routeMessage",
         /// `status`: The record's status.
         status: IntentStatus = "status",
         /// `statusReason`: Why the intent failed or was aborted.
@@ -239,12 +254,14 @@ impl RecordState {
             return Err(invalid("retryChanges", "a retry on a record that never executed"));
         }
         self.check_precondition_met()?;
+        self.check_route()?;
         let met = u64::from(self.precondition_met.is_some());
         let changes = stage
             .changes_to(self.execute_request.is_some())
             .and_then(|c| c.checked_add(progress))
             .and_then(|c| c.checked_add(met))
-            .and_then(|c| c.checked_add(retried));
+            .and_then(|c| c.checked_add(retried))
+            .and_then(|c| c.checked_add(self.route_changes.unwrap_or(0)));
         if changes != Some(self.revision) {
             return Err(invalid("revision", "not the number of changes that lead to the status"));
         }
@@ -289,6 +306,66 @@ impl RecordState {
         }
         if fact.amount < precondition.at_least {
             return Err(at("amount", "below the deposit amount"));
+        }
+        Ok(())
+    }
+
+    /// What a cross-chain record keeps of its route (docs/spec.md §6.9), each member in
+    /// turn: `routeChanges` of a cross-chain intent that executed; `routeMessage` a burn
+    /// for the destination intent address, kept with the ORIGIN transaction SUCCEEDED;
+    /// `routeAttestation` of the kept burn; `destinationPreconditionMet` after an
+    /// attestation, meeting the destination precondition; `routeChanges` at least one per
+    /// member kept.
+    fn check_route(&self) -> Result<(), Error> {
+        let changes = self.route_changes.unwrap_or(0);
+        if changes > 0 && (self.execute_request.is_none() || !is_cross_chain(&self.intent)) {
+            return Err(invalid("routeChanges", "route changes on a record that never executed across chains"));
+        }
+        if let Some(message) = &self.route_message {
+            let recipient = self.intent.destination_intent_address;
+            let burn = crate::cctp::Message::from_bytes(message)
+                .ok()
+                .and_then(|message| crate::cctp::BurnMessage::from_bytes(&message.body).ok());
+            if recipient.is_none()
+                || burn.is_none_or(|body| Some(body.mint_recipient) != recipient.map(|a| a.into_word()))
+            {
+                return Err(invalid("routeMessage", "not a burn for the destination intent address"));
+            }
+            let origin = self.transactions.iter().flatten().find(|t| t.kind == crate::TransactionType::Origin);
+            if !origin.is_some_and(|t| t.status == crate::TransactionStatus::Succeeded && t.txn_hash.is_some()) {
+                return Err(invalid("routeMessage", "a burn kept without the ORIGIN transaction SUCCEEDED"));
+            }
+        }
+        if let Some(fact) = &self.route_attestation {
+            let Some(sent) = &self.route_message else {
+                return Err(invalid("routeAttestation", "an attestation without a kept burn"));
+            };
+            if let Some((member, _)) = attestation_mismatch(sent, fact) {
+                return Err(invalid(member, "not an attestation of the kept burn").in_member("routeAttestation"));
+            }
+        }
+        if let Some(fact) = &self.destination_precondition_met {
+            let at = |key: &str, why: &'static str| invalid(key, why).in_member("destinationPreconditionMet");
+            if self.route_attestation.is_none() {
+                return Err(invalid("destinationPreconditionMet", "a destination balance without an attestation"));
+            }
+            let Some(precondition) = super::execution::Precondition::destination(&self.intent) else {
+                return Err(invalid("destinationPreconditionMet", "the intent has no destination precondition"));
+            };
+            if let Some(field) = precondition.mismatch(fact) {
+                return Err(at(field, "not the destination precondition's"));
+            }
+            if fact.amount < precondition.at_least {
+                return Err(at("amount", "below the destination precondition's minAmount"));
+            }
+        }
+        let kept = [
+            self.route_message.is_some(),
+            self.route_attestation.is_some(),
+            self.destination_precondition_met.is_some(),
+        ];
+        if changes < kept.iter().map(|&k| u64::from(k)).sum::<u64>() {
+            return Err(invalid("routeChanges", "fewer route changes than the route members kept"));
         }
         Ok(())
     }
@@ -475,6 +552,7 @@ impl IntentRecord {
             };
         }
         member!("committedAt", &self.committed_at);
+        member!("destinationPreconditionMet", &self.route.destination_met);
         member!("executeRequest", &self.execute_request);
         if let Some(quoted) = quoted {
             if let Some(text) = &quoted.gas_fee_options {
@@ -492,6 +570,9 @@ impl IntentRecord {
         member!("quotedAt", &self.quoted_at);
         member!("retryChanges", &(self.retry_changes > 0).then_some(self.retry_changes));
         member!("revision", &self.revision);
+        member!("routeAttestation", &self.route.attestation);
+        member!("routeChanges", &(self.route.changes > 0).then_some(self.route.changes));
+        member!("routeMessage", &self.route.message);
         member!("status", self.stage.status());
         member!("statusReason", &self.status_reason);
         member!("statusSince", &self.status_since);
@@ -508,6 +589,7 @@ impl IntentRecord {
     pub fn state(&self) -> RecordState {
         RecordState {
             committed_at: self.committed_at,
+            destination_precondition_met: self.route.destination_met.clone(),
             execute_request: self.execute_request.clone(),
             gas_fee_options: self.gas_fee_options.clone(),
             intent: self.intent.clone(),
@@ -519,6 +601,9 @@ impl IntentRecord {
             quoted_at: self.quoted_at,
             retry_changes: (self.retry_changes > 0).then_some(self.retry_changes),
             revision: self.revision,
+            route_attestation: self.route.attestation.clone(),
+            route_changes: (self.route.changes > 0).then_some(self.route.changes),
+            route_message: self.route.message.clone(),
             status: self.stage.status().clone(),
             status_reason: self.status_reason.clone(),
             status_since: self.status_since,
@@ -575,6 +660,12 @@ impl IntentRecord {
             progress_reports: state.progress_reports.unwrap_or(0),
             retry_changes: state.retry_changes.unwrap_or(0),
             precondition_met: state.precondition_met,
+            route: Route {
+                message: state.route_message,
+                attestation: state.route_attestation,
+                destination_met: state.destination_precondition_met,
+                changes: state.route_changes.unwrap_or(0),
+            },
             quoted_text: QuotedText::default(),
         })
     }

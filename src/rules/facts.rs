@@ -4,7 +4,9 @@
 //! This module holds the facts themselves ([`ChainFacts`], [`TokenPermit`], the
 //! [`DepositEvidence`] a deposit hash is proven by, with its parts, and the facts that answer
 //! an executing record's steps: the [`BalanceFact`] of its precondition and the
-//! [`OriginEvidence`] of its origin transaction, docs/spec.md §6.7); the rules that use them
+//! [`OriginEvidence`] of its origin transaction, docs/spec.md §6.7, and of its route and
+//! destination transactions, the [`AttestationFact`] and the [`OriginGone`] of a
+//! cross-chain intent, §6.9); the rules that use them
 //! are in [`crate::rules::check_execute`] and `rules::origin`.
 
 use alloc::vec::Vec;
@@ -66,6 +68,39 @@ wire_object! {
         head_block_number: Quantity = "headBlockNumber",
         /// `receipt`: The transaction's receipt.
         receipt: EvidenceReceipt = "receipt",
+    }
+}
+
+wire_object! {
+    /// What an attester answers for a kept burn (docs/spec.md §6.9): the message as the
+    /// attester completed it (its nonce, the finality it attested at, the fee it executes
+    /// and the expiration block filled in) and the attestation, the attesters' 65-byte
+    /// signatures of its hash (5.8). It answers
+    /// [`Step::FetchAttestation`](crate::Step::FetchAttestation) through
+    /// [`EventInput::attestation`](crate::EventInput::attestation), and the record keeps it
+    /// (`routeAttestation`).
+    pub struct AttestationFact {
+        /// `attestation`: The attesters' signatures, concatenated.
+        attestation: Bytes = "attestation",
+        /// `message`: The completed message.
+        message: Bytes = "message",
+    }
+}
+
+wire_object! {
+    /// What a node says when the origin transaction whose burn the record keeps is no longer
+    /// on its chain (a reorganisation, docs/spec.md §6.9): the chain, the transaction's hash
+    /// and the head block number at which its receipt was missing. It answers
+    /// [`Step::FetchAttestation`](crate::Step::FetchAttestation) through
+    /// [`EventInput::origin_gone`](crate::EventInput::origin_gone) while no attestation is
+    /// kept.
+    pub struct OriginGone {
+        /// `chainId`: The chain the receipt was looked for on.
+        chain_id: u64 = "chainId",
+        /// `hash`: The origin transaction's hash.
+        hash: B256 = "hash",
+        /// `headBlockNumber`: The chain's newest block when the receipt was missing.
+        head_block_number: u64 = "headBlockNumber",
     }
 }
 

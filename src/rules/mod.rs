@@ -5,11 +5,14 @@
 //! ([`crate::IntentRecord::apply`]) decides which run at which event. The chain facts an
 //! execute is checked against ([`crate::ChainFacts`], [`crate::TokenPermit`],
 //! [`crate::DepositEvidence`]) and the facts that answer an executing record's steps
-//! ([`crate::BalanceFact`], [`crate::OriginEvidence`]) are declared here and named from the
-//! crate's root; so is the judgement of an origin transaction's receipt (`origin`).
+//! ([`crate::BalanceFact`], [`crate::OriginEvidence`], [`crate::AttestationFact`],
+//! [`crate::OriginGone`]) are declared here and named from the crate's root; so is the
+//! judgement of an origin transaction's receipt (`origin`) and of a cross-chain intent's
+//! route and destination receipts (`destination`).
 
 mod addresses;
 pub(crate) mod deposit;
+pub(crate) mod destination;
 mod digests;
 mod execute;
 pub(crate) mod facts;
@@ -24,5 +27,5 @@ pub use digests::{
 };
 pub use execute::{check_execute, ExecuteContext};
 pub use intent::check_intent;
-pub use origin::ORIGIN_REVERTED_REASON;
+pub use origin::{NO_BURN_REASON, ORIGIN_REVERTED_REASON};
 pub use request::check_quote_request;

@@ -4,8 +4,12 @@
 //! and gave the deposit back. The evidence is passed in ([`OriginEvidence`]); nothing here
 //! reads a chain.
 //!
+//! A cross-chain intent's origin transaction must also burn for its destination intent
+//! address (docs/spec.md §6.9); the call events and the recipient's minimum are judged the
+//! same way for its destination transaction (`rules::destination`).
+//!
 //! What does not live here: the evidence's declaration (`rules::facts`) and what the record
-//! does with the judgement (the lifecycle's `execution` module).
+//! does with the judgement (the lifecycle's `execution` and `route` modules).
 
 use alloc::format;
 use alloc::string::String;
@@ -15,11 +19,12 @@ use alloc::vec::Vec;
 use alloy_primitives::{Address, Bytes, B256, U256};
 use alloy_sol_types::{Panic, Revert, SolError, SolEvent};
 
+use crate::cctp::{burn_for, Message};
 use crate::error::Problem;
 use crate::rules::deposit::Transfer;
 use crate::rules::facts::{EvidenceLog, OriginEvidence};
 use crate::wallet::payload_hash_for;
-use crate::Intent;
+use crate::{CallBundle, Intent};
 
 alloy_sol_types::sol! {
     /// v3's call events, which the intent wallet emits at its own address
@@ -36,12 +41,20 @@ alloy_sol_types::sol! {
 /// The status reason of an origin transaction whose receipt's status is not 1.
 pub const ORIGIN_REVERTED_REASON: &str = "origin transaction reverted: the deposit stays at the intent address";
 
+/// The status reason of a cross-chain origin transaction whose calls succeeded without a
+/// burn for the destination intent address (docs/spec.md §6.9).
+pub const NO_BURN_REASON: &str = "the origin transaction burned nothing for the destination intent address";
+
 /// What the receipt of an origin transaction says happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum OriginOutcome {
     /// Every main call succeeded, the fee collector received the service fee and the
     /// recipient received at least `toAmountMin`.
     Succeeded,
+    /// A cross-chain intent's: every main call succeeded, the fee collector received the
+    /// service fee, and the receipt carries this burn for the destination intent address
+    /// (docs/spec.md §6.9).
+    Burned(Message),
     /// The origin transaction failed, with the status reason; `refunded` when the same
     /// receipt shows the deposit token going from the intent address to the owner.
     Failed { reason: String, refunded: bool },
@@ -93,9 +106,49 @@ pub(crate) fn judge_origin(
 
 /// The judgement of a mined origin transaction (status 1) from its logs.
 fn judge_logs(intent: &Intent, collector: Option<Address>, logs: &[EvidenceLog]) -> OriginOutcome {
-    let wallet = intent.origin_intent_address;
-    let calls = &intent.origin_calls.calls;
-    let op_hash = payload_hash_for(&intent.origin_calls, wallet).ok();
+    if let Some(failure) = failed_call("origin", &intent.origin_calls, intent.origin_intent_address, logs) {
+        return OriginOutcome::Failed { reason: failure, refunded: refunded(intent, logs) };
+    }
+    if let Some(reason) = collector.and_then(|collector| fee_unpaid(intent, collector, logs)) {
+        return OriginOutcome::Failed { reason, refunded: refunded(intent, logs) };
+    }
+    if intent.destination_chain_id != intent.origin_chain_id {
+        return match intent.destination_intent_address.and_then(|wallet| burn_for(logs, wallet)) {
+            Some(message) => OriginOutcome::Burned(message),
+            None => OriginOutcome::Failed { reason: String::from(NO_BURN_REASON), refunded: refunded(intent, logs) },
+        };
+    }
+    match short_of_minimum(intent, logs) {
+        Some(reason) => OriginOutcome::Failed { reason, refunded: refunded(intent, logs) },
+        None => OriginOutcome::Succeeded,
+    }
+}
+
+/// The status reason when `logs` show the recipient (`destinationToAddress`, else the
+/// owner) received less of the destination token than `toAmountMin`; a native destination
+/// token leaves no log and is not judged here.
+pub(crate) fn short_of_minimum(intent: &Intent, logs: &[EvidenceLog]) -> Option<String> {
+    let request = &intent.quote_request;
+    let token = request.destination_token_address;
+    if token == Address::ZERO {
+        return None;
+    }
+    let recipient = request.destination_to_address.unwrap_or(intent.owner_address);
+    let received = transfers(logs, token)
+        .filter(|transfer| transfer.to == recipient)
+        .fold(U256::ZERO, |sum, transfer| sum.saturating_add(transfer.value));
+    let least = intent.quote.to_amount_min;
+    (received < least)
+        .then(|| format!("the recipient received {received} of the destination token, below toAmountMin {least}"))
+}
+
+/// The status reason of the first main call of `bundle`, run by `wallet`, that the wallet's
+/// call events in `logs` do not show succeeded (`{label} call I failed: R`, `aborted`, `did
+/// not run`), if any. The events are the wallet's own with the bundle's payload hash; the
+/// last event of an index counts.
+pub(crate) fn failed_call(label: &str, bundle: &CallBundle, wallet: Address, logs: &[EvidenceLog]) -> Option<String> {
+    let calls = &bundle.calls;
+    let op_hash = payload_hash_for(bundle, wallet).ok();
     let mut events: Vec<Option<CallEvent>> = vec![None; calls.len()];
     for log in logs.iter().filter(|log| log.address == wallet) {
         let Some((hash, index, event)) = call_event(log) else { continue };
@@ -109,33 +162,12 @@ fn judge_logs(intent: &Intent, collector: Option<Address>, logs: &[EvidenceLog])
     // Every call that always runs is a main call, delegate calls included (the swap followed
     // by a destination call is one); the sweeps of leftovers succeed on a zero balance.
     let main = calls.iter().enumerate().filter(|(_, call)| !call.only_fallback.unwrap_or(false));
-    for (index, _) in main {
-        let failure = match &events[index] {
-            Some(CallEvent::Succeeded) => continue,
-            Some(CallEvent::Failed(data)) => format!("origin call {index} failed: {}", revert_text(data)),
-            Some(CallEvent::Aborted(data)) => format!("origin call {index} aborted: {}", revert_text(data)),
-            Some(CallEvent::Skipped) | None => format!("origin call {index} did not run"),
-        };
-        return OriginOutcome::Failed { reason: failure, refunded: refunded(intent, logs) };
-    }
-    let request = &intent.quote_request;
-    if let Some(reason) = collector.and_then(|collector| fee_unpaid(intent, collector, logs)) {
-        return OriginOutcome::Failed { reason, refunded: refunded(intent, logs) };
-    }
-    let token = request.destination_token_address;
-    if intent.destination_chain_id == intent.origin_chain_id && token != Address::ZERO {
-        let recipient = request.destination_to_address.unwrap_or(intent.owner_address);
-        let received = transfers(logs, token)
-            .filter(|transfer| transfer.to == recipient)
-            .fold(U256::ZERO, |sum, transfer| sum.saturating_add(transfer.value));
-        let least = intent.quote.to_amount_min;
-        if received < least {
-            let reason =
-                format!("the recipient received {received} of the destination token, below toAmountMin {least}");
-            return OriginOutcome::Failed { reason, refunded: refunded(intent, logs) };
-        }
-    }
-    OriginOutcome::Succeeded
+    main.map(|(index, _)| (index, &events[index])).find_map(|(index, event)| match event {
+        Some(CallEvent::Succeeded) => None,
+        Some(CallEvent::Failed(data)) => Some(format!("{label} call {index} failed: {}", revert_text(data))),
+        Some(CallEvent::Aborted(data)) => Some(format!("{label} call {index} aborted: {}", revert_text(data))),
+        Some(CallEvent::Skipped) | None => Some(format!("{label} call {index} did not run")),
+    })
 }
 
 /// The status reason when `logs` show the fee collector paid less than the service fee
@@ -168,7 +200,7 @@ fn refunded(intent: &Intent, logs: &[EvidenceLog]) -> bool {
 }
 
 /// The ERC-20 `Transfer`s that `token` emitted.
-fn transfers(logs: &[EvidenceLog], token: Address) -> impl Iterator<Item = Transfer> + '_ {
+pub(crate) fn transfers(logs: &[EvidenceLog], token: Address) -> impl Iterator<Item = Transfer> + '_ {
     logs.iter()
         .filter(move |log| log.address == token)
         .filter_map(|log| Transfer::decode_raw_log_validate(log.topics.iter().copied(), &log.data).ok())

@@ -50,6 +50,11 @@ wire_object! {
         refund_transaction: Option<IntentTransaction> = "refundTransaction",
         /// `refundTransactionId`: Its `id`.
         refund_transaction_id: Option<u64> = "refundTransactionId",
+        /// `routeTransaction`: The route's transaction of a cross-chain intent (the mint on
+        /// the destination chain, type ROUTE, context `CCTPV2_MESSAGE`), once the origin
+        /// transaction burned: a documented extension of the published receipt, which has no
+        /// member for it (docs/spec.md §6.9).
+        route_transaction: Option<IntentTransaction> = "routeTransaction",
         /// `status`: The intent's status.
         status: IntentStatus = "status",
         /// `summary`: What the intent moves, from where to where.
@@ -60,12 +65,16 @@ wire_object! {
 }
 
 impl IntentReceipt {
-    /// The receipt's transactions in the order deposit, origin, destination, refund (the
-    /// ones present).
+    /// The receipt's transactions in the order deposit, origin, route, destination, refund
+    /// (the ones present).
     pub fn transactions(&self) -> impl Iterator<Item = &IntentTransaction> {
         [Some(&self.deposit_transaction), Some(&self.origin_transaction)]
             .into_iter()
-            .chain([self.destination_transaction.as_ref(), self.refund_transaction.as_ref()])
+            .chain([
+                self.route_transaction.as_ref(),
+                self.destination_transaction.as_ref(),
+                self.refund_transaction.as_ref(),
+            ])
             .flatten()
     }
 
@@ -95,7 +104,7 @@ wire_object! {
         context: TransactionContext = "context",
         /// `fromAddress`: Who sends it.
         from_address: Address = "fromAddress",
-        /// `id`: Its number within the receipt: the position of its type in `TransactionType`'s list (DEPOSIT 1, ORIGIN 2, DESTINATION 3, REFUND 5).
+        /// `id`: Its number within the receipt: the position of its type in `TransactionType`'s list (DEPOSIT 1, ORIGIN 2, DESTINATION 3, ROUTE 4, REFUND 5).
         id: u64 = "id",
         /// `intentId`: The intent.
         intent_id: String = "intentId",
@@ -199,7 +208,7 @@ wire_object! {
     /// `transaction`, AbortIntent's abort transaction): the record keeps it as the
     /// receipt's transaction of its type.
     pub struct TransactionReport {
-        /// `chainId`: The chain it runs on: the origin chain for DEPOSIT, ORIGIN and REFUND, the destination chain for DESTINATION.
+        /// `chainId`: The chain it runs on: the origin chain for DEPOSIT, ORIGIN and REFUND, the destination chain for DESTINATION and (a cross-chain intent's) ROUTE.
         chain_id: u64 = "chainId",
         /// `status`: How far it got.
         status: TransactionStatus = "status",
@@ -209,20 +218,25 @@ wire_object! {
         txn_hash: Option<B256> = "txnHash",
         /// `txnMinedAt`: When it was mined.
         txn_mined_at: Option<Timestamp> = "txnMinedAt",
-        /// `type`: DEPOSIT, ORIGIN, DESTINATION or REFUND.
+        /// `type`: DEPOSIT, ORIGIN, DESTINATION or REFUND, and ROUTE for a cross-chain intent.
         kind: TransactionType = "type",
     }
 }
 
 impl TransactionReport {
     /// The chain a transaction of `kind` runs on for `intent`, `None` for a type a receipt
-    /// has no place for (UNKNOWN, ROUTE and names this library does not know).
+    /// has no place for (UNKNOWN, names this library does not know, and ROUTE of a
+    /// same-chain intent). A cross-chain intent's ROUTE transaction, the mint, runs on the
+    /// destination chain (docs/spec.md §6.9).
     pub fn chain_of(kind: &TransactionType, intent: &Intent) -> Option<u64> {
         match kind {
             TransactionType::Deposit | TransactionType::Origin | TransactionType::Refund => {
                 Some(intent.origin_chain_id)
             }
             TransactionType::Destination => Some(intent.destination_chain_id),
+            TransactionType::Route if intent.destination_chain_id != intent.origin_chain_id => {
+                Some(intent.destination_chain_id)
+            }
             _ => None,
         }
     }
@@ -232,12 +246,16 @@ impl TransactionReport {
     ///
     /// # Errors
     ///
-    /// `INVALID_ENUM` at `type` for UNKNOWN, ROUTE or another name; `INTENT_INCONSISTENT`
-    /// at `chainId` for a chain other than the type's.
+    /// `INVALID_ENUM` at `type` for UNKNOWN, another name, or ROUTE of a same-chain intent;
+    /// `INTENT_INCONSISTENT` at `chainId` for a chain other than the type's.
     pub fn check(&self, intent: &Intent) -> Result<(), Error> {
         let Some(chain) = TransactionReport::chain_of(&self.kind, intent) else {
-            return Err(Error::new(Problem::InvalidEnum { expected: "one of DEPOSIT ORIGIN DESTINATION REFUND" })
-                .in_member("type"));
+            let expected = if intent.destination_chain_id == intent.origin_chain_id {
+                "one of DEPOSIT ORIGIN DESTINATION REFUND"
+            } else {
+                "one of DEPOSIT ORIGIN ROUTE DESTINATION REFUND"
+            };
+            return Err(Error::new(Problem::InvalidEnum { expected }).in_member("type"));
         };
         if self.chain_id != chain {
             return Err(Error::new(Problem::IntentInconsistent { detail: "not the chain of the transaction's type" })

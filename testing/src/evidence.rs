@@ -1,4 +1,5 @@
-//! Deposit evidence that proves a deposit (docs/spec.md §6.5, §7), built without the
+//! Deposit evidence that proves a deposit (docs/spec.md §6.5, §7), and the CCTP burn a
+//! cross-chain origin transaction emits (§6.9, 5.8), built without the
 //! library's log decoding: the ERC-20 `Transfer` log is encoded here from its definition
 //! (topic 0 the keccak-256 of the event's signature, from `tiny-keccak`; the two indexed
 //! addresses left-padded to 32 bytes; the value one big-endian word).
@@ -61,4 +62,73 @@ pub fn paying(intent: &Intent, hash: B256) -> DepositEvidence {
         },
         unknown: UnknownMembers::new(),
     }
+}
+
+/// The CCTP domain of the fixtures' origin chain.
+pub const SOURCE_DOMAIN: u32 = 3;
+/// The CCTP domain of the fixtures' destination chain.
+pub const DESTINATION_DOMAIN: u32 = 6;
+/// The `maxFee` of the fixtures' burns.
+pub const MAX_FEE: u64 = 1_000;
+/// The contract that emits the fixtures' `MessageSent` logs (the origin transmitter).
+pub const TRANSMITTER: Address = Address::repeat_byte(0x7e);
+
+/// The CCTP V2 burn message (docs/spec.md 5.8) a cross-chain `intent`'s origin transaction
+/// emits, written here field by field: version 1, the fixtures' domains, the nonce, the
+/// finality executed, the fee executed and the expiration block zero; the burn of
+/// `destinationPrecondition.minAmount + MAX_FEE` of the origin token for the destination
+/// intent address.
+pub fn burn_message(intent: &Intent) -> Vec<u8> {
+    let min_amount = intent.destination_precondition.as_ref().map_or(U256::ZERO, |p| p.min_amount);
+    let recipient = intent.destination_intent_address.unwrap_or_default();
+    let mut message = Vec::new();
+    message.extend_from_slice(&1u32.to_be_bytes());
+    message.extend_from_slice(&SOURCE_DOMAIN.to_be_bytes());
+    message.extend_from_slice(&DESTINATION_DOMAIN.to_be_bytes());
+    message.extend_from_slice(&[0; 32]); // nonce
+    message.extend_from_slice(Address::repeat_byte(0x6d).into_word().as_slice()); // sender
+    message.extend_from_slice(Address::repeat_byte(0x6e).into_word().as_slice()); // recipient
+    message.extend_from_slice(&[0; 32]); // destinationCaller
+    message.extend_from_slice(&2000u32.to_be_bytes()); // minFinalityThreshold
+    message.extend_from_slice(&0u32.to_be_bytes()); // finalityThresholdExecuted
+    message.extend_from_slice(&1u32.to_be_bytes()); // body version
+    message.extend_from_slice(intent.quote_request.origin_token_address.into_word().as_slice()); // burnToken
+    message.extend_from_slice(recipient.into_word().as_slice()); // mintRecipient
+    message.extend_from_slice(&(min_amount + U256::from(MAX_FEE)).to_be_bytes::<32>()); // amount
+    message.extend_from_slice(intent.origin_intent_address.into_word().as_slice()); // messageSender
+    message.extend_from_slice(&U256::from(MAX_FEE).to_be_bytes::<32>()); // maxFee
+    message.extend_from_slice(&[0; 32]); // feeExecuted
+    message.extend_from_slice(&[0; 32]); // expirationBlock
+    message
+}
+
+/// The transmitter's `MessageSent(bytes message)` log: topic 0 the event's hash, the data
+/// `abi.encode(message)`.
+pub fn message_sent_log(message: &[u8]) -> EvidenceLog {
+    let mut data = Vec::new();
+    data.extend_from_slice(&U256::from(32).to_be_bytes::<32>());
+    data.extend_from_slice(&U256::from(message.len()).to_be_bytes::<32>());
+    data.extend_from_slice(message);
+    data.resize(64 + message.len().div_ceil(32) * 32, 0);
+    EvidenceLog {
+        address: TRANSMITTER,
+        data: data.into(),
+        topics: vec![keccak256(b"MessageSent(bytes)")],
+        unknown: UnknownMembers::new(),
+    }
+}
+
+/// The `MessageSent` log of `intent`'s burn ([`burn_message`]).
+pub fn burn_log(intent: &Intent) -> EvidenceLog {
+    message_sent_log(&burn_message(intent))
+}
+
+/// `message` (as sent) as an attester completes it: `nonce`, finality executed 2000 and
+/// `fee_executed`, written at their offsets (docs/spec.md 5.8).
+pub fn completed(message: &[u8], nonce: B256, fee_executed: U256) -> Vec<u8> {
+    let mut completed = message.to_vec();
+    completed[12..44].copy_from_slice(nonce.as_slice());
+    completed[144..148].copy_from_slice(&2000u32.to_be_bytes());
+    completed[148 + 164..148 + 196].copy_from_slice(&fee_executed.to_be_bytes::<32>());
+    completed
 }

@@ -191,7 +191,7 @@ const PUBLISHED: &[(&str, &str, &[&str])] = &[
 ];
 
 /// The members this library adds to a published object (docs/spec.md §2).
-const OURS: &[(&str, &str)] = &[("WaitIntentReceiptRequest", "timeoutSeconds")];
+const OURS: &[(&str, &str)] = &[("WaitIntentReceiptRequest", "timeoutSeconds"), ("IntentReceipt", "routeTransaction")];
 
 #[test]
 fn every_member_is_a_published_one_and_the_enums_are_the_published_lists() {
@@ -330,10 +330,11 @@ fn a_report_on_the_wrong_chain_or_of_a_type_without_a_place_changes_nothing() {
             Reason::IntentInconsistent,
             "transaction.chainId",
         ),
+        // A cross-chain intent's ROUTE transaction (the mint) runs on the destination chain.
         (
             report(TransactionType::Route, intent.origin_chain_id, TransactionStatus::Reverted),
-            Reason::InvalidEnum,
-            "transaction.type",
+            Reason::IntentInconsistent,
+            "transaction.chainId",
         ),
         (
             report(TransactionType::Unknown, intent.origin_chain_id, TransactionStatus::Reverted),

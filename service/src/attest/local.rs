@@ -11,6 +11,8 @@
 //! for more than 1000, else 1000; the fee executed is the configured fee, at most the
 //! burn's `maxFee`; no expiration block. A body that is not a burn keeps its bytes.
 //!
+//! [`LocalAttester::pause`] makes it answer 503 until resumed: an attester down, for tests.
+//!
 //! Nothing is stored: every answer is read from the node when asked, so a transaction a
 //! reorganisation removed is no longer attested.
 
@@ -53,6 +55,8 @@ pub struct LocalAttester {
     keys: Vec<PrivateKeySigner>,
     confirmations: u64,
     fee: U256,
+    /// While set, every request is answered 503 (an attester down, for tests).
+    paused: std::sync::atomic::AtomicBool,
 }
 
 impl LocalAttester {
@@ -61,7 +65,13 @@ impl LocalAttester {
     /// blocks (its own included; at least 1), executing `fee` (at most each burn's `maxFee`).
     pub fn new(sources: Vec<Source>, keys: Vec<PrivateKeySigner>, confirmations: u64, fee: U256) -> LocalAttester {
         let sources = sources.into_iter().map(|source| (source.domain, source)).collect();
-        LocalAttester { sources, keys, confirmations: confirmations.max(1), fee }
+        LocalAttester { sources, keys, confirmations: confirmations.max(1), fee, paused: Default::default() }
+    }
+
+    /// Pauses the attester (`true`: every request answered 503 `attester paused`, as an
+    /// attester that is down) or resumes it (`false`), for tests of the waits.
+    pub fn pause(&self, paused: bool) {
+        self.paused.store(paused, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// What the attester answers for `transaction` on `domain`: `None` when it does not know
@@ -162,6 +172,9 @@ async fn messages(
     RawQuery(query): RawQuery,
 ) -> Response {
     let error = |status: StatusCode, why: String| (status, Json(json!({"error": why}))).into_response();
+    if attester.paused.load(std::sync::atomic::Ordering::Relaxed) {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "attester paused".into());
+    }
     let Ok(domain) = domain.parse::<u32>() else {
         return error(StatusCode::BAD_REQUEST, format!("domain {domain:?} is not a u32"));
     };

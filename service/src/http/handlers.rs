@@ -42,13 +42,15 @@ pub async fn openapi() -> Result<impl IntoResponse, Failure> {
 }
 
 /// `GET /metrics`, for operator keys only: the Prometheus text of [`crate::metrics`], with
-/// the records by status and the sweep's lag read from the store now.
+/// the records by status and the sweep's lag read from the store now, and the cross-chain
+/// intents waiting past the bound.
 pub async fn metrics(State(app): State<Arc<App>>, _: Operator) -> Result<impl IntoResponse, Failure> {
     let counts = app.records.counts(Timestamp::now()).await?;
     for (status, count) in counts.by_status {
         app.metrics.records(status, count);
     }
     app.metrics.sweep_lag(counts.sweep_lag);
+    app.metrics.waiting_past_bound(counts.waiting_past_bound);
     Ok(([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], app.metrics.render()))
 }
 

@@ -39,7 +39,7 @@ use tokio::sync::watch;
 
 pub use book::Book;
 use book::{Changed, Step};
-pub use relaying::{Deposits, Execution, Funds, Reach, Relaying};
+pub use relaying::{Deposits, Execution, Funds, Reach, Relaying, Stalls};
 pub use rows::finish_older_rows;
 use rows::{deposit_proofs, stored_request};
 
@@ -98,6 +98,8 @@ pub struct RecordCounts {
     pub by_status: Vec<(&'static str, u64)>,
     /// Seconds since the earliest deadline of a COMMITTED record (0 when none is past).
     pub sweep_lag: u64,
+    /// Cross-chain intents this instance sees waiting past `attestation.waitBoundSeconds`.
+    pub waiting_past_bound: u64,
 }
 
 impl Records {
@@ -501,6 +503,9 @@ impl Records {
         for (chain_id, why) in self.relaying.short_of_funds() {
             text.push_str(&format!("chain {chain_id} relayer: short of funds, its intents wait: {why}\n"));
         }
+        for (intent_id, why, seconds) in self.relaying.waiting_past_bound() {
+            text.push_str(&format!("intent {intent_id}: waiting past the bound ({seconds} s): {why}\n"));
+        }
         Ok(text)
     }
 
@@ -549,6 +554,15 @@ impl Records {
                 unknown: UnknownMembers::new(),
             });
         }
+        for (intent_id, why, seconds) in self.relaying.waiting_past_bound() {
+            services.push(ServiceStatus {
+                healthy: false,
+                error: Some(format!("waiting past the bound ({seconds} s): {why}")),
+                latency: String::from("0s"),
+                name: format!("intent {intent_id}"),
+                unknown: UnknownMembers::new(),
+            });
+        }
         let status = RuntimeStatus {
             health_ok: services.iter().all(|service| service.healthy),
             services,
@@ -575,7 +589,8 @@ impl Records {
         let committed = IntentStatus::Committed.name();
         let earliest = store.earliest_deadline(committed).await.map_err(|e| self.store_failure(&e))?;
         let lag = earliest.map_or(0, |deadline| now.unix_seconds().saturating_sub(deadline).max(0));
-        Ok(RecordCounts { by_status, sweep_lag: u64::try_from(lag).unwrap_or(0) })
+        let waiting_past_bound = u64::try_from(self.relaying.waiting_past_bound().len()).unwrap_or(u64::MAX);
+        Ok(RecordCounts { by_status, sweep_lag: u64::try_from(lag).unwrap_or(0), waiting_past_bound })
     }
 }
 

@@ -88,11 +88,66 @@ impl Funds {
     }
 }
 
+/// The cross-chain intents waiting after their burn (for the attestation, or for a node),
+/// each since when this instance first saw it wait at its stage: written by the executor's
+/// tasks, read by the health reports, which name those waiting longer than the bound
+/// (`attestation.waitBoundSeconds`). A wait never fails an intent (its funds are in flight);
+/// it is reported.
+#[derive(Debug)]
+pub struct Stalls {
+    bound: std::time::Duration,
+    waits: std::sync::Mutex<HashMap<String, (std::time::Instant, String)>>,
+}
+
+impl Default for Stalls {
+    fn default() -> Self {
+        Stalls::new(std::time::Duration::from_secs(crate::config::AttestationConfig::WAIT_BOUND_SECONDS))
+    }
+}
+
+impl Stalls {
+    /// No wait yet, reported past `bound`.
+    pub fn new(bound: std::time::Duration) -> Stalls {
+        Stalls { bound, waits: std::sync::Mutex::new(HashMap::new()) }
+    }
+
+    fn waits(&self) -> std::sync::MutexGuard<'_, HashMap<String, (std::time::Instant, String)>> {
+        self.waits.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps that `intent_id` waits, now for `why` (the wait counts from the first call
+    /// since it last moved on).
+    pub fn waiting(&self, intent_id: &str, why: &str) {
+        let mut waits = self.waits();
+        let since = waits.get(intent_id).map_or_else(std::time::Instant::now, |(since, _)| *since);
+        waits.insert(intent_id.to_owned(), (since, why.to_owned()));
+    }
+
+    /// `intent_id` moved on (or left EXECUTING): it no longer waits.
+    pub fn moved(&self, intent_id: &str) {
+        self.waits().remove(intent_id);
+    }
+
+    /// The intents waiting the bound or longer, by id: each with why and for how many
+    /// seconds.
+    pub fn past_bound(&self) -> Vec<(String, String, u64)> {
+        let mut past: Vec<_> = self
+            .waits()
+            .iter()
+            .filter(|(_, (since, _))| since.elapsed() >= self.bound)
+            .map(|(intent_id, (since, why))| (intent_id.clone(), why.clone(), since.elapsed().as_secs()))
+            .collect();
+        past.sort();
+        past
+    }
+}
+
 /// Each configured chain's [`Reach`], and the [`Funds`] of each chain's relayer.
 #[derive(Debug, Default)]
 pub struct Relaying {
     chains: HashMap<u64, Reach>,
     funds: HashMap<u64, Arc<Funds>>,
+    stalls: Arc<Stalls>,
     executed: std::collections::HashSet<u64>,
     wakes: HashMap<u64, Arc<tokio::sync::Notify>>,
 }
@@ -100,7 +155,23 @@ pub struct Relaying {
 impl Relaying {
     /// The reach of each chain.
     pub fn new(chains: HashMap<u64, Reach>) -> Relaying {
-        Relaying { chains, funds: HashMap::new(), executed: std::collections::HashSet::new(), wakes: HashMap::new() }
+        Relaying {
+            chains,
+            funds: HashMap::new(),
+            stalls: Arc::default(),
+            executed: std::collections::HashSet::new(),
+            wakes: HashMap::new(),
+        }
+    }
+
+    /// The same, with the waits the executor's tasks keep.
+    pub fn with_stalls(self, stalls: Arc<Stalls>) -> Relaying {
+        Relaying { stalls, ..self }
+    }
+
+    /// The cross-chain intents waiting past the bound ([`Stalls::past_bound`]).
+    pub fn waiting_past_bound(&self) -> Vec<(String, String, u64)> {
+        self.stalls.past_bound()
     }
 
     /// The same, with the funds each chain's relayer task keeps.
@@ -324,5 +395,32 @@ impl Deposits {
             })
             .await?;
         Ok(changed.answer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wait_is_reported_past_the_bound_with_its_latest_reason_until_the_intent_moves_on() {
+        let stalls = Stalls::new(std::time::Duration::ZERO);
+        stalls.waiting("b", "waiting for the CCTP attestation of 0x01: pending confirmations");
+        stalls.waiting("a", "waiting for chain 2's node: refused");
+        stalls.waiting("a", "waiting for chain 2's node: timeout");
+        let past: Vec<_> = stalls.past_bound().into_iter().map(|(id, why, _)| (id, why)).collect();
+        assert_eq!(
+            past,
+            [
+                ("a".to_owned(), "waiting for chain 2's node: timeout".to_owned()),
+                ("b".to_owned(), "waiting for the CCTP attestation of 0x01: pending confirmations".to_owned()),
+            ]
+        );
+        stalls.moved("a");
+        assert_eq!(stalls.past_bound().len(), 1);
+
+        let patient = Stalls::new(std::time::Duration::from_secs(3600));
+        patient.waiting("a", "waiting");
+        assert!(patient.past_bound().is_empty(), "not past an hour's bound");
     }
 }

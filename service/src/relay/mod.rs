@@ -23,6 +23,7 @@
 mod calls;
 mod key;
 mod origin;
+mod route;
 mod sender;
 
 use std::collections::{HashMap, HashSet};
@@ -31,10 +32,11 @@ use std::sync::Arc;
 use alloy_network::EthereumWallet;
 use tokio::sync::mpsc;
 
+use crate::attest::IrisClient;
 use crate::chain::ChainView;
 use crate::config::ServiceConfig;
 use crate::metrics::Metrics;
-use crate::records::{Deposits, Funds, Reach, Relaying};
+use crate::records::{Deposits, Funds, Reach, Relaying, Stalls};
 
 pub use key::{KeyError, RelayerKey};
 pub use sender::FOLLOW_EVERY;
@@ -67,6 +69,13 @@ pub fn start(
     let mut funds = HashMap::new();
     let mut wakes = HashMap::new();
     let mut executed = HashSet::new();
+    let stalls = Arc::new(config.attestation.as_ref().map_or_else(Stalls::default, |a| Stalls::new(a.wait_bound())));
+    let attester = config.attestation.as_ref().and_then(|attestation| {
+        IrisClient::new(&attestation.url, config.server_limits().node_timeout)
+            .map_err(|e| tracing::warn!(error = %e, "executor: no attester client; cross-chain intents wait"))
+            .ok()
+            .map(Arc::new)
+    });
     for configured in &config.chains {
         let chain_id = configured.chain_id;
         if configured.wallet.is_some() {
@@ -100,6 +109,9 @@ pub fn start(
             executes: configured.wallet.is_some(),
             wallet: EthereumWallet::from(key.signer().clone()),
             relayer: key.address(),
+            attester: attester.clone(),
+            transmitter: configured.cctp.as_ref().map(|cctp| cctp.message_transmitter),
+            stalls: stalls.clone(),
             deposits: deposits.clone(),
             chain: chain.clone(),
             metrics: metrics.clone(),
@@ -108,5 +120,5 @@ pub fn start(
         tokio::spawn(sender.run(queued));
         reach.insert(chain_id, Reach::Relayed(queue));
     }
-    Relaying::new(reach).with_funds(funds).with_wakes(wakes).executing(executed)
+    Relaying::new(reach).with_funds(funds).with_wakes(wakes).executing(executed).with_stalls(stalls)
 }

@@ -75,15 +75,17 @@ impl Task {
             // A step that moved the record on is followed by the next one at once (the
             // balance kept: send; sent: follow), not a tick later.
             for _ in 0..STEPS_PER_LOOK {
-                if !self.drive(&intent_id).await {
+                // Boxed: the steps' futures are large, and a task's stack is not.
+                if !Box::pin(self.drive(&intent_id)).await {
                     break;
                 }
             }
         }
     }
 
-    /// Does what `intent_id` needs next, if anything; whether the record moved on, so that
-    /// its next step may be taken at once.
+    /// Does what `intent_id` needs next, if anything, when the step names this chain (the
+    /// other chain's task takes the others); whether the record moved on, so that its next
+    /// step may be taken at once.
     async fn drive(&mut self, intent_id: &str) -> bool {
         let record = match self.chain.deposits.record(intent_id).await {
             Ok(record) => record,
@@ -92,26 +94,71 @@ impl Task {
                 return false;
             }
         };
-        let Some(step) = record.next_step(Timestamp::now()) else { return false };
-        if !matches!(step, Step::Fail { .. }) && self.chain.check_node().await.is_err() {
+        let Some(step) = record.next_step(Timestamp::now()) else {
+            self.chain.stalls.moved(intent_id);
+            return false;
+        };
+        let origin = record.intent().origin_chain_id;
+        let here = match &step {
+            Step::Fail { .. } => origin,
+            Step::ReadBalance { chain_id, .. }
+            | Step::SendOrigin { chain_id, .. }
+            | Step::FollowOrigin { chain_id, .. }
+            | Step::SendRoute { chain_id, .. }
+            | Step::FollowRoute { chain_id, .. }
+            | Step::SendDestination { chain_id, .. }
+            | Step::FollowDestination { chain_id, .. } => *chain_id,
+            Step::FetchAttestation { origin_chain_id, .. } => *origin_chain_id,
+        };
+        if here != self.chain.chain_id() {
             return false;
         }
-        match step {
+        // The destination's transaction is the one a wait after the burn is shown on.
+        let cross = origin != record.intent().destination_chain_id;
+        let kind = |origin_kind: TxKind, destination_kind: TxKind| {
+            if cross && here != origin {
+                destination_kind
+            } else {
+                origin_kind
+            }
+        };
+        if !matches!(step, Step::Fail { .. }) {
+            if let Err(e) = self.chain.check_node().await {
+                self.node_down(
+                    intent_id,
+                    &step,
+                    cross && here != origin,
+                    format!("waiting for chain {here}'s node: {e}"),
+                )
+                .await;
+                return false;
+            }
+        }
+        let moved = match step {
             Step::Fail { reason } => {
                 self.give_up(intent_id, &reason).await;
                 false
             }
             Step::ReadBalance { chain_id, token, wallet, at_least } => {
+                let kind = kind(TxKind::Origin, TxKind::Destination);
                 let Ok((amount, block_number)) = self.balance(token, wallet).await else { return false };
                 if amount < at_least {
                     // Spent already? Someone may have run the wallet's meta-transaction.
-                    if let Ok(Some(hash)) = self.ran_already(wallet, self.deposit_block(&record).await).await {
-                        return matches!(self.adopt(intent_id, hash).await, Attempt::Done);
+                    let from = match kind {
+                        TxKind::Destination => self.route_block(&record).await,
+                        _ => self.deposit_block(&record).await,
+                    };
+                    if let Ok(Some(hash)) = self.ran_already(wallet, from).await {
+                        return matches!(self.adopt(intent_id, kind, hash).await, Attempt::Done);
                     }
                     let reason = format!(
                         "waiting for the precondition: the intent address holds {amount} of {at_least} at block {block_number}"
                     );
-                    self.wait(intent_id, TxKind::Origin, reason).await;
+                    if kind == TxKind::Destination {
+                        self.stall(intent_id, kind, here, reason).await;
+                    } else {
+                        self.wait(intent_id, kind, reason).await;
+                    }
                     return false;
                 }
                 let fact =
@@ -119,21 +166,90 @@ impl Task {
                 self.apply(intent_id, EventInput::balance(&fact)).await
             }
             Step::SendOrigin { to, input, .. } => {
-                if matches!(self.send_origin(intent_id, &record, to, input).await, Attempt::Retry) {
-                    tracing::debug!(intent_id, "executor: the origin transaction is tried again");
-                    return false;
+                let wallet = record.intent().origin_intent_address;
+                let from = record.precondition_met().map_or(0, |fact| fact.block_number);
+                {
+                    let attempt = Box::pin(self.send_meta(intent_id, TxKind::Origin, (wallet, from), to, input)).await;
+                    self.sent(intent_id, attempt)
                 }
-                true
             }
             Step::FollowOrigin { hash, .. } => {
-                self.follow_origin(intent_id, hash, record.policy().deposit_confirmations.max(1)).await;
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Origin, hash, confirmations)).await;
                 false
             }
+            Step::FetchAttestation { origin_chain_id, destination_chain_id, source_domain, origin_hash, message } => {
+                let chains = (origin_chain_id, destination_chain_id);
+                Box::pin(self.fetch_attestation(intent_id, chains, source_domain, origin_hash, &message)).await
+            }
+            Step::SendRoute { message, attestation, .. } => {
+                let attempt = Box::pin(self.send_route(intent_id, message, attestation)).await;
+                self.sent(intent_id, attempt)
+            }
+            Step::FollowRoute { hash, .. } => {
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Route, hash, confirmations)).await;
+                false
+            }
+            Step::SendDestination { to, input, .. } => {
+                let Some(wallet) = record.intent().destination_intent_address else { return false };
+                let from = record.destination_precondition_met().map_or(0, |fact| fact.block_number);
+                {
+                    let attempt =
+                        Box::pin(self.send_meta(intent_id, TxKind::Destination, (wallet, from), to, input)).await;
+                    self.sent(intent_id, attempt)
+                }
+            }
+            Step::FollowDestination { hash, .. } => {
+                let confirmations = record.policy().deposit_confirmations.max(1);
+                Box::pin(self.follow_receipt(intent_id, TxKind::Destination, hash, confirmations)).await;
+                false
+            }
+        };
+        if moved {
+            self.chain.stalls.moved(intent_id);
+        }
+        moved
+    }
+
+    /// Whether a send moved the record on.
+    fn sent(&self, intent_id: &str, attempt: Attempt) -> bool {
+        if matches!(attempt, Attempt::Retry) {
+            tracing::debug!(intent_id, "executor: the transaction is tried again");
+            return false;
+        }
+        true
+    }
+
+    /// The node of this chain cannot be used for `step` of `intent_id`: after a burn (on the
+    /// destination chain, `destination`, or for the attestation) the wait is shown on the
+    /// ROUTE or DESTINATION transaction not sent yet, and kept for the health reports; a
+    /// transaction being followed keeps its hash on the receipt.
+    async fn node_down(&mut self, intent_id: &str, step: &Step, destination: bool, reason: String) {
+        let here = self.chain.chain_id();
+        let (kind, chain_id) = match step {
+            Step::FetchAttestation { destination_chain_id, .. } => (Some(TxKind::Route), *destination_chain_id),
+            Step::SendRoute { .. } => (Some(TxKind::Route), here),
+            Step::ReadBalance { .. } if destination => (Some(TxKind::Destination), here),
+            Step::SendDestination { .. } => (Some(TxKind::Destination), here),
+            Step::FollowRoute { .. } | Step::FollowDestination { .. } => (None, here),
+            _ => return,
+        };
+        match kind {
+            Some(kind) => self.stall(intent_id, kind, chain_id, reason).await,
+            None => self.chain.stalls.waiting(intent_id, &reason),
         }
     }
 
+    /// A cross-chain intent waits after its burn: its transaction of `kind` (on chain
+    /// `chain_id`) PENDING with `reason`, and the wait kept for the health reports.
+    pub(super) async fn stall(&mut self, intent_id: &str, kind: TxKind, chain_id: u64, reason: String) {
+        self.chain.stalls.waiting(intent_id, &reason);
+        self.wait_on(intent_id, kind, chain_id, reason).await;
+    }
+
     /// Applies `input` to `intent_id`'s record while it is EXECUTING.
-    async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> bool {
+    pub(super) async fn apply(&self, intent_id: &str, input: EventInput<'_>) -> bool {
         match self.chain.deposits.apply(intent_id, input).await {
             Ok(applied) => applied,
             Err(e) => {
@@ -196,28 +312,39 @@ impl Task {
         Ok(logs.iter().find_map(|log| log.transaction_hash))
     }
 
-    /// Sends the origin meta-transaction of `record`, or adopts the one someone else sent.
-    async fn send_origin(&mut self, intent_id: &str, record: &IntentRecord, to: Address, input: Bytes) -> Attempt {
+    /// The latest pending version of `intent_id`'s transaction of `kind`, when one was
+    /// stored before a stop that left the record without it (or by another instance): kept
+    /// SENT now, not signed again. `None` when none is pending.
+    pub(super) async fn keep_stored(&self, intent_id: &str, kind: TxKind) -> Option<Attempt> {
         let chain = &self.chain;
-        let store = chain.deposits.store();
-        // Stored before a stop that left the record without it: kept SENT now, not signed again.
-        match store.signed_versions(intent_id, TxKind::Origin).await {
-            Ok(versions) => {
-                if let Some(latest) = versions.last() {
-                    let sent =
-                        report(chain.chain_id(), TxKind::Origin, TransactionStatus::Sent, latest.txn_hash, None, None);
-                    return match chain.deposits.keep(intent_id, &sent).await {
-                        Ok(_) => Attempt::Done,
-                        Err(_) => Attempt::Retry,
-                    };
-                }
-            }
-            Err(_) => return Attempt::Retry,
+        let versions = match chain.deposits.store().pending_versions(intent_id, kind).await {
+            Ok(versions) => versions,
+            Err(_) => return Some(Attempt::Retry),
+        };
+        let latest = versions.last()?;
+        let sent = report(chain.chain_id(), kind, TransactionStatus::Sent, latest.txn_hash, None, None);
+        Some(match chain.deposits.keep(intent_id, &sent).await {
+            Ok(_) => Attempt::Done,
+            Err(_) => Attempt::Retry,
+        })
+    }
+
+    /// Sends the meta-transaction of `kind` (origin, or destination) of `record` from
+    /// `wallet`, whose precondition was read at block `from`, or adopts the one someone
+    /// else sent.
+    async fn send_meta(
+        &mut self,
+        intent_id: &str,
+        kind: TxKind,
+        (wallet, from): (Address, u64),
+        to: Address,
+        input: Bytes,
+    ) -> Attempt {
+        if let Some(attempt) = self.keep_stored(intent_id, kind).await {
+            return attempt;
         }
-        let wallet = record.intent().origin_intent_address;
-        let from = record.precondition_met().map_or(0, |fact| fact.block_number);
         match self.ran_already(wallet, from).await {
-            Ok(Some(hash)) => return self.adopt(intent_id, hash).await,
+            Ok(Some(hash)) => return self.adopt(intent_id, kind, hash).await,
             Ok(None) => {}
             Err(()) => return Attempt::Retry,
         }
@@ -227,25 +354,29 @@ impl Task {
             Ok(gas) => gas,
             Err(failure) => {
                 // Not the intent's failure: its time bound decides; meanwhile the receipt says why.
-                let reason =
-                    format!("not sent yet, tried again: the origin transaction's gas estimate failed: {failure}");
-                self.wait(intent_id, TxKind::Origin, reason).await;
+                let reason = format!(
+                    "not sent yet, tried again: the {} transaction's gas estimate failed: {failure}",
+                    kind.as_str().to_lowercase()
+                );
+                self.wait(intent_id, kind, reason).await;
                 return Attempt::Retry;
             }
         };
-        self.sign_store_send(intent_id, TxKind::Origin, request, gas, "originMetaTxn").await
+        let function = if kind == TxKind::Origin { "originMetaTxn" } else { "destinationMetaTxn" };
+        self.sign_store_send(intent_id, kind, request, gas, function).await
     }
 
-    /// Adopts `hash`, a transaction someone else sent that ran the intent's wallet: stored
-    /// without bytes, kept SENT, followed like the executor's own.
-    async fn adopt(&mut self, intent_id: &str, hash: B256) -> Attempt {
+    /// Adopts `hash`, a transaction someone else sent that ran the intent's wallet (or
+    /// received its burn's message): stored as its transaction of `kind` without bytes,
+    /// kept SENT, followed like the executor's own.
+    pub(super) async fn adopt(&mut self, intent_id: &str, kind: TxKind, hash: B256) -> Attempt {
         let chain = &self.chain;
         let Ok(Some(transaction)) = chain.rpc(chain.provider().get_transaction_by_hash(hash)).await else {
             return Attempt::Retry;
         };
         let adopted = Signed {
             intent_id: intent_id.to_owned(),
-            kind: TxKind::Origin,
+            kind,
             chain_id: chain.chain_id(),
             sender: transaction.inner.signer(),
             nonce: alloy_rpc_types_eth::TransactionTrait::nonce(&transaction),
@@ -257,22 +388,23 @@ impl Task {
         if chain.deposits.store().insert_signed(&adopted).await.is_err() {
             return Attempt::Retry;
         }
-        tracing::info!(intent_id, txn_hash = %hash, "executor: the origin transaction was sent by someone else; adopted");
+        tracing::info!(intent_id, kind = kind.as_str(), txn_hash = %hash, "executor: sent by someone else; adopted");
         chain.metrics.execution(ExecutionOutcome::Adopted);
-        let sent = report(chain.chain_id(), TxKind::Origin, TransactionStatus::Sent, hash, None, None);
+        let sent = report(chain.chain_id(), kind, TransactionStatus::Sent, hash, None, None);
         match chain.deposits.keep(intent_id, &sent).await {
             Ok(_) => Attempt::Done,
             Err(_) => Attempt::Retry,
         }
     }
 
-    /// Follows the origin transaction the record keeps as `hash` (or the version of it that
-    /// was mined): MINING once included, then, at `confirmations` (the record's policy's,
-    /// which the core judges the receipt against), its receipt for the core to judge.
-    async fn follow_origin(&mut self, intent_id: &str, hash: B256, confirmations: u64) {
+    /// Follows `intent_id`'s transaction of `kind` the record keeps as `hash` (or the
+    /// version of it that was mined): MINING once included, then, at `confirmations` (the
+    /// record's policy's, which the core judges the receipt against), its receipt for the
+    /// core to judge ([`judged_by`]).
+    pub(super) async fn follow_receipt(&mut self, intent_id: &str, kind: TxKind, hash: B256, confirmations: u64) {
         let chain = &self.chain;
         let mut hashes = vec![hash];
-        if let Ok(versions) = chain.deposits.store().signed_versions(intent_id, TxKind::Origin).await {
+        if let Ok(versions) = chain.deposits.store().signed_versions(intent_id, kind).await {
             hashes.extend(versions.iter().rev().map(|version| version.txn_hash).filter(|h| *h != hash));
         }
         let mut mined = None;
@@ -292,10 +424,9 @@ impl Task {
         let mined_hash = receipt.transaction_hash;
         if head.saturating_sub(block).saturating_add(1) < confirmations || mined_hash != hash {
             let mined_at = self.mined_at(block).await;
-            let mining =
-                report(chain.chain_id(), TxKind::Origin, TransactionStatus::Mining, mined_hash, None, mined_at);
+            let mining = report(chain.chain_id(), kind, TransactionStatus::Mining, mined_hash, None, mined_at);
             if let Err(e) = chain.deposits.keep(intent_id, &mining).await {
-                tracing::warn!(intent_id, error = %e, "executor: cannot record the mined origin transaction");
+                tracing::warn!(intent_id, error = %e, "executor: cannot record the mined transaction");
             }
             return;
         }
@@ -309,20 +440,48 @@ impl Task {
                 return;
             }
         };
-        if !self.apply(intent_id, EventInput::origin_receipt(&evidence)).await {
+        if !self.apply(intent_id, judged_by(kind, &evidence)).await {
             return;
         }
-        let outcome = match chain.deposits.record(intent_id).await.map(|record| record.receipt(Timestamp::now())) {
-            Ok(receipt) if receipt.origin_transaction.status == TransactionStatus::Succeeded => {
-                ExecutionOutcome::Succeeded
+        let transaction = |receipt: &intent_core::IntentReceipt| match kind {
+            TxKind::Route => receipt.route_transaction.as_ref().map(|route| route.status.clone()),
+            TxKind::Destination => {
+                receipt.destination_transaction.as_ref().map(|destination| destination.status.clone())
             }
+            _ => Some(receipt.origin_transaction.status.clone()),
+        };
+        let status = match chain.deposits.record(intent_id).await.map(|record| record.receipt(Timestamp::now())) {
+            Ok(receipt) => transaction(&receipt),
+            Err(_) => None,
+        };
+        let outcome = match status {
+            Some(TransactionStatus::Succeeded) => ExecutionOutcome::Succeeded,
             _ => ExecutionOutcome::Failed,
         };
-        tracing::info!(intent_id, txn_hash = %mined_hash, outcome = outcome.label(), "executor: origin transaction judged");
-        chain.metrics.execution(outcome);
-        let status = if outcome == ExecutionOutcome::Succeeded { "SUCCEEDED" } else { "FAILED" };
-        if let Err(e) = chain.deposits.store().finish_signed(intent_id, TxKind::Origin, status).await {
+        tracing::info!(intent_id, kind = kind.as_str(), txn_hash = %mined_hash, outcome = outcome.label(), "executor: transaction judged");
+        if kind != TxKind::Route {
+            chain.metrics.execution(outcome);
+        }
+        let store = chain.deposits.store();
+        let stored = if outcome == ExecutionOutcome::Succeeded { "SUCCEEDED" } else { "FAILED" };
+        let finished = if kind == TxKind::Route && outcome != ExecutionOutcome::Succeeded {
+            // A reverted mint is asked for again: signed afresh, or the one that got ahead
+            // of it adopted.
+            store.forget_versions(intent_id, kind).await
+        } else {
+            store.finish_signed(intent_id, kind, stored).await
+        };
+        if let Err(e) = finished {
             tracing::warn!(intent_id, error = %e, "executor: cannot store the outcome");
         }
+    }
+}
+
+/// The fact that answers a followed transaction of `kind` with its receipt.
+fn judged_by(kind: TxKind, evidence: &intent_core::OriginEvidence) -> EventInput<'_> {
+    match kind {
+        TxKind::Route => EventInput::route_receipt(evidence),
+        TxKind::Destination => EventInput::destination_receipt(evidence),
+        _ => EventInput::origin_receipt(evidence),
     }
 }

@@ -37,9 +37,10 @@ use intent_core::{Timestamp, TransactionReport, TransactionStatus, TransactionTy
 use tokio::sync::mpsc;
 
 use super::calls::{relay_call, revert_reason};
+use crate::attest::IrisClient;
 use crate::chain::{ChainView, Node, NodeError};
 use crate::metrics::{ExecutionOutcome, Metrics, RelayOutcome};
-use crate::records::{Deposits, Execution, Funds};
+use crate::records::{Deposits, Execution, Funds, Stalls};
 use crate::store::{Signed, TxKind};
 
 /// How often pending relays are looked at.
@@ -139,6 +140,14 @@ pub(super) struct ChainSender {
     pub executes: bool,
     pub wallet: EthereumWallet,
     pub relayer: Address,
+    /// Where attestations are fetched (`attestation.url`), for the intents whose origin is
+    /// this chain; `None` without `attestation` in the configuration.
+    pub attester: Option<Arc<IrisClient>>,
+    /// This chain's CCTP message transmitter (`cctp.messageTransmitter`), which the mints
+    /// are sent to; `None` without `cctp`.
+    pub transmitter: Option<Address>,
+    /// The waits of cross-chain intents after their burn, for the health reports.
+    pub stalls: Arc<Stalls>,
     pub deposits: Deposits,
     pub chain: Arc<ChainView>,
     pub metrics: Arc<Metrics>,
@@ -178,6 +187,8 @@ pub(super) fn report(
         kind: match kind {
             TxKind::Deposit => TransactionType::Deposit,
             TxKind::Origin => TransactionType::Origin,
+            TxKind::Route => TransactionType::Route,
+            TxKind::Destination => TransactionType::Destination,
         },
         unknown: UnknownMembers::new(),
     }
@@ -438,10 +449,16 @@ impl Task {
     /// Keeps `intent_id`'s transaction of `kind` PENDING without a hash, with `reason`,
     /// once per reason.
     pub(super) async fn wait(&mut self, intent_id: &str, kind: TxKind, reason: String) {
+        self.wait_on(intent_id, kind, self.chain.chain_id(), reason).await;
+    }
+
+    /// The same, for a transaction on chain `chain_id` (the ROUTE transaction, on the
+    /// destination chain, while the origin chain's task waits for its attestation).
+    pub(super) async fn wait_on(&mut self, intent_id: &str, kind: TxKind, chain_id: u64, reason: String) {
         if self.waiting.get(intent_id) == Some(&reason) {
             return;
         }
-        let waiting = unsent(self.chain.chain_id(), kind, TransactionStatus::Pending, &reason);
+        let waiting = unsent(chain_id, kind, TransactionStatus::Pending, &reason);
         if self.chain.deposits.keep(intent_id, &waiting).await.is_ok() {
             self.waiting.insert(intent_id.to_owned(), reason);
         }
@@ -560,11 +577,22 @@ impl Task {
             tracing::info!(intent_id, kind = kind.as_str(), function, nonce, txn_hash = %hash, "relayer: sent");
             match kind {
                 TxKind::Deposit => chain.metrics.relay(RelayOutcome::Sent),
-                TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Sent),
+                _ => chain.metrics.execution(ExecutionOutcome::Sent),
             }
             self.pending.push(Following::new(relay, 0));
             return Attempt::Done;
         }
+    }
+
+    /// Follows `versions` (one transaction's, the first first) again, like one just sent:
+    /// its block was lost to a reorganisation, so it is sent again while the node does not
+    /// know it, and replaced when it is not mined in time.
+    pub(super) fn follow_again(&mut self, versions: Vec<Signed>) {
+        let mut versions = versions.into_iter();
+        let Some(first) = versions.next() else { return };
+        let mut following = Following::new(first, 0);
+        following.versions.extend(versions);
+        self.pending.push(following);
     }
 
     /// One look at every pending relay.
@@ -686,7 +714,7 @@ impl Task {
         );
         match latest.kind {
             TxKind::Deposit => chain.metrics.relay(RelayOutcome::Replaced),
-            TxKind::Origin => chain.metrics.execution(ExecutionOutcome::Replaced),
+            _ => chain.metrics.execution(ExecutionOutcome::Replaced),
         }
         let sent = report(chain.chain_id(), latest.kind, TransactionStatus::Sent, hash, None, None);
         if let Err(e) = chain.deposits.keep(&intent_id, &sent).await {
@@ -734,8 +762,9 @@ impl Task {
             self.replace(following, head).await;
             return false;
         };
-        if relay.kind == TxKind::Origin {
-            // Mined: judged by the executor's step (`super::origin`), from its receipt.
+        if relay.kind != TxKind::Deposit {
+            // Mined: judged by the executor's step (`super::origin`, `super::route`), from
+            // its receipt.
             return true;
         }
         let block = receipt.block_number.unwrap_or(head);

@@ -5,7 +5,8 @@
 //! them: nothing is signed yet). What is signed for them is the signed transactions table's
 //! ([`super::signed`]).
 //!
-//! Beside it, the EXECUTING intents of a chain, which its executor drives.
+//! Beside it, the EXECUTING intents of a chain (their origin or destination), which its
+//! executor drives.
 //!
 //! Only text and numbers here: when a row is written or deleted is the relayer's
 //! (`crate::relay`).
@@ -42,9 +43,9 @@ impl Store {
         rows.iter().map(|row| row.try_get(0)).collect()
     }
 
-    /// The EXECUTING intents whose origin chain is `chain_id`, in the order of their ids:
-    /// what the chain's executor asks for their next step (through the `(status, …)` index
-    /// of `intents`).
+    /// The EXECUTING intents whose origin or destination chain is `chain_id`, in the order
+    /// of their ids: what the chain's executor asks for their next step, taking those that
+    /// name its chain (through the `(status, …)` index of `intents`).
     ///
     /// # Errors
     ///
@@ -52,7 +53,8 @@ impl Store {
     pub async fn executing_on(&self, chain_id: u64) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query(
             "SELECT i.intent_id FROM intents i JOIN quotes q ON q.intent_id = i.intent_id \
-             WHERE i.status = 'EXECUTING' AND q.origin_chain_id = $1 ORDER BY i.intent_id",
+             WHERE i.status = 'EXECUTING' AND (q.origin_chain_id = $1 OR q.destination_chain_id = $1) \
+             ORDER BY i.intent_id",
         )
         .bind(int(chain_id))
         .fetch_all(&self.pool)

@@ -1,7 +1,8 @@
 //! The signed transactions table (`service/migrations/0006_signed_transactions.sql`): one
 //! row per signed version of a transaction the service sends, a gasless deposit's relay
-//! ([`TxKind::Deposit`]) or an intent's origin meta-transaction ([`TxKind::Origin`]),
-//! written before it is sent. The rows of one intent's transaction of one kind share its
+//! ([`TxKind::Deposit`]), an intent's origin meta-transaction ([`TxKind::Origin`]), the
+//! CCTP mint on the destination chain ([`TxKind::Route`]) or the destination
+//! meta-transaction ([`TxKind::Destination`]), written before it is sent. The rows of one intent's transaction of one kind share its
 //! nonce: version 0 takes the nonce (a unique index makes a sender's nonce usable by one
 //! intent's transaction per chain), later versions replace it with a higher fee. While
 //! they are `SENT` the executor follows them, after a restart too; a row with no signed
@@ -25,6 +26,10 @@ pub enum TxKind {
     Deposit,
     /// The origin meta-transaction.
     Origin,
+    /// The mint of a cross-chain intent's burn: `receiveMessage` on the destination chain.
+    Route,
+    /// The destination meta-transaction of a cross-chain intent.
+    Destination,
 }
 
 impl TxKind {
@@ -33,6 +38,8 @@ impl TxKind {
         match self {
             TxKind::Deposit => "DEPOSIT",
             TxKind::Origin => "ORIGIN",
+            TxKind::Route => "ROUTE",
+            TxKind::Destination => "DESTINATION",
         }
     }
 
@@ -40,6 +47,8 @@ impl TxKind {
         match text {
             "DEPOSIT" => Some(TxKind::Deposit),
             "ORIGIN" => Some(TxKind::Origin),
+            "ROUTE" => Some(TxKind::Route),
+            "DESTINATION" => Some(TxKind::Destination),
             _ => None,
         }
     }
@@ -175,6 +184,37 @@ impl Store {
         rows.iter().map(signed_of).collect()
     }
 
+    /// The versions of `intent_id`'s transaction of `kind` still pending, the first first.
+    ///
+    /// # Errors
+    ///
+    /// The database's error, or a row this module did not write.
+    pub async fn pending_versions(&self, intent_id: &str, kind: TxKind) -> Result<Vec<Signed>, StoreError> {
+        let rows =
+            sqlx::query(&format!("{SELECT} WHERE intent_id = $1 AND kind = $2 AND status = $3 ORDER BY attempt"))
+                .bind(intent_id)
+                .bind(kind.as_str())
+                .bind(PENDING)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter().map(signed_of).collect()
+    }
+
+    /// Deletes every version of `intent_id`'s transaction of `kind`: it was mined and
+    /// reverted (a mint someone else's got ahead of), and the core asks for it again.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn forget_versions(&self, intent_id: &str, kind: TxKind) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM signed_transactions WHERE intent_id = $1 AND kind = $2")
+            .bind(intent_id)
+            .bind(kind.as_str())
+            .execute(&self.pool)
+            .await
+            .map(drop)
+    }
+
     /// Deletes the version `txn_hash`: the node refused it, so it was never sent.
     ///
     /// # Errors
@@ -202,5 +242,16 @@ impl Store {
             .execute(&self.pool)
             .await
             .map(drop)
+    }
+
+    /// Marks every version of `intent_id`'s transaction of `kind` pending again: the chain
+    /// lost the block that mined it (a reorganisation), so it is followed, and sent again,
+    /// like one just sent.
+    ///
+    /// # Errors
+    ///
+    /// The database's error.
+    pub async fn reopen_signed(&self, intent_id: &str, kind: TxKind) -> Result<(), StoreError> {
+        self.finish_signed(intent_id, kind, PENDING).await
     }
 }

@@ -19,6 +19,7 @@ mod attest;
 mod chain_reads;
 mod contract;
 mod crash;
+mod crosschain;
 mod discovery;
 mod e2e;
 mod execute;

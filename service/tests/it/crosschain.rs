@@ -1,0 +1,339 @@
+//! Cross-chain intents end to end (docs/spec.md §12, The executor; §6.9) on the local stack
+//! of `tests/it/support/stack.rs` with two chains (each test its own pair of chain ids), the
+//! service on the stack's `service.json` with the relayer's key (the same on both chains),
+//! driven over its router: quoted, committed, deposited by the owner at the origin intent
+//! address in hash mode, executed, then moved by the service alone: the origin bundle burns
+//! the USDC for the destination intent address, the local attester attests the burn, the
+//! service mints it on the destination chain (the ROUTE transaction) and runs the
+//! destination bundle. Both chains mine a block a second, so that the attester's
+//! confirmations come without traffic. Balances are read from both chains.
+
+use std::time::{Duration, Instant};
+
+use crate::support::stack::{Stack, StackChain, ATTESTER_FEE, FEE_COLLECTOR, OWNER, RELAYER};
+use crate::support::{call_in_process, commit_body, hash_request, ACCESS_KEY};
+use alloy_primitives::{Address, B256, U256};
+use alloy_provider::Provider;
+use alloy_sol_types::SolCall;
+use intent_chain_tests::wallet::{tokens, IRecordingVault};
+use intent_contracts::IUniswapV2Router02;
+use intent_core::{from_slice, QuoteResponse};
+use intent_service::config::ServiceConfig;
+use intent_service::relay::RelayerKey;
+use intent_service::Service;
+use serde_json::{json, Value};
+
+/// Who the intents pay, on the destination chain.
+const RECIPIENT: usize = 3;
+
+/// A stack of two chains and a service on both, in process.
+struct CrossChain {
+    stack: Stack,
+    router: axum::Router,
+}
+
+impl CrossChain {
+    /// The stack on chains `origin` and `destination` (each test its own, so that tests
+    /// sharing one database never drive each other's intents), mining a block a second, and
+    /// a service on database `name` with the relayer's key.
+    async fn start(origin: u64, destination: u64, name: &str) -> CrossChain {
+        let stack = Stack::start(&[origin, destination], &[]).await.expect("the stack starts (npm ci in chain/)");
+        for chain in &stack.chains {
+            chain.mine_every(1).await.unwrap();
+        }
+        let config = ServiceConfig::parse(stack.service_json().to_string().as_bytes()).unwrap();
+        let chain = &stack.chains[0].chain;
+        let key = RelayerKey::parse(&chain.key(RELAYER).to_bytes().to_string(), "stack").unwrap();
+        let db = crate::support::database(name);
+        let service = Service::open_relaying(config, &db, &[], &[], false, Some(key)).await.unwrap();
+        CrossChain { router: service.router(), stack }
+    }
+
+    fn origin(&self) -> &StackChain {
+        &self.stack.chains[0]
+    }
+
+    fn destination(&self) -> &StackChain {
+        &self.stack.chains[1]
+    }
+
+    async fn rpc(&self, operation: &str, body: &str) -> Value {
+        let path = format!("/rpc/Service/{operation}");
+        let (status, answer) = call_in_process(&self.router, &path, &[("x-access-key", ACCESS_KEY)], body).await;
+        assert_eq!(status, 200, "{operation}: {answer}");
+        answer
+    }
+
+    /// A QuoteIntent body: the owner sends `amount` (in the origin token's smallest units)
+    /// of `from` on the origin chain for `to` on the destination chain, paid to
+    /// `recipient`, EXACT_INPUT with 1% slippage.
+    fn request(&self, from: Address, amount: U256, to: Address, recipient: Address) -> Value {
+        json!({
+            "ownerAddress": self.origin().chain.address(OWNER), "originChainId": self.origin().chain_id,
+            "originTokenAddress": from, "destinationChainId": self.destination().chain_id,
+            "destinationTokenAddress": to, "destinationToAddress": recipient,
+            "tradeType": "EXACT_INPUT", "originTokenAmount": amount.to_string(),
+            "options": {"slippageTolerance": 0.01},
+        })
+    }
+
+    /// Quotes, commits, deposits (the owner, at the origin intent address) and executes
+    /// `request`: the quote and its receipt once it is no longer EXECUTING.
+    async fn run(&self, request: Value) -> (QuoteResponse, Value) {
+        let quote = self.rpc("QuoteIntent", &request.to_string()).await;
+        let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
+        self.rpc("CommitIntent", &commit_body(&quote)).await;
+        let intent = &quote.intent;
+        let (token, to, amount) =
+            (intent.deposit_transaction.token_address, intent.origin_intent_address, intent.deposit_transaction.amount);
+        let deposit = self.origin().deposit(token, to, amount).await.unwrap();
+        let executed = self.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
+        assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+        let receipt = self.settled(&intent.intent_id).await;
+        (quote, receipt)
+    }
+
+    /// The receipt of `intent_id` once it is no longer EXECUTING (within two minutes).
+    async fn settled(&self, intent_id: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let body = json!({"intentId": intent_id}).to_string();
+            let receipt = self.rpc("GetIntentReceipt", &body).await["intentReceipt"].clone();
+            if receipt["status"] != "EXECUTING" {
+                return receipt;
+            }
+            assert!(started.elapsed() < Duration::from_secs(120), "still executing: {receipt}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// The relayer's transactions mined on `chain`.
+    async fn relayer_nonce(chain: &StackChain) -> u64 {
+        chain.chain.provider().get_transaction_count(chain.chain.address(RELAYER)).await.unwrap()
+    }
+}
+
+/// Asserts that `receipt` SUCCEEDED through every stage: the origin transaction on the
+/// origin chain, the ROUTE transaction (the mint, CCTPV2_MESSAGE) and the destination
+/// transaction on the destination chain, each mined from the relayer's key and sent once.
+async fn assert_succeeded(run: &CrossChain, receipt: &Value) {
+    assert_eq!(receipt["status"], "SUCCEEDED", "{receipt}");
+    let (origin, destination) = (run.origin(), run.destination());
+    for (member, chain) in
+        [("originTransaction", origin), ("routeTransaction", destination), ("destinationTransaction", destination)]
+    {
+        let transaction = &receipt[member];
+        assert_eq!(transaction["status"], "SUCCEEDED", "{member}: {receipt}");
+        assert_eq!(transaction["chainId"], json!(chain.chain_id), "{member}: {receipt}");
+        let hash: B256 = transaction["txnHash"].as_str().unwrap().parse().unwrap();
+        let mined = chain.chain.provider().get_transaction_receipt(hash).await.unwrap().expect("mined");
+        assert!(mined.status(), "{member}");
+        assert_eq!(mined.from, chain.chain.address(RELAYER), "{member} sent from the relayer's key");
+    }
+    assert_eq!(receipt["routeTransaction"]["type"], "ROUTE", "{receipt}");
+    assert_eq!(receipt["routeTransaction"]["context"], "CCTPV2_MESSAGE", "{receipt}");
+    assert_eq!(receipt["routeTransaction"]["to"], receipt["destinationTransaction"]["from"], "{receipt}");
+    assert_eq!(CrossChain::relayer_nonce(origin).await, 1, "the origin transaction, sent once");
+    assert_eq!(CrossChain::relayer_nonce(destination).await, 2, "the mint and the destination transaction, each once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_usdc_transfer_is_burned_attested_minted_and_delivered() {
+    let run = CrossChain::start(31_338_101, 31_338_102, "crosschain-usdc").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (usdc_a, usdc_b) = (origin.cctp.usdc, destination.cctp.usdc);
+    let owner = origin.chain.address(OWNER);
+    let recipient = destination.chain.address(RECIPIENT);
+    let owner_before = origin.chain.token_balance(usdc_a, owner).await.unwrap();
+    let received_before = destination.chain.token_balance(usdc_b, recipient).await.unwrap();
+    let (collector_a, collector_b) = (origin.chain.address(FEE_COLLECTOR), destination.chain.address(FEE_COLLECTOR));
+    let collected_before =
+        (balance(origin, usdc_a, collector_a).await, balance(destination, usdc_b, collector_b).await);
+    let amount = U256::from(25_000_000u64);
+
+    let (quote, receipt) = run.run(run.request(usdc_a, amount, usdc_b, recipient)).await;
+    assert_succeeded(&run, &receipt).await;
+
+    let intent = &quote.intent;
+    let fee = intent.fees.service_fee_total;
+    let received = destination.chain.token_balance(usdc_b, recipient).await.unwrap() - received_before;
+    assert!(received >= intent.quote.to_amount_min, "{received} < {}", intent.quote.to_amount_min);
+    // What was burned (the deposit less the service fee) arrives less the fee the
+    // attester executed, which the destination's messenger pays the fee collector.
+    let attester_fee = U256::from(ATTESTER_FEE);
+    assert_eq!(received, amount - fee - attester_fee, "the deposit less the service fee and the CCTP fee");
+    assert_eq!(balance(origin, usdc_a, collector_a).await - collected_before.0, fee);
+    assert_eq!(balance(destination, usdc_b, collector_b).await - collected_before.1, attester_fee);
+    assert_eq!(origin.chain.token_balance(usdc_a, owner).await.unwrap(), owner_before - amount);
+    assert_eq!(origin.chain.token_balance(usdc_a, intent.origin_intent_address).await.unwrap(), U256::ZERO);
+    let wallet = intent.destination_intent_address.expect("a destination intent address");
+    assert_eq!(destination.chain.token_balance(usdc_b, wallet).await.unwrap(), U256::ZERO);
+}
+
+/// The balances a test reads before and after, by (chain, token, holder).
+async fn balance(chain: &StackChain, token: Address, holder: Address) -> U256 {
+    chain.chain.token_balance(token, holder).await.unwrap()
+}
+
+/// Asserts that neither intent address holds any of `tokens` (on its own chain).
+async fn assert_wallets_empty(run: &CrossChain, quote: &QuoteResponse, origin: &[Address], destination: &[Address]) {
+    let intent = &quote.intent;
+    for token in origin {
+        assert_eq!(balance(run.origin(), *token, intent.origin_intent_address).await, U256::ZERO, "origin {token}");
+    }
+    let wallet = intent.destination_intent_address.expect("a destination intent address");
+    for token in destination {
+        assert_eq!(balance(run.destination(), *token, wallet).await, U256::ZERO, "destination {token}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_swap_on_each_side_pays_the_recipient_at_least_the_minimum() {
+    let run = CrossChain::start(31_338_111, 31_338_112, "crosschain-swaps").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (sold, bought) = (origin.tokens[0].address, destination.tokens[1].address);
+    let owner = origin.chain.address(OWNER);
+    let recipient = destination.chain.address(RECIPIENT);
+    let owner_before = balance(origin, sold, owner).await;
+    let received_before = balance(destination, bought, recipient).await;
+
+    let request = run.request(sold, tokens(100), bought, recipient);
+    let (quote, receipt) = run.run(request).await;
+    assert_succeeded(&run, &receipt).await;
+
+    let intent = &quote.intent;
+    let received = balance(destination, bought, recipient).await - received_before;
+    assert!(received >= intent.quote.to_amount_min, "{received} < {}", intent.quote.to_amount_min);
+    assert_eq!(balance(origin, sold, owner).await, owner_before - tokens(100));
+    assert_wallets_empty(&run, &quote, &[sold, origin.cctp.usdc], &[destination.cctp.usdc, bought]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_exact_output_swap_on_each_side_pays_the_recipient_the_amount() {
+    let run = CrossChain::start(31_338_121, 31_338_122, "crosschain-exact-output").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (sold, bought) = (origin.tokens[0].address, destination.tokens[1].address);
+    let owner = origin.chain.address(OWNER);
+    let recipient = destination.chain.address(RECIPIENT);
+    let owner_before = balance(origin, sold, owner).await;
+    let received_before = balance(destination, bought, recipient).await;
+    let mut request = run.request(sold, U256::ZERO, bought, recipient);
+    let object = request.as_object_mut().unwrap();
+    object.remove("originTokenAmount");
+    object.insert("tradeType".into(), "EXACT_OUTPUT".into());
+    object.insert("destinationTokenAmount".into(), tokens(40).to_string().into());
+
+    let (quote, receipt) = run.run(request).await;
+    assert_succeeded(&run, &receipt).await;
+
+    let intent = &quote.intent;
+    let received = balance(destination, bought, recipient).await - received_before;
+    assert!(received >= tokens(40), "{received} < 40 tokens");
+    assert!(received >= intent.quote.to_amount_min);
+    assert_eq!(balance(origin, sold, owner).await, owner_before - intent.deposit_transaction.amount);
+    assert_wallets_empty(&run, &quote, &[sold, origin.cctp.usdc], &[destination.cctp.usdc, bought]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_destination_call_hands_the_vault_the_bridged_usdc() {
+    let run = CrossChain::start(31_338_131, 31_338_132, "crosschain-call").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (usdc_a, usdc_b) = (origin.cctp.usdc, destination.cctp.usdc);
+    let vault = destination.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    // The vault pulls 10 USDC of the 20 sent; the rest goes back to the owner there.
+    let mut request = run.request(usdc_a, U256::from(20_000_000u64), usdc_b, vault);
+    calls_vault_deposit(&mut request, usdc_b, U256::from(10_000_000u64));
+
+    let (quote, receipt) = run.run(request).await;
+    assert_succeeded(&run, &receipt).await;
+
+    let wallet = quote.intent.destination_intent_address.unwrap();
+    let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
+    assert_eq!(recorded.unwrap(), U256::from(10_000_000u64), "the vault recorded what the wallet's call deposited");
+    assert_eq!(balance(destination, usdc_b, vault).await, U256::from(10_000_000u64));
+    assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_origin_swap_refunds_the_owner_on_the_origin_chain_and_nothing_is_bridged() {
+    const MOVER: usize = 4;
+    let run = CrossChain::start(31_338_141, 31_338_142, "crosschain-origin-fails").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (sold, usdc_a) = (origin.tokens[0].address, origin.cctp.usdc);
+    let owner = origin.chain.address(OWNER);
+    let recipient = destination.chain.address(RECIPIENT);
+    let owner_before = balance(origin, sold, owner).await;
+    let mut request = run.request(sold, tokens(100), destination.cctp.usdc, recipient);
+    request["options"]["slippageTolerance"] = json!(0.001);
+    let quote = run.rpc("QuoteIntent", &request.to_string()).await;
+    let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
+    run.rpc("CommitIntent", &commit_body(&quote)).await;
+    let intent = &quote.intent;
+    let deposit = origin.deposit(sold, intent.origin_intent_address, intent.deposit_transaction.amount).await.unwrap();
+
+    // Someone swaps a fifth of the pool's token in before the intent runs: the price of
+    // USDC moves far beyond the quote's slippage.
+    let (moved, mover) = (tokens(200_000), origin.chain.address(MOVER));
+    origin.chain.mint(sold, mover, moved).await.unwrap();
+    origin.chain.approve(sold, mover, origin.uniswap.router, moved).await.unwrap();
+    let swap = IUniswapV2Router02::swapExactTokensForTokensCall {
+        amountIn: moved,
+        amountOutMin: U256::ZERO,
+        path: vec![sold, usdc_a],
+        to: mover,
+        deadline: U256::MAX,
+    };
+    assert!(origin.chain.send_data(MOVER, origin.uniswap.router, swap.abi_encode().into()).await.unwrap().status());
+    let executed = run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
+    assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
+    let receipt = run.settled(&intent.intent_id).await;
+
+    assert_eq!(receipt["status"], "REFUNDED", "{receipt}");
+    assert_eq!(receipt["originTransaction"]["status"], "FAILED", "{receipt}");
+    let refund = &receipt["refundTransaction"];
+    assert_eq!(
+        (&refund["status"], &refund["txnHash"]),
+        (&"SUCCEEDED".into(), &receipt["originTransaction"]["txnHash"])
+    );
+    // The owner is repaid on the origin chain in the same transaction, less the fee.
+    assert_eq!(balance(origin, sold, owner).await, owner_before - intent.fees.service_fee_total);
+    assert_eq!(balance(destination, destination.cctp.usdc, recipient).await, U256::ZERO);
+    assert_eq!(CrossChain::relayer_nonce(destination).await, 0, "nothing minted, nothing sent on the destination");
+    assert_wallets_empty(&run, &quote, &[sold, usdc_a], &[destination.cctp.usdc]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_and_says_so() {
+    let run = CrossChain::start(31_338_151, 31_338_152, "crosschain-call-reverts").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (usdc_a, usdc_b) = (origin.cctp.usdc, destination.cctp.usdc);
+    let vault = destination.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
+    let before = balance(destination, usdc_b, vault).await;
+    // The call pulls more than can arrive: it reverts on the destination chain.
+    let mut request = run.request(usdc_a, U256::from(20_000_000u64), usdc_b, vault);
+    calls_vault_deposit(&mut request, usdc_b, U256::from(30_000_000u64));
+
+    let (quote, receipt) = run.run(request).await;
+
+    assert_eq!(receipt["status"], "FAILED", "{receipt}");
+    let destination_transaction = &receipt["destinationTransaction"];
+    assert_eq!(destination_transaction["status"], "FAILED", "{receipt}");
+    let reason = receipt["statusReason"].as_str().unwrap_or_default();
+    let minted = balance(destination, usdc_b, vault).await - before;
+    assert!(minted > U256::ZERO, "the bridged USDC went to the recipient");
+    assert!(
+        reason.contains(&format!("went to {vault}"))
+            || reason.contains(&format!("went to {}", vault.to_string().to_lowercase())),
+        "{receipt}"
+    );
+    let wallet = quote.intent.destination_intent_address.unwrap();
+    let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
+    assert_eq!(recorded.unwrap(), U256::ZERO, "the vault recorded nothing");
+    assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b]).await;
+}
+
+/// Gives `request` the destination call `deposit(token, amount)` of a RecordingVault.
+fn calls_vault_deposit(request: &mut Value, token: Address, amount: U256) {
+    let call = IRecordingVault::depositCall { token, amount };
+    request["destinationCallData"] = alloy_primitives::Bytes::from(call.abi_encode()).to_string().into();
+}
