@@ -20,6 +20,7 @@ mod chain_reads;
 mod contract;
 mod crash;
 mod crosschain;
+mod crossfail;
 mod discovery;
 mod e2e;
 mod execute;

@@ -118,7 +118,8 @@ impl Restartable {
         let mut text = String::new();
         for start in 1..=self.starts {
             let log = std::fs::read_to_string(self.log(start)).unwrap_or_default();
-            let lines: Vec<&str> = log.lines().collect();
+            // The request lines say little; what the executor logged is the rest.
+            let lines: Vec<&str> = log.lines().filter(|line| !line.contains(r#""message":"request""#)).collect();
             let tail = &lines[lines.len().saturating_sub(30)..];
             text.push_str(&format!("--- {} start {start}:\n{}\n", self.name, tail.join("\n")));
         }
