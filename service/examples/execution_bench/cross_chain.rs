@@ -20,10 +20,9 @@
 
 use std::time::{Duration, Instant};
 
-use alloy_network::TransactionBuilder;
 use alloy_primitives::{Address, Bytes, B256, U256};
 use alloy_provider::Provider;
-use alloy_rpc_types_eth::{TransactionReceipt, TransactionRequest};
+use alloy_rpc_types_eth::TransactionReceipt;
 use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::tokens;
 use intent_contracts::{ICctpMessageTransmitter, ICctpTokenMessenger, IPermitToken, IUniswapV2Router02};
@@ -72,13 +71,17 @@ pub async fn run(stack: &Stack, router: &axum::Router, rounds: usize) -> Result<
     println!("a cross-chain intent, both chains mining a block a second, {rounds} rounds");
     let label = "cross-chain";
     let floor = Duration::from_secs(ATTESTER_CONFIRMATIONS + 2);
-    let stages = ["origin judged", "ROUTE (attested, minted) judged", "destination judged"];
-    for (side, samples) in [("intent", &intents), ("direct", &directs)] {
-        let what = if side == "intent" { "ExecuteIntent -> SUCCEEDED" } else { "floor: sent directly, mined" };
+    let intent_stages = ["  origin transaction judged", "  ROUTE: attested, minted, judged", "  destination judged"];
+    let direct_stages =
+        ["  approve, swap, approve, burn mined", "  attested, receiveMessage mined", "  approve, swap mined"];
+    for (what, stages, samples) in [
+        ("ExecuteIntent -> SUCCEEDED", intent_stages, &intents),
+        ("floor: sent directly, mined", direct_stages, &directs),
+    ] {
         row(label, what, &mut samples.iter().map(|s| s.total).collect::<Vec<_>>());
         for (index, stage) in stages.iter().enumerate() {
             let mut times: Vec<Duration> = samples.iter().map(|s| s.stages[index]).collect();
-            row(label, &format!("  {side}: {stage}"), &mut times);
+            row(label, stage, &mut times);
         }
     }
     println!(
@@ -225,19 +228,11 @@ async fn approve_and_swap(chain: &StackChain, from: Address, amount: U256, path:
     Ok(approved.gas_used + swapped.gas_used)
 }
 
-/// Sends `data` to `to` from `from` and reads its receipt every 10 ms until it is mined;
-/// a revert is an error.
+/// [`super::mined`], a revert an error.
 async fn mined(chain: &StackChain, from: Address, to: Address, data: Bytes) -> Result<TransactionReceipt, Failed> {
-    let request = TransactionRequest::default().with_from(from).with_to(to).with_input(data);
-    let provider = chain.chain.provider();
-    let hash = *provider.send_transaction(request).await?.tx_hash();
-    loop {
-        if let Some(receipt) = provider.get_transaction_receipt(hash).await? {
-            if !receipt.status() {
-                return Err(format!("{hash} to {to} reverted").into());
-            }
-            return Ok(receipt);
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+    let receipt = super::mined(chain, from, to, data).await?;
+    if !receipt.status() {
+        return Err(format!("{} to {to} reverted", receipt.transaction_hash).into());
     }
+    Ok(receipt)
 }

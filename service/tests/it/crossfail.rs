@@ -76,6 +76,15 @@ struct Sent {
 /// destination transaction on the destination chain.
 const ONCE: Sent = Sent { burns: 1, mints: 1, origin: 1, destination: 2 };
 
+/// One intent of a test: its quote, its ledger and the balances read before its deposit,
+/// and the deposit's hash.
+struct Deposited {
+    quote: QuoteResponse,
+    ledger: Ledger,
+    before: Balances,
+    deposit: B256,
+}
+
 impl Cross {
     /// The stack on chains `origin` and `destination`, mining a block a second, with the
     /// service's configuration changed by `configure`.
@@ -148,6 +157,15 @@ impl Cross {
         hash
     }
 
+    /// An intent quoted and committed with `service`, its ledger read, then deposited.
+    fn deposited(&self, service: &Restartable) -> Deposited {
+        let quote = self.quoted(service);
+        let ledger = self.ledger(&quote);
+        let before = self.block_on(ledger.read());
+        let deposit = self.deposit(&quote);
+        Deposited { quote, ledger, before, deposit }
+    }
+
     /// ExecuteIntent with the deposit `hash`: EXECUTING.
     fn execute(&self, service: &Restartable, quote: &QuoteResponse, hash: B256) {
         let executed = service.rpc("ExecuteIntent", &hash_request(&quote.intent.intent_id, hash));
@@ -199,7 +217,8 @@ impl Cross {
     /// recipient paid the deposit less the service's fee (to the fee collector on the
     /// origin chain) and the attester's (minted to the fee collector on the destination
     /// chain), both wallets empty, each transaction once, every unit accounted for.
-    fn assert_completed(&self, quote: &QuoteResponse, receipt: &Value, ledger: &Ledger, before: &Balances) {
+    fn assert_completed(&self, deposited: &Deposited, receipt: &Value) {
+        let Deposited { quote, ledger, before, .. } = deposited;
         assert_eq!(receipt["status"], "SUCCEEDED", "{receipt:#}");
         for member in ["originTransaction", "routeTransaction", "destinationTransaction"] {
             assert_eq!(receipt[member]["status"], "SUCCEEDED", "{member}: {receipt:#}");
@@ -247,13 +266,11 @@ fn settled(receipt: &Value) -> bool {
 fn with_the_attester_down_the_intent_waits_after_the_burn_and_completes_once_it_is_up() {
     let run = Cross::start(31_338_301, 31_338_302, |config| config["attestation"]["waitBoundSeconds"] = json!(1));
     let service = run.service("crossfail-attester", &database("crossfail-attester"));
-    let quote = run.quoted(&service);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&service);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
     run.attester.cut();
-    run.execute(&service, &quote, deposit);
+    run.execute(&service, quote, deposit);
 
     // The burn is mined; the route waits for the attestation, and says so.
     let waiting = service.wait(id, BOUND, |r| {
@@ -269,7 +286,7 @@ fn with_the_attester_down_the_intent_waits_after_the_burn_and_completes_once_it_
 
     run.attester.restore();
     let receipt = service.wait(id, BOUND, settled);
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
     wait_for(BOUND, || waiting_past_bound(&service) == 0, || service.logs());
 }
 
@@ -277,13 +294,11 @@ fn with_the_attester_down_the_intent_waits_after_the_burn_and_completes_once_it_
 fn with_the_destination_node_down_the_intent_waits_and_completes_when_it_returns() {
     let run = Cross::start(31_338_303, 31_338_304, |_| {});
     let service = run.service("crossfail-node", &database("crossfail-node"));
-    let quote = run.quoted(&service);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&service);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
     run.destination_node.cut();
-    run.execute(&service, &quote, deposit);
+    run.execute(&service, quote, deposit);
 
     // The burn is mined and attested (the attester reads the origin chain); the mint waits
     // for the destination chain's node.
@@ -297,22 +312,20 @@ fn with_the_destination_node_down_the_intent_waits_and_completes_when_it_returns
 
     run.destination_node.restore();
     let receipt = service.wait(id, BOUND, settled);
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
 }
 
 #[test]
 fn a_service_killed_between_the_burn_and_the_mint_completes_after_each_restart() {
     let run = Cross::start(31_338_305, 31_338_306, |_| {});
     let mut service = run.service("crossfail-kill-route", &database("crossfail-kill-route"));
-    let quote = run.quoted(&service);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&service);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
 
     // Killed after the burn, before the mint is sent (no attestation yet).
     run.attester.cut();
-    run.execute(&service, &quote, deposit);
+    run.execute(&service, quote, deposit);
     service.wait(id, BOUND, at("originTransaction", "SUCCEEDED"));
     service.kill();
     run.attester.restore();
@@ -331,17 +344,15 @@ fn a_service_killed_between_the_burn_and_the_mint_completes_after_each_restart()
     run.block_on(run.destination().mine_every(1)).unwrap();
 
     let receipt = service.wait(id, BOUND, settled);
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
 }
 
 #[test]
 fn a_service_killed_between_the_mint_and_the_destination_transaction_completes_after_a_restart() {
     let run = Cross::start(31_338_307, 31_338_308, |_| {});
     let mut service = run.service("crossfail-kill-destination", &database("crossfail-kill-destination"));
-    let quote = run.quoted(&service);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&service);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
 
     // The destination chain mines by hand: blocks while the mint is not yet judged, none
@@ -349,7 +360,7 @@ fn a_service_killed_between_the_mint_and_the_destination_transaction_completes_a
     let destination = run.destination_provider();
     run.block_on(nodes::mine_every(destination, 0));
     run.block_on(nodes::automine(destination, false));
-    run.execute(&service, &quote, deposit);
+    run.execute(&service, quote, deposit);
     let started = std::time::Instant::now();
     let sent = loop {
         let receipt = service.receipt(id);
@@ -371,17 +382,15 @@ fn a_service_killed_between_the_mint_and_the_destination_transaction_completes_a
 
     let receipt = service.wait(id, BOUND, settled);
     assert_eq!(receipt["destinationTransaction"]["txnHash"], sent["destinationTransaction"]["txnHash"]);
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
 }
 
 #[test]
 fn a_burn_reorganised_away_before_its_attestation_is_mined_again_attested_and_minted_once() {
     let run = Cross::start(31_338_309, 31_338_310, |_| {});
     let service = run.service("crossfail-reorg", &database("crossfail-reorg"));
-    let quote = run.quoted(&service);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&service);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
 
     // The origin chain mines by hand: one block holds the burn, too few for the attester
@@ -389,7 +398,7 @@ fn a_burn_reorganised_away_before_its_attestation_is_mined_again_attested_and_mi
     let origin = run.origin().chain.provider();
     run.block_on(nodes::mine_every(origin, 0));
     run.block_on(nodes::automine(origin, false));
-    run.execute(&service, &quote, deposit);
+    run.execute(&service, quote, deposit);
     let sent = service.wait(id, BOUND, |r| r["originTransaction"]["txnHash"].is_string());
     let burn: B256 = sent["originTransaction"]["txnHash"].as_str().unwrap().parse().unwrap();
     run.block_on(nodes::mine(origin, 1));
@@ -404,7 +413,7 @@ fn a_burn_reorganised_away_before_its_attestation_is_mined_again_attested_and_mi
     run.block_on(run.origin().mine_every(1)).unwrap();
     let receipt = service.wait(id, BOUND, settled);
     assert_eq!(receipt["originTransaction"]["txnHash"], json!(burn.to_string()), "the same signed burn");
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
 }
 
 #[test]
@@ -412,14 +421,12 @@ fn two_instances_on_one_postgresql_database_execute_a_cross_chain_intent_once() 
     let Some(db) = crate::support::postgres() else { return };
     let run = Cross::start(31_338_311, 31_338_312, |_| {});
     let (one, two) = (run.service("crossfail-two-a", &db), run.service("crossfail-two-b", &db));
-    let quote = run.quoted(&one);
-    let ledger = run.ledger(&quote);
-    let before = run.block_on(ledger.read());
-    let deposit = run.deposit(&quote);
+    let deposited = run.deposited(&one);
+    let (quote, deposit) = (&deposited.quote, deposited.deposit);
     let id = quote.intent.intent_id.as_str();
-    run.execute(&two, &quote, deposit);
+    run.execute(&two, quote, deposit);
     let receipt = one.wait(id, BOUND, settled);
-    run.assert_completed(&quote, &receipt, &ledger, &before);
+    run.assert_completed(&deposited, &receipt);
     let other = two.receipt(id);
     for member in ["originTransaction", "routeTransaction", "destinationTransaction"] {
         assert_eq!(other[member], receipt[member], "{member}");
