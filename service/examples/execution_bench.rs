@@ -10,20 +10,33 @@
 //! 2. the gas the intent's origin transaction used, beside the direct approve + swap;
 //! 3. QuoteIntent on the stack's configuration (the pool's reserves and the gas price read
 //!    from the node) beside the same quote on that configuration without `rpcUrl` (a chain
-//!    with `wallet` and `swap` but no node keeps the configured prices: docs/spec.md §12).
+//!    with `wallet` and `swap` but no node keeps the configured prices: docs/spec.md §12);
+//! 4. with both chains mining a block a second (BENCHMARKS.md, "A cross-chain intent on
+//!    Anvil"): a cross-chain intent (100 SUSD on the first chain for SEUR on the second:
+//!    a swap into USDC and its burn, the attestation, the mint, a swap out of USDC) from
+//!    ExecuteIntent to SUCCEEDED and the time each stage took (the origin transaction
+//!    judged, the ROUTE transaction judged, the destination transaction judged), beside
+//!    the same swap, burn, mint and swap sent directly by an account that asks the same
+//!    attester, and beside the floor of the blocks the route must wait (the attester's
+//!    confirmations on the origin chain, then one block for the mint and one for the
+//!    destination transaction); the gas per chain beside the direct transactions'.
 //!
-//! The service runs in process (SQLite) with the stack's relayer key. Medians, minima and
-//! maxima are printed; nothing is asserted about a time.
+//! The stack has two chains (the same-chain rounds run on the first). The service runs in
+//! process (SQLite) with the stack's relayer key. Medians, minima and maxima are printed;
+//! nothing is asserted about a time.
 //!
 //! ```text
 //! (cd chain && npm ci --ignore-scripts)
-//! cargo run -p intent-service --example execution_bench -- [--rounds N]
+//! cargo run -p intent-service --example execution_bench -- [--rounds N] [--cross-chain-rounds N]
 //! ```
 
 #[path = "../tests/it/support/anvil.rs"]
 mod anvil;
 #[path = "../tests/it/support/stack.rs"]
 mod stack;
+
+#[path = "execution_bench/cross_chain.rs"]
+mod cross_chain;
 
 use std::time::{Duration, Instant};
 
@@ -58,6 +71,9 @@ struct Args {
     /// ten times as often.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=200))]
     rounds: u32,
+    /// Rounds of the cross-chain intent and its direct counterpart (0: none).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=50))]
+    cross_chain_rounds: u32,
 }
 
 /// Medians, minima and maxima of what one run measured.
@@ -73,7 +89,7 @@ struct Samples {
 async fn main() -> Result<(), Failed> {
     let args = Args::parse();
     let rounds = args.rounds as usize;
-    let stack = Stack::start(&stack::chain_ids(1), &[]).await?;
+    let stack = Stack::start(&stack::chain_ids(2), &[]).await?;
     let chain = &stack.chains[0];
     let (sold, bought) = (chain.tokens[0].address, chain.tokens[1].address);
     let swaps = u64::from(args.rounds) * 2 * AMOUNT;
@@ -147,6 +163,10 @@ async fn main() -> Result<(), Failed> {
     row("quote", "floor: the same, configured prices", &mut prices);
     let (read, prices) = (median(&read), median(&prices));
     println!("quote: the node's reads add {:.2} ms at the median", (read.as_secs_f64() - prices.as_secs_f64()) * 1e3);
+
+    if args.cross_chain_rounds > 0 {
+        cross_chain::run(&stack, &router, args.cross_chain_rounds as usize).await?;
+    }
 
     service.app.records.store().close().await;
     priced.app.records.store().close().await;

@@ -15,7 +15,11 @@
 
 pub mod anvil;
 pub mod app;
+pub mod ledger;
+pub mod nodes;
 pub mod openapi;
+pub mod proxy;
+pub mod restart;
 pub mod stack;
 
 use std::io::{BufRead, BufReader, Read, Write};
