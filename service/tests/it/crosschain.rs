@@ -13,7 +13,7 @@
 //! destination call into `chain/contracts/test/RecordingVault.sol` (the owner gets what it
 //! did not pull, on the destination chain); an origin swap whose pool moved (REFUNDED on
 //! the origin chain, nothing minted); a destination call that reverts (FAILED, the bridged
-//! USDC with the recipient, the receipt saying how much and where); an attester that cannot
+//! USDC with the owner on the destination chain, the receipt saying how much and where); an attester that cannot
 //! be reached (the ROUTE transaction PENDING with why, the wait reported past its bound on
 //! `/healthz`, RuntimeStatus and the metrics); a mint someone else sent first (adopted: the
 //! service mints nothing). The other failures of nodes, attester and service are
@@ -363,12 +363,14 @@ async fn a_failed_origin_swap_refunds_the_owner_on_the_origin_chain_and_nothing_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_and_says_so() {
+async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_owner_and_says_so() {
     let run = CrossChain::start(31_338_151, 31_338_152, "crosschain-call-reverts").await;
     let (origin, destination) = (run.origin(), run.destination());
     let (usdc_a, usdc_b) = (origin.cctp.usdc, destination.cctp.usdc);
     let vault = destination.chain.deploy("RecordingVault", &[]).await.expect("the test vault deploys");
-    let before = balance(destination, usdc_b, vault).await;
+    let owner = destination.chain.address(OWNER);
+    let (vault_before, owner_before) =
+        (balance(destination, usdc_b, vault).await, balance(destination, usdc_b, owner).await);
     // The call pulls more than can arrive: it reverts on the destination chain.
     let mut request = run.request(usdc_a, U256::from(20_000_000u64), usdc_b, vault);
     calls_vault_deposit(&mut request, usdc_b, U256::from(30_000_000u64));
@@ -378,14 +380,17 @@ async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_recipient_
     assert_eq!(receipt["status"], "FAILED", "{receipt}");
     let destination_transaction = &receipt["destinationTransaction"];
     assert_eq!(destination_transaction["status"], "FAILED", "{receipt}");
-    // What was burned arrives less the CCTP fee, and the fallback sweeps it to the
-    // recipient: the receipt names the failed call, the amount and where it went.
-    let minted = balance(destination, usdc_b, vault).await - before;
+    // What was burned arrives less the CCTP fee, and the fallback sweeps it to the owner on
+    // the destination chain (the recipient is the call's target, where USDC swept without
+    // the call would be stuck, §12): the receipt names the failed call, the amount and
+    // where it went.
+    assert_eq!(balance(destination, usdc_b, vault).await, vault_before, "the vault got nothing");
+    let minted = balance(destination, usdc_b, owner).await - owner_before;
     let sent = U256::from(20_000_000u64) - quote.intent.fees.service_fee_total - U256::from(ATTESTER_FEE);
-    assert_eq!(minted, sent, "the bridged USDC went to the recipient");
+    assert_eq!(minted, sent, "the bridged USDC went to the owner");
     let reason = destination_transaction["statusReason"].as_str().unwrap_or_default();
     assert!(reason.starts_with("destination call 0 failed: "), "{receipt}");
-    let went = format!("; the bridged {minted} of {usdc_b} went to {vault} on chain {}", destination.chain_id);
+    let went = format!("; the bridged {minted} of {usdc_b} went to {owner} on chain {}", destination.chain_id);
     assert!(reason.ends_with(&went), "{reason}");
     let wallet = quote.intent.destination_intent_address.unwrap();
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;

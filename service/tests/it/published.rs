@@ -260,18 +260,20 @@ async fn a_client_written_from_the_published_document_needs_nothing_else() {
 #[tokio::test]
 async fn receipts_write_the_published_transaction_members_the_intent_and_the_record_tell() {
     let app = App::open(&database("published-transaction-members"), |_| {}).await;
-    let quote = app.committed(base(), &quote_request()).await;
+    // One base for every instant of the test: each call of `base()` reads the clock.
+    let t = base();
+    let quote = app.committed(t, &quote_request()).await;
     let intent: Value = serde_json::from_str(&intent_core::to_string(&quote.intent)).unwrap();
     let id = quote.intent.intent_id.clone();
     let (origin_chain, destination_chain) = (&intent["originChainId"], &intent["destinationChainId"]);
-    assert_eq!(app.rpc("ExecuteIntent", at(base(), 2), &hash_request(&id, random_hash())).await.status, 200);
+    assert_eq!(app.rpc("ExecuteIntent", at(t, 2), &hash_request(&id, random_hash())).await.status, 200);
     let hash = random_hash().to_string();
     for (second, status) in [(3, "SENT"), (4, "MINING")] {
         let progress = json!({"intentId": id,
             "transaction": {"type": "ORIGIN", "chainId": origin_chain, "status": status, "txnHash": hash}});
-        assert_eq!(app.report(at(base(), second), &progress.to_string()).await.status, 200);
+        assert_eq!(app.report(at(t, second), &progress.to_string()).await.status, 200);
     }
-    let receipt = app.rpc("GetIntentReceipt", at(base(), 5), &receipt_request(&id)).await.json();
+    let receipt = app.rpc("GetIntentReceipt", at(t, 5), &receipt_request(&id)).await.json();
     let origin = &receipt["intentReceipt"]["originTransaction"];
     let meta_txn = &intent["originMetaTxn"];
     assert_eq!(
@@ -279,7 +281,7 @@ async fn receipts_write_the_published_transaction_members_the_intent_and_the_rec
         (&meta_txn["id"], &intent["originPrecondition"], &meta_txn["input"])
     );
     // Created by the first report, updated by the last.
-    let (first, last) = (json!(at(base(), 3).to_string()), json!(at(base(), 4).to_string()));
+    let (first, last) = (json!(at(t, 3).to_string()), json!(at(t, 4).to_string()));
     assert_eq!((&origin["createdAt"], &origin["updatedAt"], &origin["statusUpdatedAt"]), (&first, &last, &last));
     // The deposit (taken on its word: no node) is the quote's ready-to-send one, not kept yet.
     let deposit = &receipt["intentReceipt"]["depositTransaction"];
@@ -289,17 +291,17 @@ async fn receipts_write_the_published_transaction_members_the_intent_and_the_rec
     assert_eq!(deposit["updatedAt"], deposit["statusUpdatedAt"]);
     let succeeded = json!({"intentId": id, "outcome": "SUCCEEDED",
         "transaction": {"type": "DESTINATION", "chainId": destination_chain, "status": "SUCCEEDED"}});
-    let answer = app.report(at(base(), 6), &succeeded.to_string()).await.json();
+    let answer = app.report(at(t, 6), &succeeded.to_string()).await.json();
     let destination = &answer["intentReceipt"]["destinationTransaction"];
     let meta_txn = &intent["destinationMetaTxn"];
     assert_eq!(
         (&destination["metaTxnId"], &destination["precondition"], &destination["calldata"]),
         (&meta_txn["id"], &intent["destinationPrecondition"], &meta_txn["input"])
     );
-    assert_eq!(destination["createdAt"], json!(at(base(), 6).to_string()));
+    assert_eq!(destination["createdAt"], json!(at(t, 6).to_string()));
     // The history's receipt is the same.
     let history = json!({"byOwnerAddress": intent["ownerAddress"], "page": {"pageSize": 1}});
-    let history = app.rpc("GetIntentHistory", at(base(), 7), &history.to_string()).await.json();
+    let history = app.rpc("GetIntentHistory", at(t, 7), &history.to_string()).await.json();
     let listed = &history["intents"][0]["receipt"];
     assert_eq!(listed["originTransaction"], *origin);
     assert_eq!(listed["destinationTransaction"], *destination);
