@@ -38,20 +38,36 @@ function files(dir) {
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 const brotli = (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
+/** The JavaScript modules `entry` loads, following its relative imports (not the declarations). */
+function moduleGraph(entry) {
+  const seen = new Set();
+  const visit = (path) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const text = readFileSync(path, "utf8");
+    for (const [, spec] of text.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+)"/g)) visit(join(path, "..", spec));
+  };
+  visit(join(dist, entry));
+  return [...seen];
+}
+
 function size() {
-  const wasm = readFileSync(join(dist, "wasm/intent_core_wasm_bg.wasm"));
-  // What a page loads: the browser entry's modules and the .wasm (not Node's entry, not the
-  // declarations, not wasm-bytes.js, which a page imports instead of fetching the .wasm).
-  const page = files(dist).filter(
-    (p) => !/\.d\.c?ts$/.test(p) && !p.endsWith("node.js") && !p.endsWith(".cjs") && !p.endsWith("wasm-bytes.js"),
-  );
-  const pageBytes = page.map((p) => readFileSync(p));
-  const sum = (f) => pageBytes.reduce((total, bytes) => total + f(bytes), 0);
+  const core = readFileSync(join(dist, "wasm/intent_core_wasm_bg.wasm"));
+  const extra = readFileSync(join(dist, "wasm/intent_core_extra_bg.wasm"));
+  // What a page loads: an entry's modules and the .wasm files it loads (not wasm-bytes.js,
+  // which a page imports instead of fetching the .wasm).
+  const page = (entry, wasm) => {
+    const bytes = [...moduleGraph(entry).map((p) => readFileSync(p)), ...wasm];
+    const sum = (f) => bytes.reduce((total, b) => total + f(b), 0);
+    return [sum((b) => b.length), sum(gzip), sum(brotli)];
+  };
   const inlined = readFileSync(join(dist, "wasm-bytes.js"));
   return [
-    ["the WebAssembly module", wasm.length, gzip(wasm), brotli(wasm)],
-    ["the same module inlined as base64: `intent-core/wasm-bytes` (esbuild with its defaults)", inlined.length, gzip(inlined), brotli(inlined)],
-    ["what a page loads: the browser entry's modules and the .wasm", sum((b) => b.length), sum(gzip), sum(brotli)],
+    ["the core WebAssembly module (every entry loads it)", core.length, gzip(core), brotli(core)],
+    ["the second WebAssembly module (the full entry `intent-core` loads it)", extra.length, gzip(extra), brotli(extra)],
+    ["the core module inlined as base64: `intent-core/wasm-bytes` (esbuild with its defaults)", inlined.length, gzip(inlined), brotli(inlined)],
+    ["what a page loads with `intent-core/core`: its modules and the core .wasm", ...page("core-browser.js", [core])],
+    ["what a page loads with `intent-core`: its modules and both .wasm", ...page("browser.js", [core, extra])],
   ];
 }
 
@@ -142,18 +158,19 @@ const stats = samples.map((xs) => {
 });
 const median = (name) => stats[measures.findIndex(([n]) => n.startsWith(name))].median;
 
-// Start-up in Node: a fresh process imports the package (Node's entry instantiates the
-// module at import) and hashes its first intent; the floors, in fresh processes taking
+// Start-up in Node: a fresh process imports the package (Node's entries instantiate the
+// core module at import) and hashes its first intent; the floors, in fresh processes taking
 // turns with it, are compiling the same .wasm bytes alone and Node's first dynamic import
 // of a one-line module (its ES module loader starting), given as data and as a file.
 const wasmPath = join(dist, "wasm/intent_core_wasm_bg.wasm");
 const startupScripts = {
   package: `const t0 = performance.now(); const core = await import("intent-core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
+  coreEntry: `const t0 = performance.now(); const core = await import("intent-core/core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
   floor: `import { readFileSync } from "node:fs"; const t0 = performance.now(); new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)})); console.log(performance.now() - t0);`,
   emptyImport: `const t0 = performance.now(); await import("data:text/javascript,export default 1"); console.log(performance.now() - t0);`,
   emptyFile: `const t0 = performance.now(); await import(${JSON.stringify(String(new URL("empty.mjs", import.meta.url)))}); console.log(performance.now() - t0);`,
 };
-const startup = { package: [], floor: [], emptyImport: [], emptyFile: [] };
+const startup = { package: [], coreEntry: [], floor: [], emptyImport: [], emptyFile: [] };
 const startupOrder = Object.keys(startup);
 for (let round = 0; round < 15; round++) {
   for (const which of startupOrder.map((_, i) => startupOrder[(round + i) % startupOrder.length])) {
@@ -176,7 +193,8 @@ console.log("\n| work (per item; median, p25–p75 of the rounds) | time |\n|---
 measures.forEach(([what], i) => console.log(`| ${what} | ${us(stats[i].median)} (${us(stats[i].p25)}–${us(stats[i].p75)}) |`));
 console.log("\n| start-up in Node (median of 15 fresh processes each) | time |\n|---|---|");
 console.log(`| import to ready: \`await import("intent-core")\` and a first call | ${startupMedian(startup.package).toFixed(1)} ms |`);
-console.log(`| floor: \`new WebAssembly.Module\` of the same bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
+console.log(`| import to ready: \`await import("intent-core/core")\` and a first call | ${startupMedian(startup.coreEntry).toFixed(1)} ms |`);
+console.log(`| floor: \`new WebAssembly.Module\` of the core module's bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
 console.log(`| floor: the first \`import()\` of a one-line ES module | ${startupMedian(startup.emptyImport).toFixed(1)} ms |`);
 console.log(`| floor: the first \`import()\` of a one-line ES module file (bench/empty.mjs) | ${startupMedian(startup.emptyFile).toFixed(1)} ms |`);
 const hashText = median("`canonicalHash(raw");

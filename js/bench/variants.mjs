@@ -1,6 +1,7 @@
 // `npm run bench:variants` in js/ (after `npm run build`): the build choices of
 // BENCHMARKS.md, "The JavaScript package", measured in one interleaved run. Each variant
-// is the crate built by cargo (the `wasm` profile, or that profile with one override),
+// is the core module (`--features core-module`, the module every entry loads) built by
+// cargo (the `wasm` profile, or that profile with one override),
 // passed through wasm-bindgen as `npm run build` does, and optionally through binaryen's
 // `wasm-opt` at one level; for each the script prints its size (raw, gzip -9, brotli 11),
 // `canonical_hash` of the raw text per intent (the module's own export, so the
@@ -35,7 +36,7 @@ mkdirSync(out, { recursive: true });
 
 /** Builds the crate with `config` overrides and runs wasm-bindgen: the variant's directory. */
 function cargoVariant(name, config) {
-  const args = ["build", "-q", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm"];
+  const args = ["build", "-q", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm", "--no-default-features", "--features", "core-module"];
   for (const c of config) args.push("--config", c);
   run("cargo", args, { stdio: "inherit" });
   const dir = join(out, name);
@@ -59,17 +60,24 @@ function optVariant(from, name, flags) {
 const variants = [];
 // INTENT_CORE_VARIANTS_CARGO=0 skips the variants that rebuild the crate.
 if (process.env.INTENT_CORE_VARIANTS_CARGO !== "0") {
-  variants.push(["library at opt-level 3 (`profile.wasm.package.intent-core.opt-level=3`), no wasm-opt", cargoVariant("core-o3", ["profile.wasm.package.intent-core.opt-level=3"])]);
-  variants.push(["library at opt-level 3, wasm-opt -Oz", optVariant(variants[0][1], "core-o3-Oz", ["-Oz"])]);
+  const o3 = cargoVariant("o3", ["profile.wasm.opt-level=3"]);
+  variants.push(["the profile at opt-level 3, no wasm-opt", o3]);
+  variants.push(["opt-level 3, wasm-opt " + WASM_OPT_PASSES.join(" "), optVariant(o3, "o3-build", WASM_OPT_PASSES)]);
+  const lib3 = cargoVariant("core-o3", ["profile.wasm.package.intent-core.opt-level=3"]);
+  variants.push(["library at opt-level 3 (`profile.wasm.package.intent-core.opt-level=3`), wasm-opt " + WASM_OPT_PASSES.join(" "), optVariant(lib3, "core-o3-build", WASM_OPT_PASSES)]);
   const z = cargoVariant("z", ["profile.wasm.opt-level=\"z\""]);
   variants.push(["the profile at opt-level z (keccak, sha3, alloy-primitives still 3), no wasm-opt", z]);
-  variants.push(["opt-level z, wasm-opt --duplicate-function-elimination --merge-similar-functions", optVariant(z, "z-dfe", WASM_OPT_PASSES)]);
+  variants.push(["opt-level z, wasm-opt " + WASM_OPT_PASSES.join(" "), optVariant(z, "z-build", WASM_OPT_PASSES)]);
 }
 // Last, so that the target directory is left as `npm run build` builds it.
 const base = cargoVariant("s", []);
 variants.push(["the `wasm` profile (opt-level s; keccak, sha3, alloy-primitives 3), no wasm-opt", base]);
-for (const flags of [["-Oz"], ["-Os"], ["-O2"], ["-O3"], ["--duplicate-function-elimination", "--merge-similar-functions"]]) {
-  variants.push([`the same, wasm-opt ${flags.join(" ")}`, optVariant(base, `s${flags.join("").replace(/[^A-Za-z0-9]/g, "")}`, flags)]);
+const seen = new Set();
+for (const flags of [["-Oz"], ["-Os"], ["-O3"], ["--duplicate-function-elimination", "--merge-similar-functions"], WASM_OPT_PASSES]) {
+  if (seen.has(flags.join(" "))) continue;
+  seen.add(flags.join(" "));
+  const build = flags === WASM_OPT_PASSES ? " (the build's)" : "";
+  variants.push([`the same, wasm-opt ${flags.join(" ")}${build}`, optVariant(base, `s${flags.join("").replace(/[^A-Za-z0-9]/g, "")}`, flags)]);
 }
 
 const texts = readFileSync(corpusPath, "utf8").split("\n").filter((line) => line !== "");

@@ -3,13 +3,16 @@
 // wire JSON turned into values (decode.js). Loading the module is load.js's; the entries
 // are browser.js and node.js; the dApp helpers are in helpers.js.
 // The per-object parse/check functions (checkQuoteRequest and checkIntent among them)
-// are generated in generated/objects.js.
+// are generated in generated/objects.js. The objects of CORE_OBJECTS are the core
+// module's (wasm/intent_core_wasm.js); every other object and checkExecute are the second
+// module's, which load.js finds (extraModule) where the entry loads it.
 
 import * as wasm from "./wasm/intent_core_wasm.js";
 import { decodeDocument } from "./decode.js";
 import { IntentCoreError } from "./errors.js";
 import { call, jsonBytes, objectName, typedData } from "./internal.js";
-import { OBJECTS, REASONS } from "./generated/schema.js";
+import { extraModule } from "./load.js";
+import { CORE_OBJECTS, OBJECTS, REASONS } from "./generated/schema.js";
 
 export { IntentCoreError };
 
@@ -19,33 +22,40 @@ export const reasonCodes = Object.freeze(Object.keys(REASONS));
 /** The objects of docs/spec.md §2, by name. */
 export const objectNames = OBJECTS;
 
+const coreObjects = new Set(CORE_OBJECTS);
+
+/** The module that serves the object `name`: the core one, or the second. */
+function moduleOf(name) {
+  return coreObjects.has(name) ? wasm : extraModule(`the object ${name}`);
+}
+
 /** The canonical hash (docs/spec.md §4) of an object, an Intent unless `object` says otherwise. */
 export function canonicalHash(input, object = "Intent") {
   const name = objectName(object);
-  return call(wasm.canonical_hash, name, jsonBytes(input, name));
+  return call(moduleOf(name).canonical_hash, name, jsonBytes(input, name));
 }
 
 /** The canonical JSON (docs/spec.md §4) of an object, an Intent unless `object` says otherwise. */
 export function canonicalJson(input, object = "Intent") {
   const name = objectName(object);
-  return call(wasm.canonical_json, name, jsonBytes(input, name));
+  return call(moduleOf(name).canonical_json, name, jsonBytes(input, name));
 }
 
 /** Reads the object `object` and returns it in its wire form. */
 export function parse(object, input) {
   const name = objectName(object);
-  return decodeDocument(call(wasm.parse, name, jsonBytes(input, name)), name);
+  return decodeDocument(call(moduleOf(name).parse, name, jsonBytes(input, name)), name);
 }
 
 /** Reads the object `object` and checks the rules that concern it alone. */
 export function check(object, input) {
   const name = objectName(object);
-  call(wasm.check, name, jsonBytes(input, name));
+  call(moduleOf(name).check, name, jsonBytes(input, name));
 }
 
 /** The Execute rules (docs/spec.md §7) on `{intent, gasFeeOptions, request, now, committedAt?, tokenPermit?, entrypoint?}`. */
 export function checkExecute(input) {
-  call(wasm.check_execute, jsonBytes(input, "CheckExecute"));
+  call(extraModule("checkExecute").check_execute, jsonBytes(input, "CheckExecute"));
 }
 
 /**

@@ -8,6 +8,7 @@ import * as wasm from "./wasm/intent_core_wasm.js";
 import { packageError } from "./errors.js";
 import { depositIntentDigest, parse, permitDigest, recoverSigner } from "./core.js";
 import { call, jsonBytes, typedData } from "./internal.js";
+import { extraModule } from "./load.js";
 
 /**
  * The EIP-712 typed-data document (docs/spec.md §5.4) of the permit a gasless deposit needs,
@@ -28,7 +29,7 @@ export function depositPermitTypedData(input) {
  */
 export function changedPaths(a, b) {
   // jsonBytes reuses one buffer: the first text is copied before the second is encoded.
-  return JSON.parse(call(wasm.changed_paths, jsonBytes(a, "Intent").slice(), jsonBytes(b, "Intent")));
+  return JSON.parse(call(extraModule("changedPaths").changed_paths, jsonBytes(a, "Intent").slice(), jsonBytes(b, "Intent")));
 }
 
 /** A 65-byte `r ‖ s ‖ v` signature with `v` 27 or 28 (one read with `v` 0 or 1 is rewritten). */

@@ -1,5 +1,5 @@
 // `intent-core/wasm-bytes` (dist/wasm-bytes.js, written by scripts/build.mjs): the package's
-// WebAssembly module as bytes, for `init(bytes)` where a bundler does not emit the `.wasm`
+// core WebAssembly module as bytes, for `init(bytes)` where a bundler does not emit the `.wasm`
 // (esbuild with its defaults).
 
 /** The `.wasm` of the package, to pass to `init()`. */

@@ -1,10 +1,14 @@
 // `npm run build`: the package in dist/ from this repository (docs/spec.md §13).
-//   1. cargo build --profile wasm --target wasm32-unknown-unknown -p intent-core-wasm
-//      (the profile of Cargo.toml: size-optimised, link-time optimised)
+//   1. cargo build --profile wasm --target wasm32-unknown-unknown -p intent-core-wasm, once
+//      per WebAssembly module (the profile of Cargo.toml: size-optimised, link-time
+//      optimised): the core module (`--features core-module`) and the second module
+//      (`--features extra-module`), which only the full entries load (js/src/lib.rs says
+//      what each holds)
 //   2. wasm-bindgen --target web (name and producers sections removed), with the CLI of exactly the version of the wasm-bindgen
 //      crate in Cargo.lock (the two must match; install it with
-//      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/
-//   3. binaryen's wasm-opt (the pinned devDependency `binaryen`) over the module, with the
+//      `cargo install wasm-bindgen-cli --version =X`), into dist/wasm/: intent_core_wasm*
+//      (the core module) and intent_core_extra* (the second)
+//   3. binaryen's wasm-opt (the pinned devDependency `binaryen`) over each module, with the
 //      passes of scripts/wasm-opt.mjs (BENCHMARKS.md, "The JavaScript package", says why)
 //   4. the JavaScript glue and the declarations of lib/ copied into dist/ (the entries
 //      browser.js, node.js and require.cjs among them: package.json's `exports`), the
@@ -12,9 +16,10 @@
 //   5. every declaration file `X.d.ts` of dist/ again as `X.d.cts`, its relative imports
 //      naming `.cjs`: the declarations TypeScript reads for `require("intent-core")` under
 //      `moduleResolution: node16/nodenext` (package.json's `require` condition)
-//   6. dist/wasm-bytes.js, the module `intent-core/wasm-bytes`: the `.wasm` as bytes in
+//   6. dist/wasm-bytes.js and dist/wasm-extra-bytes.js, the modules
+//      `intent-core/wasm-bytes` and `intent-core/wasm-extra-bytes`: each `.wasm` as bytes in
 //      a JavaScript module (base64), for bundlers that do not emit the `.wasm` by
-//      themselves (esbuild with its defaults): `init(bytes)`
+//      themselves (esbuild with its defaults): `init(bytes, extraBytes)`
 // `npm pack` afterwards makes the tarball users install (scripts/prepack.mjs checks it is complete).
 // Fails loudly on any missing tool; never falls back.
 
@@ -53,19 +58,27 @@ if (cli !== `wasm-bindgen ${version}`) {
   throw new Error(`build: ${cli} differs from the wasm-bindgen crate ${version} of Cargo.lock; install it with: cargo install wasm-bindgen-cli --version =${version}`);
 }
 
-run("cargo", ["build", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm"], {
-  stdio: "inherit",
-});
 const targetDir = JSON.parse(run("cargo", ["metadata", "--format-version", "1", "--no-deps"])).target_directory;
 const wasmFile = join(targetDir, "wasm32-unknown-unknown", "wasm", "intent_core_wasm.wasm");
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist);
-run("wasm-bindgen", ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-dir", join(dist, "wasm"), wasmFile], {
-  stdio: "inherit",
-});
-const wasmPath = join(dist, "wasm", "intent_core_wasm_bg.wasm");
-wasmOpt(wasmPath);
+// The module's name in dist/wasm/ by the crate's feature that builds it.
+const modules = [
+  ["core-module", "intent_core_wasm"],
+  ["extra-module", "intent_core_extra"],
+];
+for (const [feature, name] of modules) {
+  run("cargo", ["build", "--profile", "wasm", "--locked", "--target", "wasm32-unknown-unknown", "-p", "intent-core-wasm", "--no-default-features", "--features", feature], {
+    stdio: "inherit",
+  });
+  run(
+    "wasm-bindgen",
+    ["--target", "web", "--no-typescript", "--remove-name-section", "--remove-producers-section", "--out-name", name, "--out-dir", join(dist, "wasm"), wasmFile],
+    { stdio: "inherit" },
+  );
+  wasmOpt(join(dist, "wasm", `${name}_bg.wasm`));
+}
 cpSync(join(packageDir, "lib"), dist, { recursive: true });
 
 // The CommonJS declarations: the same text, relative specifiers `./X.js` naming `./X.cjs`
@@ -75,15 +88,21 @@ for (const name of readdirSync(dist, { recursive: true }).map(String).filter((n)
   writeFileSync(join(dist, name.replace(/\.d\.ts$/, ".d.cts")), text);
 }
 
-// `intent-core/wasm-bytes`: the module's bytes (an ArrayBuffer), decoded once when imported.
-const base64 = readFileSync(wasmPath).toString("base64");
-writeFileSync(
-  join(dist, "wasm-bytes.js"),
-  "// The WebAssembly module of intent-core as bytes, for `init(bytes)` where a bundler does not\n" +
-    "// emit the `.wasm` (esbuild with its defaults). Written by scripts/build.mjs.\n" +
-    `const text = atob("${base64}");\n` +
-    "const bytes = new Uint8Array(text.length);\n" +
-    "for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n" +
-    "export default bytes.buffer;\n",
-);
+// `intent-core/wasm-bytes` and `intent-core/wasm-extra-bytes`: each module's bytes (an
+// ArrayBuffer), decoded once when imported.
+for (const [file, name, what] of [
+  ["wasm-bytes.js", "intent_core_wasm", "The core WebAssembly module of intent-core as bytes, for `init(bytes)`"],
+  ["wasm-extra-bytes.js", "intent_core_extra", "The second WebAssembly module of intent-core as bytes, for `init(bytes, extraBytes)`"],
+]) {
+  const base64 = readFileSync(join(dist, "wasm", `${name}_bg.wasm`)).toString("base64");
+  writeFileSync(
+    join(dist, file),
+    `// ${what} where a bundler does not\n` +
+      "// emit the `.wasm` (esbuild with its defaults). Written by scripts/build.mjs.\n" +
+      `const text = atob("${base64}");\n` +
+      "const bytes = new Uint8Array(text.length);\n" +
+      "for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n" +
+      "export default bytes.buffer;\n",
+  );
+}
 console.log(`build: ${dist}`);

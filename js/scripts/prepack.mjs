@@ -11,13 +11,13 @@ const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8
 
 /** Every file an `exports` condition names, and the declarations (ES and CommonJS) of every module. */
 function required() {
-  const files = new Set(["README.md", "LICENSE-MIT", "LICENSE-APACHE", "dist/wasm/intent_core_wasm.js"]);
+  const files = new Set(["README.md", "LICENSE-MIT", "LICENSE-APACHE", "dist/wasm/intent_core_wasm.js", "dist/wasm/intent_core_extra.js"]);
   const walk = (target) => {
     if (typeof target === "string") files.add(target.replace(/^\.\//, ""));
     else for (const value of Object.values(target)) walk(value);
   };
   walk(manifest.exports);
-  for (const module of ["core", "client", "helpers", "steps", "verify", "generated/objects", "generated/types"]) {
+  for (const module of ["core", "core-entry", "client", "helpers", "steps", "verify", "generated/objects", "generated/core-objects", "generated/types"]) {
     files.add(`dist/${module}.d.ts`);
     files.add(`dist/${module}.d.cts`);
   }

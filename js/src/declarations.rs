@@ -1,5 +1,6 @@
 //! The generator of the package's TypeScript declarations (`js/lib/generated/types.d.ts`),
-//! its per-object functions (`js/lib/generated/objects.js` and `objects.d.ts`) and its schema
+//! its per-object functions (`js/lib/generated/objects.js` and `objects.d.ts`, and those of
+//! the core module's objects, `core-objects.js` and `.d.ts`) and its schema
 //! table (`js/lib/generated/schema.js`), from the library's own definitions: each object's
 //! wire keys and declared field types (the hidden `FIELD_TYPES` of
 //! [`intent_core::wire_object!`]), each enum's names, the reason catalogue and the error
@@ -14,7 +15,7 @@ use std::fmt::Write;
 
 use intent_core::{ErrorKind, Limits, Reason, ServerFailure};
 
-use crate::objects::{visit_object, Object, ObjectVisitor, DOCUMENTS, OBJECTS};
+use crate::objects::{is_core, visit_object, Object, ObjectVisitor, DOCUMENTS, OBJECTS};
 
 /// An enum of docs/spec.md §2: its name, its wire names, and whether it is open (keeps other
 /// names), as its declaration says (`NAMES`, `OPEN`).
@@ -248,6 +249,14 @@ pub fn schema_js() -> String {
     }
     out.push_str("]);\n\n");
     out.push_str(
+        "/** The objects the core WebAssembly module serves (js/src/objects.rs); the second module serves the others. */\n\
+         export const CORE_OBJECTS = Object.freeze([\n",
+    );
+    for name in OBJECTS.iter().filter(|name| is_core(name)) {
+        let _ = writeln!(out, "  \"{name}\",");
+    }
+    out.push_str("]);\n\n");
+    out.push_str(
         "/**\n * The kind of every field of every object and input document: a value kind of\n \
          * docs/spec.md §1, an enum's or an object's name, `[]` after an array's element kind.\n \
          */\nexport const FIELD_KINDS = Object.freeze({\n",
@@ -293,6 +302,22 @@ pub fn objects_js() -> String {
         );
     }
     out
+}
+
+/// `parse<Name>, check<Name>` of every object of the core module, comma-separated.
+fn core_object_functions() -> String {
+    OBJECTS.iter().filter(|name| is_core(name)).map(|name| format!("\n  parse{name},\n  check{name},")).collect()
+}
+
+/// The text of `js/lib/generated/core-objects.js`: [`objects_js`]'s functions of the objects
+/// the core module serves, which the entry `intent-core/core` exports.
+pub fn core_objects_js() -> String {
+    format!("// {HEADER}\n\nexport {{{}\n}} from \"./objects.js\";\n", core_object_functions())
+}
+
+/// The text of `js/lib/generated/core-objects.d.ts`: the declarations of [`core_objects_js`].
+pub fn core_objects_d_ts() -> String {
+    format!("// {HEADER}\n\nexport {{{}\n}} from \"./objects.js\";\n", core_object_functions())
 }
 
 /// The text of `js/lib/generated/objects.d.ts`: the declarations of [`objects_js`]'s functions.

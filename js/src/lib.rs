@@ -9,6 +9,12 @@
 //! error body of docs/spec.md §8 with `reason`, `path` and, for a syntax error, `offset`),
 //! which the package turns into an `IntentCoreError`.
 //!
+//! The package loads two modules built from this crate (docs/spec.md §13): the core module
+//! (feature `core-module`: the quote's objects, the digests, typed data, recovery and the
+//! intent-address checks) and the second module (feature `extra-module`: every other object,
+//! [`changed_paths`] and [`check_execute`]); `canonical_json`, `canonical_hash`, `parse` and
+//! `check` are in both, each for the objects its module serves ([`objects::CORE_OBJECTS`]).
+//!
 //! What lives here: the exported functions. The list of objects is in [`objects`], the
 //! documents of the dApp helpers in [`helpers`], the generator of the TypeScript
 //! declarations, the per-object functions and the schema table (`js/lib/generated/`) in
@@ -24,14 +30,19 @@ pub mod helpers;
 pub mod objects;
 
 use alloy_primitives::keccak256;
-use intent_core::{from_slice, to_string, Error, Intent, WireObject};
+#[cfg(feature = "extra-module")]
+use intent_core::Intent;
+use intent_core::{from_slice, to_string, Error, WireObject};
+#[cfg(feature = "extra-module")]
+use intent_documents::CheckExecuteInput;
+#[cfg(feature = "core-module")]
 use intent_documents::{
-    CheckAddressesInput, CheckExecuteInput, CheckMetaTransactionsInput, IntentDigestInput, PermitDigestInput,
-    RecoverInput, WalletAddressInput,
+    CheckAddressesInput, CheckMetaTransactionsInput, IntentDigestInput, PermitDigestInput, RecoverInput,
+    WalletAddressInput,
 };
 use wasm_bindgen::prelude::*;
 
-use objects::{visit_object, Object, ObjectVisitor};
+use objects::{visit_exported, Object, ObjectVisitor};
 
 /// What a function throws: intentctl's error line, or a plain message for a misuse that no
 /// input can cause through the package (an object name it does not know).
@@ -39,11 +50,11 @@ fn thrown(error: &Error) -> JsValue {
     JsValue::from_str(&intent_documents::error_line(error))
 }
 
-/// Runs `visitor` on the object named `object`.
+/// Runs `visitor` on the object named `object`, one that this module serves.
 fn on_object<R, V: ObjectVisitor<Output = Result<R, Error>>>(object: &str, visitor: V) -> Result<R, JsValue> {
-    match visit_object(object, visitor) {
+    match visit_exported(object, visitor) {
         Some(answer) => answer.map_err(|e| thrown(&e)),
-        None => Err(JsError::new(&format!("intent-core: no object named {object:?}")).into()),
+        None => Err(JsError::new(&format!("intent-core: no object named {object:?} in this module")).into()),
     }
 }
 
@@ -122,6 +133,7 @@ fn on_document<D: WireObject, R>(json: &[u8], answer: impl FnOnce(D) -> Result<R
 }
 
 /// The Execute rules of docs/spec.md §7 on intentctl's `check execute` document.
+#[cfg(feature = "extra-module")]
 #[wasm_bindgen]
 pub fn check_execute(json: &[u8]) -> Result<(), JsValue> {
     on_document(json, |input: CheckExecuteInput| input.check())
@@ -129,6 +141,7 @@ pub fn check_execute(json: &[u8]) -> Result<(), JsValue> {
 
 /// The intent-address rules of docs/spec.md §7 on intentctl's `check intent-addresses`
 /// document (`{"intent", "context"?}`).
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn check_intent_addresses(json: &[u8]) -> Result<(), JsValue> {
     on_document(json, |input: CheckAddressesInput| input.check())
@@ -136,6 +149,7 @@ pub fn check_intent_addresses(json: &[u8]) -> Result<(), JsValue> {
 
 /// The meta-transaction rule of docs/spec.md §7 on intentctl's `check meta-transactions`
 /// document (`{"intent", "context"}`).
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn check_meta_transactions(json: &[u8]) -> Result<(), JsValue> {
     on_document(json, |input: CheckMetaTransactionsInput| input.check())
@@ -143,12 +157,14 @@ pub fn check_meta_transactions(json: &[u8]) -> Result<(), JsValue> {
 
 /// The intent wallet (docs/spec.md 5.6) of intentctl's `wallet address` document
 /// (`{"owner", "bundles", "context"?}`): `{"address","imageHash","payloadHashes"}`.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn wallet_address(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: WalletAddressInput| input.line())
 }
 
 /// The deposit-intent digest (docs/spec.md §5.1) of intentctl's `digest intent` document.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn deposit_intent_digest(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: IntentDigestInput| Ok(input.digest()?.to_string()))
@@ -156,6 +172,7 @@ pub fn deposit_intent_digest(json: &[u8]) -> Result<String, JsValue> {
 
 /// The deposit intent's EIP-712 typed-data document (docs/spec.md §5.4), one line of JSON, of
 /// intentctl's `typed-data intent` (`digest intent`) document.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn deposit_intent_typed_data(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: IntentDigestInput| Ok(input.typed_data()?.to_json()))
@@ -163,6 +180,7 @@ pub fn deposit_intent_typed_data(json: &[u8]) -> Result<String, JsValue> {
 
 /// The ERC-2612 or DAI-style permit digest (docs/spec.md §5.2) of intentctl's `digest permit`
 /// document.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn permit_digest(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: PermitDigestInput| Ok(input.digest()?.to_string()))
@@ -170,12 +188,14 @@ pub fn permit_digest(json: &[u8]) -> Result<String, JsValue> {
 
 /// The permit's EIP-712 typed-data document (docs/spec.md §5.4), ERC-2612 or DAI-style, of
 /// intentctl's `typed-data permit` (`digest permit`) document.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: PermitDigestInput| Ok(input.typed_data()?.to_json()))
 }
 
 /// The EIP-55 address that signed `{"digest", "signature"}` (docs/spec.md §5.3).
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn recover_signer(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: RecoverInput| Ok(input.signer()?.to_string()))
@@ -185,6 +205,7 @@ pub fn recover_signer(json: &[u8]) -> Result<String, JsValue> {
 /// (`intent_core::changed_paths`, what `INTENT_MODIFIED` names), as a JSON array of
 /// strings. A failure to read `a` or `b` has its path under `a` or `b`. Intents only: the
 /// diff of every object would add a walker per type to the module (22 KB gzipped).
+#[cfg(feature = "extra-module")]
 #[wasm_bindgen]
 pub fn changed_paths(a: &[u8], b: &[u8]) -> Result<String, JsValue> {
     let read = |json, side| from_slice::<Intent>(json).map_err(|e: Error| thrown(&e.in_member(side)));
@@ -202,18 +223,21 @@ pub fn changed_paths(a: &[u8], b: &[u8]) -> Result<String, JsValue> {
 
 /// The EIP-712 typed-data document (docs/spec.md §5.4) of the permit a gasless deposit
 /// needs, per mode, as `intent_core::rules::deposit_permit_typed_data` computes it.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn deposit_permit_typed_data(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: helpers::DepositPermitInput| input.typed_data_json())
 }
 
 /// A 65-byte signature (`{"signature"}`) in the relayable form: `v` 27 or 28.
+#[cfg(feature = "core-module")]
 #[wasm_bindgen]
 pub fn relayable_signature(json: &[u8]) -> Result<String, JsValue> {
     on_document(json, |input: helpers::SignatureInput| input.relayable())
 }
 
 /// Appends `text` as a JSON string literal.
+#[cfg(feature = "extra-module")]
 fn push_json_string(json: &mut String, text: &str) {
     json.push('"');
     for c in text.chars() {

@@ -3,8 +3,15 @@
 //! typed-data, recovery and execute-check functions (`intent_documents`', which `intentctl`
 //! reads too, so that both front ends take the same documents). The objects come from the
 //! library's one list ([`intent_core::with_objects!`]). [`visit_object`] finds one by name
-//! for the exported functions; [`OBJECTS`] and [`DOCUMENTS`] list them for the declaration
-//! generator.
+//! for the declaration generator, which [`OBJECTS`] and [`DOCUMENTS`] list them for;
+//! [`visit_exported`] finds one for the exported functions of the module being built.
+//!
+//! The package is two WebAssembly modules (docs/spec.md §13, BENCHMARKS.md "The JavaScript
+//! package"): the core module (feature `core-module`) serves the objects of
+//! [`CORE_OBJECTS`], those of a quote and its checks; the second module (feature
+//! `extra-module`) every other object (the service's receipts, history, runtime answers and
+//! stored records). Each object's reader and writer is then built into one module only; a
+//! native build (the default features) serves every object.
 //!
 //! What does not live here: reading, hashing and the rules, which are the library's.
 
@@ -63,6 +70,18 @@ macro_rules! objects {
         /// functions, by the name the package gives them (the document's without `Input`).
         pub const DOCUMENTS: &[&str] = &[$(stringify!($document_name)),*];
 
+        /// Visits the object named `name` when the module being built serves it (see
+        /// [`CORE_OBJECTS`]); `None` for any other name. Documents are not visited: the
+        /// package's per-object functions take objects only.
+        pub fn visit_exported<V: ObjectVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            match name {
+                $( stringify!($object) if const { served(stringify!($object)) } => {
+                    Some(visitor.visit::<intent_core::$object>())
+                } )*
+                _ => None,
+            }
+        }
+
         /// Visits the object or document named `name`; `None` for a name of neither list.
         pub fn visit_object<V: ObjectVisitor>(name: &str, visitor: V) -> Option<V::Output> {
             match name {
@@ -72,6 +91,66 @@ macro_rules! objects {
             }
         }
     };
+}
+
+/// The objects the core module serves: a quote request, the quote and the intent, with
+/// everything they hold, and the deposit signature. What a dApp hashes, signs and checks
+/// before it deposits; every other object is the second module's.
+pub const CORE_OBJECTS: &[&str] = &[
+    "QuoteRequest",
+    "QuoteOptions",
+    "AddressOverrides",
+    "Intent",
+    "DepositTransaction",
+    "CallBundle",
+    "Call",
+    "Precondition",
+    "MetaTxn",
+    "ServiceContracts",
+    "Quote",
+    "PriceImpactDetails",
+    "PriceImpact",
+    "Fees",
+    "GasDetail",
+    "MetaTxnFeeDetails",
+    "ProviderFees",
+    "GasFeeOptions",
+    "GasEstimate",
+    "FeeOption",
+    "QuoteResponse",
+    "DepositSignature",
+];
+
+/// Whether `name` is in [`CORE_OBJECTS`] (a `const fn`: the dispatch decides at compile time).
+pub const fn is_core(name: &str) -> bool {
+    let mut i = 0;
+    while i < CORE_OBJECTS.len() {
+        if eq(CORE_OBJECTS[i].as_bytes(), name.as_bytes()) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+const fn eq(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Whether the module being built serves the object `name`: the core module its
+/// [`CORE_OBJECTS`], the second module every other object.
+const fn served(name: &str) -> bool {
+    (cfg!(feature = "core-module") && is_core(name)) || (cfg!(feature = "extra-module") && !is_core(name))
 }
 
 intent_core::with_objects!(

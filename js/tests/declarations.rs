@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
-use intent_core_wasm::declarations::{objects_d_ts, objects_js, schema_js, types_d_ts};
+use intent_core_wasm::declarations::{
+    core_objects_d_ts, core_objects_js, objects_d_ts, objects_js, schema_js, types_d_ts,
+};
 
 fn check_generated(file: &str, generated: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("lib/generated").join(file);
@@ -36,6 +38,8 @@ fn schema_js_is_generated_from_the_library() {
 fn objects_js_is_generated_from_the_library() {
     check_generated("objects.js", &objects_js());
     check_generated("objects.d.ts", &objects_d_ts());
+    check_generated("core-objects.js", &core_objects_js());
+    check_generated("core-objects.d.ts", &core_objects_d_ts());
 }
 
 #[test]

@@ -67,6 +67,32 @@ export const OBJECTS = Object.freeze([
   "OriginGone",
 ]);
 
+/** The objects the core WebAssembly module serves (js/src/objects.rs); the second module serves the others. */
+export const CORE_OBJECTS = Object.freeze([
+  "QuoteRequest",
+  "QuoteOptions",
+  "AddressOverrides",
+  "Intent",
+  "DepositTransaction",
+  "CallBundle",
+  "Call",
+  "Precondition",
+  "MetaTxn",
+  "ServiceContracts",
+  "Quote",
+  "PriceImpactDetails",
+  "PriceImpact",
+  "Fees",
+  "GasDetail",
+  "MetaTxnFeeDetails",
+  "ProviderFees",
+  "GasFeeOptions",
+  "GasEstimate",
+  "FeeOption",
+  "QuoteResponse",
+  "DepositSignature",
+]);
+
 /**
  * The kind of every field of every object and input document: a value kind of
  * docs/spec.md §1, an enum's or an object's name, `[]` after an array's element kind.

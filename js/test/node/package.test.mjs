@@ -1,6 +1,7 @@
 // The package as installed: its version is the crate's, both entries load, `init()` is
-// idempotent and takes a source, the functions say when the module is not loaded, require()
-// works, and packing an unbuilt tree stops with what to do.
+// idempotent and takes a source, the functions say when a module is not loaded, the core
+// entry loads the core module only, require() works, and packing an unbuilt tree stops with
+// what to do.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
@@ -77,6 +78,53 @@ test("the browser entry says to await init() before it is loaded, and init() tak
     `intent-core: the WebAssembly module could not be loaded from ${new URL("wasm/intent_core_wasm_bg.wasm", import.meta.resolve("intent-core")).href}`.slice(0, 70),
     true,
     core.canonicalHash(intentText),
+  ]);
+});
+
+test("the browser entry loads the second module with init(bytes, extraBytes), and says when it is not loaded", () => {
+  const browser = JSON.stringify(new URL("browser.js", import.meta.resolve("intent-core")).href);
+  const wasm = JSON.stringify(join(dist, "wasm", "intent_core_wasm_bg.wasm"));
+  const extra = JSON.stringify(join(dist, "wasm", "intent_core_extra_bg.wasm"));
+  const out = node(`
+    import { readFileSync } from "node:fs";
+    const core = await import(${browser});
+    // The automatic loads fail (Node's fetch cannot read file: URLs): the core module's
+    // failure rejects init(); the second module's is kept for the functions that need it.
+    try { await core.init(); } catch {}
+    await core.init(readFileSync(${wasm}));
+    const results = [core.isLoaded(), core.canonicalHash(${JSON.stringify(intentText)})];
+    try { core.checkPingResponse("{}"); } catch (e) { results.push(e.message.slice(0, 99)); }
+    await core.init(undefined, readFileSync(${extra}));
+    try { core.checkPingResponse("{}"); } catch (e) { results.push(e.name, e.reason); }
+    console.log(JSON.stringify(results));
+  `);
+  assert.deepEqual(JSON.parse(out), [
+    true,
+    core.canonicalHash(intentText),
+    "intent-core: the object PingResponse needs the second WebAssembly module, which is not loaded (its ",
+    "IntentCoreError",
+    "MISSING_FIELD",
+  ]);
+});
+
+test("Node's entry reads the second module at its first use; intent-core/core never loads it and says where its objects are", () => {
+  const out = node(`
+    const core = await import("intent-core/core");
+    const results = [core.isLoaded(), core.canonicalHash(${JSON.stringify(intentText)}), "changedPaths" in core, "checkExecute" in core, "parseIntentReceipt" in core, "parseIntent" in core];
+    try { core.check("PingResponse", "{}"); } catch (e) { results.push(e.message); }
+    const full = await import("intent-core");
+    try { full.checkPingResponse("{}"); } catch (e) { results.push(e.reason); }
+    console.log(JSON.stringify(results));
+  `);
+  assert.deepEqual(JSON.parse(out), [
+    true,
+    core.canonicalHash(intentText),
+    false,
+    false,
+    false,
+    true,
+    'intent-core: the object PingResponse is in the package\'s second WebAssembly module, which the entry `intent-core/core` does not load: import it from "intent-core" (docs/spec.md §13)',
+    "MISSING_FIELD",
   ]);
 });
 
