@@ -13,7 +13,8 @@
 //! destination call into `chain/contracts/test/RecordingVault.sol` (the owner gets what it
 //! did not pull, on the destination chain); an origin swap whose pool moved (REFUNDED on
 //! the origin chain, nothing minted); a destination call that reverts (FAILED, the bridged
-//! USDC with the owner on the destination chain, the receipt saying how much and where); an attester that cannot
+//! USDC with the owner on the destination chain, the receipt saying how much and where); a
+//! destination swap whose pool moved (FAILED, the bridged USDC with the recipient); an attester that cannot
 //! be reached (the ROUTE transaction PENDING with why, the wait reported past its bound on
 //! `/healthz`, RuntimeStatus and the metrics); a mint someone else sent first (adopted: the
 //! service mints nothing). The other failures of nodes, attester and service are
@@ -27,7 +28,6 @@ use alloy_primitives::{Address, B256, U256};
 use alloy_provider::Provider;
 use alloy_sol_types::SolCall;
 use intent_chain_tests::wallet::{tokens, IRecordingVault};
-use intent_contracts::IUniswapV2Router02;
 use intent_core::{from_slice, QuoteResponse};
 use intent_service::config::ServiceConfig;
 use intent_service::relay::RelayerKey;
@@ -105,16 +105,27 @@ impl CrossChain {
 
     /// Quotes, commits, deposits and executes `request`: its quote, EXECUTING.
     async fn executing(&self, request: Value) -> QuoteResponse {
+        let quote = self.committed(request).await;
+        self.execute(&quote).await;
+        quote
+    }
+
+    /// Quotes and commits `request`: its quote.
+    async fn committed(&self, request: Value) -> QuoteResponse {
         let quote = self.rpc("QuoteIntent", &request.to_string()).await;
         let quote: QuoteResponse = from_slice(quote.to_string().as_bytes()).unwrap();
         self.rpc("CommitIntent", &commit_body(&quote)).await;
+        quote
+    }
+
+    /// Deposits (the owner, at the origin intent address) and executes the committed `quote`.
+    async fn execute(&self, quote: &QuoteResponse) {
         let intent = &quote.intent;
         let (token, to, amount) =
             (intent.deposit_transaction.token_address, intent.origin_intent_address, intent.deposit_transaction.amount);
         let deposit = self.origin().deposit(token, to, amount).await.unwrap();
         let executed = self.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
         assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
-        quote
     }
 
     /// The receipt of `intent_id` once its burn waits for an attester that does not answer
@@ -333,17 +344,7 @@ async fn a_failed_origin_swap_refunds_the_owner_on_the_origin_chain_and_nothing_
 
     // Someone swaps a fifth of the pool's token in before the intent runs: the price of
     // USDC moves far beyond the quote's slippage.
-    let (moved, mover) = (tokens(200_000), origin.chain.address(MOVER));
-    origin.chain.mint(sold, mover, moved).await.unwrap();
-    origin.chain.approve(sold, mover, origin.uniswap.router, moved).await.unwrap();
-    let swap = IUniswapV2Router02::swapExactTokensForTokensCall {
-        amountIn: moved,
-        amountOutMin: U256::ZERO,
-        path: vec![sold, usdc_a],
-        to: mover,
-        deadline: U256::MAX,
-    };
-    assert!(origin.chain.send_data(MOVER, origin.uniswap.router, swap.abi_encode().into()).await.unwrap().status());
+    origin.move_price(MOVER, [sold, usdc_a], tokens(200_000)).await.unwrap();
     let executed = run.rpc("ExecuteIntent", &hash_request(&intent.intent_id, deposit)).await;
     assert_eq!(executed["intentStatus"], "EXECUTING", "{executed}");
     let receipt = run.settled(&intent.intent_id).await;
@@ -396,6 +397,41 @@ async fn a_reverted_destination_call_leaves_the_bridged_usdc_with_the_owner_and_
     let recorded = IRecordingVault::new(vault, destination.chain.provider()).deposited(usdc_b, wallet).call().await;
     assert_eq!(recorded.unwrap(), U256::ZERO, "the vault recorded nothing");
     assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b]).await;
+}
+
+/// The destination pool moves after the quote: the destination swap's minimum is not met, the
+/// swap reverts inside the bundle and its fallback pays the bridged USDC to the recipient on
+/// the destination chain (no destination call: the recipient can hold it); FAILED, and the
+/// receipt says how much went where.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_destination_swap_below_its_minimum_leaves_the_bridged_usdc_with_the_recipient_and_says_so() {
+    const MOVER: usize = 4;
+    let run = CrossChain::start(31_338_191, 31_338_192, "crosschain-destination-minimum").await;
+    let (origin, destination) = (run.origin(), run.destination());
+    let (usdc_a, usdc_b, bought) = (origin.cctp.usdc, destination.cctp.usdc, destination.tokens[1].address);
+    let recipient = destination.chain.address(RECIPIENT);
+    let (usdc_before, bought_before) =
+        (balance(destination, usdc_b, recipient).await, balance(destination, bought, recipient).await);
+    let quote = run.committed(run.request(usdc_a, U256::from(20_000_000u64), bought, recipient)).await;
+    // Someone buys a fifth of the destination pool's token: the quoted minimum is out of reach.
+    let moved = U256::from(200_000u64) * U256::from(1_000_000u64);
+    destination.move_price(MOVER, [usdc_b, bought], moved).await.unwrap();
+    run.execute(&quote).await;
+    let receipt = run.settled(&quote.intent.intent_id).await;
+
+    assert_eq!(receipt["status"], "FAILED", "{receipt}");
+    assert_eq!(receipt["routeTransaction"]["status"], "SUCCEEDED", "{receipt}");
+    let destination_transaction = &receipt["destinationTransaction"];
+    assert_eq!(destination_transaction["status"], "FAILED", "{receipt}");
+    let minted = balance(destination, usdc_b, recipient).await - usdc_before;
+    let sent = U256::from(20_000_000u64) - quote.intent.fees.service_fee_total - U256::from(ATTESTER_FEE);
+    assert_eq!(minted, sent, "the bridged USDC went to the recipient");
+    assert_eq!(balance(destination, bought, recipient).await, bought_before, "nothing bought");
+    let reason = destination_transaction["statusReason"].as_str().unwrap_or_default();
+    assert!(reason.starts_with("destination call 0 failed: "), "{receipt}");
+    let went = format!("; the bridged {minted} of {usdc_b} went to {recipient} on chain {}", destination.chain_id);
+    assert!(reason.ends_with(&went), "{reason}");
+    assert_wallets_empty(&run, &quote, &[usdc_a], &[usdc_b, bought]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

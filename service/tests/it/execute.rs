@@ -324,17 +324,7 @@ async fn a_swap_whose_pool_moved_after_the_quote_fails_with_the_revert_and_refun
 
     // Someone swaps a fifth of the pool's SUSD in before the intent runs: the price moves
     // far beyond the quote's slippage.
-    let (moved, mover) = (tokens(250_000), chain.chain.address(MOVER));
-    chain.chain.mint(sold, mover, moved).await.unwrap();
-    chain.chain.approve(sold, mover, chain.uniswap.router, moved).await.unwrap();
-    let swap = IUniswapV2Router02::swapExactTokensForTokensCall {
-        amountIn: moved,
-        amountOutMin: U256::ZERO,
-        path: vec![sold, bought],
-        to: mover,
-        deadline: U256::MAX,
-    };
-    assert!(chain.chain.send_data(MOVER, chain.uniswap.router, swap.abi_encode().into()).await.unwrap().status());
+    chain.move_price(MOVER, [sold, bought], tokens(250_000)).await.unwrap();
 
     run.execute(&quote, deposit).await;
     let receipt = run.settled(&intent.intent_id).await;

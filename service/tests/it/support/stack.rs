@@ -418,6 +418,31 @@ impl StackChain {
         Ok(sent.transaction_hash)
     }
 
+    /// Account `mover` swaps `amount` of `path[0]`, minted to it first, into `path[1]`
+    /// through the chain's Uniswap V2 router: the pool's price moves, e.g. beyond a quote's
+    /// slippage before its intent runs.
+    ///
+    /// # Errors
+    ///
+    /// When the node refuses a transaction, or the swap reverts.
+    pub async fn move_price(&self, mover: usize, path: [Address; 2], amount: U256) -> Result<(), Failed> {
+        let who = self.chain.address(mover);
+        self.chain.mint(path[0], who, amount).await?;
+        self.chain.approve(path[0], who, self.uniswap.router, amount).await?;
+        let swap = intent_contracts::IUniswapV2Router02::swapExactTokensForTokensCall {
+            amountIn: amount,
+            amountOutMin: U256::ZERO,
+            path: path.to_vec(),
+            to: who,
+            deadline: U256::MAX,
+        };
+        let sent = self.chain.send_data(mover, self.uniswap.router, swap.abi_encode().into()).await?;
+        if !sent.status() {
+            return Err("the swap that moves the price reverted".into());
+        }
+        Ok(())
+    }
+
     /// Whether `address` holds code.
     pub async fn has_code(&self, address: Address) -> Result<bool, Failed> {
         Ok(!self.chain.provider().get_code_at(address).await?.is_empty())
