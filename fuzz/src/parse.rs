@@ -171,14 +171,23 @@ pub(crate) fn check_scenario_run(scenario: &Scenario) {
                     op.next_status(status.as_ref()),
                     "{op:?} from {status:?} is not in docs/spec.md §6's table"
                 ),
-                // docs/spec.md §6.6, §6.7: the facts of an EXECUTING record; a progress report
-                // or a balance leaves the status, a judged receipt ends execution.
+                // docs/spec.md §6.6, §6.7, §6.9: the facts of an EXECUTING record; a progress
+                // report, a balance, an attestation, a gone origin transaction or a mint's
+                // receipt leaves the status; a judged destination receipt ends execution, and
+                // so does a judged origin receipt, except a cross-chain intent's burn, which
+                // keeps the record EXECUTING for its route.
                 fact => {
                     assert_eq!(status, Some(IntentStatus::Executing), "{fact:?} changed a record not EXECUTING");
                     let ends = [IntentStatus::Succeeded, IntentStatus::Failed, IntentStatus::Refunded];
+                    let ended = ends.iter().any(|end| outcome.status.as_ref() == Some(end));
+                    let intent = &scenario.intent;
+                    let cross_chain = intent.destination_chain_id != intent.origin_chain_id;
                     match fact {
-                        ScenarioOp::OriginReceipt => {
-                            assert!(ends.iter().any(|end| outcome.status.as_ref() == Some(end)))
+                        ScenarioOp::OriginReceipt if cross_chain => {
+                            assert!(ended || outcome.status == status, "{fact:?} to {:?}", outcome.status)
+                        }
+                        ScenarioOp::OriginReceipt | ScenarioOp::DestinationReceipt => {
+                            assert!(ended, "{fact:?} to {:?}", outcome.status)
                         }
                         _ => assert_eq!(outcome.status, status, "{fact:?} moved the status"),
                     }
