@@ -158,7 +158,7 @@ async fn receipts_carry_the_configured_token_metadata() {
         }
     })
     .await;
-    let quote = app.committed(base(), &quote_request()).await;
+    let quote = app.committed(base(), &quote_request_of_a_fresh_owner()).await;
     let id = quote.intent.intent_id.clone();
     let origin = json!({"chainId": 42161, "decimals": 18, "logoUri": "https://example.com/dai.png", "name": "Dai Stablecoin",
         "symbol": "DAI", "tokenAddress": "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1"});
@@ -262,7 +262,7 @@ async fn receipts_write_the_published_transaction_members_the_intent_and_the_rec
     let app = App::open(&database("published-transaction-members"), |_| {}).await;
     // One base for every instant of the test: each call of `base()` reads the clock.
     let t = base();
-    let quote = app.committed(t, &quote_request()).await;
+    let quote = app.committed(t, &quote_request_of_a_fresh_owner()).await;
     let intent: Value = serde_json::from_str(&intent_core::to_string(&quote.intent)).unwrap();
     let id = quote.intent.intent_id.clone();
     let (origin_chain, destination_chain) = (&intent["originChainId"], &intent["destinationChainId"]);

@@ -304,6 +304,15 @@ pub fn quote_request() -> String {
     std::fs::read_to_string(repo().join("examples/quote-request.json")).unwrap()
 }
 
+/// The example quote request with an owner no other test has: history read by owner then
+/// lists this test's intents alone, also in the database the PostgreSQL suite shares.
+pub fn quote_request_of_a_fresh_owner() -> String {
+    let mut request: serde_json::Value = serde_json::from_str(&quote_request()).unwrap();
+    let owner = Address::from_slice(&random_hash()[12..]);
+    request["ownerAddress"] = serde_json::json!(owner.to_string());
+    request.to_string()
+}
+
 /// The demo key shipped in service/demo/owner.key.
 pub fn demo_key() -> SigningKey {
     let text = std::fs::read_to_string(repo().join("service/demo/owner.key")).unwrap();
