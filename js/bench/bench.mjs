@@ -11,9 +11,10 @@
 // of the time per item of one pass (p25–p75 beside it), after warm-up rounds.
 
 import { execFileSync } from "node:child_process";
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 import { hashTypedData, keccak256 } from "viem";
@@ -162,17 +163,31 @@ const median = (name) => stats[measures.findIndex(([n]) => n.startsWith(name))].
 // core module at import) and hashes its first intent; the floors, in fresh processes taking
 // turns with it, are compiling the same .wasm bytes alone and Node's first dynamic import
 // of a one-line module (its ES module loader starting), given as data and as a file.
+// 31 processes each: a fresh process's start-up varies by a third between runs on this
+// 2-core machine even when idle, and the median of 15 moved by several milliseconds.
+const STARTUP_PROCESSES = 31;
 const wasmPath = join(dist, "wasm/intent_core_wasm_bg.wasm");
+// The same entries unbundled, as lib/ writes them (their modules loaded one file each), in
+// a copy of dist/ outside the package: what the esbuild bundle of scripts/build.mjs saves.
+const unbundled = mkdtempSync(join(tmpdir(), "intent-core-unbundled-"));
+cpSync(dist, unbundled, { recursive: true });
+// Its package scope: without one Node would first try each file as CommonJS.
+writeFileSync(join(unbundled, "package.json"), '{"type":"module"}\n');
+for (const entry of ["node.js", "core-node.js"]) cpSync(fileURLToPath(new URL(`../lib/${entry}`, import.meta.url)), join(unbundled, entry));
+const firstCall = (specifier) =>
+  `const t0 = performance.now(); const core = await import(${JSON.stringify(specifier)}); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`;
 const startupScripts = {
-  package: `const t0 = performance.now(); const core = await import("intent-core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
-  coreEntry: `const t0 = performance.now(); const core = await import("intent-core/core"); core.canonicalHash(${JSON.stringify(texts[0])}); console.log(performance.now() - t0);`,
+  package: firstCall("intent-core"),
+  coreEntry: firstCall("intent-core/core"),
+  packageUnbundled: firstCall(String(pathToFileURL(join(unbundled, "node.js")))),
+  coreEntryUnbundled: firstCall(String(pathToFileURL(join(unbundled, "core-node.js")))),
   floor: `import { readFileSync } from "node:fs"; const t0 = performance.now(); new WebAssembly.Module(readFileSync(${JSON.stringify(wasmPath)})); console.log(performance.now() - t0);`,
   emptyImport: `const t0 = performance.now(); await import("data:text/javascript,export default 1"); console.log(performance.now() - t0);`,
   emptyFile: `const t0 = performance.now(); await import(${JSON.stringify(String(new URL("empty.mjs", import.meta.url)))}); console.log(performance.now() - t0);`,
 };
-const startup = { package: [], coreEntry: [], floor: [], emptyImport: [], emptyFile: [] };
+const startup = Object.fromEntries(Object.keys(startupScripts).map((which) => [which, []]));
 const startupOrder = Object.keys(startup);
-for (let round = 0; round < 15; round++) {
+for (let round = 0; round < STARTUP_PROCESSES; round++) {
   for (const which of startupOrder.map((_, i) => startupOrder[(round + i) % startupOrder.length])) {
     const out = execFileSync(process.execPath, ["--input-type=module", "-e", startupScripts[which]], {
       cwd: fileURLToPath(new URL(".", import.meta.url)),
@@ -181,6 +196,7 @@ for (let round = 0; round < 15; round++) {
     startup[which].push(Number(out.trim()));
   }
 }
+rmSync(unbundled, { recursive: true, force: true });
 const startupMedian = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const us = (x) => `${x.toFixed(1)} µs`;
@@ -191,9 +207,10 @@ for (const [what, raw, gz, br] of size()) {
 }
 console.log("\n| work (per item; median, p25–p75 of the rounds) | time |\n|---|---|");
 measures.forEach(([what], i) => console.log(`| ${what} | ${us(stats[i].median)} (${us(stats[i].p25)}–${us(stats[i].p75)}) |`));
-console.log("\n| start-up in Node (median of 15 fresh processes each) | time |\n|---|---|");
+console.log(`\n| start-up in Node (median of ${STARTUP_PROCESSES} fresh processes each) | time |\n|---|---|`);
 console.log(`| import to ready: \`await import("intent-core")\` and a first call | ${startupMedian(startup.package).toFixed(1)} ms |`);
 console.log(`| import to ready: \`await import("intent-core/core")\` and a first call | ${startupMedian(startup.coreEntry).toFixed(1)} ms |`);
+console.log(`| the same, the entry unbundled (lib/'s modules, one file each): \`intent-core\`; \`intent-core/core\` | ${startupMedian(startup.packageUnbundled).toFixed(1)} ms; ${startupMedian(startup.coreEntryUnbundled).toFixed(1)} ms |`);
 console.log(`| floor: \`new WebAssembly.Module\` of the core module's bytes | ${startupMedian(startup.floor).toFixed(1)} ms |`);
 console.log(`| floor: the first \`import()\` of a one-line ES module | ${startupMedian(startup.emptyImport).toFixed(1)} ms |`);
 console.log(`| floor: the first \`import()\` of a one-line ES module file (bench/empty.mjs) | ${startupMedian(startup.emptyFile).toFixed(1)} ms |`);
