@@ -248,51 +248,49 @@ async fn assert_wallets_empty(run: &CrossChain, quote: &QuoteResponse, origin: &
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cross_chain_swap_on_each_side_pays_the_recipient_at_least_the_minimum() {
-    let run = CrossChain::start(31_338_111, 31_338_112, "crosschain-swaps").await;
+/// Sells the origin chain's first token for the destination chain's second, paid to the
+/// recipient, with the request `edit` changed; asserts it SUCCEEDED and left both intent
+/// addresses empty. Returns the quote, what the recipient received and what the owner spent.
+async fn swap_on_each_side(run: &CrossChain, edit: impl FnOnce(&mut Value)) -> (QuoteResponse, U256, U256) {
     let (origin, destination) = (run.origin(), run.destination());
     let (sold, bought) = (origin.tokens[0].address, destination.tokens[1].address);
     let owner = origin.chain.address(OWNER);
     let recipient = destination.chain.address(RECIPIENT);
     let owner_before = balance(origin, sold, owner).await;
     let received_before = balance(destination, bought, recipient).await;
+    let mut request = run.request(sold, tokens(100), bought, recipient);
+    edit(&mut request);
 
-    let request = run.request(sold, tokens(100), bought, recipient);
     let (quote, receipt) = run.run(request).await;
-    assert_succeeded(&run, &receipt).await;
-
-    let intent = &quote.intent;
+    assert_succeeded(run, &receipt).await;
+    assert_wallets_empty(run, &quote, &[sold, origin.cctp.usdc], &[destination.cctp.usdc, bought]).await;
     let received = balance(destination, bought, recipient).await - received_before;
-    assert!(received >= intent.quote.to_amount_min, "{received} < {}", intent.quote.to_amount_min);
-    assert_eq!(balance(origin, sold, owner).await, owner_before - tokens(100));
-    assert_wallets_empty(&run, &quote, &[sold, origin.cctp.usdc], &[destination.cctp.usdc, bought]).await;
+    let spent = owner_before - balance(origin, sold, owner).await;
+    (quote, received, spent)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cross_chain_swap_on_each_side_pays_the_recipient_at_least_the_minimum() {
+    let run = CrossChain::start(31_338_111, 31_338_112, "crosschain-swaps").await;
+    let (quote, received, spent) = swap_on_each_side(&run, |_| {}).await;
+    let minimum = quote.intent.quote.to_amount_min;
+    assert!(received >= minimum, "{received} < {minimum}");
+    assert_eq!(spent, tokens(100));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cross_chain_exact_output_swap_on_each_side_pays_the_recipient_the_amount() {
     let run = CrossChain::start(31_338_121, 31_338_122, "crosschain-exact-output").await;
-    let (origin, destination) = (run.origin(), run.destination());
-    let (sold, bought) = (origin.tokens[0].address, destination.tokens[1].address);
-    let owner = origin.chain.address(OWNER);
-    let recipient = destination.chain.address(RECIPIENT);
-    let owner_before = balance(origin, sold, owner).await;
-    let received_before = balance(destination, bought, recipient).await;
-    let mut request = run.request(sold, U256::ZERO, bought, recipient);
-    let object = request.as_object_mut().unwrap();
-    object.remove("originTokenAmount");
-    object.insert("tradeType".into(), "EXACT_OUTPUT".into());
-    object.insert("destinationTokenAmount".into(), tokens(40).to_string().into());
-
-    let (quote, receipt) = run.run(request).await;
-    assert_succeeded(&run, &receipt).await;
-
-    let intent = &quote.intent;
-    let received = balance(destination, bought, recipient).await - received_before;
+    let (quote, received, spent) = swap_on_each_side(&run, |request| {
+        let object = request.as_object_mut().unwrap();
+        object.remove("originTokenAmount");
+        object.insert("tradeType".into(), "EXACT_OUTPUT".into());
+        object.insert("destinationTokenAmount".into(), tokens(40).to_string().into());
+    })
+    .await;
     assert!(received >= tokens(40), "{received} < 40 tokens");
-    assert!(received >= intent.quote.to_amount_min);
-    assert_eq!(balance(origin, sold, owner).await, owner_before - intent.deposit_transaction.amount);
-    assert_wallets_empty(&run, &quote, &[sold, origin.cctp.usdc], &[destination.cctp.usdc, bought]).await;
+    assert!(received >= quote.intent.quote.to_amount_min);
+    assert_eq!(spent, quote.intent.deposit_transaction.amount);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
